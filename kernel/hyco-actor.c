@@ -1,0 +1,819 @@
+/* hyco-actor.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+/**
+ * HycoActor:
+ *
+ * The base class of every actor. A director drives an actor through preinitialize and
+ * initialize, then iterations of prefire, fire (any number of times per tag, without persistent
+ * side effect) and postfire (once per tag, committing state), and finally wrapup, which is
+ * always called.
+ *
+ * Subclasses declare their ports in class_init with hyco_actor_class_add_port() and their
+ * parameters as GObject properties (see hyco_param_spec_literal()).
+ */
+
+G_DEFINE_QUARK (hyco-actor-error-quark, hyco_actor_error)
+
+G_DEFINE_TYPE_WITH_PRIVATE (HycoActor, hyco_actor, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_NAME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct
+{
+  char *name;
+  HycoPortFlags flags;
+  char *description;
+} PortTemplate;
+
+static GQuark
+port_templates_quark (void)
+{
+  return g_quark_from_static_string ("hyco-port-templates");
+}
+
+static GQuark
+description_quark (void)
+{
+  return g_quark_from_static_string ("hyco-actor-description");
+}
+
+HycoActorPrivate *
+_hyco_actor_get_private (HycoActor *self)
+{
+  return hyco_actor_get_instance_private (self);
+}
+
+void
+_hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container)
+{
+  _hyco_actor_get_private (self)->container = container;
+}
+
+static void
+hyco_actor_constructed (GObject *object)
+{
+  HycoActor *self = HYCO_ACTOR (object);
+  g_autoptr (GPtrArray) names = hyco_actor_class_list_port_names (HYCO_ACTOR_GET_CLASS (self));
+
+  G_OBJECT_CLASS (hyco_actor_parent_class)->constructed (object);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      HycoPortFlags flags = hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (self), name);
+      hyco_actor_add_port (self, name, flags, NULL);
+    }
+}
+
+static void
+hyco_actor_finalize (GObject *object)
+{
+  HycoActorPrivate *priv = _hyco_actor_get_private (HYCO_ACTOR (object));
+
+  g_free (priv->name);
+  g_ptr_array_unref (priv->ports);
+  G_OBJECT_CLASS (hyco_actor_parent_class)->finalize (object);
+}
+
+static void
+hyco_actor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HycoActorPrivate *priv = _hyco_actor_get_private (HYCO_ACTOR (object));
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, priv->name);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hyco_actor_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HycoActorPrivate *priv = _hyco_actor_get_private (HYCO_ACTOR (object));
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_free (priv->name);
+      priv->name = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+hyco_actor_real_true (HycoActor *self, GError **error)
+{
+  return TRUE;
+}
+
+static gboolean
+hyco_actor_real_prefire (HycoActor *self)
+{
+  return TRUE;
+}
+
+static gboolean
+hyco_actor_real_wrapup (HycoActor *self, GError **error)
+{
+  return TRUE;
+}
+
+static gboolean
+hyco_actor_real_is_strict (HycoActor *self)
+{
+  return TRUE;
+}
+
+static gboolean
+hyco_actor_real_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input)
+{
+  return TRUE;
+}
+
+static void
+hyco_actor_class_init (HycoActorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = hyco_actor_constructed;
+  object_class->finalize = hyco_actor_finalize;
+  object_class->get_property = hyco_actor_get_property;
+  object_class->set_property = hyco_actor_set_property;
+
+  klass->preinitialize = hyco_actor_real_true;
+  klass->initialize = hyco_actor_real_true;
+  klass->prefire = hyco_actor_real_prefire;
+  klass->fire = hyco_actor_real_true;
+  klass->postfire = hyco_actor_real_true;
+  klass->wrapup = hyco_actor_real_wrapup;
+  klass->is_strict = hyco_actor_real_is_strict;
+  klass->output_depends_on = hyco_actor_real_output_depends_on;
+
+  /**
+   * HycoActor:name:
+   *
+   * The actor's name, unique within its container.
+   */
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, "The actor's name", NULL,
+                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
+                                                 | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_actor_init (HycoActor *self)
+{
+  HycoActorPrivate *priv = _hyco_actor_get_private (self);
+
+  priv->ports = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+static void
+port_template_free (gpointer data)
+{
+  PortTemplate *template = data;
+
+  g_free (template->name);
+  g_free (template->description);
+  g_free (template);
+}
+
+/**
+ * hyco_actor_class_add_port:
+ * @klass: an actor class
+ * @name: the port's name
+ * @flags: input, output, multiport
+ * @description: what the port carries, for `hyco actors`
+ *
+ * Declares a port that every instance of the class (and of its subclasses) has. Call it from
+ * class_init.
+ */
+void
+hyco_actor_class_add_port (HycoActorClass *klass, const char *name, HycoPortFlags flags,
+                           const char *description)
+{
+  GType type = G_TYPE_FROM_CLASS (klass);
+  GPtrArray *templates = g_type_get_qdata (type, port_templates_quark ());
+  PortTemplate *template;
+
+  g_return_if_fail (HYCO_IS_ACTOR_CLASS (klass));
+  g_return_if_fail (name != NULL);
+  if (templates == NULL)
+    {
+      /* Class data lives as long as the type, which is forever. */
+      templates = g_ptr_array_new_with_free_func (port_template_free);
+      g_type_set_qdata (type, port_templates_quark (), templates);
+    }
+  template = g_new0 (PortTemplate, 1);
+  template->name = g_strdup (name);
+  template->flags = flags;
+  template->description = g_strdup (description);
+  g_ptr_array_add (templates, template);
+}
+
+static PortTemplate *
+find_port_template (HycoActorClass *klass, const char *name)
+{
+  for (GType type = G_TYPE_FROM_CLASS (klass); type != G_TYPE_OBJECT;
+       type = g_type_parent (type))
+    {
+      GPtrArray *templates = g_type_get_qdata (type, port_templates_quark ());
+      for (guint i = 0; templates && i < templates->len; i++)
+        {
+          PortTemplate *template = templates->pdata[i];
+          if (g_str_equal (template->name, name))
+            return template;
+        }
+    }
+  return NULL;
+}
+
+/**
+ * hyco_actor_class_list_port_names:
+ * @klass: an actor class
+ *
+ * Returns: (transfer full) (element-type utf8): the names of the ports the class declares,
+ *   base classes' first
+ */
+GPtrArray *
+hyco_actor_class_list_port_names (HycoActorClass *klass)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  GSList *types = NULL;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR_CLASS (klass), names);
+  for (GType type = G_TYPE_FROM_CLASS (klass); type != G_TYPE_OBJECT;
+       type = g_type_parent (type))
+    types = g_slist_prepend (types, GSIZE_TO_POINTER (type));
+  for (GSList *l = types; l; l = l->next)
+    {
+      GPtrArray *templates = g_type_get_qdata (GPOINTER_TO_SIZE (l->data),
+                                               port_templates_quark ());
+      for (guint i = 0; templates && i < templates->len; i++)
+        g_ptr_array_add (names, g_strdup (((PortTemplate *) templates->pdata[i])->name));
+    }
+  g_slist_free (types);
+  return names;
+}
+
+/**
+ * hyco_actor_class_get_port_flags:
+ * @klass: an actor class
+ * @name: a declared port's name
+ *
+ * Returns: the declared port's flags, 0 if the class declares no such port
+ */
+HycoPortFlags
+hyco_actor_class_get_port_flags (HycoActorClass *klass, const char *name)
+{
+  PortTemplate *template;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR_CLASS (klass), 0);
+  template = find_port_template (klass, name);
+  return template ? template->flags : 0;
+}
+
+/**
+ * hyco_actor_class_get_port_description:
+ * @klass: an actor class
+ * @name: a declared port's name
+ *
+ * Returns: (nullable): the declared port's description
+ */
+const char *
+hyco_actor_class_get_port_description (HycoActorClass *klass, const char *name)
+{
+  PortTemplate *template;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR_CLASS (klass), NULL);
+  template = find_port_template (klass, name);
+  return template ? template->description : NULL;
+}
+
+/**
+ * hyco_actor_class_set_description:
+ * @klass: an actor class
+ * @description: one line on what the actor does
+ *
+ * Sets the line shown by `hyco actors`.
+ */
+void
+hyco_actor_class_set_description (HycoActorClass *klass, const char *description)
+{
+  g_return_if_fail (HYCO_IS_ACTOR_CLASS (klass));
+  g_type_set_qdata (G_TYPE_FROM_CLASS (klass), description_quark (),
+                    (gpointer) g_intern_string (description));
+}
+
+/**
+ * hyco_actor_class_get_description:
+ * @klass: an actor class
+ *
+ * Returns: (nullable): the line shown by `hyco actors`
+ */
+const char *
+hyco_actor_class_get_description (HycoActorClass *klass)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR_CLASS (klass), NULL);
+  return g_type_get_qdata (G_TYPE_FROM_CLASS (klass), description_quark ());
+}
+
+/**
+ * hyco_actor_get_name:
+ * @self: an actor
+ *
+ * Returns: the actor's name
+ */
+const char *
+hyco_actor_get_name (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  return _hyco_actor_get_private (self)->name;
+}
+
+/**
+ * hyco_actor_get_full_name:
+ * @self: an actor
+ *
+ * The actor's name below the top level, dot-separated (`Inner.Clock`); empty for the top level.
+ *
+ * Returns: (transfer full): the full name
+ */
+char *
+hyco_actor_get_full_name (HycoActor *self)
+{
+  GString *name = g_string_new (NULL);
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), g_string_free (name, FALSE));
+  for (HycoActor *actor = self; _hyco_actor_get_private (actor)->container != NULL;
+       actor = HYCO_ACTOR (_hyco_actor_get_private (actor)->container))
+    {
+      if (name->len > 0)
+        g_string_prepend_c (name, '.');
+      g_string_prepend (name, _hyco_actor_get_private (actor)->name);
+    }
+  return g_string_free (name, FALSE);
+}
+
+/**
+ * hyco_actor_get_container:
+ * @self: an actor
+ *
+ * Returns: (transfer none) (nullable): the composite that holds the actor
+ */
+HycoCompositeActor *
+hyco_actor_get_container (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  return _hyco_actor_get_private (self)->container;
+}
+
+/**
+ * hyco_actor_get_port:
+ * @self: an actor
+ * @name: a port name
+ *
+ * Returns: (transfer none) (nullable): the port, or %NULL if the actor has none of that name
+ */
+HycoPort *
+hyco_actor_get_port (HycoActor *self, const char *name)
+{
+  HycoActorPrivate *priv;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  priv = _hyco_actor_get_private (self);
+  for (guint i = 0; i < priv->ports->len; i++)
+    if (g_str_equal (HYCO_PORT (priv->ports->pdata[i])->name, name))
+      return priv->ports->pdata[i];
+  return NULL;
+}
+
+/**
+ * hyco_actor_get_ports:
+ * @self: an actor
+ *
+ * Returns: (transfer container) (element-type Hyco.Port): the actor's ports in declaration order
+ */
+GPtrArray *
+hyco_actor_get_ports (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  return _hyco_ptr_array_copy_unowned (_hyco_actor_get_private (self)->ports);
+}
+
+/**
+ * hyco_actor_add_port:
+ * @self: an actor
+ * @name: the new port's name
+ * @flags: input and/or output, multiport
+ * @error: return location for a #GError
+ *
+ * Adds a port to this actor (composites get their ports this way).
+ *
+ * Returns: (transfer none) (nullable): the new port, or %NULL if the name is taken or the
+ *   flags name neither input nor output
+ */
+HycoPort *
+hyco_actor_add_port (HycoActor *self, const char *name, HycoPortFlags flags, GError **error)
+{
+  HycoPort *port;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  if (hyco_actor_get_port (self, name) != NULL)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
+                   "%s already has a port named \"%s\"", hyco_actor_get_name (self), name);
+      return NULL;
+    }
+  if ((flags & (HYCO_PORT_INPUT | HYCO_PORT_OUTPUT)) == 0)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
+                   "port \"%s\" of %s is neither an input nor an output", name,
+                   hyco_actor_get_name (self));
+      return NULL;
+    }
+  port = _hyco_port_new (self, name, flags);
+  g_ptr_array_add (_hyco_actor_get_private (self)->ports, port);
+  return port;
+}
+
+/**
+ * hyco_actor_get_executive_director:
+ * @self: an actor
+ *
+ * Returns: (transfer none) (nullable): the director that fires this actor, once the model is
+ *   prepared
+ */
+HycoDirector *
+hyco_actor_get_executive_director (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  return _hyco_actor_get_private (self)->executive;
+}
+
+/**
+ * hyco_actor_preinitialize:
+ * @self: an actor
+ * @error: return location for a #GError
+ *
+ * Checks parameters and structure before a run.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_preinitialize (HycoActor *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  _hyco_actor_get_private (self)->finished = FALSE;
+  return HYCO_ACTOR_GET_CLASS (self)->preinitialize (self, error);
+}
+
+/**
+ * hyco_actor_initialize:
+ * @self: an actor
+ * @error: return location for a #GError
+ *
+ * Resets the actor to the start of a run.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_initialize (HycoActor *self, GError **error)
+{
+  HycoActorPrivate *priv;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  priv = _hyco_actor_get_private (self);
+  priv->finished = FALSE;
+  priv->pure_event = FALSE;
+  priv->fired = FALSE;
+  return HYCO_ACTOR_GET_CLASS (self)->initialize (self, error);
+}
+
+/**
+ * hyco_actor_prefire:
+ * @self: an actor
+ *
+ * Returns: %FALSE if the actor is not ready to fire at the current tag
+ */
+gboolean
+hyco_actor_prefire (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  return HYCO_ACTOR_GET_CLASS (self)->prefire (self);
+}
+
+/**
+ * hyco_actor_fire:
+ * @self: an actor
+ * @error: return location for a #GError
+ *
+ * Reads inputs and produces outputs at the current tag, without committing state.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_fire (HycoActor *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  return HYCO_ACTOR_GET_CLASS (self)->fire (self, error);
+}
+
+/**
+ * hyco_actor_postfire:
+ * @self: an actor
+ * @error: return location for a #GError
+ *
+ * Commits the actor's state for the current tag.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_postfire (HycoActor *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  return HYCO_ACTOR_GET_CLASS (self)->postfire (self, error);
+}
+
+/**
+ * hyco_actor_wrapup:
+ * @self: an actor
+ * @error: return location for a #GError
+ *
+ * Ends a run for this actor; final checks (such as a Test actor's missing values) may fail.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_wrapup (HycoActor *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  return HYCO_ACTOR_GET_CLASS (self)->wrapup (self, error);
+}
+
+/**
+ * hyco_actor_set_error: (skip)
+ * @self: an actor
+ * @error: return location for a #GError
+ * @code: the error code
+ * @format: printf-style message
+ * @...: arguments
+ *
+ * Sets @error in %HYCO_ACTOR_ERROR with a message that starts with the actor's full name.
+ */
+void
+hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, const char *format,
+                      ...)
+{
+  g_autofree char *name = hyco_actor_get_full_name (self);
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, HYCO_ACTOR_ERROR, code, "%s: %s",
+               *name ? name : hyco_actor_get_name (self), message);
+}
+
+/**
+ * hyco_actor_is_strict:
+ * @self: an actor
+ *
+ * Returns: %TRUE if the actor needs every input known before it fires
+ */
+gboolean
+hyco_actor_is_strict (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), TRUE);
+  return HYCO_ACTOR_GET_CLASS (self)->is_strict (self);
+}
+
+/**
+ * hyco_actor_output_depends_on:
+ * @self: an actor
+ * @output: one of its output ports
+ * @input: one of its input ports
+ *
+ * The actor's causality interface: whether @output at a tag depends on @input at the same tag.
+ * A strict actor's outputs depend on all of its inputs.
+ *
+ * Returns: %TRUE if the dependency is immediate
+ */
+gboolean
+hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), TRUE);
+  if (hyco_actor_is_strict (self))
+    return TRUE;
+  return HYCO_ACTOR_GET_CLASS (self)->output_depends_on (self, output, input);
+}
+
+/**
+ * hyco_actor_get_current_tag:
+ * @self: an actor
+ * @tag: (out caller-allocates): the tag
+ *
+ * Gets the current tag of the actor's director.
+ */
+void
+hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag)
+{
+  HycoActorPrivate *priv;
+
+  g_return_if_fail (HYCO_IS_ACTOR (self));
+  g_return_if_fail (tag != NULL);
+  priv = _hyco_actor_get_private (self);
+  if (priv->executive == NULL)
+    {
+      tag->time = 0;
+      tag->microstep = 0;
+      return;
+    }
+  *tag = _hyco_director_get_private (priv->executive)->current;
+}
+
+/**
+ * hyco_actor_get_current_time:
+ * @self: an actor
+ *
+ * Returns: the current model time in ticks
+ */
+gint64
+hyco_actor_get_current_time (HycoActor *self)
+{
+  HycoTag tag;
+
+  hyco_actor_get_current_tag (self, &tag);
+  return tag.time;
+}
+
+/**
+ * hyco_actor_get_resolution:
+ * @self: an actor
+ *
+ * Returns: the model's resolution exponent r (ticks of 10^r s)
+ */
+int
+hyco_actor_get_resolution (HycoActor *self)
+{
+  HycoActorPrivate *priv;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), HYCO_DEFAULT_RESOLUTION);
+  priv = _hyco_actor_get_private (self);
+  if (priv->executive == NULL)
+    return HYCO_DEFAULT_RESOLUTION;
+  return _hyco_director_get_private (priv->executive)->resolution;
+}
+
+/**
+ * hyco_actor_fire_at_tag:
+ * @self: an actor
+ * @tag: the requested tag
+ * @granted: (out caller-allocates) (optional): the tag at which the actor will be fired
+ * @error: return location for a #GError
+ *
+ * Asks the actor's director to fire it at @tag. Directors grant the tag or the earliest later
+ * one they can; a tag in the past is an error.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_fire_at_tag (HycoActor *self, const HycoTag *tag, HycoTag *granted, GError **error)
+{
+  HycoActorPrivate *priv;
+  HycoTag ignored;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  g_return_val_if_fail (tag != NULL, FALSE);
+  priv = _hyco_actor_get_private (self);
+  if (priv->executive == NULL)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
+                   "%s has no director to fire it", hyco_actor_get_name (self));
+      return FALSE;
+    }
+  return hyco_director_fire_at (priv->executive, self, tag, granted ? granted : &ignored, error);
+}
+
+/**
+ * hyco_actor_fire_at:
+ * @self: an actor
+ * @time: the requested model time in ticks
+ * @granted: (out caller-allocates) (optional): the tag at which the actor will be fired
+ * @error: return location for a #GError
+ *
+ * Asks to be fired at @time: at microstep 1 if @time is later than now, as discrete events are,
+ * or at the next microstep if @time is now.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted, GError **error)
+{
+  HycoTag now, tag;
+
+  hyco_actor_get_current_tag (self, &now);
+  tag.time = time;
+  if (time == now.time)
+    {
+      if (now.microstep == G_MAXUINT64)
+        {
+          g_set_error (error, HYCO_TIME_ERROR, HYCO_TIME_ERROR_OVERFLOW,
+                       "%s: microstep overflow", hyco_actor_get_name (self));
+          return FALSE;
+        }
+      tag.microstep = now.microstep + 1;
+    }
+  else
+    tag.microstep = 1;
+  return hyco_actor_fire_at_tag (self, &tag, granted, error);
+}
+
+/**
+ * hyco_actor_has_pure_event:
+ * @self: an actor
+ *
+ * Returns: %TRUE if the actor is fired at the current tag because it asked to be (fire_at)
+ */
+gboolean
+hyco_actor_has_pure_event (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  return _hyco_actor_get_private (self)->pure_event;
+}
+
+/**
+ * hyco_actor_finish:
+ * @self: an actor
+ *
+ * Called from postfire: asks the director not to fire the actor again in this run (Ptolemy's
+ * postfire returning false).
+ */
+void
+hyco_actor_finish (HycoActor *self)
+{
+  g_return_if_fail (HYCO_IS_ACTOR (self));
+  _hyco_actor_get_private (self)->finished = TRUE;
+}
+
+/**
+ * hyco_actor_is_finished:
+ * @self: an actor
+ *
+ * Returns: %TRUE once the actor asked not to be fired again
+ */
+gboolean
+hyco_actor_is_finished (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), TRUE);
+  return _hyco_actor_get_private (self)->finished;
+}
+
+/**
+ * hyco_actor_get_time_parameter:
+ * @self: an actor
+ * @name: the name of a time parameter (a string property holding a time literal)
+ * @ticks: (out): the time in ticks of the model's resolution
+ * @error: return location for a #GError
+ *
+ * Converts a time parameter exactly to ticks, for use in preinitialize.
+ *
+ * Returns: %TRUE on success; the error names the actor, the parameter and the literal
+ */
+gboolean
+hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks, GError **error)
+{
+  g_autofree char *literal = NULL;
+  g_autofree char *full_name = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  g_return_val_if_fail (ticks != NULL, FALSE);
+  g_object_get (self, name, &literal, NULL);
+  if (hyco_time_parse (literal ? literal : "", hyco_actor_get_resolution (self), ticks,
+                       &local_error))
+    return TRUE;
+  full_name = hyco_actor_get_full_name (self);
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER, "%s: parameter %s: %s",
+               full_name, name, local_error->message);
+  return FALSE;
+}

@@ -1,0 +1,132 @@
+/* hyco-actor.h: the actor base class and its execution contract.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include "hyco-time.h"
+#include "hyco-port.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HYCO_ACTOR_ERROR:
+ *
+ * Error domain for failures of actors and directors while a model runs; errors are from
+ * #HycoActorError.
+ */
+#define HYCO_ACTOR_ERROR (hyco_actor_error_quark ())
+
+/**
+ * HycoActorError:
+ * @HYCO_ACTOR_ERROR_FAILED: an actor failed while running
+ * @HYCO_ACTOR_ERROR_PARAMETER: a parameter has a value the actor cannot use
+ * @HYCO_ACTOR_ERROR_TEST_FAILED: a Test actor saw something other than what it expected
+ * @HYCO_ACTOR_ERROR_CAUSALITY: a zero-delay loop or an undetermined signal
+ * @HYCO_ACTOR_ERROR_ZENO: too many microsteps at one model time
+ * @HYCO_ACTOR_ERROR_TIME: a request for a time in the past or beyond the range of time
+ * @HYCO_ACTOR_ERROR_STRUCTURE: the model's structure cannot run (for example a relation with
+ *   two sources, or a top level without a director)
+ * @HYCO_ACTOR_ERROR_CANCELLED: the run was cancelled
+ *
+ * Errors raised by actors and directors.
+ */
+typedef enum
+{
+  HYCO_ACTOR_ERROR_FAILED,
+  HYCO_ACTOR_ERROR_PARAMETER,
+  HYCO_ACTOR_ERROR_TEST_FAILED,
+  HYCO_ACTOR_ERROR_CAUSALITY,
+  HYCO_ACTOR_ERROR_ZENO,
+  HYCO_ACTOR_ERROR_TIME,
+  HYCO_ACTOR_ERROR_STRUCTURE,
+  HYCO_ACTOR_ERROR_CANCELLED,
+} HycoActorError;
+
+#define HYCO_TYPE_ACTOR (hyco_actor_get_type ())
+G_DECLARE_DERIVABLE_TYPE (HycoActor, hyco_actor, HYCO, ACTOR, GObject)
+
+typedef struct _HycoCompositeActor HycoCompositeActor;
+typedef struct _HycoDirector HycoDirector;
+
+/**
+ * HycoActorClass:
+ * @preinitialize: check parameters and structure once, before anything runs
+ * @initialize: reset state to the start of a run; may request firings with fire_at
+ * @prefire: return %FALSE when the actor is not ready to fire at this tag
+ * @fire: read inputs, produce outputs at the current tag, without persistent side effect;
+ *   it may run many times at one tag and its results may be abandoned
+ * @postfire: commit state for the current tag, once, after its values are final
+ * @wrapup: release what the run held and make final checks; always called, also after an
+ *   error
+ * @is_strict: whether every input must be known before the actor fires
+ * @output_depends_on: whether @output depends at the same tag on @input
+ *
+ * The execution contract of an actor (Ptolemy II's Executable).
+ */
+struct _HycoActorClass
+{
+  GObjectClass parent_class;
+
+  gboolean (*preinitialize) (HycoActor *self, GError **error);
+  gboolean (*initialize) (HycoActor *self, GError **error);
+  gboolean (*prefire) (HycoActor *self);
+  gboolean (*fire) (HycoActor *self, GError **error);
+  gboolean (*postfire) (HycoActor *self, GError **error);
+  gboolean (*wrapup) (HycoActor *self, GError **error);
+  gboolean (*is_strict) (HycoActor *self);
+  gboolean (*output_depends_on) (HycoActor *self, HycoPort *output, HycoPort *input);
+
+  /*< private >*/
+  gpointer padding[12];
+};
+
+GQuark hyco_actor_error_quark (void);
+
+void hyco_actor_class_add_port (HycoActorClass *klass, const char *name, HycoPortFlags flags,
+                                const char *description);
+void hyco_actor_class_set_description (HycoActorClass *klass, const char *description);
+const char *hyco_actor_class_get_description (HycoActorClass *klass);
+GPtrArray *hyco_actor_class_list_port_names (HycoActorClass *klass);
+HycoPortFlags hyco_actor_class_get_port_flags (HycoActorClass *klass, const char *name);
+const char *hyco_actor_class_get_port_description (HycoActorClass *klass, const char *name);
+
+const char *hyco_actor_get_name (HycoActor *self);
+char *hyco_actor_get_full_name (HycoActor *self);
+HycoCompositeActor *hyco_actor_get_container (HycoActor *self);
+HycoPort *hyco_actor_get_port (HycoActor *self, const char *name);
+GPtrArray *hyco_actor_get_ports (HycoActor *self);
+HycoPort *hyco_actor_add_port (HycoActor *self, const char *name, HycoPortFlags flags,
+                               GError **error);
+HycoDirector *hyco_actor_get_executive_director (HycoActor *self);
+
+gboolean hyco_actor_preinitialize (HycoActor *self, GError **error);
+gboolean hyco_actor_initialize (HycoActor *self, GError **error);
+gboolean hyco_actor_prefire (HycoActor *self);
+gboolean hyco_actor_fire (HycoActor *self, GError **error);
+gboolean hyco_actor_postfire (HycoActor *self, GError **error);
+gboolean hyco_actor_wrapup (HycoActor *self, GError **error);
+gboolean hyco_actor_is_strict (HycoActor *self);
+gboolean hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input);
+
+void hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag);
+gint64 hyco_actor_get_current_time (HycoActor *self);
+int hyco_actor_get_resolution (HycoActor *self);
+gboolean hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted, GError **error);
+gboolean hyco_actor_fire_at_tag (HycoActor *self, const HycoTag *tag, HycoTag *granted,
+                                 GError **error);
+gboolean hyco_actor_has_pure_event (HycoActor *self);
+void hyco_actor_finish (HycoActor *self);
+gboolean hyco_actor_is_finished (HycoActor *self);
+
+void hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code,
+                           const char *format, ...) G_GNUC_PRINTF (4, 5);
+gboolean hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks,
+                                        GError **error);
+
+G_END_DECLS

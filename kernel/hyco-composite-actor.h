@@ -1,0 +1,52 @@
+/* hyco-composite-actor.h: an actor made of actors; opaque when it holds a director.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+#include "hyco-relation.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_COMPOSITE_ACTOR (hyco_composite_actor_get_type ())
+G_DECLARE_DERIVABLE_TYPE (HycoCompositeActor, hyco_composite_actor, HYCO, COMPOSITE_ACTOR,
+                          HycoActor)
+
+/**
+ * HycoCompositeActorClass:
+ *
+ * The class of composite actors.
+ */
+struct _HycoCompositeActorClass
+{
+  HycoActorClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
+
+HycoCompositeActor *hyco_composite_actor_new (const char *name);
+gboolean hyco_composite_actor_add_actor (HycoCompositeActor *self, HycoActor *actor,
+                                         GError **error);
+HycoActor *hyco_composite_actor_get_actor (HycoCompositeActor *self, const char *name);
+GPtrArray *hyco_composite_actor_get_actors (HycoCompositeActor *self);
+HycoRelation *hyco_composite_actor_add_relation (HycoCompositeActor *self, const char *name,
+                                                 GError **error);
+HycoRelation *hyco_composite_actor_get_relation (HycoCompositeActor *self, const char *name);
+GPtrArray *hyco_composite_actor_get_relations (HycoCompositeActor *self);
+gboolean hyco_composite_actor_link (HycoCompositeActor *self, HycoPort *port,
+                                    HycoRelation *relation, GError **error);
+gboolean hyco_composite_actor_connect (HycoCompositeActor *self, HycoPort *source,
+                                       HycoPort *destination, GError **error);
+void hyco_composite_actor_set_director (HycoCompositeActor *self, HycoDirector *director);
+HycoDirector *hyco_composite_actor_get_director (HycoCompositeActor *self);
+gboolean hyco_composite_actor_is_opaque (HycoCompositeActor *self);
+HycoActor *hyco_composite_actor_lookup_actor (HycoCompositeActor *self, const char *path);
+HycoPort *hyco_composite_actor_lookup_port (HycoCompositeActor *self, const char *path);
+
+G_END_DECLS

@@ -1,0 +1,704 @@
+/* hyco-director.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+/**
+ * HycoDirector:
+ *
+ * The base class of directors. A director governs the actors of its composite (looking through
+ * transparent composites), makes the composite opaque, and implements its execution. The base
+ * class wires signals, computes the causality schedule shared by all directors, transfers
+ * signals across the composite's boundary, and holds the model-wide parameters of the top
+ * level: stop time, time resolution, and the microstep bound.
+ */
+
+G_DEFINE_TYPE_WITH_PRIVATE (HycoDirector, hyco_director, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_NAME,
+  PROP_STOP_TIME,
+  PROP_TIME_RESOLUTION,
+  PROP_MAX_MICROSTEPS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+#define PRIV(self) ((HycoDirectorPrivate *) hyco_director_get_instance_private (self))
+
+HycoDirectorPrivate *
+_hyco_director_get_private (HycoDirector *self)
+{
+  return hyco_director_get_instance_private (self);
+}
+
+void
+_hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container)
+{
+  PRIV (self)->container = container;
+}
+
+static GQuark
+name_quark (void)
+{
+  return g_quark_from_static_string ("hyco-director-name");
+}
+
+static void
+hyco_director_finalize (GObject *object)
+{
+  HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (object));
+
+  _hyco_schedule_clear (&priv->schedule);
+  g_ptr_array_unref (priv->fired);
+  g_free (priv->stop_time_literal);
+  g_free (priv->resolution_literal);
+  G_OBJECT_CLASS (hyco_director_parent_class)->finalize (object);
+}
+
+static void
+hyco_director_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HycoDirector *self = HYCO_DIRECTOR (object);
+  HycoDirectorPrivate *priv = PRIV (self);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, hyco_director_get_name (self));
+      break;
+    case PROP_STOP_TIME:
+      g_value_set_string (value, priv->stop_time_literal);
+      break;
+    case PROP_TIME_RESOLUTION:
+      g_value_set_string (value, priv->resolution_literal);
+      break;
+    case PROP_MAX_MICROSTEPS:
+      g_value_set_uint64 (value, priv->max_microsteps);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hyco_director_set_property (GObject *object, guint prop_id, const GValue *value,
+                            GParamSpec *pspec)
+{
+  HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (object));
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_object_set_qdata_full (object, name_quark (), g_value_dup_string (value), g_free);
+      break;
+    case PROP_STOP_TIME:
+      g_free (priv->stop_time_literal);
+      priv->stop_time_literal = g_value_dup_string (value);
+      break;
+    case PROP_TIME_RESOLUTION:
+      g_free (priv->resolution_literal);
+      priv->resolution_literal = g_value_dup_string (value);
+      break;
+    case PROP_MAX_MICROSTEPS:
+      priv->max_microsteps = g_value_get_uint64 (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static HycoDirector *
+top_level_director (HycoDirector *self)
+{
+  HycoActor *top = HYCO_ACTOR (PRIV (self)->container);
+
+  while (hyco_actor_get_container (top))
+    top = HYCO_ACTOR (hyco_actor_get_container (top));
+  return hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top));
+}
+
+static gboolean
+hyco_director_real_preinitialize (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  HycoDirector *top = top_level_director (self);
+  g_autoptr (GError) local_error = NULL;
+
+  priv->model = _hyco_composite_actor_get_model (priv->container);
+  if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution, &local_error))
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
+                   "%s: parameter timeResolution: %s", hyco_director_get_name (top),
+                   local_error->message);
+      return FALSE;
+    }
+  priv->stop_time = HYCO_TIME_INFINITY;
+  if (self == top
+      && !hyco_time_parse (priv->stop_time_literal, priv->resolution, &priv->stop_time,
+                           &local_error))
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
+                   "%s: parameter stopTime: %s", hyco_director_get_name (self),
+                   local_error->message);
+      return FALSE;
+    }
+  if (priv->stop_time < 0)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
+                   "%s: parameter stopTime: \"%s\" is before the start time 0",
+                   hyco_director_get_name (self), priv->stop_time_literal);
+      return FALSE;
+    }
+
+  _hyco_schedule_clear (&priv->schedule);
+  priv->schedule.actors = g_ptr_array_new_with_free_func (g_object_unref);
+  _hyco_composite_actor_collect_scope (priv->container, priv->schedule.actors);
+  if (!_hyco_composite_actor_wire (priv->container, self, priv->schedule.actors, &priv->epoch,
+                                   error))
+    return FALSE;
+  return _hyco_schedule_build (&priv->schedule, self, error);
+}
+
+static gboolean
+hyco_director_real_initialize (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  GPtrArray *actors = priv->schedule.actors;
+
+  priv->current.time = 0;
+  priv->current.microstep = 0;
+  priv->firings = 0;
+  priv->epoch++;
+  g_ptr_array_set_size (priv->fired, 0);
+  for (guint i = 0; i < actors->len; i++)
+    if (!hyco_actor_initialize (actors->pdata[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+hyco_director_real_prefire (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  HycoDirector *outer = hyco_actor_get_executive_director (HYCO_ACTOR (priv->container));
+
+  if (outer)
+    priv->current = PRIV (outer)->current;
+  return TRUE;
+}
+
+static gboolean
+hyco_director_real_fire (HycoDirector *self, GError **error)
+{
+  return _hyco_director_run_schedule (self, error);
+}
+
+static gboolean
+hyco_director_real_postfire (HycoDirector *self, GError **error)
+{
+  return _hyco_director_postfire_fired (self, error);
+}
+
+static gboolean
+hyco_director_real_wrapup (HycoDirector *self, GError **error)
+{
+  GPtrArray *actors = PRIV (self)->schedule.actors;
+  gboolean ok = TRUE;
+
+  /* Every actor is wrapped up even when one fails; the first failure is reported. */
+  for (guint i = 0; actors && i < actors->len; i++)
+    if (!hyco_actor_wrapup (actors->pdata[i], ok ? error : NULL))
+      ok = FALSE;
+  return ok;
+}
+
+static gboolean
+hyco_director_real_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
+                            HycoTag *granted, GError **error)
+{
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
+               "%s does not support fire_at (requested by %s)", G_OBJECT_TYPE_NAME (self),
+               hyco_actor_get_name (actor));
+  return FALSE;
+}
+
+static void
+hyco_director_class_init (HycoDirectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = hyco_director_finalize;
+  object_class->get_property = hyco_director_get_property;
+  object_class->set_property = hyco_director_set_property;
+  klass->preinitialize = hyco_director_real_preinitialize;
+  klass->initialize = hyco_director_real_initialize;
+  klass->prefire = hyco_director_real_prefire;
+  klass->fire = hyco_director_real_fire;
+  klass->postfire = hyco_director_real_postfire;
+  klass->wrapup = hyco_director_real_wrapup;
+  klass->fire_at = hyco_director_real_fire_at;
+
+  /**
+   * HycoDirector:name:
+   *
+   * The director's name in the model file.
+   */
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, "The director's name", "director",
+                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
+                                                 | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoDirector:stopTime:
+   *
+   * The model time at which a top-level run stops, as a decimal literal in seconds; events at
+   * exactly this time are still processed. `Infinity` runs until no event is left.
+   */
+  properties[PROP_STOP_TIME]
+    = hyco_param_spec_literal ("stopTime", "Model time at which the run stops (seconds)",
+                               HYCO_PARAM_KIND_TIME, "Infinity");
+  /**
+   * HycoDirector:timeResolution:
+   *
+   * The model's time resolution, a power of ten in seconds; only the top level's counts.
+   */
+  properties[PROP_TIME_RESOLUTION]
+    = hyco_param_spec_literal ("timeResolution", "Resolution of model time (a power of ten, s)",
+                               HYCO_PARAM_KIND_RESOLUTION, "1e-9");
+  /**
+   * HycoDirector:maxMicrosteps:
+   *
+   * How many microsteps may pass at one model time before the model is reported as Zeno.
+   */
+  properties[PROP_MAX_MICROSTEPS]
+    = g_param_spec_uint64 ("maxMicrosteps", NULL,
+                           "Microsteps allowed at one model time before a Zeno error", 1,
+                           G_MAXUINT64 - 1, 1000,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY
+                             | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_director_init (HycoDirector *self)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+
+  priv->fired = g_ptr_array_new ();
+  priv->stop_time_literal = g_strdup ("Infinity");
+  priv->resolution_literal = g_strdup ("1e-9");
+  priv->max_microsteps = 1000;
+  priv->resolution = HYCO_DEFAULT_RESOLUTION;
+}
+
+/**
+ * hyco_director_get_name:
+ * @self: a director
+ *
+ * Returns: the director's name in the model file
+ */
+const char *
+hyco_director_get_name (HycoDirector *self)
+{
+  const char *name;
+
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  name = g_object_get_qdata (G_OBJECT (self), name_quark ());
+  return name ? name : "director";
+}
+
+/**
+ * hyco_director_get_container:
+ * @self: a director
+ *
+ * Returns: (transfer none) (nullable): the composite the director governs
+ */
+HycoCompositeActor *
+hyco_director_get_container (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  return PRIV (self)->container;
+}
+
+/**
+ * hyco_director_get_model:
+ * @self: a director
+ *
+ * Returns: (transfer none) (nullable): the model being run, once prepared
+ */
+HycoModel *
+hyco_director_get_model (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  return PRIV (self)->model;
+}
+
+/**
+ * hyco_director_is_top_level:
+ * @self: a director
+ *
+ * Returns: %TRUE if the director governs the top-level composite
+ */
+gboolean
+hyco_director_is_top_level (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return PRIV (self)->container != NULL
+         && hyco_actor_get_container (HYCO_ACTOR (PRIV (self)->container)) == NULL;
+}
+
+/**
+ * hyco_director_get_current_tag:
+ * @self: a director
+ * @tag: (out caller-allocates): the current tag
+ *
+ * Gets the tag the director is executing.
+ */
+void
+hyco_director_get_current_tag (HycoDirector *self, HycoTag *tag)
+{
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  *tag = PRIV (self)->current;
+}
+
+/**
+ * hyco_director_get_resolution:
+ * @self: a director
+ *
+ * Returns: the model's resolution exponent, once prepared
+ */
+int
+hyco_director_get_resolution (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), HYCO_DEFAULT_RESOLUTION);
+  return PRIV (self)->resolution;
+}
+
+/**
+ * hyco_director_get_stop_time:
+ * @self: a director
+ *
+ * Returns: the stop time in ticks (%HYCO_TIME_INFINITY for none), once prepared
+ */
+gint64
+hyco_director_get_stop_time (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), HYCO_TIME_INFINITY);
+  return PRIV (self)->stop_time;
+}
+
+/**
+ * hyco_director_get_actors:
+ * @self: a director
+ *
+ * Returns: (transfer container) (element-type Hyco.Actor): the actors the director fires,
+ *   looking through transparent composites, once prepared
+ */
+GPtrArray *
+hyco_director_get_actors (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  if (PRIV (self)->schedule.actors == NULL)
+    return g_ptr_array_new ();
+  return _hyco_ptr_array_copy_unowned (PRIV (self)->schedule.actors);
+}
+
+/**
+ * hyco_director_get_firing_count:
+ * @self: a director
+ *
+ * Returns: how many actor firings this director (not counting inner ones) made in this run
+ */
+guint64
+hyco_director_get_firing_count (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), 0);
+  return PRIV (self)->firings;
+}
+
+/**
+ * hyco_director_preinitialize:
+ * @self: a director
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_director_preinitialize (HycoDirector *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  g_return_val_if_fail (PRIV (self)->container != NULL, FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->preinitialize (self, error);
+}
+
+/**
+ * hyco_director_initialize:
+ * @self: a director
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_director_initialize (HycoDirector *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->initialize (self, error);
+}
+
+/**
+ * hyco_director_prefire:
+ * @self: a director
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE when the run is over (no error) or on failure (error set)
+ */
+gboolean
+hyco_director_prefire (HycoDirector *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->prefire (self, error);
+}
+
+/**
+ * hyco_director_fire:
+ * @self: a director
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_director_fire (HycoDirector *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->fire (self, error);
+}
+
+/**
+ * hyco_director_postfire:
+ * @self: a director
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_director_postfire (HycoDirector *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->postfire (self, error);
+}
+
+/**
+ * hyco_director_wrapup:
+ * @self: a director
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_director_wrapup (HycoDirector *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->wrapup (self, error);
+}
+
+/**
+ * hyco_director_fire_at:
+ * @self: a director
+ * @actor: an actor the director governs
+ * @tag: the requested tag
+ * @granted: (out caller-allocates): the tag the firing was queued at
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_director_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
+                       HycoTag *granted, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  g_return_val_if_fail (HYCO_IS_ACTOR (actor), FALSE);
+  g_return_val_if_fail (tag != NULL && granted != NULL, FALSE);
+  return HYCO_DIRECTOR_GET_CLASS (self)->fire_at (self, actor, tag, granted, error);
+}
+
+void
+_hyco_director_transfer_inputs (HycoDirector *self)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (PRIV (self)->container))->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (!(port->flags & HYCO_PORT_INPUT))
+        continue;
+      for (guint c = 0; c < port->n_signals; c++)
+        {
+          if (c < port->n_sources)
+            _hyco_signal_copy (&port->signals[c], port->sources[c]);
+          else
+            hyco_signal_set_absent (&port->signals[c]);
+        }
+    }
+}
+
+void
+_hyco_director_transfer_outputs (HycoDirector *self)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (PRIV (self)->container))->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (!(port->flags & HYCO_PORT_OUTPUT))
+        continue;
+      for (guint c = 0; c < port->n_signals; c++)
+        {
+          if (c < port->n_sources)
+            _hyco_signal_copy (&port->signals[c], port->sources[c]);
+          else
+            hyco_signal_set_absent (&port->signals[c]);
+        }
+    }
+}
+
+static inline void
+set_outputs_absent (HycoScheduleEntry *entry)
+{
+  for (guint o = 0; o < entry->n_outputs; o++)
+    {
+      HycoPort *port = entry->outputs[o];
+      for (guint c = 0; c < port->n_signals; c++)
+        if (hyco_signal_status (&port->signals[c]) == HYCO_SIGNAL_UNKNOWN)
+          hyco_signal_set_absent (&port->signals[c]);
+    }
+}
+
+static gboolean
+dependencies_known (HycoPort *output)
+{
+  for (guint i = 0; i < output->n_dependencies; i++)
+    {
+      HycoPort *input = output->dependencies[i];
+      for (guint c = 0; c < input->n_sources; c++)
+        if (hyco_signal_status (input->sources[c]) == HYCO_SIGNAL_UNKNOWN)
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* Once an actor has fired, what it left unknown is absent if it could have been determined:
+ * always for a strict actor; for a non-strict one, when the inputs an output depends on are
+ * known (inside a composite fired with partial inputs they may not be yet). */
+static inline void
+default_outputs_absent (HycoScheduleEntry *entry)
+{
+  for (guint o = 0; o < entry->n_outputs; o++)
+    {
+      HycoPort *port = entry->outputs[o];
+      for (guint c = 0; c < port->n_signals; c++)
+        if (hyco_signal_status (&port->signals[c]) == HYCO_SIGNAL_UNKNOWN
+            && (entry->strict || dependencies_known (port)))
+          hyco_signal_set_absent (&port->signals[c]);
+    }
+}
+
+/* One pass over the schedule at the current tag computes the least fixed point: each entry
+ * comes after every signal it needs. An actor fires when it is triggered (a pure event or a
+ * present input); an actor whose inputs are known and absent and that has no pure event is
+ * not fired and its outputs are absent, as in DE. */
+gboolean
+_hyco_director_run_schedule (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  HycoScheduleEntry *entries = priv->schedule.entries;
+  guint n_entries = priv->schedule.n_entries;
+  gboolean nested = hyco_actor_get_container (HYCO_ACTOR (priv->container)) != NULL;
+
+  priv->epoch++;
+  if (nested)
+    _hyco_director_transfer_inputs (self);
+  for (guint e = 0; e < n_entries; e++)
+    {
+      HycoScheduleEntry *entry = &entries[e];
+      HycoActorPrivate *actor = entry->priv;
+      gboolean any_unknown = FALSE, any_present = FALSE;
+
+      if (G_UNLIKELY (actor->finished))
+        {
+          set_outputs_absent (entry);
+          continue;
+        }
+      for (guint i = 0; i < entry->n_inputs; i++)
+        {
+          HycoPort *input = entry->inputs[i];
+          for (guint c = 0; c < input->n_sources; c++)
+            {
+              HycoSignalStatus status = hyco_signal_status (input->sources[c]);
+              any_unknown |= status == HYCO_SIGNAL_UNKNOWN;
+              any_present |= status == HYCO_SIGNAL_PRESENT;
+            }
+        }
+      if (entry->strict && any_unknown)
+        continue;
+      if (!actor->pure_event && !any_present && !any_unknown)
+        {
+          set_outputs_absent (entry);
+          continue;
+        }
+      if (!hyco_actor_prefire (entry->actor))
+        {
+          set_outputs_absent (entry);
+          continue;
+        }
+      if (!hyco_actor_fire (entry->actor, error))
+        return FALSE;
+      priv->firings++;
+      if (!actor->fired)
+        {
+          actor->fired = TRUE;
+          g_ptr_array_add (priv->fired, entry->actor);
+        }
+      default_outputs_absent (entry);
+    }
+  if (nested)
+    _hyco_director_transfer_outputs (self);
+  return TRUE;
+}
+
+/* Commits the actors fired at the current tag, in the order they first fired. */
+gboolean
+_hyco_director_postfire_fired (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  gboolean trace = priv->model && _hyco_model_has_trace (priv->model);
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < priv->fired->len; i++)
+    {
+      HycoActor *actor = priv->fired->pdata[i];
+      _hyco_actor_get_private (actor)->fired = FALSE;
+      if (!ok)
+        continue;
+      if (trace)
+        _hyco_model_trace_outputs (priv->model, actor, &priv->current);
+      ok = hyco_actor_postfire (actor, error);
+    }
+  g_ptr_array_set_size (priv->fired, 0);
+  return ok;
+}
+
+char *
+_hyco_director_describe_actors (GPtrArray *actors)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < actors->len; i++)
+    {
+      g_autofree char *name = hyco_actor_get_full_name (actors->pdata[i]);
+      g_string_append_printf (names, "%s%s", i ? ", " : "", name);
+    }
+  return g_string_free (names, FALSE);
+}

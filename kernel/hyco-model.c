@@ -1,0 +1,620 @@
+/* hyco-model.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+/**
+ * HycoModel:
+ *
+ * A runnable model: a top-level opaque composite, with what is needed to load it from a file,
+ * save it, set its parameters, and run it to its stop time (Ptolemy II's manager). A run can
+ * be cancelled with a #GCancellable, and always ends by wrapping up every actor.
+ */
+struct _HycoModel
+{
+  GObject parent_instance;
+
+  HycoCompositeActor *toplevel;
+  char *trace_path;
+  HycoTrace *trace;
+  GHashTable *signal_names; /* HycoPort* -> char*, for the trace */
+  gboolean prepared;
+  guint64 iterations;
+};
+
+G_DEFINE_FINAL_TYPE (HycoModel, hyco_model, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (hyco-model-file-error-quark, hyco_model_file_error)
+
+static void
+hyco_model_finalize (GObject *object)
+{
+  HycoModel *self = HYCO_MODEL (object);
+
+  if (self->trace)
+    _hyco_trace_close (self->trace, NULL);
+  if (self->toplevel)
+    _hyco_composite_actor_set_model (self->toplevel, NULL);
+  g_clear_object (&self->toplevel);
+  g_free (self->trace_path);
+  g_hash_table_unref (self->signal_names);
+  G_OBJECT_CLASS (hyco_model_parent_class)->finalize (object);
+}
+
+static void
+hyco_model_class_init (HycoModelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hyco_model_finalize;
+}
+
+static void
+hyco_model_init (HycoModel *self)
+{
+  self->signal_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+}
+
+/**
+ * hyco_model_new:
+ * @toplevel: (transfer none): the top-level composite, which should have a director
+ *
+ * Returns: (transfer full): a model running @toplevel
+ */
+HycoModel *
+hyco_model_new (HycoCompositeActor *toplevel)
+{
+  HycoModel *self;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (toplevel), NULL);
+  g_return_val_if_fail (hyco_actor_get_container (HYCO_ACTOR (toplevel)) == NULL, NULL);
+  hyco_init ();
+  self = g_object_new (HYCO_TYPE_MODEL, NULL);
+  self->toplevel = g_object_ref (toplevel);
+  _hyco_composite_actor_set_model (toplevel, self);
+  return self;
+}
+
+/**
+ * hyco_model_new_from_data:
+ * @data: a model file's text
+ * @length: its length, or -1 if nul-terminated
+ * @source_name: the name to use in error messages (a file name)
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the model, or %NULL with an error naming the source,
+ *   line, element and cause
+ */
+HycoModel *
+hyco_model_new_from_data (const char *data, gssize length, const char *source_name,
+                          GError **error)
+{
+  g_autoptr (HycoCompositeActor) toplevel = NULL;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  hyco_init ();
+  toplevel = _hyco_model_file_load (data, length, source_name ? source_name : "<data>", error);
+  if (toplevel == NULL)
+    return NULL;
+  return hyco_model_new (toplevel);
+}
+
+/**
+ * hyco_model_new_from_file:
+ * @path: a model file (MoML-like XML)
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the model, or %NULL with an error naming the file,
+ *   line, element and cause
+ */
+HycoModel *
+hyco_model_new_from_file (const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (!g_file_get_contents (path, &data, &length, &local_error))
+    {
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
+                   local_error->message);
+      return NULL;
+    }
+  return hyco_model_new_from_data (data, (gssize) length, path, error);
+}
+
+/**
+ * hyco_model_save_to_data:
+ * @self: a model
+ *
+ * Returns: (transfer full): the model as a model file's text
+ */
+char *
+hyco_model_save_to_data (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  return _hyco_model_file_save (self->toplevel);
+}
+
+/**
+ * hyco_model_save_to_file:
+ * @self: a model
+ * @path: where to write it
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_model_save_to_file (HycoModel *self, const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  data = hyco_model_save_to_data (self);
+  if (!g_file_set_contents (path, data, -1, &local_error))
+    {
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * hyco_model_get_toplevel:
+ * @self: a model
+ *
+ * Returns: (transfer none): the top-level composite
+ */
+HycoCompositeActor *
+hyco_model_get_toplevel (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  return self->toplevel;
+}
+
+/**
+ * hyco_model_lookup_actor:
+ * @self: a model
+ * @path: a dot-separated path below the top level (`Inner.Clock`)
+ *
+ * Returns: (transfer none) (nullable): the actor, or %NULL
+ */
+HycoActor *
+hyco_model_lookup_actor (HycoModel *self, const char *path)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  return hyco_composite_actor_lookup_actor (self->toplevel, path);
+}
+
+/* Finds the object a parameter path names: an actor, or a composite's director (by its
+ * name, or as `director`). */
+static GObject *
+lookup_parameter_owner (HycoModel *self, const char *owner_path)
+{
+  const char *dot;
+  g_autofree char *container_path = NULL;
+  HycoActor *owner;
+  HycoDirector *director;
+
+  if (*owner_path == '\0')
+    return G_OBJECT (self->toplevel);
+  owner = hyco_composite_actor_lookup_actor (self->toplevel, owner_path);
+  if (owner)
+    return G_OBJECT (owner);
+  dot = strrchr (owner_path, '.');
+  container_path = dot ? g_strndup (owner_path, (gsize) (dot - owner_path)) : g_strdup ("");
+  owner = *container_path ? hyco_composite_actor_lookup_actor (self->toplevel, container_path)
+                          : HYCO_ACTOR (self->toplevel);
+  if (owner == NULL || !HYCO_IS_COMPOSITE_ACTOR (owner))
+    return NULL;
+  director = hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (owner));
+  if (director == NULL)
+    return NULL;
+  dot = dot ? dot + 1 : owner_path;
+  if (g_str_equal (dot, "director") || g_str_equal (dot, hyco_director_get_name (director)))
+    return G_OBJECT (director);
+  return NULL;
+}
+
+/**
+ * hyco_model_set_parameter:
+ * @self: a model
+ * @path: the parameter's path: `Actor.parameter`, `Inner.Actor.parameter`, or
+ *   `director.parameter` for the top level's director
+ * @text: the new value's text
+ * @error: return location for a #GError
+ *
+ * Sets a parameter as the command line's `--set NAME=VALUE` does.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, GError **error)
+{
+  const char *dot;
+  g_autofree char *owner_path = NULL;
+  GObject *owner;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (path != NULL && text != NULL, FALSE);
+  dot = strrchr (path, '.');
+  owner_path = dot ? g_strndup (path, (gsize) (dot - path)) : g_strdup ("");
+  owner = lookup_parameter_owner (self, owner_path);
+  if (owner == NULL)
+    {
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+                   "%s: no actor or director named \"%s\" in the model", path, owner_path);
+      return FALSE;
+    }
+  if (!hyco_param_set_from_string (owner, dot ? dot + 1 : path, text, &local_error))
+    {
+      g_set_error (error, HYCO_MODEL_FILE_ERROR,
+                   g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN)
+                     ? HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER
+                     : HYCO_MODEL_FILE_ERROR_BAD_VALUE,
+                   "%s: %s", path, local_error->message);
+      return FALSE;
+    }
+  self->prepared = FALSE;
+  return TRUE;
+}
+
+/**
+ * hyco_model_set_stop_time:
+ * @self: a model
+ * @literal: a time in seconds, or `Infinity`
+ * @error: return location for a #GError
+ *
+ * Overrides the top-level director's stop time.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
+{
+  HycoDirector *director;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  director = hyco_composite_actor_get_director (self->toplevel);
+  if (director == NULL)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
+                   "the top level %s has no director", hyco_actor_get_name (HYCO_ACTOR (self->toplevel)));
+      return FALSE;
+    }
+  if (!hyco_param_set_from_string (G_OBJECT (director), "stopTime", literal, error))
+    return FALSE;
+  self->prepared = FALSE;
+  return TRUE;
+}
+
+/**
+ * hyco_model_set_trace_file:
+ * @self: a model
+ * @path: (nullable): a CSV file to write at each run, or %NULL for none
+ * @error: return location for a #GError
+ *
+ * Makes each run write every present value of every output port as a CSV row
+ * `signal,time,microstep,value`, with time printed exactly from the integer tick count.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  g_free (self->trace_path);
+  self->trace_path = g_strdup (path);
+  return TRUE;
+}
+
+gboolean
+_hyco_model_has_trace (HycoModel *self)
+{
+  return self->trace != NULL;
+}
+
+void
+_hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag)
+{
+  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      const char *name;
+      if (!(port->flags & HYCO_PORT_OUTPUT))
+        continue;
+      name = g_hash_table_lookup (self->signal_names, port);
+      if (name == NULL)
+        {
+          name = hyco_port_get_full_name (port);
+          g_hash_table_insert (self->signal_names, port, (gpointer) name);
+        }
+      for (guint c = 0; c < port->n_signals; c++)
+        {
+          HycoSignal *signal = &port->signals[c];
+          if (hyco_signal_status (signal) != HYCO_SIGNAL_PRESENT)
+            continue;
+          if (port->n_signals > 1)
+            {
+              g_autofree char *channel = g_strdup_printf ("%s[%u]", name, c);
+              _hyco_trace_write (self->trace, channel, tag, &signal->value);
+            }
+          else
+            _hyco_trace_write (self->trace, name, tag, &signal->value);
+        }
+    }
+}
+
+/**
+ * hyco_model_prepare:
+ * @self: a model
+ * @error: return location for a #GError
+ *
+ * Checks that the model can run: parameters, structure, and causality (a real zero-delay loop
+ * is reported here, naming the actors and ports on it). hyco_model_run() prepares the model
+ * itself when needed; call this first to tell a model that cannot run from a run that fails.
+ *
+ * Returns: %TRUE if the model can run
+ */
+gboolean
+hyco_model_prepare (HycoModel *self, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  if (hyco_composite_actor_get_director (self->toplevel) == NULL)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
+                   "the top level %s has no director: add one (for example DEDirector)",
+                   hyco_actor_get_name (HYCO_ACTOR (self->toplevel)));
+      return FALSE;
+    }
+  _hyco_composite_actor_set_model (self->toplevel, self);
+  g_hash_table_remove_all (self->signal_names);
+  self->prepared = hyco_actor_preinitialize (HYCO_ACTOR (self->toplevel), error);
+  return self->prepared;
+}
+
+/**
+ * hyco_model_run:
+ * @self: a model
+ * @cancellable: (nullable): cancels the run between two tags
+ * @error: return location for a #GError
+ *
+ * Runs the model from its start to its stop time, or until no event is left. Every actor is
+ * wrapped up, also after a failure or a cancellation.
+ *
+ * Returns: %TRUE if the run completed
+ */
+gboolean
+hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
+{
+  HycoActor *top;
+  HycoDirector *director;
+  g_autoptr (GError) failure = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  if (!self->prepared && !hyco_model_prepare (self, error))
+    return FALSE;
+  self->prepared = FALSE;
+  top = HYCO_ACTOR (self->toplevel);
+  director = hyco_composite_actor_get_director (self->toplevel);
+  self->iterations = 0;
+
+  if (self->trace_path)
+    {
+      self->trace = _hyco_trace_open (self->trace_path, hyco_director_get_resolution (director),
+                                      error);
+      if (self->trace == NULL)
+        return FALSE;
+    }
+
+  ok = hyco_actor_initialize (top, &failure);
+  while (ok)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, &failure))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (!hyco_director_prefire (director, &failure))
+        {
+          ok = failure == NULL;
+          break;
+        }
+      ok = hyco_director_fire (director, &failure) && hyco_director_postfire (director, &failure);
+      self->iterations++;
+    }
+  /* Wrap up whatever happened; a failure during the run is the one reported. */
+  if (!hyco_actor_wrapup (top, failure ? NULL : &failure))
+    ok = FALSE;
+  if (self->trace)
+    {
+      if (!_hyco_trace_close (self->trace, failure ? NULL : &failure))
+        ok = FALSE;
+      self->trace = NULL;
+    }
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&failure));
+  return ok;
+}
+
+/**
+ * hyco_model_get_resolution:
+ * @self: a model
+ *
+ * Returns: the resolution exponent r of the last prepared run (ticks of 10^r s)
+ */
+int
+hyco_model_get_resolution (HycoModel *self)
+{
+  HycoDirector *director;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), HYCO_DEFAULT_RESOLUTION);
+  director = hyco_composite_actor_get_director (self->toplevel);
+  return director ? hyco_director_get_resolution (director) : HYCO_DEFAULT_RESOLUTION;
+}
+
+/**
+ * hyco_model_get_current_tag:
+ * @self: a model
+ * @tag: (out caller-allocates): the tag the top level reached
+ *
+ * Gets the last tag the top-level director executed.
+ */
+void
+hyco_model_get_current_tag (HycoModel *self, HycoTag *tag)
+{
+  HycoDirector *director;
+
+  g_return_if_fail (HYCO_IS_MODEL (self));
+  director = hyco_composite_actor_get_director (self->toplevel);
+  tag->time = 0;
+  tag->microstep = 0;
+  if (director)
+    hyco_director_get_current_tag (director, tag);
+}
+
+static guint64
+count_firings (HycoCompositeActor *composite)
+{
+  guint64 total = 0;
+  g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (composite);
+  HycoDirector *director = hyco_composite_actor_get_director (composite);
+
+  if (director)
+    total += hyco_director_get_firing_count (director);
+  for (guint i = 0; i < actors->len; i++)
+    if (HYCO_IS_COMPOSITE_ACTOR (actors->pdata[i]))
+      total += count_firings (actors->pdata[i]);
+  return total;
+}
+
+/**
+ * hyco_model_get_firing_count:
+ * @self: a model
+ *
+ * Returns: how many actor firings the last run made, at every level
+ */
+guint64
+hyco_model_get_firing_count (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), 0);
+  return count_firings (self->toplevel);
+}
+
+/**
+ * hyco_model_get_iteration_count:
+ * @self: a model
+ *
+ * Returns: how many tags the top level executed in the last run
+ */
+guint64
+hyco_model_get_iteration_count (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), 0);
+  return self->iterations;
+}
+
+static void
+describe_parameters (GString *out, GObject *object, const char *indent)
+{
+  g_autoptr (GPtrArray) params = hyco_param_list (G_OBJECT_GET_CLASS (object));
+
+  for (guint i = 0; i < params->len; i++)
+    {
+      GParamSpec *pspec = params->pdata[i];
+      g_autofree char *value = hyco_param_to_string (object, pspec);
+      g_string_append_printf (out, "%sparameter %s = %s%s\n", indent, pspec->name, value,
+                              hyco_param_is_default (object, pspec) ? "" : "  (set)");
+    }
+}
+
+static void
+describe_actor (GString *out, HycoActor *actor, int level)
+{
+  g_autofree char *indent = g_strnfill ((gsize) level * 2, ' ');
+  g_autofree char *inner = g_strnfill ((gsize) level * 2 + 2, ' ');
+  const char *class_name = hyco_registry_get_name (G_OBJECT_TYPE (actor));
+  g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
+
+  g_string_append_printf (out, "%s%s %s (%s)\n", indent,
+                          HYCO_IS_COMPOSITE_ACTOR (actor) ? "composite" : "actor",
+                          hyco_actor_get_name (actor),
+                          class_name ? class_name : G_OBJECT_TYPE_NAME (actor));
+  if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    {
+      HycoDirector *director = hyco_composite_actor_get_director ((gpointer) actor);
+      if (director)
+        {
+          const char *dname = hyco_registry_get_name (G_OBJECT_TYPE (director));
+          g_autofree char *dindent = g_strconcat (inner, "  ", NULL);
+          g_string_append_printf (out, "%sdirector %s (%s)\n", inner,
+                                  hyco_director_get_name (director),
+                                  dname ? dname : G_OBJECT_TYPE_NAME (director));
+          describe_parameters (out, G_OBJECT (director), dindent);
+        }
+      else
+        g_string_append_printf (out, "%s(transparent: no director)\n", inner);
+    }
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      g_autoptr (GPtrArray) flags = g_ptr_array_new ();
+      g_autofree char *joined = NULL;
+      if (port->flags & HYCO_PORT_INPUT)
+        g_ptr_array_add (flags, "input");
+      if (port->flags & HYCO_PORT_OUTPUT)
+        g_ptr_array_add (flags, "output");
+      if (port->flags & HYCO_PORT_MULTIPORT)
+        g_ptr_array_add (flags, "multiport");
+      g_ptr_array_add (flags, NULL);
+      joined = g_strjoinv (", ", (char **) flags->pdata);
+      g_string_append_printf (out, "%sport %s (%s)\n", inner, port->name, joined);
+    }
+  describe_parameters (out, G_OBJECT (actor), inner);
+  if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    {
+      g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors ((gpointer) actor);
+      g_autoptr (GPtrArray) relations = hyco_composite_actor_get_relations ((gpointer) actor);
+      for (guint i = 0; i < actors->len; i++)
+        describe_actor (out, actors->pdata[i], level + 1);
+      for (guint i = 0; i < relations->len; i++)
+        {
+          g_autoptr (GPtrArray) linked = hyco_relation_get_linked_ports (relations->pdata[i]);
+          g_string_append_printf (out, "%srelation %s:", inner,
+                                  hyco_relation_get_name (relations->pdata[i]));
+          for (guint k = 0; k < linked->len; k++)
+            {
+              HycoPort *port = linked->pdata[k];
+              if (port->container == actor)
+                g_string_append_printf (out, " %s", port->name);
+              else
+                g_string_append_printf (out, " %s.%s", hyco_actor_get_name (port->container),
+                                        port->name);
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+}
+
+/**
+ * hyco_model_describe:
+ * @self: a model
+ *
+ * Returns: (transfer full): the hierarchy as text: composites, directors, actors, ports,
+ *   relations with their links, and parameters with their values
+ */
+char *
+hyco_model_describe (HycoModel *self)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), g_string_free (out, FALSE));
+  describe_actor (out, HYCO_ACTOR (self->toplevel), 0);
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,78 @@
+/* hyco-model.h: a model (Ptolemy's manager): loads, saves and runs a top-level composite.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include "hyco-composite-actor.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HYCO_MODEL_FILE_ERROR:
+ *
+ * Error domain for reading and writing model files; errors are from #HycoModelFileError.
+ */
+#define HYCO_MODEL_FILE_ERROR (hyco_model_file_error_quark ())
+
+/**
+ * HycoModelFileError:
+ * @HYCO_MODEL_FILE_ERROR_IO: the file cannot be read or written
+ * @HYCO_MODEL_FILE_ERROR_MALFORMED: the file is not well-formed XML
+ * @HYCO_MODEL_FILE_ERROR_INVALID: an element or attribute is missing or not allowed there
+ * @HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS: no actor or director class has that name
+ * @HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT: a link names a port that does not exist
+ * @HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER: a property names a parameter the class lacks
+ * @HYCO_MODEL_FILE_ERROR_BAD_VALUE: a parameter value cannot be parsed
+ * @HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION: a link names a relation that does not exist
+ * @HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME: two elements in one composite share a name
+ *
+ * Errors from model files.
+ */
+typedef enum
+{
+  HYCO_MODEL_FILE_ERROR_IO,
+  HYCO_MODEL_FILE_ERROR_MALFORMED,
+  HYCO_MODEL_FILE_ERROR_INVALID,
+  HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS,
+  HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT,
+  HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+  HYCO_MODEL_FILE_ERROR_BAD_VALUE,
+  HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION,
+  HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME,
+} HycoModelFileError;
+
+#define HYCO_TYPE_MODEL (hyco_model_get_type ())
+G_DECLARE_FINAL_TYPE (HycoModel, hyco_model, HYCO, MODEL, GObject)
+
+GQuark hyco_model_file_error_quark (void);
+
+HycoModel *hyco_model_new (HycoCompositeActor *toplevel);
+HycoModel *hyco_model_new_from_file (const char *path, GError **error);
+HycoModel *hyco_model_new_from_data (const char *data, gssize length, const char *source_name,
+                                     GError **error);
+gboolean hyco_model_save_to_file (HycoModel *self, const char *path, GError **error);
+char *hyco_model_save_to_data (HycoModel *self);
+
+HycoCompositeActor *hyco_model_get_toplevel (HycoModel *self);
+HycoActor *hyco_model_lookup_actor (HycoModel *self, const char *path);
+gboolean hyco_model_set_parameter (HycoModel *self, const char *path, const char *text,
+                                   GError **error);
+gboolean hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error);
+gboolean hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error);
+
+gboolean hyco_model_prepare (HycoModel *self, GError **error);
+gboolean hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error);
+
+int hyco_model_get_resolution (HycoModel *self);
+void hyco_model_get_current_tag (HycoModel *self, HycoTag *tag);
+guint64 hyco_model_get_firing_count (HycoModel *self);
+guint64 hyco_model_get_iteration_count (HycoModel *self);
+char *hyco_model_describe (HycoModel *self);
+
+G_END_DECLS

@@ -1,0 +1,569 @@
+/* hyco-port.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+/**
+ * HycoPort:
+ *
+ * A named point where an actor receives or produces signals. An input port has one channel
+ * per linked relation when it is a multiport, otherwise exactly one. At each tag every channel
+ * is unknown, absent, or present with a #HycoValue.
+ *
+ * Ports are created by their actor (from the class's port declarations, or with
+ * hyco_actor_add_port()) and live as long as it does.
+ */
+G_DEFINE_FINAL_TYPE (HycoPort, hyco_port, G_TYPE_OBJECT)
+
+static HycoSignal always_absent_signal = { 0, NULL, HYCO_SIGNAL_ABSENT, HYCO_VALUE_INIT };
+
+HycoSignal *
+_hyco_signal_always_absent (void)
+{
+  /* Its epoch is its own stamp, so it reads as known-absent under every director. */
+  always_absent_signal.epoch = &always_absent_signal.stamp;
+  return &always_absent_signal;
+}
+
+void
+_hyco_signal_copy (HycoSignal *to, const HycoSignal *from)
+{
+  HycoSignalStatus status = hyco_signal_status (from);
+
+  if (status == HYCO_SIGNAL_UNKNOWN)
+    return;
+  if (status == HYCO_SIGNAL_PRESENT)
+    hyco_value_assign (&to->value, &from->value);
+  to->stamp = *to->epoch;
+  to->status = status;
+}
+
+static void
+hyco_port_finalize (GObject *object)
+{
+  HycoPort *self = HYCO_PORT (object);
+
+  _hyco_port_reset_wiring (self);
+  g_free (self->name);
+  g_ptr_array_unref (self->relations);
+  G_OBJECT_CLASS (hyco_port_parent_class)->finalize (object);
+}
+
+static void
+hyco_port_class_init (HycoPortClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hyco_port_finalize;
+}
+
+static void
+hyco_port_init (HycoPort *self)
+{
+  self->relations = g_ptr_array_new ();
+}
+
+HycoPort *
+_hyco_port_new (HycoActor *container, const char *name, HycoPortFlags flags)
+{
+  HycoPort *self = g_object_new (HYCO_TYPE_PORT, NULL);
+
+  self->container = container;
+  self->name = g_strdup (name);
+  self->flags = flags;
+  return self;
+}
+
+void
+_hyco_port_link (HycoPort *self, HycoRelation *relation)
+{
+  g_ptr_array_add (self->relations, relation);
+}
+
+void
+_hyco_port_reset_wiring (HycoPort *self)
+{
+  for (guint i = 0; i < self->n_signals; i++)
+    hyco_value_clear (&self->signals[i].value);
+  g_clear_pointer (&self->signals, g_free);
+  self->n_signals = 0;
+  g_clear_pointer (&self->sources, g_free);
+  g_clear_pointer (&self->source_ports, g_free);
+  self->n_sources = 0;
+  g_clear_pointer (&self->dependencies, g_free);
+  self->n_dependencies = 0;
+  self->depth = 0;
+}
+
+void
+_hyco_port_allocate_signals (HycoPort *self, guint width, const guint64 *epoch)
+{
+  for (guint i = 0; i < self->n_signals; i++)
+    hyco_value_clear (&self->signals[i].value);
+  g_free (self->signals);
+  self->signals = g_new0 (HycoSignal, width);
+  self->n_signals = width;
+  for (guint i = 0; i < width; i++)
+    {
+      /* A stamp that can never equal the epoch, so every channel starts unknown. */
+      self->signals[i].stamp = G_MAXUINT64;
+      self->signals[i].epoch = epoch;
+    }
+}
+
+void
+_hyco_port_set_sources (HycoPort *self, guint width)
+{
+  g_free (self->sources);
+  g_free (self->source_ports);
+  self->sources = g_new0 (HycoSignal *, width);
+  self->source_ports = g_new0 (HycoPort *, width);
+  self->n_sources = width;
+  for (guint i = 0; i < width; i++)
+    self->sources[i] = _hyco_signal_always_absent ();
+}
+
+/* A relation is inside a port when it belongs to the port's own (composite) actor. */
+static gboolean
+relation_is_inside (HycoPort *self, HycoRelation *relation)
+{
+  return (gpointer) hyco_relation_get_container (relation) == (gpointer) self->container;
+}
+
+guint
+_hyco_port_count_relations (HycoPort *self, gboolean inside)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < self->relations->len; i++)
+    if (relation_is_inside (self, self->relations->pdata[i]) == inside)
+      count++;
+  return count;
+}
+
+HycoRelation *
+_hyco_port_get_relation (HycoPort *self, gboolean inside, guint index)
+{
+  for (guint i = 0; i < self->relations->len; i++)
+    if (relation_is_inside (self, self->relations->pdata[i]) == inside && index-- == 0)
+      return self->relations->pdata[i];
+  return NULL;
+}
+
+/**
+ * hyco_port_get_name:
+ * @self: a port
+ *
+ * Returns: the port's name, unique within its actor
+ */
+const char *
+hyco_port_get_name (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
+  return self->name;
+}
+
+/**
+ * hyco_port_get_container:
+ * @self: a port
+ *
+ * Returns: (transfer none): the actor that owns the port
+ */
+HycoActor *
+hyco_port_get_container (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
+  return self->container;
+}
+
+/**
+ * hyco_port_get_flags:
+ * @self: a port
+ *
+ * Returns: whether the port is an input, an output, a multiport
+ */
+HycoPortFlags
+hyco_port_get_flags (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), 0);
+  return self->flags;
+}
+
+/**
+ * hyco_port_is_input:
+ * @self: a port
+ *
+ * Returns: %TRUE if the port receives signals
+ */
+gboolean
+hyco_port_is_input (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), FALSE);
+  return (self->flags & HYCO_PORT_INPUT) != 0;
+}
+
+/**
+ * hyco_port_is_output:
+ * @self: a port
+ *
+ * Returns: %TRUE if the port produces signals
+ */
+gboolean
+hyco_port_is_output (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), FALSE);
+  return (self->flags & HYCO_PORT_OUTPUT) != 0;
+}
+
+/**
+ * hyco_port_is_multiport:
+ * @self: a port
+ *
+ * Returns: %TRUE if each linked relation is a separate channel
+ */
+gboolean
+hyco_port_is_multiport (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), FALSE);
+  return (self->flags & HYCO_PORT_MULTIPORT) != 0;
+}
+
+/**
+ * hyco_port_get_full_name:
+ * @self: a port
+ *
+ * The port's name below the top level, dot-separated, as in `Inner.Clock.output`.
+ *
+ * Returns: (transfer full): the full name
+ */
+char *
+hyco_port_get_full_name (HycoPort *self)
+{
+  g_autofree char *actor = NULL;
+
+  g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
+  actor = self->container ? hyco_actor_get_full_name (self->container) : NULL;
+  if (actor == NULL || *actor == '\0')
+    return g_strdup (self->name);
+  return g_strconcat (actor, ".", self->name, NULL);
+}
+
+/**
+ * hyco_port_get_width:
+ * @self: a port
+ *
+ * The number of channels of the port once the model is prepared: for an input, the channels it
+ * reads; for an output, the channels it writes.
+ *
+ * Returns: the number of channels
+ */
+guint
+hyco_port_get_width (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), 0);
+  if (self->flags & HYCO_PORT_INPUT)
+    return self->n_sources;
+  return self->n_signals;
+}
+
+/**
+ * hyco_port_get_linked_relations:
+ * @self: a port
+ *
+ * Returns: (transfer container) (element-type Hyco.Relation): the relations linked to the port,
+ *   inside and outside, in link order
+ */
+GPtrArray *
+hyco_port_get_linked_relations (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
+  return _hyco_ptr_array_copy_unowned (self->relations);
+}
+
+static inline const HycoSignal *
+read_signal (HycoPort *self, guint channel)
+{
+  if (G_UNLIKELY (channel >= self->n_sources))
+    return NULL;
+  return self->sources[channel];
+}
+
+/**
+ * hyco_port_get_status:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: what is known of the channel at the current tag; a channel beyond the width is
+ *   absent
+ */
+HycoSignalStatus
+hyco_port_get_status (HycoPort *self, guint channel)
+{
+  const HycoSignal *signal;
+
+  g_return_val_if_fail (HYCO_IS_PORT (self), HYCO_SIGNAL_UNKNOWN);
+  signal = read_signal (self, channel);
+  return signal ? hyco_signal_status (signal) : HYCO_SIGNAL_ABSENT;
+}
+
+/**
+ * hyco_port_is_known:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: %TRUE if the channel is known to be absent or present at the current tag
+ */
+gboolean
+hyco_port_is_known (HycoPort *self, guint channel)
+{
+  return hyco_port_get_status (self, channel) != HYCO_SIGNAL_UNKNOWN;
+}
+
+/**
+ * hyco_port_is_present:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: %TRUE if the channel carries a value at the current tag
+ */
+gboolean
+hyco_port_is_present (HycoPort *self, guint channel)
+{
+  return hyco_port_get_status (self, channel) == HYCO_SIGNAL_PRESENT;
+}
+
+/**
+ * hyco_port_all_known:
+ * @self: an input port
+ *
+ * Returns: %TRUE if every channel is known at the current tag
+ */
+gboolean
+hyco_port_all_known (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), FALSE);
+  for (guint i = 0; i < self->n_sources; i++)
+    if (hyco_signal_status (self->sources[i]) == HYCO_SIGNAL_UNKNOWN)
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * hyco_port_any_present:
+ * @self: an input port
+ *
+ * Returns: %TRUE if some channel carries a value at the current tag
+ */
+gboolean
+hyco_port_any_present (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), FALSE);
+  for (guint i = 0; i < self->n_sources; i++)
+    if (hyco_signal_status (self->sources[i]) == HYCO_SIGNAL_PRESENT)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * hyco_port_get_value:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: (transfer none) (nullable): the value of a present channel, %NULL otherwise
+ */
+const HycoValue *
+hyco_port_get_value (HycoPort *self, guint channel)
+{
+  const HycoSignal *signal;
+
+  g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
+  signal = read_signal (self, channel);
+  if (signal == NULL || hyco_signal_status (signal) != HYCO_SIGNAL_PRESENT)
+    return NULL;
+  return &signal->value;
+}
+
+/**
+ * hyco_port_get_double:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: the channel's value as a double (0 when it is not present)
+ */
+double
+hyco_port_get_double (HycoPort *self, guint channel)
+{
+  const HycoValue *value = hyco_port_get_value (self, channel);
+  return value ? hyco_value_get_double (value) : 0.0;
+}
+
+/**
+ * hyco_port_get_int:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: the channel's value as an integer (0 when it is not present)
+ */
+gint64
+hyco_port_get_int (HycoPort *self, guint channel)
+{
+  const HycoValue *value = hyco_port_get_value (self, channel);
+  return value ? hyco_value_get_int (value) : 0;
+}
+
+/**
+ * hyco_port_get_boolean:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: the channel's value as a boolean (%FALSE when it is not present)
+ */
+gboolean
+hyco_port_get_boolean (HycoPort *self, guint channel)
+{
+  const HycoValue *value = hyco_port_get_value (self, channel);
+  return value ? hyco_value_get_boolean (value) : FALSE;
+}
+
+/**
+ * hyco_port_get_string:
+ * @self: an input port
+ * @channel: a channel index
+ *
+ * Returns: (nullable): the channel's string, %NULL when it is not present or not a string
+ */
+const char *
+hyco_port_get_string (HycoPort *self, guint channel)
+{
+  const HycoValue *value = hyco_port_get_value (self, channel);
+  return value ? hyco_value_get_string (value) : NULL;
+}
+
+static inline HycoSignal *
+write_signal (HycoPort *self, guint channel)
+{
+  if (G_UNLIKELY (channel >= self->n_signals))
+    return NULL;
+  return &self->signals[channel];
+}
+
+/**
+ * hyco_port_send:
+ * @self: an output port
+ * @channel: a channel index
+ * @value: the value to produce at the current tag
+ *
+ * Makes the channel present with a copy of @value at the current tag. Sending on a channel the
+ * port does not have is ignored, as Ptolemy II does for unconnected channels.
+ */
+void
+hyco_port_send (HycoPort *self, guint channel, const HycoValue *value)
+{
+  HycoSignal *signal;
+
+  g_return_if_fail (HYCO_IS_PORT (self));
+  g_return_if_fail (value != NULL);
+  signal = write_signal (self, channel);
+  if (signal == NULL)
+    return;
+  hyco_value_assign (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+/**
+ * hyco_port_send_double:
+ * @self: an output port
+ * @channel: a channel index
+ * @value: the value
+ *
+ * Produces a double at the current tag.
+ */
+void
+hyco_port_send_double (HycoPort *self, guint channel, double value)
+{
+  HycoSignal *signal;
+
+  g_return_if_fail (HYCO_IS_PORT (self));
+  if ((signal = write_signal (self, channel)) == NULL)
+    return;
+  hyco_value_set_double (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+/**
+ * hyco_port_send_int:
+ * @self: an output port
+ * @channel: a channel index
+ * @value: the value
+ *
+ * Produces an integer at the current tag.
+ */
+void
+hyco_port_send_int (HycoPort *self, guint channel, gint64 value)
+{
+  HycoSignal *signal;
+
+  g_return_if_fail (HYCO_IS_PORT (self));
+  if ((signal = write_signal (self, channel)) == NULL)
+    return;
+  hyco_value_set_int (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+/**
+ * hyco_port_send_boolean:
+ * @self: an output port
+ * @channel: a channel index
+ * @value: the value
+ *
+ * Produces a boolean at the current tag.
+ */
+void
+hyco_port_send_boolean (HycoPort *self, guint channel, gboolean value)
+{
+  HycoSignal *signal;
+
+  g_return_if_fail (HYCO_IS_PORT (self));
+  if ((signal = write_signal (self, channel)) == NULL)
+    return;
+  hyco_value_set_boolean (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+/**
+ * hyco_port_send_string:
+ * @self: an output port
+ * @channel: a channel index
+ * @value: the value
+ *
+ * Produces a string at the current tag.
+ */
+void
+hyco_port_send_string (HycoPort *self, guint channel, const char *value)
+{
+  HycoSignal *signal;
+
+  g_return_if_fail (HYCO_IS_PORT (self));
+  g_return_if_fail (value != NULL);
+  if ((signal = write_signal (self, channel)) == NULL)
+    return;
+  hyco_value_set_string (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+/**
+ * hyco_port_send_absent:
+ * @self: an output port
+ * @channel: a channel index
+ *
+ * Makes the channel known to be absent at the current tag.
+ */
+void
+hyco_port_send_absent (HycoPort *self, guint channel)
+{
+  HycoSignal *signal;
+
+  g_return_if_fail (HYCO_IS_PORT (self));
+  if ((signal = write_signal (self, channel)) == NULL)
+    return;
+  hyco_signal_set_absent (signal);
+}

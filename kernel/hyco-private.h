@@ -1,0 +1,184 @@
+/* hyco-private.h: structures shared inside the kernel and by directors; not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco.h"
+
+G_BEGIN_DECLS
+
+/* A copy of @array's pointers without its element free function: what a (transfer container)
+ * getter returns. g_ptr_array_copy() would keep the free function and unref the elements. */
+static inline GPtrArray *
+_hyco_ptr_array_copy_unowned (GPtrArray *array)
+{
+  GPtrArray *copy = g_ptr_array_sized_new (array->len);
+
+  for (guint i = 0; i < array->len; i++)
+    g_ptr_array_add (copy, array->pdata[i]);
+  return copy;
+}
+
+/* One channel of a signal at the current tag. The status is only valid while @stamp equals
+ * the owning director's epoch; bumping the epoch makes every signal of that director unknown
+ * at once, so a new tag (or a repeated fire) costs nothing per signal. */
+typedef struct
+{
+  guint64 stamp;
+  const guint64 *epoch;
+  HycoSignalStatus status;
+  HycoValue value;
+} HycoSignal;
+
+static inline HycoSignalStatus
+hyco_signal_status (const HycoSignal *signal)
+{
+  return signal->stamp == *signal->epoch ? signal->status : HYCO_SIGNAL_UNKNOWN;
+}
+
+static inline void
+hyco_signal_set_absent (HycoSignal *signal)
+{
+  signal->stamp = *signal->epoch;
+  signal->status = HYCO_SIGNAL_ABSENT;
+}
+
+static inline void
+hyco_signal_mark_present (HycoSignal *signal)
+{
+  signal->stamp = *signal->epoch;
+  signal->status = HYCO_SIGNAL_PRESENT;
+}
+
+/* Copies what is known of @from into @to (which may belong to another director). */
+void _hyco_signal_copy (HycoSignal *to, const HycoSignal *from);
+
+/* A signal that is absent at every tag: what a port reads through a relation with no source. */
+HycoSignal *_hyco_signal_always_absent (void);
+
+struct _HycoPort
+{
+  GObject parent_instance;
+
+  char *name;
+  HycoActor *container; /* unowned: the actor owns its ports */
+  HycoPortFlags flags;
+  GPtrArray *relations; /* unowned HycoRelation*, in link order */
+
+  /* Wiring, rebuilt at every preinitialize. */
+  HycoSignal *signals; /* storage this port writes: actor outputs, inside copies of the inputs
+                        * of an opaque composite, outside copies of its outputs */
+  guint n_signals;
+  HycoSignal **sources; /* per channel, the signal this port reads */
+  HycoPort **source_ports;
+  guint n_sources;
+
+  /* Causality, rebuilt at every preinitialize by the governing director. */
+  int depth;
+  guint graph_index;
+  HycoPort **dependencies; /* inputs this output depends on (non-strict actors) */
+  guint n_dependencies;
+};
+
+HycoPort *_hyco_port_new (HycoActor *container, const char *name, HycoPortFlags flags);
+void _hyco_port_link (HycoPort *self, HycoRelation *relation);
+void _hyco_port_reset_wiring (HycoPort *self);
+void _hyco_port_allocate_signals (HycoPort *self, guint width, const guint64 *epoch);
+void _hyco_port_set_sources (HycoPort *self, guint width);
+guint _hyco_port_count_relations (HycoPort *self, gboolean inside);
+HycoRelation *_hyco_port_get_relation (HycoPort *self, gboolean inside, guint index);
+
+HycoRelation *_hyco_relation_new (HycoCompositeActor *container, const char *name);
+void _hyco_relation_add_port (HycoRelation *self, HycoPort *port);
+
+typedef struct
+{
+  char *name;
+  HycoCompositeActor *container; /* unowned: the composite owns its actors */
+  GPtrArray *ports;
+  HycoDirector *executive; /* the director that fires this actor; set at preinitialize */
+  gboolean finished;
+
+  /* Bookkeeping of the executive director. */
+  guint scope_index;
+  guint schedule_position; /* index of its first schedule entry: depth, then model order */
+  gboolean pure_event; /* fire_at requested the current tag */
+  gboolean fired;      /* fired at the current tag, awaiting postfire */
+} HycoActorPrivate;
+
+HycoActorPrivate *_hyco_actor_get_private (HycoActor *self);
+void _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container);
+
+/* The schedule: the actors a director governs (through transparent composites), each fired at
+ * one or more depths of the port dependency graph. Firing the entries in order, each only
+ * when the inputs it needs are known, computes the least fixed point of one tag in one pass. */
+typedef struct
+{
+  HycoActor *actor;
+  HycoActorPrivate *priv;
+  gboolean strict;
+  int depth;
+  HycoPort **outputs; /* outputs first determined at this entry */
+  guint n_outputs;
+  HycoPort **inputs; /* all inputs of the actor */
+  guint n_inputs;
+} HycoScheduleEntry;
+
+typedef struct
+{
+  GPtrArray *actors; /* HycoActor*, owned refs, in model order */
+  HycoScheduleEntry *entries;
+  guint n_entries;
+} HycoSchedule;
+
+gboolean _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **error);
+void _hyco_schedule_clear (HycoSchedule *schedule);
+gboolean _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director,
+                                     GPtrArray *scope, const guint64 *epoch, GError **error);
+void _hyco_composite_actor_collect_scope (HycoCompositeActor *self, GPtrArray *scope);
+void _hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *matrix);
+void _hyco_composite_actor_set_model (HycoCompositeActor *self, HycoModel *model);
+HycoModel *_hyco_composite_actor_get_model (HycoCompositeActor *self);
+
+/* Director internals shared with subclasses. */
+typedef struct
+{
+  HycoCompositeActor *container; /* unowned */
+  HycoModel *model;              /* unowned; set at preinitialize */
+  HycoSchedule schedule;
+  guint64 epoch;
+  HycoTag current;
+  int resolution;
+  gint64 stop_time;
+  guint64 firings;
+  GPtrArray *fired; /* HycoActor*, unowned, in firing order */
+  char *stop_time_literal;
+  char *resolution_literal;
+  guint64 max_microsteps;
+} HycoDirectorPrivate;
+
+HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);
+void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
+void _hyco_director_transfer_inputs (HycoDirector *self);
+void _hyco_director_transfer_outputs (HycoDirector *self);
+gboolean _hyco_director_run_schedule (HycoDirector *self, GError **error);
+gboolean _hyco_director_postfire_fired (HycoDirector *self, GError **error);
+char *_hyco_director_describe_actors (GPtrArray *actors);
+
+/* Model internals. */
+void _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag);
+gboolean _hyco_model_has_trace (HycoModel *self);
+
+typedef struct _HycoTrace HycoTrace;
+HycoTrace *_hyco_trace_open (const char *path, int resolution, GError **error);
+void _hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag,
+                        const HycoValue *value);
+gboolean _hyco_trace_close (HycoTrace *self, GError **error);
+
+/* Model files. */
+HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length,
+                                           const char *source_name, GError **error);
+char *_hyco_model_file_save (HycoCompositeActor *toplevel);
+
+G_END_DECLS

@@ -1,0 +1,133 @@
+/* hyco-registry.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+/* Class names as model files write them. Ptolemy II's fully qualified names
+ * (ptolemy.actor.lib.Const) are found by their last component. */
+
+static GHashTable *by_name; /* char* -> GType */
+static GHashTable *names;   /* GType -> first registered name */
+G_LOCK_DEFINE_STATIC (registry);
+
+static void
+ensure_tables (void)
+{
+  if (by_name == NULL)
+    {
+      by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      names = g_hash_table_new (NULL, NULL);
+    }
+}
+
+/**
+ * hyco_registry_register:
+ * @name: the class name model files use
+ * @type: an actor or director #GType
+ *
+ * Makes @type available by @name; the first name registered for a type is its canonical one.
+ */
+void
+hyco_registry_register (const char *name, GType type)
+{
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (g_type_is_a (type, HYCO_TYPE_ACTOR) || g_type_is_a (type, HYCO_TYPE_DIRECTOR));
+  G_LOCK (registry);
+  ensure_tables ();
+  g_hash_table_replace (by_name, g_strdup (name), GSIZE_TO_POINTER (type));
+  if (!g_hash_table_contains (names, GSIZE_TO_POINTER (type)))
+    g_hash_table_insert (names, GSIZE_TO_POINTER (type), (gpointer) g_intern_string (name));
+  G_UNLOCK (registry);
+}
+
+/**
+ * hyco_init:
+ *
+ * Registers the built-in directors and actors. Idempotent; called by every function that
+ * loads models, so applications rarely need it.
+ */
+void
+hyco_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      hyco_registry_register ("CompositeActor", HYCO_TYPE_COMPOSITE_ACTOR);
+      hyco_registry_register ("TypedCompositeActor", HYCO_TYPE_COMPOSITE_ACTOR);
+      hyco_registry_register ("DEDirector", HYCO_TYPE_DE_DIRECTOR);
+      hyco_actors_register_all ();
+      g_once_init_leave (&done, 1);
+    }
+}
+
+/**
+ * hyco_registry_lookup:
+ * @name: a class name, or a Ptolemy II fully qualified name
+ *
+ * Returns: the registered #GType, or %G_TYPE_INVALID
+ */
+GType
+hyco_registry_lookup (const char *name)
+{
+  gpointer type = NULL;
+  const char *dot;
+
+  g_return_val_if_fail (name != NULL, G_TYPE_INVALID);
+  hyco_init ();
+  G_LOCK (registry);
+  type = g_hash_table_lookup (by_name, name);
+  dot = strrchr (name, '.');
+  if (type == NULL && dot != NULL)
+    type = g_hash_table_lookup (by_name, dot + 1);
+  G_UNLOCK (registry);
+  return GPOINTER_TO_SIZE (type);
+}
+
+/**
+ * hyco_registry_get_name:
+ * @type: a registered #GType
+ *
+ * Returns: (nullable): the type's canonical class name
+ */
+const char *
+hyco_registry_get_name (GType type)
+{
+  const char *name;
+
+  hyco_init ();
+  G_LOCK (registry);
+  name = g_hash_table_lookup (names, GSIZE_TO_POINTER (type));
+  G_UNLOCK (registry);
+  return name;
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/**
+ * hyco_registry_list:
+ *
+ * Returns: (transfer container) (element-type utf8): the canonical names of all registered
+ *   classes, sorted
+ */
+GPtrArray *
+hyco_registry_list (void)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  hyco_init ();
+  G_LOCK (registry);
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (list, value);
+  G_UNLOCK (registry);
+  g_ptr_array_sort (list, compare_names);
+  return list;
+}

@@ -1,0 +1,21 @@
+/* hyco-registry.h: actor and director classes by name, for model files and the command line.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+void hyco_init (void);
+void hyco_registry_register (const char *name, GType type);
+GType hyco_registry_lookup (const char *name);
+const char *hyco_registry_get_name (GType type);
+GPtrArray *hyco_registry_list (void);
+
+G_END_DECLS

@@ -1,0 +1,86 @@
+/* hyco-trace.c: the CSV trace of every present output value, one row per event.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+struct _HycoTrace
+{
+  FILE *file;
+  char *path;
+  int resolution;
+  int write_errno;
+};
+
+static void
+write_csv_field (FILE *file, const char *text, gboolean force_quotes)
+{
+  if (!force_quotes && strpbrk (text, ",\"\r\n") == NULL)
+    {
+      fputs (text, file);
+      return;
+    }
+  fputc ('"', file);
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"')
+        fputc ('"', file);
+      fputc (*p, file);
+    }
+  fputc ('"', file);
+}
+
+HycoTrace *
+_hyco_trace_open (const char *path, int resolution, GError **error)
+{
+  HycoTrace *self;
+  FILE *file = fopen (path, "w");
+
+  if (file == NULL)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "cannot write the trace to %s: %s", path, g_strerror (saved));
+      return NULL;
+    }
+  self = g_new0 (HycoTrace, 1);
+  self->file = file;
+  self->path = g_strdup (path);
+  self->resolution = resolution;
+  setvbuf (file, NULL, _IOFBF, 1 << 16);
+  fputs ("signal,time,microstep,value\n", file);
+  return self;
+}
+
+void
+_hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag,
+                   const HycoValue *value)
+{
+  g_autofree char *time = hyco_time_to_string (tag->time, self->resolution);
+  g_autofree char *text = hyco_value_to_string (value);
+
+  write_csv_field (self->file, signal, FALSE);
+  fprintf (self->file, ",%s,%" G_GUINT64_FORMAT ",", time, tag->microstep);
+  write_csv_field (self->file, text,
+                   hyco_value_get_value_type (value) == HYCO_VALUE_TYPE_STRING);
+  if (fputc ('\n', self->file) == EOF && self->write_errno == 0)
+    self->write_errno = errno ? errno : EIO;
+}
+
+gboolean
+_hyco_trace_close (HycoTrace *self, GError **error)
+{
+  int failed = self->write_errno;
+
+  if (fclose (self->file) != 0 && failed == 0)
+    failed = errno ? errno : EIO;
+  if (failed)
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (failed),
+                 "writing the trace to %s failed: %s", self->path, g_strerror (failed));
+  g_free (self->path);
+  g_free (self);
+  return failed == 0;
+}

@@ -1,0 +1,1086 @@
+/* hyco-value.c: the values a signal carries (double, int64, boolean, string).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-value.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (hyco-value-error-quark, hyco_value_error)
+
+G_DEFINE_BOXED_TYPE (HycoValue, hyco_value, hyco_value_copy, hyco_value_free)
+
+/**
+ * hyco_value_new:
+ *
+ * Creates an empty value (of type %HYCO_VALUE_TYPE_NONE) on the heap. Values embedded in
+ * other structures or on the stack are initialised with `HYCO_VALUE_INIT` instead.
+ *
+ * Returns: (transfer full): a new #HycoValue; free with [method@Hyco.Value.free]
+ */
+HycoValue *
+hyco_value_new (void)
+{
+  return g_new0 (HycoValue, 1);
+}
+
+/**
+ * hyco_value_copy:
+ * @value: a #HycoValue
+ *
+ * Copies a value on the heap; a string is duplicated.
+ *
+ * Returns: (transfer full): a deep copy of @value
+ */
+HycoValue *
+hyco_value_copy (const HycoValue *value)
+{
+  HycoValue *copy;
+
+  g_return_val_if_fail (value != NULL, NULL);
+
+  copy = hyco_value_new ();
+  hyco_value_assign (copy, value);
+  return copy;
+}
+
+/**
+ * hyco_value_free:
+ * @value: (nullable) (transfer full): a heap-allocated #HycoValue
+ *
+ * Clears and frees a value made by [ctor@Hyco.Value.new] or [method@Hyco.Value.copy].
+ * Does nothing for %NULL.
+ */
+void
+hyco_value_free (HycoValue *value)
+{
+  if (value == NULL)
+    return;
+
+  hyco_value_clear (value);
+  g_free (value);
+}
+
+/**
+ * hyco_value_clear:
+ * @value: a #HycoValue
+ *
+ * Releases what @value owns (a string) and resets it to %HYCO_VALUE_TYPE_NONE. The value can
+ * be reused afterwards.
+ */
+void
+hyco_value_clear (HycoValue *value)
+{
+  g_return_if_fail (value != NULL);
+
+  if (value->type == HYCO_VALUE_TYPE_STRING)
+    g_free (value->data.v_string);
+  value->type = HYCO_VALUE_TYPE_NONE;
+  memset (&value->data, 0, sizeof value->data);
+}
+
+/**
+ * hyco_value_assign:
+ * @dest: the #HycoValue to overwrite
+ * @src: the #HycoValue to copy
+ *
+ * Replaces the content of @dest with a deep copy of @src. @dest and @src may be the same
+ * value.
+ */
+void
+hyco_value_assign (HycoValue *dest, const HycoValue *src)
+{
+  g_return_if_fail (dest != NULL);
+  g_return_if_fail (src != NULL);
+
+  /* Clearing dest first would free the string we are about to copy. */
+  if (dest == src)
+    return;
+
+  hyco_value_clear (dest);
+  dest->type = src->type;
+  if (src->type == HYCO_VALUE_TYPE_STRING)
+    dest->data.v_string = g_strdup (src->data.v_string);
+  else
+    dest->data = src->data;
+}
+
+/**
+ * hyco_value_get_value_type:
+ * @value: a #HycoValue
+ *
+ * Gets the kind of value held.
+ *
+ * Returns: the #HycoValueType of @value
+ */
+HycoValueType
+hyco_value_get_value_type (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, HYCO_VALUE_TYPE_NONE);
+
+  return value->type;
+}
+
+/**
+ * hyco_value_type_to_string:
+ * @type: a #HycoValueType
+ *
+ * Names a value type for messages: `double`, `int`, `boolean`, `string` or `none`.
+ *
+ * Returns: (transfer none): a static string
+ */
+const char *
+hyco_value_type_to_string (HycoValueType type)
+{
+  switch (type)
+    {
+    case HYCO_VALUE_TYPE_NONE:
+      return "none";
+    case HYCO_VALUE_TYPE_DOUBLE:
+      return "double";
+    case HYCO_VALUE_TYPE_INT:
+      return "int";
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      return "boolean";
+    case HYCO_VALUE_TYPE_STRING:
+      return "string";
+    default:
+      g_return_val_if_reached ("invalid");
+    }
+}
+
+/**
+ * hyco_value_set_double:
+ * @value: a #HycoValue
+ * @v: the new value
+ *
+ * Makes @value a double, releasing its previous content.
+ */
+void
+hyco_value_set_double (HycoValue *value, double v)
+{
+  g_return_if_fail (value != NULL);
+
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_DOUBLE;
+  value->data.v_double = v;
+}
+
+/**
+ * hyco_value_set_int:
+ * @value: a #HycoValue
+ * @v: the new value
+ *
+ * Makes @value an integer, releasing its previous content.
+ */
+void
+hyco_value_set_int (HycoValue *value, gint64 v)
+{
+  g_return_if_fail (value != NULL);
+
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_INT;
+  value->data.v_int = v;
+}
+
+/**
+ * hyco_value_set_boolean:
+ * @value: a #HycoValue
+ * @v: the new value
+ *
+ * Makes @value a boolean, releasing its previous content. Any nonzero @v is stored as %TRUE.
+ */
+void
+hyco_value_set_boolean (HycoValue *value, gboolean v)
+{
+  g_return_if_fail (value != NULL);
+
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_BOOLEAN;
+  /* Normalised so that equal() can compare booleans with ==. */
+  value->data.v_boolean = v ? TRUE : FALSE;
+}
+
+/**
+ * hyco_value_set_string:
+ * @value: a #HycoValue
+ * @v: the new value, a UTF-8 string; it is copied
+ *
+ * Makes @value a string holding a copy of @v, releasing its previous content. @v may be the
+ * string @value currently holds.
+ */
+void
+hyco_value_set_string (HycoValue *value, const char *v)
+{
+  char *copy;
+
+  g_return_if_fail (value != NULL);
+  g_return_if_fail (v != NULL);
+
+  /* Copy before clearing, in case v is our own string. */
+  copy = g_strdup (v);
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_STRING;
+  value->data.v_string = copy;
+}
+
+/**
+ * hyco_value_get_double:
+ * @value: a #HycoValue
+ *
+ * Gets the value as a double. Integers are converted (rounding to nearest above 2^53) and
+ * booleans give 1.0 or 0.0; strings and empty values give 0.0.
+ *
+ * Returns: the value as a double
+ */
+double
+hyco_value_get_double (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, 0.0);
+
+  switch (value->type)
+    {
+    case HYCO_VALUE_TYPE_DOUBLE:
+      return value->data.v_double;
+    case HYCO_VALUE_TYPE_INT:
+      return (double) value->data.v_int;
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      return value->data.v_boolean ? 1.0 : 0.0;
+    case HYCO_VALUE_TYPE_NONE:
+    case HYCO_VALUE_TYPE_STRING:
+    default:
+      return 0.0;
+    }
+}
+
+/* Converting an out-of-range or NaN double to an integer is undefined behaviour in C, so
+ * clamp explicitly. -2^63 and 2^63 are exact doubles. */
+static gint64
+double_to_int_truncated (double d)
+{
+  if (isnan (d))
+    return 0;
+  if (d >= 9223372036854775808.0)
+    return G_MAXINT64;
+  if (d < -9223372036854775808.0)
+    return G_MININT64;
+  return (gint64) d;
+}
+
+/**
+ * hyco_value_get_int:
+ * @value: a #HycoValue
+ *
+ * Gets the value as an integer. Doubles are truncated toward zero (clamped to the gint64
+ * range, NaN gives 0) and booleans give 1 or 0; strings and empty values give 0.
+ *
+ * Returns: the value as an integer
+ */
+gint64
+hyco_value_get_int (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, 0);
+
+  switch (value->type)
+    {
+    case HYCO_VALUE_TYPE_INT:
+      return value->data.v_int;
+    case HYCO_VALUE_TYPE_DOUBLE:
+      return double_to_int_truncated (value->data.v_double);
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      return value->data.v_boolean ? 1 : 0;
+    case HYCO_VALUE_TYPE_NONE:
+    case HYCO_VALUE_TYPE_STRING:
+    default:
+      return 0;
+    }
+}
+
+/**
+ * hyco_value_get_boolean:
+ * @value: a #HycoValue
+ *
+ * Gets the value as a boolean: a nonzero number (including NaN) is %TRUE; strings and empty
+ * values are %FALSE.
+ *
+ * Returns: the value as a boolean
+ */
+gboolean
+hyco_value_get_boolean (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  switch (value->type)
+    {
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      return value->data.v_boolean;
+    case HYCO_VALUE_TYPE_INT:
+      return value->data.v_int != 0;
+    case HYCO_VALUE_TYPE_DOUBLE:
+      return value->data.v_double != 0.0;
+    case HYCO_VALUE_TYPE_NONE:
+    case HYCO_VALUE_TYPE_STRING:
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * hyco_value_get_string:
+ * @value: a #HycoValue
+ *
+ * Gets the string held by a string value. Other types are not converted; use
+ * [method@Hyco.Value.to_string] for that.
+ *
+ * Returns: (nullable) (transfer none): the string, or %NULL if @value is not a string
+ */
+const char *
+hyco_value_get_string (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+
+  return value->type == HYCO_VALUE_TYPE_STRING ? value->data.v_string : NULL;
+}
+
+/**
+ * hyco_value_is_numeric:
+ * @value: a #HycoValue
+ *
+ * Checks whether @value is a number (a double or an integer); booleans are not numbers.
+ *
+ * Returns: %TRUE for %HYCO_VALUE_TYPE_DOUBLE and %HYCO_VALUE_TYPE_INT
+ */
+gboolean
+hyco_value_is_numeric (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  return value->type == HYCO_VALUE_TYPE_DOUBLE || value->type == HYCO_VALUE_TYPE_INT;
+}
+
+/* Exact comparison of an integer with a double: converting the integer to double would make
+ * 2^53 + 1 equal to 2^53. */
+static gboolean
+int_equals_double (gint64 i, double d)
+{
+  if (isnan (d) || d != trunc (d))
+    return FALSE;
+  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
+    return FALSE;
+  return (gint64) d == i;
+}
+
+/**
+ * hyco_value_equal:
+ * @a: a #HycoValue
+ * @b: another #HycoValue
+ *
+ * Checks whether two values are the same. Values of different types are unequal, except
+ * that an integer and a double compare numerically (`1` equals `1.0`). Doubles compare with
+ * `==` except that NaN equals NaN, so that a trace compares equal to itself.
+ *
+ * Returns: %TRUE if the values are equal
+ */
+gboolean
+hyco_value_equal (const HycoValue *a, const HycoValue *b)
+{
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (b != NULL, FALSE);
+
+  if (a->type == HYCO_VALUE_TYPE_INT && b->type == HYCO_VALUE_TYPE_DOUBLE)
+    return int_equals_double (a->data.v_int, b->data.v_double);
+  if (a->type == HYCO_VALUE_TYPE_DOUBLE && b->type == HYCO_VALUE_TYPE_INT)
+    return int_equals_double (b->data.v_int, a->data.v_double);
+
+  if (a->type != b->type)
+    return FALSE;
+
+  switch (a->type)
+    {
+    case HYCO_VALUE_TYPE_NONE:
+      return TRUE;
+    case HYCO_VALUE_TYPE_DOUBLE:
+      if (isnan (a->data.v_double) && isnan (b->data.v_double))
+        return TRUE;
+      return a->data.v_double == b->data.v_double;
+    case HYCO_VALUE_TYPE_INT:
+      return a->data.v_int == b->data.v_int;
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      return !a->data.v_boolean == !b->data.v_boolean;
+    case HYCO_VALUE_TYPE_STRING:
+      return g_strcmp0 (a->data.v_string, b->data.v_string) == 0;
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+}
+
+/**
+ * hyco_value_close:
+ * @a: a #HycoValue
+ * @b: another #HycoValue
+ * @tolerance: the largest allowed absolute difference, not negative
+ *
+ * Checks whether two values agree within an absolute tolerance, as when comparing a trace
+ * against a reference. Two numbers (doubles or integers) are close if |@a − @b| ≤ @tolerance;
+ * other values are close if they are [method@Hyco.Value.equal]. Equal values are always
+ * close, so NaN is close to NaN and an infinity to itself.
+ *
+ * Returns: %TRUE if the values are close
+ */
+gboolean
+hyco_value_close (const HycoValue *a, const HycoValue *b, double tolerance)
+{
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (b != NULL, FALSE);
+  g_return_val_if_fail (tolerance >= 0.0, FALSE);
+
+  if (hyco_value_equal (a, b))
+    return TRUE;
+  if (!hyco_value_is_numeric (a) || !hyco_value_is_numeric (b))
+    return FALSE;
+
+  if (a->type == HYCO_VALUE_TYPE_INT && b->type == HYCO_VALUE_TYPE_INT)
+    {
+      gint64 x = a->data.v_int, y = b->data.v_int;
+      /* The true difference always fits a guint64 even when x − y overflows a gint64. */
+      guint64 diff = x > y ? (guint64) x - (guint64) y : (guint64) y - (guint64) x;
+
+      return (double) diff <= tolerance;
+    }
+
+  return fabs (hyco_value_get_double (a) - hyco_value_get_double (b)) <= tolerance;
+}
+
+typedef enum
+{
+  OP_ADD,
+  OP_MULTIPLY,
+} ArithOp;
+
+/* Shared by add and multiply. The result is built in a temporary so that @result may alias
+ * @a or @b, and so that @result is untouched on error. */
+static gboolean
+value_arith (ArithOp op, const HycoValue *a, const HycoValue *b, HycoValue *result,
+             GError **error)
+{
+  const char *verb = op == OP_ADD ? "add" : "multiply";
+  HycoValue tmp = HYCO_VALUE_INIT;
+
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail (b != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Like Ptolemy, a string sum concatenates the text forms; an empty value has no text. */
+  if (op == OP_ADD && a->type != HYCO_VALUE_TYPE_NONE && b->type != HYCO_VALUE_TYPE_NONE
+      && (a->type == HYCO_VALUE_TYPE_STRING || b->type == HYCO_VALUE_TYPE_STRING))
+    {
+      g_autofree char *sa = hyco_value_to_string (a);
+      g_autofree char *sb = hyco_value_to_string (b);
+
+      tmp.type = HYCO_VALUE_TYPE_STRING;
+      tmp.data.v_string = g_strconcat (sa, sb, NULL);
+    }
+  else if (!hyco_value_is_numeric (a) || !hyco_value_is_numeric (b))
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_TYPE,
+                   "cannot %s values of type %s and %s", verb,
+                   hyco_value_type_to_string (a->type), hyco_value_type_to_string (b->type));
+      return FALSE;
+    }
+  else if (a->type == HYCO_VALUE_TYPE_INT && b->type == HYCO_VALUE_TYPE_INT)
+    {
+      gint64 x = a->data.v_int, y = b->data.v_int, r;
+      gboolean overflow = op == OP_ADD ? __builtin_add_overflow (x, y, &r)
+                                       : __builtin_mul_overflow (x, y, &r);
+
+      if (overflow)
+        {
+          g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_OVERFLOW,
+                       "integer overflow: %" G_GINT64_FORMAT " %c %" G_GINT64_FORMAT
+                       " does not fit in a 64-bit int",
+                       x, op == OP_ADD ? '+' : '*', y);
+          return FALSE;
+        }
+      tmp.type = HYCO_VALUE_TYPE_INT;
+      tmp.data.v_int = r;
+    }
+  else
+    {
+      double x = hyco_value_get_double (a), y = hyco_value_get_double (b);
+
+      tmp.type = HYCO_VALUE_TYPE_DOUBLE;
+      tmp.data.v_double = op == OP_ADD ? x + y : x * y;
+    }
+
+  /* Move tmp into result: a and b are no longer needed, so clearing an alias is safe. */
+  hyco_value_clear (result);
+  *result = tmp;
+  return TRUE;
+}
+
+/**
+ * hyco_value_add:
+ * @a: a #HycoValue
+ * @b: another #HycoValue
+ * @result: (out caller-allocates): return location for @a + @b; may be @a or @b
+ * @error: return location for a #GError
+ *
+ * Adds two values. Two integers give an integer (failing with %HYCO_VALUE_ERROR_OVERFLOW
+ * rather than wrapping); an integer and a double, or two doubles, give a double. If either
+ * value is a string, the result is the concatenation of both values'
+ * [method@Hyco.Value.to_string] forms, as in Ptolemy (`"a" + 1` is `"a1"`). Any other
+ * combination (a boolean with a number, or an empty value) fails with
+ * %HYCO_VALUE_ERROR_TYPE. On failure @result is unchanged.
+ *
+ * Returns: %TRUE on success, %FALSE if @error is set
+ */
+gboolean
+hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result, GError **error)
+{
+  return value_arith (OP_ADD, a, b, result, error);
+}
+
+/**
+ * hyco_value_multiply:
+ * @a: a #HycoValue
+ * @b: another #HycoValue
+ * @result: (out caller-allocates): return location for @a × @b; may be @a or @b
+ * @error: return location for a #GError
+ *
+ * Multiplies two numbers, with the same promotion as [method@Hyco.Value.add]: two integers
+ * give an integer (failing with %HYCO_VALUE_ERROR_OVERFLOW rather than wrapping), otherwise
+ * a double. Other types fail with %HYCO_VALUE_ERROR_TYPE. On failure @result is unchanged.
+ *
+ * Returns: %TRUE on success, %FALSE if @error is set
+ */
+gboolean
+hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result,
+                     GError **error)
+{
+  return value_arith (OP_MULTIPLY, a, b, result, error);
+}
+
+static gboolean
+is_blank (const char *p, const char *end)
+{
+  for (; p < end; p++)
+    if (!g_ascii_isspace (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* Unescapes a double-quoted string literal (quotes included in [begin, end)). Returns NULL
+ * on a malformed literal, with @reason set to a static explanation. */
+static char *
+unquote_string (const char *begin, const char *end, const char **reason)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *p;
+
+  *reason = "it has no closing double quote";
+  if (end - begin < 2 || begin[0] != '"' || end[-1] != '"')
+    return NULL;
+
+  for (p = begin + 1; p < end - 1; p++)
+    {
+      if (*p == '"')
+        {
+          *reason = "a double quote inside it is not escaped as \\\"";
+          return NULL;
+        }
+      if (*p != '\\')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+      /* A backslash just before the closing quote escapes it, leaving the string open. */
+      if (++p == end - 1)
+        return NULL;
+      switch (*p)
+        {
+        case '"':
+        case '\\':
+          g_string_append_c (out, *p);
+          break;
+        case 'n':
+          g_string_append_c (out, '\n');
+          break;
+        case 't':
+          g_string_append_c (out, '\t');
+          break;
+        default:
+          *reason = "it has an unknown escape; use \\\" \\\\ \\n or \\t";
+          return NULL;
+        }
+    }
+
+  if (!g_utf8_validate_len (out->str, out->len, NULL))
+    {
+      *reason = "it is not valid UTF-8";
+      return NULL;
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+typedef enum
+{
+  INT_NOT_INTEGER,
+  INT_OK,
+  INT_OUT_OF_RANGE,
+} IntScan;
+
+/* Reads [+-]?digits[lL]? (Ptolemy writes longs as "5L") into a gint64. */
+static IntScan
+scan_int (const char *text, gint64 *out)
+{
+  const char *p = text;
+  gboolean negative = FALSE;
+  gboolean out_of_range = FALSE;
+  guint64 mag = 0;
+  gsize n = 0;
+
+  if (*p == '+' || *p == '-')
+    negative = (*p++ == '-');
+  for (; g_ascii_isdigit (*p); p++, n++)
+    if (__builtin_mul_overflow (mag, 10, &mag)
+        || __builtin_add_overflow (mag, (guint64) (*p - '0'), &mag))
+      out_of_range = TRUE;
+  if (*p == 'L' || *p == 'l')
+    p++;
+  if (n == 0 || *p != '\0')
+    return INT_NOT_INTEGER;
+
+  if (out_of_range || mag > (guint64) G_MAXINT64 + (negative ? 1 : 0))
+    return INT_OUT_OF_RANGE;
+
+  if (negative)
+    *out = mag == (guint64) G_MAXINT64 + 1 ? G_MININT64 : -(gint64) mag;
+  else
+    *out = (gint64) mag;
+  return INT_OK;
+}
+
+/* Checks the floating literal grammar before g_ascii_strtod, which would also accept hex,
+ * "inf", "nan" and "infinity" in any case:
+ *   [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?  with a '.' or an exponent. */
+static gboolean
+is_float_syntax (const char *text)
+{
+  const char *p = text;
+  gsize n_int = 0, n_frac = 0, n_exp = 0;
+  gboolean has_point = FALSE, has_exp = FALSE;
+
+  if (*p == '+' || *p == '-')
+    p++;
+  for (; g_ascii_isdigit (*p); p++)
+    n_int++;
+  if (*p == '.')
+    {
+      has_point = TRUE;
+      for (p++; g_ascii_isdigit (*p); p++)
+        n_frac++;
+    }
+  if (n_int + n_frac == 0)
+    return FALSE;
+  if (*p == 'e' || *p == 'E')
+    {
+      has_exp = TRUE;
+      p++;
+      if (*p == '+' || *p == '-')
+        p++;
+      for (; g_ascii_isdigit (*p); p++)
+        n_exp++;
+      if (n_exp == 0)
+        return FALSE;
+    }
+  return *p == '\0' && (has_point || has_exp);
+}
+
+static void
+set_syntax_error (GError **error, const char *text)
+{
+  /* Messages must be UTF-8 even when the offending text is not. */
+  g_autofree char *shown = g_utf8_make_valid (text, -1);
+
+  g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+               "\"%s\" is not a value literal: expected a number (1, 2.5, 1e-3), true, false "
+               "or a double-quoted string",
+               shown);
+}
+
+/* Parses the literal in [begin, end) into @value, which is only written on success. */
+static gboolean
+parse_literal_range (const char *begin, const char *end, HycoValue *value, GError **error)
+{
+  g_autofree char *text = NULL;
+  gint64 i;
+
+  while (begin < end && g_ascii_isspace (*begin))
+    begin++;
+  while (end > begin && g_ascii_isspace (end[-1]))
+    end--;
+  text = g_strndup (begin, (gsize) (end - begin));
+
+  if (strcmp (text, "true") == 0 || strcmp (text, "false") == 0)
+    {
+      hyco_value_set_boolean (value, text[0] == 't');
+      return TRUE;
+    }
+
+  if (text[0] == '"')
+    {
+      const char *reason = NULL;
+      char *s = unquote_string (begin, end, &reason);
+
+      if (s == NULL)
+        {
+          g_autofree char *shown = g_utf8_make_valid (text, -1);
+
+          g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                       "string literal %s is not valid: %s", shown, reason);
+          return FALSE;
+        }
+      hyco_value_clear (value);
+      value->type = HYCO_VALUE_TYPE_STRING;
+      value->data.v_string = s;
+      return TRUE;
+    }
+
+  switch (scan_int (text, &i))
+    {
+    case INT_OK:
+      hyco_value_set_int (value, i);
+      return TRUE;
+    case INT_OUT_OF_RANGE:
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "integer literal \"%s\" does not fit in a 64-bit int (%" G_GINT64_FORMAT
+                   " to %" G_GINT64_FORMAT ")",
+                   text, G_MININT64, G_MAXINT64);
+      return FALSE;
+    case INT_NOT_INTEGER:
+    default:
+      break;
+    }
+
+  if (strcmp (text, "Infinity") == 0)
+    {
+      hyco_value_set_double (value, INFINITY);
+      return TRUE;
+    }
+  if (strcmp (text, "-Infinity") == 0)
+    {
+      hyco_value_set_double (value, -INFINITY);
+      return TRUE;
+    }
+  if (strcmp (text, "NaN") == 0)
+    {
+      hyco_value_set_double (value, NAN);
+      return TRUE;
+    }
+
+  if (is_float_syntax (text))
+    {
+      char *parse_end = NULL;
+      double d;
+
+      errno = 0;
+      d = g_ascii_strtod (text, &parse_end);
+      /* ERANGE on underflow still gives the nearest (subnormal or zero) double, which is what
+       * we want; only overflow to infinity is an error. */
+      if (parse_end != NULL && *parse_end == '\0' && !(errno == ERANGE && isinf (d)))
+        {
+          hyco_value_set_double (value, d);
+          return TRUE;
+        }
+      if (isinf (d))
+        {
+          g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                       "double literal \"%s\" is too large for a double (write Infinity if "
+                       "that is intended)",
+                       text);
+          return FALSE;
+        }
+    }
+
+  set_syntax_error (error, text);
+  return FALSE;
+}
+
+/**
+ * hyco_value_parse_literal:
+ * @literal: a value literal, such as `1`, `5L`, `2.5`, `1e-3`, `true` or `"text"`
+ * @value: the #HycoValue to set
+ * @error: return location for a #GError
+ *
+ * Parses a literal in the Ptolemy expression forms, ignoring surrounding whitespace:
+ *
+ * - `true` and `false` give a boolean;
+ * - a double-quoted string, with the escapes `\"`, `\\`, `\n` and `\t`, gives a string;
+ * - an integer (optional sign, digits, optional trailing `L`) that fits 64 bits gives an int;
+ * - a number with a decimal point or an exponent, `Infinity`, `-Infinity` or `NaN` gives a
+ *   double.
+ *
+ * Anything else, including empty text, fails with %HYCO_VALUE_ERROR_SYNTAX. On failure
+ * @value is unchanged.
+ *
+ * Returns: %TRUE on success, %FALSE if @error is set
+ */
+gboolean
+hyco_value_parse_literal (const char *literal, HycoValue *value, GError **error)
+{
+  g_return_val_if_fail (literal != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return parse_literal_range (literal, literal + strlen (literal), value, error);
+}
+
+/* The text form of a double for traces and messages; NULL for a finite number. */
+static const char *
+special_double_name (double d)
+{
+  if (isnan (d))
+    return "NaN";
+  if (isinf (d))
+    return d > 0 ? "Infinity" : "-Infinity";
+  return NULL;
+}
+
+static char *
+format_double (double d, const char *format)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, format, d));
+}
+
+static char *
+double_to_literal (double d)
+{
+  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
+  const char *special = special_double_name (d);
+  char *text = NULL;
+
+  if (special != NULL)
+    return g_strdup (special);
+
+  /* Prefer the shortest text that reads back as the same double, so 0.1 is written "0.1";
+   * %.17g always round-trips. */
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_free (text);
+      text = format_double (d, formats[i]);
+      if (g_ascii_strtod (text, NULL) == d)
+        break;
+    }
+
+  /* A double literal needs a point or an exponent, or it would read back as an int. */
+  if (strpbrk (text, ".eE") == NULL)
+    {
+      char *with_point = g_strconcat (text, ".0", NULL);
+
+      g_free (text);
+      text = with_point;
+    }
+  return text;
+}
+
+static char *
+quote_string (const char *s)
+{
+  GString *out = g_string_new ("\"");
+
+  for (const char *p = s; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '"':
+          g_string_append (out, "\\\"");
+          break;
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+        default:
+          g_string_append_c (out, *p);
+          break;
+        }
+    }
+  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * hyco_value_to_literal:
+ * @value: a #HycoValue
+ *
+ * Formats a value as a literal that [func@Hyco.value_parse_literal] reads back to an equal
+ * value of the same type: doubles in the shortest form that round-trips and always with a
+ * point or exponent (`1.0`, `0.1`, `1e+300`, `Infinity`, `NaN`), integers in decimal, booleans
+ * as `true` or `false`, strings double-quoted with escapes. An empty value gives an empty
+ * string, which does not parse.
+ *
+ * Returns: (transfer full): the literal
+ */
+char *
+hyco_value_to_literal (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+
+  switch (value->type)
+    {
+    case HYCO_VALUE_TYPE_DOUBLE:
+      return double_to_literal (value->data.v_double);
+    case HYCO_VALUE_TYPE_STRING:
+      return quote_string (value->data.v_string);
+    case HYCO_VALUE_TYPE_INT:
+    case HYCO_VALUE_TYPE_BOOLEAN:
+    case HYCO_VALUE_TYPE_NONE:
+    default:
+      return hyco_value_to_string (value);
+    }
+}
+
+/**
+ * hyco_value_to_string:
+ * @value: a #HycoValue
+ *
+ * Formats a value as it appears in a trace: doubles with 17 significant digits (`%.17g`,
+ * enough to be exact) or `Infinity`, `-Infinity`, `NaN`; integers in decimal; booleans as
+ * `true` or `false`; strings as they are, without quotes or escapes; an empty value as an
+ * empty string.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+hyco_value_to_string (const HycoValue *value)
+{
+  const char *special;
+
+  g_return_val_if_fail (value != NULL, NULL);
+
+  switch (value->type)
+    {
+    case HYCO_VALUE_TYPE_DOUBLE:
+      special = special_double_name (value->data.v_double);
+      if (special != NULL)
+        return g_strdup (special);
+      return format_double (value->data.v_double, "%.17g");
+    case HYCO_VALUE_TYPE_INT:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, value->data.v_int);
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      return g_strdup (value->data.v_boolean ? "true" : "false");
+    case HYCO_VALUE_TYPE_STRING:
+      return g_strdup (value->data.v_string);
+    case HYCO_VALUE_TYPE_NONE:
+    default:
+      return g_strdup ("");
+    }
+}
+
+/**
+ * hyco_value_parse_list:
+ * @literal: a list literal, such as `{1, 2.5, "a,b", true}`
+ * @error: return location for a #GError
+ *
+ * Parses a brace-enclosed, comma-separated list of value literals (see
+ * [func@Hyco.value_parse_literal]). Commas inside string literals do not separate elements;
+ * `{}` is the empty list. A missing brace, an empty element or a malformed element fails with
+ * %HYCO_VALUE_ERROR_SYNTAX, naming the list and the element's position.
+ *
+ * Returns: (transfer full) (element-type Hyco.Value) (nullable): the values, or %NULL if
+ *   @error is set
+ */
+GPtrArray *
+hyco_value_parse_list (const char *literal, GError **error)
+{
+  g_autoptr (GPtrArray) values = NULL;
+  g_autofree char *text = NULL;
+  const char *p, *end, *elem_start;
+  gboolean in_string = FALSE;
+  guint depth = 0;
+  guint position = 1;
+
+  g_return_val_if_fail (literal != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  text = g_strstrip (g_strdup (literal));
+  values = g_ptr_array_new_with_free_func ((GDestroyNotify) hyco_value_free);
+
+  if (text[0] != '{' || text[strlen (text) - 1] != '}' || strlen (text) < 2)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "list \"%s\" must be enclosed in braces, such as {1, 2, 3}", text);
+      return NULL;
+    }
+
+  p = text + 1;
+  end = text + strlen (text) - 1;
+  if (is_blank (p, end))
+    return g_steal_pointer (&values);
+
+  /* Split at top-level commas; the end of the text acts as a final separator. */
+  for (elem_start = p;; p++)
+    {
+      if (p < end && in_string)
+        {
+          if (*p == '\\' && p + 1 < end)
+            p++;
+          else if (*p == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (p < end && *p == '"')
+        {
+          in_string = TRUE;
+          continue;
+        }
+      /* Track braces only so a nested list is reported as one bad element, not split. */
+      if (p < end && *p == '{')
+        depth++;
+      else if (p < end && *p == '}' && depth > 0)
+        depth--;
+
+      if (p == end || (*p == ',' && depth == 0))
+        {
+          g_autoptr (HycoValue) v = hyco_value_new ();
+
+          if (p == end && in_string)
+            break;
+          if (is_blank (elem_start, p))
+            {
+              g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                           "list \"%s\", element %u: the element is empty", text, position);
+              return NULL;
+            }
+          if (!parse_literal_range (elem_start, p, v, error))
+            {
+              g_prefix_error (error, "list \"%s\", element %u: ", text, position);
+              return NULL;
+            }
+          g_ptr_array_add (values, g_steal_pointer (&v));
+          if (p == end)
+            break;
+          elem_start = p + 1;
+          position++;
+        }
+    }
+
+  if (in_string)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "list \"%s\", element %u: the string has no closing double quote", text,
+                   position);
+      return NULL;
+    }
+
+  return g_steal_pointer (&values);
+}

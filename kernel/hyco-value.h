@@ -1,0 +1,120 @@
+/* hyco-value.h: the values a signal carries (double, int64, boolean, string).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HYCO_VALUE_ERROR:
+ *
+ * Error domain for value parsing and arithmetic; errors are from #HycoValueError.
+ */
+#define HYCO_VALUE_ERROR (hyco_value_error_quark ())
+
+/**
+ * HycoValueError:
+ * @HYCO_VALUE_ERROR_SYNTAX: the text is not a value literal
+ * @HYCO_VALUE_ERROR_TYPE: the operation is not defined for the value's type
+ * @HYCO_VALUE_ERROR_OVERFLOW: integer arithmetic overflowed
+ *
+ * Errors from value parsing and arithmetic.
+ */
+typedef enum
+{
+  HYCO_VALUE_ERROR_SYNTAX,
+  HYCO_VALUE_ERROR_TYPE,
+  HYCO_VALUE_ERROR_OVERFLOW,
+} HycoValueError;
+
+/**
+ * HycoValueType:
+ * @HYCO_VALUE_TYPE_NONE: no value (a cleared #HycoValue)
+ * @HYCO_VALUE_TYPE_DOUBLE: a double-precision real (FMI Real)
+ * @HYCO_VALUE_TYPE_INT: a 64-bit signed integer (FMI Integer, enumerations)
+ * @HYCO_VALUE_TYPE_BOOLEAN: a boolean (FMI Boolean)
+ * @HYCO_VALUE_TYPE_STRING: a UTF-8 string (FMI String)
+ *
+ * The kind of value held by a #HycoValue.
+ */
+typedef enum
+{
+  HYCO_VALUE_TYPE_NONE,
+  HYCO_VALUE_TYPE_DOUBLE,
+  HYCO_VALUE_TYPE_INT,
+  HYCO_VALUE_TYPE_BOOLEAN,
+  HYCO_VALUE_TYPE_STRING,
+} HycoValueType;
+
+/**
+ * HycoValue:
+ *
+ * A value of one of the #HycoValueType kinds. Scalars are stored inline, so passing them
+ * does not allocate; a string owns its bytes. Initialise with `HYCO_VALUE_INIT` or one of the
+ * setters, release with hyco_value_clear().
+ */
+typedef struct _HycoValue HycoValue;
+struct _HycoValue
+{
+  /*< private >*/
+  HycoValueType type;
+  union
+  {
+    double v_double;
+    gint64 v_int;
+    gboolean v_boolean;
+    char *v_string;
+  } data;
+};
+
+#define HYCO_VALUE_INIT { HYCO_VALUE_TYPE_NONE, { 0 } }
+
+#define HYCO_TYPE_VALUE (hyco_value_get_type ())
+
+GType hyco_value_get_type (void) G_GNUC_CONST;
+GQuark hyco_value_error_quark (void);
+
+HycoValue *hyco_value_new (void);
+HycoValue *hyco_value_copy (const HycoValue *value);
+void hyco_value_free (HycoValue *value);
+void hyco_value_clear (HycoValue *value);
+void hyco_value_assign (HycoValue *dest, const HycoValue *src);
+
+HycoValueType hyco_value_get_value_type (const HycoValue *value);
+const char *hyco_value_type_to_string (HycoValueType type);
+
+void hyco_value_set_double (HycoValue *value, double v);
+void hyco_value_set_int (HycoValue *value, gint64 v);
+void hyco_value_set_boolean (HycoValue *value, gboolean v);
+void hyco_value_set_string (HycoValue *value, const char *v);
+
+double hyco_value_get_double (const HycoValue *value);
+gint64 hyco_value_get_int (const HycoValue *value);
+gboolean hyco_value_get_boolean (const HycoValue *value);
+const char *hyco_value_get_string (const HycoValue *value);
+gboolean hyco_value_is_numeric (const HycoValue *value);
+
+gboolean hyco_value_equal (const HycoValue *a, const HycoValue *b);
+gboolean hyco_value_close (const HycoValue *a, const HycoValue *b, double tolerance);
+
+gboolean hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result,
+                         GError **error);
+gboolean hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result,
+                              GError **error);
+
+gboolean hyco_value_parse_literal (const char *literal, HycoValue *value, GError **error);
+char *hyco_value_to_literal (const HycoValue *value);
+char *hyco_value_to_string (const HycoValue *value);
+GPtrArray *hyco_value_parse_list (const char *literal, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoValue, hyco_value_free)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HycoValue, hyco_value_clear)
+
+G_END_DECLS

@@ -1,0 +1,459 @@
+/* test-de-director.c: the discrete-event director against SEMANTICS.md section 4.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+static HycoModel *
+run_ok (HycoCompositeActor *top)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new (top);
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  return model;
+}
+
+static void
+assert_tag (HycoTag tag, const char *time, guint64 microstep)
+{
+  HycoTag expected = test_tag (time, microstep);
+  g_assert_cmpint (tag.time, ==, expected.time);
+  g_assert_cmpuint (tag.microstep, ==, expected.microstep);
+}
+
+/* Events queued out of order are processed in tag order. */
+static void
+test_ordering (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoTag tags[] = { test_tag ("0.3", 1), test_tag ("0.1", 2), test_tag ("0.1", 1),
+                     test_tag ("0", 0) };
+  HycoActor *emitter = test_emitter_new ("E", tags, G_N_ELEMENTS (tags));
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+
+  test_add (top, emitter);
+  test_add (top, log);
+  test_connect (top, emitter, "output", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 4);
+  assert_tag (test_log_tag (TEST_LOG (log), 0), "0", 0);
+  assert_tag (test_log_tag (TEST_LOG (log), 1), "0.1", 1);
+  assert_tag (test_log_tag (TEST_LOG (log), 2), "0.1", 2);
+  assert_tag (test_log_tag (TEST_LOG (log), 3), "0.3", 1);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (test_log_value (TEST_LOG (log), i), ==, i);
+}
+
+/* Simultaneous events from two sources reach a receiver in one firing, with one postfire. */
+static void
+test_simultaneity (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoTag a_tags[] = { test_tag ("1", 1), test_tag ("2", 1) };
+  HycoTag b_tags[] = { test_tag ("2", 1) };
+  HycoActor *a = test_emitter_new ("A", a_tags, 2);
+  HycoActor *b = test_emitter_new ("B", b_tags, 1);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+
+  test_add (top, a);
+  test_add (top, b);
+  test_add (top, log);
+  test_connect (top, a, "output", log, "input");
+  test_connect (top, b, "output", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==, 2);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
+  assert_tag (test_log_tag (TEST_LOG (log), 1), "2", 1);
+  assert_tag (test_log_tag (TEST_LOG (log), 2), "2", 1);
+  g_assert_cmpuint (test_log_channel (TEST_LOG (log), 1), ==, 0);
+  g_assert_cmpuint (test_log_channel (TEST_LOG (log), 2), ==, 1);
+}
+
+/* A chain of strict actors computes a whole tag in one pass, in depth order. */
+static void
+test_chain (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoTag tags[] = { test_tag ("0.5", 1) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 1);
+  HycoActor *log = test_log_new ("Log");
+  HycoActor *previous = emitter;
+  g_autoptr (HycoModel) model = NULL;
+
+  /* Added in reverse order, so model order cannot be what makes it work. */
+  test_add (top, log);
+  for (int i = 9; i >= 0; i--)
+    {
+      g_autofree char *name = g_strdup_printf ("P%d", i);
+      test_add (top, test_pass_new (name));
+    }
+  test_add (top, emitter);
+  for (int i = 0; i < 10; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%d", i);
+      HycoActor *pass = hyco_composite_actor_get_actor (top, name);
+      test_connect (top, previous, "output", pass, "input");
+      previous = pass;
+    }
+  test_connect (top, previous, "output", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+  g_assert_cmpint (test_log_value (TEST_LOG (log), 0), ==, 10);
+  g_assert_cmpuint (test_log_fires (TEST_LOG (log)), ==, 1);
+  /* Emitter, 10 passes, log. */
+  g_assert_cmpuint (hyco_model_get_firing_count (model), ==, 12);
+}
+
+/* Events after the stop time are not processed; events at the stop time are. */
+static void
+test_stop_time (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("0.2");
+  HycoTag tags[] = { test_tag ("0.1", 1), test_tag ("0.2", 1), test_tag ("0.2", 5),
+                     test_tag ("0.200000001", 0) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 4);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+  HycoTag reached;
+
+  test_add (top, emitter);
+  test_add (top, log);
+  test_connect (top, emitter, "output", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
+  hyco_model_get_current_tag (model, &reached);
+  assert_tag (reached, "0.2", 5);
+  g_assert_cmpuint (test_log_wrapups (TEST_LOG (log)), ==, 1);
+}
+
+static char *
+run_and_dump (gboolean reversed)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoTag tags_a[] = { test_tag ("1", 1), test_tag ("1", 2), test_tag ("3", 1) };
+  HycoTag tags_b[] = { test_tag ("3", 1), test_tag ("1", 2), test_tag ("2", 1) };
+  HycoActor *a = test_emitter_new ("A", reversed ? tags_b : tags_a, 3);
+  HycoActor *b = test_emitter_new ("B", reversed ? tags_a : tags_b, 3);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+
+  if (reversed)
+    {
+      test_add (top, log);
+      test_add (top, b);
+      test_add (top, a);
+      test_connect (top, b, "output", log, "input");
+      test_connect (top, a, "output", log, "input");
+    }
+  else
+    {
+      test_add (top, a);
+      test_add (top, b);
+      test_add (top, log);
+      test_connect (top, a, "output", log, "input");
+      test_connect (top, b, "output", log, "input");
+    }
+  model = run_ok (top);
+  return test_log_dump (TEST_LOG (log));
+}
+
+/* The same events give the same trace (up to channel naming) whatever the insertion order. */
+static void
+test_determinism (void)
+{
+  g_autofree char *first = run_and_dump (FALSE);
+  g_autofree char *again = run_and_dump (FALSE);
+  g_autofree char *reversed = run_and_dump (TRUE);
+  g_auto (GStrv) lines_a = NULL, lines_b = NULL;
+
+  g_assert_cmpstr (first, ==, again);
+  /* In the reversed model the same emissions arrive on the other channels; tags and values
+   * per tag must match as multisets, so compare line counts and the tag sequence. */
+  lines_a = g_strsplit (first, "\n", -1);
+  lines_b = g_strsplit (reversed, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines_a), ==, g_strv_length (lines_b));
+  for (guint i = 0; lines_a[i]; i++)
+    g_assert_cmpstr (strtok (lines_a[i], " "), ==, strtok (lines_b[i], " "));
+}
+
+/* fire_at at the current tag during postfire is granted the next microstep; the past is an
+ * error naming the actor. */
+static void
+test_fire_at (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoTag tags[] = { test_tag ("0.5", 3) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 1);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoTag granted, past = test_tag ("0.1", 0);
+
+  test_add (top, emitter);
+  model = run_ok (top);
+  /* After the run the director sits at (0.5, 3), the tag already computed. */
+  g_assert_true (hyco_actor_fire_at (emitter, test_tag ("0.5", 0).time, &granted, &error));
+  g_assert_no_error (error);
+  assert_tag (granted, "0.5", 4);
+  g_assert_true (hyco_actor_fire_at (emitter, test_tag ("0.7", 0).time, &granted, &error));
+  assert_tag (granted, "0.7", 1);
+  g_assert_false (hyco_actor_fire_at_tag (emitter, &past, &granted, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  g_assert_nonnull (strstr (error->message, "E"));
+  g_assert_nonnull (strstr (error->message, "past"));
+}
+
+/* An actor that keeps asking for the same time is stopped by the microstep bound. */
+static void
+test_zeno (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoActor *log = test_log_new ("Log");
+
+  test_add (top, test_staller_new ("Chatter"));
+  test_add (top, log);
+  hyco_param_set_from_string (G_OBJECT (hyco_composite_actor_get_director (top)),
+                              "maxMicrosteps", "50", &error);
+  g_assert_no_error (error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO);
+  g_assert_nonnull (strstr (error->message, "Chatter"));
+  g_assert_nonnull (strstr (error->message, "50"));
+  g_assert_cmpuint (test_log_wrapups (TEST_LOG (log)), ==, 1);
+}
+
+/* A real zero-delay loop is reported before the run, naming its actors and ports. */
+static void
+test_zero_delay_loop (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoActor *a = test_pass_new ("A");
+  HycoActor *b = test_pass_new ("B");
+
+  test_add (top, a);
+  test_add (top, b);
+  test_connect (top, a, "output", b, "input");
+  test_connect (top, b, "output", a, "input");
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+  g_assert_nonnull (strstr (error->message, "A.output"));
+  g_assert_nonnull (strstr (error->message, "B.input"));
+}
+
+/* An opaque DE composite in a feedback loop that is not a causality loop runs: its output
+ * `count` does not depend on its input, `echo` does (Ptolemy II rejects this model). */
+static void
+test_composite_feedback (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoCompositeActor *loop = test_composite_new (top, "Loop", TRUE);
+  HycoTag tags[] = { test_tag ("1", 1), test_tag ("2", 1) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 2);
+  HycoActor *inner_pass = test_pass_new ("Inner");
+  HycoActor *outer_pass = test_pass_new ("Outer");
+  HycoActor *log = test_log_new ("Log");
+  HycoPort *in, *count, *echo;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+
+  in = hyco_actor_add_port (HYCO_ACTOR (loop), "in", HYCO_PORT_INPUT, &error);
+  count = hyco_actor_add_port (HYCO_ACTOR (loop), "count", HYCO_PORT_OUTPUT, &error);
+  echo = hyco_actor_add_port (HYCO_ACTOR (loop), "echo", HYCO_PORT_OUTPUT, &error);
+  g_assert_no_error (error);
+  test_add (loop, emitter);
+  test_add (loop, inner_pass);
+  g_assert_true (hyco_composite_actor_connect (loop, hyco_actor_get_port (emitter, "output"),
+                                               count, &error));
+  g_assert_true (hyco_composite_actor_connect (loop, in, hyco_actor_get_port (inner_pass, "input"),
+                                               &error));
+  g_assert_true (hyco_composite_actor_connect (loop, hyco_actor_get_port (inner_pass, "output"),
+                                               echo, &error));
+  g_assert_no_error (error);
+  test_add (top, outer_pass);
+  test_add (top, log);
+  test_connect (top, HYCO_ACTOR (loop), "count", outer_pass, "input");
+  test_connect (top, outer_pass, "output", HYCO_ACTOR (loop), "in");
+  test_connect (top, HYCO_ACTOR (loop), "echo", log, "input");
+  model = run_ok (top);
+  /* count 0 -> Outer 1 -> Inner 2 at (1, 1); count 1 -> 3 at (2, 1). */
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
+  assert_tag (test_log_tag (TEST_LOG (log), 0), "1", 1);
+  g_assert_cmpint (test_log_value (TEST_LOG (log), 0), ==, 2);
+  assert_tag (test_log_tag (TEST_LOG (log), 1), "2", 1);
+  g_assert_cmpint (test_log_value (TEST_LOG (log), 1), ==, 3);
+  g_assert_false (hyco_actor_output_depends_on (HYCO_ACTOR (loop), count, in));
+  g_assert_true (hyco_actor_output_depends_on (HYCO_ACTOR (loop), echo, in));
+}
+
+/* Transparent composites are looked through; opaque ones nest three deep; inner fire_at
+ * requests come back at exactly the requested tag. */
+static void
+test_nesting (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoCompositeActor *level1 = test_composite_new (top, "L1", TRUE);
+  HycoCompositeActor *level2 = test_composite_new (level1, "L2", FALSE);
+  HycoCompositeActor *level3 = test_composite_new (level2, "L3", TRUE);
+  HycoTag tags[] = { test_tag ("0.25", 1), test_tag ("0.25", 4), test_tag ("7", 2) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 3);
+  HycoActor *log = test_log_new ("Log");
+  HycoPort *out1, *out2, *out3;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+
+  out3 = hyco_actor_add_port (HYCO_ACTOR (level3), "out", HYCO_PORT_OUTPUT, &error);
+  out2 = hyco_actor_add_port (HYCO_ACTOR (level2), "out", HYCO_PORT_OUTPUT, &error);
+  out1 = hyco_actor_add_port (HYCO_ACTOR (level1), "out", HYCO_PORT_OUTPUT, &error);
+  g_assert_no_error (error);
+  test_add (level3, emitter);
+  g_assert_true (
+    hyco_composite_actor_connect (level3, hyco_actor_get_port (emitter, "output"), out3, &error));
+  g_assert_true (hyco_composite_actor_connect (level2, out3, out2, &error));
+  g_assert_true (hyco_composite_actor_connect (level1, out2, out1, &error));
+  g_assert_no_error (error);
+  test_add (top, log);
+  test_connect (top, HYCO_ACTOR (level1), "out", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpint (test_log_tag (TEST_LOG (log), i).time, ==, tags[i].time);
+      g_assert_cmpuint (test_log_tag (TEST_LOG (log), i).microstep, ==, tags[i].microstep);
+      g_assert_cmpint (test_log_value (TEST_LOG (log), i), ==, i);
+    }
+}
+
+/* A failing actor fails the run with its own message, and every actor is still wrapped up. */
+static void
+test_failure_wraps_up (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  test_add (top, test_failer_new ("Broken"));
+  test_add (top, log);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  g_assert_cmpstr (error->message, ==, "Broken: deliberate failure");
+  g_assert_cmpuint (test_log_wrapups (TEST_LOG (log)), ==, 1);
+}
+
+/* A cancelled run stops between tags and still wraps up. */
+static void
+test_cancel (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+
+  test_add (top, test_staller_new ("Forever"));
+  test_add (top, log);
+  model = hyco_model_new (top);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (hyco_model_run (model, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (test_log_wrapups (TEST_LOG (log)), ==, 1);
+}
+
+/* A model can run twice and gives the same result. */
+static void
+test_rerun (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoTag tags[] = { test_tag ("1", 1), test_tag ("2", 1) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 2);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  test_add (top, emitter);
+  test_add (top, log);
+  test_connect (top, emitter, "output", log, "input");
+  model = run_ok (top);
+  first = test_log_dump (TEST_LOG (log));
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  second = test_log_dump (TEST_LOG (log));
+  g_assert_cmpstr (first, ==, second);
+}
+
+/* A relation with two sources is a structural error naming both. */
+static void
+test_two_sources (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  HycoActor *a = test_emitter_new ("A", NULL, 0);
+  HycoActor *b = test_emitter_new ("B", NULL, 0);
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoRelation *relation;
+
+  test_add (top, a);
+  test_add (top, b);
+  test_add (top, log);
+  relation = hyco_composite_actor_add_relation (top, "shared", &error);
+  hyco_composite_actor_link (top, hyco_actor_get_port (a, "output"), relation, &error);
+  hyco_composite_actor_link (top, hyco_actor_get_port (b, "output"), relation, &error);
+  hyco_composite_actor_link (top, hyco_actor_get_port (log, "input"), relation, &error);
+  g_assert_no_error (error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE);
+  g_assert_nonnull (strstr (error->message, "shared"));
+  g_assert_nonnull (strstr (error->message, "A.output"));
+  g_assert_nonnull (strstr (error->message, "B.output"));
+}
+
+/* A stop time the resolution cannot represent is reported when the model is prepared. */
+static void
+test_unrepresentable_stop_time (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("0.0000000001");
+  g_autoptr (HycoModel) model = hyco_model_new (top);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_assert_nonnull (strstr (error->message, "stopTime"));
+  g_assert_nonnull (strstr (error->message, "0.0000000001"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+  g_test_add_func ("/de/ordering", test_ordering);
+  g_test_add_func ("/de/simultaneity", test_simultaneity);
+  g_test_add_func ("/de/chain", test_chain);
+  g_test_add_func ("/de/stop-time", test_stop_time);
+  g_test_add_func ("/de/determinism", test_determinism);
+  g_test_add_func ("/de/fire-at", test_fire_at);
+  g_test_add_func ("/de/zeno", test_zeno);
+  g_test_add_func ("/de/zero-delay-loop", test_zero_delay_loop);
+  g_test_add_func ("/de/composite-feedback", test_composite_feedback);
+  g_test_add_func ("/de/nesting", test_nesting);
+  g_test_add_func ("/de/failure-wraps-up", test_failure_wraps_up);
+  g_test_add_func ("/de/cancel", test_cancel);
+  g_test_add_func ("/de/rerun", test_rerun);
+  g_test_add_func ("/de/two-sources", test_two_sources);
+  g_test_add_func ("/de/unrepresentable-stop-time", test_unrepresentable_stop_time);
+  return g_test_run ();
+}

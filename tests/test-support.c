@@ -1,0 +1,412 @@
+/* test-support.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+HycoTag
+test_tag (const char *time, guint64 microstep)
+{
+  HycoTag tag = { 0, microstep };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_time_parse (time, HYCO_DEFAULT_RESOLUTION, &tag.time, &error));
+  g_assert_no_error (error);
+  return tag;
+}
+
+/* Emitter ------------------------------------------------------------------------------- */
+
+struct _TestEmitter
+{
+  HycoActor parent_instance;
+  GArray *tags;
+  gint64 count;
+};
+
+G_DEFINE_FINAL_TYPE (TestEmitter, test_emitter, HYCO_TYPE_ACTOR)
+
+static gboolean
+emitter_initialize (HycoActor *actor, GError **error)
+{
+  TestEmitter *self = TEST_EMITTER (actor);
+
+  self->count = 0;
+  for (guint i = 0; i < self->tags->len; i++)
+    if (!hyco_actor_fire_at_tag (actor, &g_array_index (self->tags, HycoTag, i), NULL, error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+emitter_fire (HycoActor *actor, GError **error)
+{
+  if (hyco_actor_has_pure_event (actor))
+    hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0, TEST_EMITTER (actor)->count);
+  return TRUE;
+}
+
+static gboolean
+emitter_postfire (HycoActor *actor, GError **error)
+{
+  if (hyco_actor_has_pure_event (actor))
+    TEST_EMITTER (actor)->count++;
+  return TRUE;
+}
+
+static void
+emitter_finalize (GObject *object)
+{
+  g_array_unref (TEST_EMITTER (object)->tags);
+  G_OBJECT_CLASS (test_emitter_parent_class)->finalize (object);
+}
+
+static void
+test_emitter_class_init (TestEmitterClass *klass)
+{
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = emitter_finalize;
+  actor_class->initialize = emitter_initialize;
+  actor_class->fire = emitter_fire;
+  actor_class->postfire = emitter_postfire;
+  hyco_actor_class_add_port (actor_class, "output", HYCO_PORT_OUTPUT, "firing count");
+}
+
+static void
+test_emitter_init (TestEmitter *self)
+{
+  self->tags = g_array_new (FALSE, FALSE, sizeof (HycoTag));
+}
+
+HycoActor *
+test_emitter_new (const char *name, const HycoTag *tags, guint n_tags)
+{
+  TestEmitter *self = g_object_new (TEST_TYPE_EMITTER, "name", name, NULL);
+  g_array_append_vals (self->tags, tags, n_tags);
+  return HYCO_ACTOR (self);
+}
+
+/* Log ----------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  HycoTag tag;
+  guint channel;
+  gint64 value;
+} Entry;
+
+struct _TestLog
+{
+  HycoActor parent_instance;
+  GArray *entries;
+  guint fires, postfires, wrapups;
+};
+
+G_DEFINE_FINAL_TYPE (TestLog, test_log, HYCO_TYPE_ACTOR)
+
+static gboolean
+log_initialize (HycoActor *actor, GError **error)
+{
+  TestLog *self = TEST_LOG (actor);
+
+  g_array_set_size (self->entries, 0);
+  self->fires = self->postfires = self->wrapups = 0;
+  return TRUE;
+}
+
+static gboolean
+log_fire (HycoActor *actor, GError **error)
+{
+  TEST_LOG (actor)->fires++;
+  return TRUE;
+}
+
+static gboolean
+log_postfire (HycoActor *actor, GError **error)
+{
+  TestLog *self = TEST_LOG (actor);
+  HycoPort *input = hyco_actor_get_port (actor, "input");
+
+  self->postfires++;
+  for (guint c = 0; c < hyco_port_get_width (input); c++)
+    if (hyco_port_is_present (input, c))
+      {
+        Entry entry = { { 0, 0 }, c, hyco_port_get_int (input, c) };
+        hyco_actor_get_current_tag (actor, &entry.tag);
+        g_array_append_val (self->entries, entry);
+      }
+  return TRUE;
+}
+
+static gboolean
+log_wrapup (HycoActor *actor, GError **error)
+{
+  TEST_LOG (actor)->wrapups++;
+  return TRUE;
+}
+
+static void
+log_finalize (GObject *object)
+{
+  g_array_unref (TEST_LOG (object)->entries);
+  G_OBJECT_CLASS (test_log_parent_class)->finalize (object);
+}
+
+static void
+test_log_class_init (TestLogClass *klass)
+{
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = log_finalize;
+  actor_class->initialize = log_initialize;
+  actor_class->fire = log_fire;
+  actor_class->postfire = log_postfire;
+  actor_class->wrapup = log_wrapup;
+  hyco_actor_class_add_port (actor_class, "input", HYCO_PORT_INPUT | HYCO_PORT_MULTIPORT, NULL);
+}
+
+static void
+test_log_init (TestLog *self)
+{
+  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+}
+
+HycoActor *
+test_log_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_LOG, "name", name, NULL);
+}
+
+guint
+test_log_count (TestLog *self)
+{
+  return self->entries->len;
+}
+
+HycoTag
+test_log_tag (TestLog *self, guint i)
+{
+  g_assert_cmpuint (i, <, self->entries->len);
+  return g_array_index (self->entries, Entry, i).tag;
+}
+
+guint
+test_log_channel (TestLog *self, guint i)
+{
+  g_assert_cmpuint (i, <, self->entries->len);
+  return g_array_index (self->entries, Entry, i).channel;
+}
+
+gint64
+test_log_value (TestLog *self, guint i)
+{
+  g_assert_cmpuint (i, <, self->entries->len);
+  return g_array_index (self->entries, Entry, i).value;
+}
+
+guint
+test_log_fires (TestLog *self)
+{
+  return self->fires;
+}
+
+guint
+test_log_postfires (TestLog *self)
+{
+  return self->postfires;
+}
+
+guint
+test_log_wrapups (TestLog *self)
+{
+  return self->wrapups;
+}
+
+char *
+test_log_dump (TestLog *self)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *e = &g_array_index (self->entries, Entry, i);
+      g_autofree char *tag = hyco_tag_to_string (&e->tag, HYCO_DEFAULT_RESOLUTION);
+      g_string_append_printf (out, "%s ch%u=%" G_GINT64_FORMAT "\n", tag, e->channel, e->value);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Pass ---------------------------------------------------------------------------------- */
+
+struct _TestPass
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestPass, test_pass, HYCO_TYPE_ACTOR)
+
+static gboolean
+pass_fire (HycoActor *actor, GError **error)
+{
+  HycoPort *input = hyco_actor_get_port (actor, "input");
+
+  if (hyco_port_is_present (input, 0))
+    hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0,
+                        hyco_port_get_int (input, 0) + 1);
+  return TRUE;
+}
+
+static void
+test_pass_class_init (TestPassClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->fire = pass_fire;
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "input", HYCO_PORT_INPUT, NULL);
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "output", HYCO_PORT_OUTPUT, NULL);
+}
+
+static void
+test_pass_init (TestPass *self)
+{
+}
+
+HycoActor *
+test_pass_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_PASS, "name", name, NULL);
+}
+
+/* Staller ------------------------------------------------------------------------------- */
+
+struct _TestStaller
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestStaller, test_staller, HYCO_TYPE_ACTOR)
+
+static gboolean
+staller_initialize (HycoActor *actor, GError **error)
+{
+  return hyco_actor_fire_at (actor, 0, NULL, error);
+}
+
+static gboolean
+staller_postfire (HycoActor *actor, GError **error)
+{
+  return hyco_actor_fire_at (actor, hyco_actor_get_current_time (actor), NULL, error);
+}
+
+static void
+test_staller_class_init (TestStallerClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->initialize = staller_initialize;
+  HYCO_ACTOR_CLASS (klass)->postfire = staller_postfire;
+}
+
+static void
+test_staller_init (TestStaller *self)
+{
+}
+
+HycoActor *
+test_staller_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_STALLER, "name", name, NULL);
+}
+
+/* Failer -------------------------------------------------------------------------------- */
+
+struct _TestFailer
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestFailer, test_failer, HYCO_TYPE_ACTOR)
+
+static gboolean
+failer_initialize (HycoActor *actor, GError **error)
+{
+  return hyco_actor_fire_at (actor, 0, NULL, error);
+}
+
+static gboolean
+failer_fire (HycoActor *actor, GError **error)
+{
+  hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED, "deliberate failure");
+  return FALSE;
+}
+
+static void
+test_failer_class_init (TestFailerClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->initialize = failer_initialize;
+  HYCO_ACTOR_CLASS (klass)->fire = failer_fire;
+}
+
+static void
+test_failer_init (TestFailer *self)
+{
+}
+
+HycoActor *
+test_failer_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_FAILER, "name", name, NULL);
+}
+
+/* Model building ------------------------------------------------------------------------- */
+
+HycoCompositeActor *
+test_top_new (const char *stop_time)
+{
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoDirector) director = hyco_de_director_new ();
+  g_autoptr (GError) error = NULL;
+
+  if (stop_time)
+    {
+      hyco_param_set_from_string (G_OBJECT (director), "stopTime", stop_time, &error);
+      g_assert_no_error (error);
+    }
+  hyco_composite_actor_set_director (top, director);
+  return top;
+}
+
+HycoCompositeActor *
+test_composite_new (HycoCompositeActor *container, const char *name, gboolean opaque)
+{
+  HycoCompositeActor *composite = hyco_composite_actor_new (name);
+
+  if (opaque)
+    {
+      g_autoptr (HycoDirector) director = hyco_de_director_new ();
+      hyco_composite_actor_set_director (composite, director);
+    }
+  test_add (container, HYCO_ACTOR (composite));
+  return composite;
+}
+
+void
+test_add (HycoCompositeActor *container, HycoActor *actor)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_composite_actor_add_actor (container, actor, &error));
+  g_assert_no_error (error);
+  g_object_unref (actor);
+}
+
+void
+test_connect (HycoCompositeActor *container, HycoActor *from, const char *out, HycoActor *to,
+              const char *in)
+{
+  g_autoptr (GError) error = NULL;
+  HycoPort *source = hyco_actor_get_port (from, out);
+  HycoPort *destination = hyco_actor_get_port (to, in);
+
+  g_assert_nonnull (source);
+  g_assert_nonnull (destination);
+  g_assert_true (hyco_composite_actor_connect (container, source, destination, &error));
+  g_assert_no_error (error);
+}

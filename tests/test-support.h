@@ -1,0 +1,52 @@
+/* test-support.h: small actors that the kernel and director tests observe the contract with.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco.h"
+
+G_BEGIN_DECLS
+
+/* Emits its firing count (0, 1, ...) at each tag of its schedule, requested with fire_at. */
+#define TEST_TYPE_EMITTER (test_emitter_get_type ())
+G_DECLARE_FINAL_TYPE (TestEmitter, test_emitter, TEST, EMITTER, HycoActor)
+HycoActor *test_emitter_new (const char *name, const HycoTag *tags, guint n_tags);
+
+/* Records what it sees in postfire, and counts fire/postfire/wrapup calls. */
+#define TEST_TYPE_LOG (test_log_get_type ())
+G_DECLARE_FINAL_TYPE (TestLog, test_log, TEST, LOG, HycoActor)
+HycoActor *test_log_new (const char *name);
+guint test_log_count (TestLog *self);
+HycoTag test_log_tag (TestLog *self, guint i);
+guint test_log_channel (TestLog *self, guint i);
+gint64 test_log_value (TestLog *self, guint i);
+guint test_log_fires (TestLog *self);
+guint test_log_postfires (TestLog *self);
+guint test_log_wrapups (TestLog *self);
+char *test_log_dump (TestLog *self);
+
+/* Strict pass-through that adds 1 to an integer input. */
+#define TEST_TYPE_PASS (test_pass_get_type ())
+G_DECLARE_FINAL_TYPE (TestPass, test_pass, TEST, PASS, HycoActor)
+HycoActor *test_pass_new (const char *name);
+
+/* Asks to be fired again at the same time in every postfire: chattering Zeno. */
+#define TEST_TYPE_STALLER (test_staller_get_type ())
+G_DECLARE_FINAL_TYPE (TestStaller, test_staller, TEST, STALLER, HycoActor)
+HycoActor *test_staller_new (const char *name);
+
+/* Fails in fire at its first firing. */
+#define TEST_TYPE_FAILER (test_failer_get_type ())
+G_DECLARE_FINAL_TYPE (TestFailer, test_failer, TEST, FAILER, HycoActor)
+HycoActor *test_failer_new (const char *name);
+
+HycoCompositeActor *test_top_new (const char *stop_time);
+HycoCompositeActor *test_composite_new (HycoCompositeActor *container, const char *name,
+                                        gboolean opaque);
+void test_add (HycoCompositeActor *container, HycoActor *actor);
+void test_connect (HycoCompositeActor *container, HycoActor *from, const char *out,
+                   HycoActor *to, const char *in);
+HycoTag test_tag (const char *time, guint64 microstep);
+
+G_END_DECLS
