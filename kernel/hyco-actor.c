@@ -675,13 +675,16 @@ hyco_actor_get_current_time (HycoActor *self)
 int
 hyco_actor_get_resolution (HycoActor *self)
 {
-  HycoActorPrivate *priv;
+  HycoActor *top = self;
+  HycoModel *model;
 
   g_return_val_if_fail (HYCO_IS_ACTOR (self), HYCO_DEFAULT_RESOLUTION);
-  priv = _hyco_actor_get_private (self);
-  if (priv->executive == NULL)
-    return HYCO_DEFAULT_RESOLUTION;
-  return _hyco_director_get_private (priv->executive)->resolution;
+  /* The model settles the resolution before anything is preinitialized, so actors can convert
+   * their time parameters in their own preinitialize. */
+  while (_hyco_actor_get_private (top)->container != NULL)
+    top = HYCO_ACTOR (_hyco_actor_get_private (top)->container);
+  model = HYCO_IS_COMPOSITE_ACTOR (top) ? _hyco_composite_actor_get_model ((gpointer) top) : NULL;
+  return model ? hyco_model_get_resolution (model) : HYCO_DEFAULT_RESOLUTION;
 }
 
 /**

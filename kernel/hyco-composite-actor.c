@@ -366,7 +366,7 @@ hyco_composite_actor_link (HycoCompositeActor *self, HycoPort *port, HycoRelatio
 }
 
 /**
- * hyco_composite_actor_connect:
+ * hyco_composite_actor_connect_ports:
  * @self: a composite
  * @source: the writing port (an output of a contained actor or an input of @self)
  * @destination: the reading port
@@ -377,7 +377,7 @@ hyco_composite_actor_link (HycoCompositeActor *self, HycoPort *port, HycoRelatio
  * Returns: %TRUE on success
  */
 gboolean
-hyco_composite_actor_connect (HycoCompositeActor *self, HycoPort *source, HycoPort *destination,
+hyco_composite_actor_connect_ports (HycoCompositeActor *self, HycoPort *source, HycoPort *destination,
                               GError **error)
 {
   gboolean inside = hyco_port_get_container (source) == HYCO_ACTOR (self);

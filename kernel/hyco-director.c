@@ -130,7 +130,10 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
   g_autoptr (GError) local_error = NULL;
 
   priv->model = _hyco_composite_actor_get_model (priv->container);
-  if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution, &local_error))
+  if (priv->model)
+    priv->resolution = hyco_model_get_resolution (priv->model);
+  else if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution,
+                                   &local_error))
     {
       g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
                    "%s: parameter timeResolution: %s", hyco_director_get_name (top),
@@ -607,8 +610,7 @@ default_outputs_absent (HycoScheduleEntry *entry)
 
 /* One pass over the schedule at the current tag computes the least fixed point: each entry
  * comes after every signal it needs. An actor fires when it is triggered (a pure event or a
- * present input); an actor whose inputs are known and absent and that has no pure event is
- * not fired and its outputs are absent, as in DE. */
+ * present input), as in DE; otherwise its settled outputs are absent. */
 gboolean
 _hyco_director_run_schedule (HycoDirector *self, GError **error)
 {
@@ -643,9 +645,14 @@ _hyco_director_run_schedule (HycoDirector *self, GError **error)
         }
       if (entry->strict && any_unknown)
         continue;
-      if (!actor->pure_event && !any_present && !any_unknown)
+      if (!actor->pure_event && !any_present)
         {
-          set_outputs_absent (entry);
+          /* Not triggered: in DE an actor only produces events from a pure event or a present
+           * input. With inputs still unknown, only what does not depend on them is settled. */
+          if (any_unknown)
+            default_outputs_absent (entry);
+          else
+            set_outputs_absent (entry);
           continue;
         }
       if (!hyco_actor_prefire (entry->actor))

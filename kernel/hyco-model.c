@@ -21,6 +21,7 @@ struct _HycoModel
   GHashTable *signal_names; /* HycoPort* -> char*, for the trace */
   gboolean prepared;
   guint64 iterations;
+  int resolution; /* settled by prepare, from the top-level director's timeResolution */
 };
 
 G_DEFINE_FINAL_TYPE (HycoModel, hyco_model, G_TYPE_OBJECT)
@@ -52,6 +53,7 @@ static void
 hyco_model_init (HycoModel *self)
 {
   self->signal_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->resolution = HYCO_DEFAULT_RESOLUTION;
 }
 
 /**
@@ -374,6 +376,20 @@ hyco_model_prepare (HycoModel *self, GError **error)
     }
   _hyco_composite_actor_set_model (self->toplevel, self);
   g_hash_table_remove_all (self->signal_names);
+  {
+    HycoDirector *director = hyco_composite_actor_get_director (self->toplevel);
+    g_autofree char *literal = NULL;
+    g_autoptr (GError) local_error = NULL;
+
+    g_object_get (director, "timeResolution", &literal, NULL);
+    if (!hyco_resolution_parse (literal, &self->resolution, &local_error))
+      {
+        g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
+                     "%s: parameter timeResolution: %s", hyco_director_get_name (director),
+                     local_error->message);
+        return FALSE;
+      }
+  }
   self->prepared = hyco_actor_preinitialize (HYCO_ACTOR (self->toplevel), error);
   return self->prepared;
 }
@@ -447,16 +463,14 @@ hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
  * hyco_model_get_resolution:
  * @self: a model
  *
- * Returns: the resolution exponent r of the last prepared run (ticks of 10^r s)
+ * Returns: the resolution exponent r (ticks of 10^r s) settled when the model was last
+ *   prepared; the default before
  */
 int
 hyco_model_get_resolution (HycoModel *self)
 {
-  HycoDirector *director;
-
   g_return_val_if_fail (HYCO_IS_MODEL (self), HYCO_DEFAULT_RESOLUTION);
-  director = hyco_composite_actor_get_director (self->toplevel);
-  return director ? hyco_director_get_resolution (director) : HYCO_DEFAULT_RESOLUTION;
+  return self->resolution;
 }
 
 /**

@@ -212,7 +212,8 @@ parse_plain (GParamSpec *pspec, const char *text, GValue *value, GError **error)
       if (*trimmed && end && *end == '\0' && errno == 0)
         {
           g_value_set_double (value, d);
-          return !g_param_value_validate (pspec, value) || (g_value_unset (value), FALSE);
+          if (!g_param_value_validate (pspec, value))
+            return TRUE;
         }
     }
   else if (type == G_TYPE_INT || type == G_TYPE_INT64 || type == G_TYPE_LONG)

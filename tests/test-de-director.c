@@ -271,11 +271,11 @@ test_composite_feedback (void)
   g_assert_no_error (error);
   test_add (loop, emitter);
   test_add (loop, inner_pass);
-  g_assert_true (hyco_composite_actor_connect (loop, hyco_actor_get_port (emitter, "output"),
+  g_assert_true (hyco_composite_actor_connect_ports (loop, hyco_actor_get_port (emitter, "output"),
                                                count, &error));
-  g_assert_true (hyco_composite_actor_connect (loop, in, hyco_actor_get_port (inner_pass, "input"),
+  g_assert_true (hyco_composite_actor_connect_ports (loop, in, hyco_actor_get_port (inner_pass, "input"),
                                                &error));
-  g_assert_true (hyco_composite_actor_connect (loop, hyco_actor_get_port (inner_pass, "output"),
+  g_assert_true (hyco_composite_actor_connect_ports (loop, hyco_actor_get_port (inner_pass, "output"),
                                                echo, &error));
   g_assert_no_error (error);
   test_add (top, outer_pass);
@@ -316,9 +316,9 @@ test_nesting (void)
   g_assert_no_error (error);
   test_add (level3, emitter);
   g_assert_true (
-    hyco_composite_actor_connect (level3, hyco_actor_get_port (emitter, "output"), out3, &error));
-  g_assert_true (hyco_composite_actor_connect (level2, out3, out2, &error));
-  g_assert_true (hyco_composite_actor_connect (level1, out2, out1, &error));
+    hyco_composite_actor_connect_ports (level3, hyco_actor_get_port (emitter, "output"), out3, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (level2, out3, out2, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (level1, out2, out1, &error));
   g_assert_no_error (error);
   test_add (top, log);
   test_connect (top, HYCO_ACTOR (level1), "out", log, "input");

@@ -407,6 +407,6 @@ test_connect (HycoCompositeActor *container, HycoActor *from, const char *out, H
 
   g_assert_nonnull (source);
   g_assert_nonnull (destination);
-  g_assert_true (hyco_composite_actor_connect (container, source, destination, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (container, source, destination, &error));
   g_assert_no_error (error);
 }

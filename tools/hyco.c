@@ -62,13 +62,21 @@ typedef struct
   gboolean ok;
 } RunData;
 
+static gboolean
+quit_loop (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_REMOVE;
+}
+
 static gpointer
 run_thread (gpointer user_data)
 {
   RunData *data = user_data;
 
   data->ok = hyco_model_run (data->model, data->cancellable, &data->error);
-  g_main_loop_quit (data->loop);
+  /* Quit from the loop's own thread: a quit issued before g_main_loop_run() starts is lost. */
+  g_idle_add (quit_loop, data->loop);
   return NULL;
 }
 

@@ -1,0 +1,18 @@
+/* hyco-microstep-delay.h: delays events by one microstep.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_MICROSTEP_DELAY (hyco_microstep_delay_get_type ())
+G_DECLARE_FINAL_TYPE (HycoMicrostepDelay, hyco_microstep_delay, HYCO, MICROSTEP_DELAY, HycoActor)
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+/* hyco-sampler.h: samples its input when triggered.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_SAMPLER (hyco_sampler_get_type ())
+G_DECLARE_FINAL_TYPE (HycoSampler, hyco_sampler, HYCO, SAMPLER, HycoActor)
+
+G_END_DECLS

@@ -1,0 +1,20 @@
+/* hyco-actors-private.h: helpers shared by the actor library; not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco.h"
+
+G_BEGIN_DECLS
+
+gboolean _hyco_actors_set_literal (char **field, const GValue *value, GParamSpec *pspec);
+gboolean _hyco_actors_parse_value (HycoActor *actor, const char *name, const char *literal,
+                                   HycoValue *value, GError **error);
+gboolean _hyco_actors_get_positive_time (HycoActor *actor, const char *name, gboolean allow_zero,
+                                         const char *hint, gint64 *ticks, GError **error);
+gboolean _hyco_actors_fire_at_tag_exactly (HycoActor *actor, const HycoTag *tag, GError **error);
+gboolean _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger,
+                                                    GError **error);
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+/* hyco-actors.c: registration of the actor library, and helpers its actors share.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+
+/**
+ * hyco_actors_register_all:
+ *
+ * Registers every actor of the library under the class name model files use (Ptolemy II's
+ * names). hyco_init() calls it; applications do not need to.
+ */
+void
+hyco_actors_register_all (void)
+{
+  hyco_registry_register ("Const", HYCO_TYPE_CONST);
+  hyco_registry_register ("DiscreteClock", HYCO_TYPE_DISCRETE_CLOCK);
+  hyco_registry_register ("Ramp", HYCO_TYPE_RAMP);
+  hyco_registry_register ("CurrentTime", HYCO_TYPE_CURRENT_TIME);
+  hyco_registry_register ("Gain", HYCO_TYPE_GAIN);
+  hyco_registry_register ("Scale", HYCO_TYPE_GAIN);
+  hyco_registry_register ("Adder", HYCO_TYPE_ADDER);
+  hyco_registry_register ("Sampler", HYCO_TYPE_SAMPLER);
+  hyco_registry_register ("TimeDelay", HYCO_TYPE_TIME_DELAY);
+  hyco_registry_register ("MicrostepDelay", HYCO_TYPE_MICROSTEP_DELAY);
+  hyco_registry_register ("Recorder", HYCO_TYPE_RECORDER);
+  hyco_registry_register ("Test", HYCO_TYPE_TEST);
+}
+
+/* Stores a literal parameter's new text in @field; %NULL restores the default. Returns whether
+ * the text changed, for explicit notification. */
+gboolean
+_hyco_actors_set_literal (char **field, const GValue *value, GParamSpec *pspec)
+{
+  const char *text = g_value_get_string (value);
+
+  if (text == NULL)
+    text = G_PARAM_SPEC_STRING (pspec)->default_value;
+  if (g_strcmp0 (*field, text) == 0)
+    return FALSE;
+  g_free (*field);
+  *field = g_strdup (text);
+  return TRUE;
+}
+
+/* Parses the value literal of parameter @name into @value, with an error naming both. */
+gboolean
+_hyco_actors_parse_value (HycoActor *actor, const char *name, const char *literal, HycoValue *value,
+                          GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  if (hyco_value_parse_literal (literal, value, &local_error))
+    return TRUE;
+  hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER, "parameter %s: %s", name,
+                        local_error->message);
+  return FALSE;
+}
+
+/* Converts time parameter @name to ticks and checks that it is finite and positive (or zero,
+ * if @allow_zero); @hint, if not %NULL, is appended to the message about zero. */
+gboolean
+_hyco_actors_get_positive_time (HycoActor *actor, const char *name, gboolean allow_zero,
+                                const char *hint, gint64 *ticks, GError **error)
+{
+  g_autofree char *literal = NULL;
+
+  if (!hyco_actor_get_time_parameter (actor, name, ticks, error))
+    return FALSE;
+  if (*ticks > 0 && *ticks != HYCO_TIME_INFINITY)
+    return TRUE;
+  if (*ticks == 0 && allow_zero)
+    return TRUE;
+  g_object_get (actor, name, &literal, NULL);
+  if (*ticks == HYCO_TIME_INFINITY)
+    hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
+                          "parameter %s: must be finite, not \"%s\"", name, literal);
+  else if (*ticks == 0)
+    hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
+                          "parameter %s: must be greater than 0, not \"%s\"%s%s", name, literal,
+                          hint ? "; " : "", hint ? hint : "");
+  else
+    hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
+                          "parameter %s: must not be negative, not \"%s\"", name, literal);
+  return FALSE;
+}
+
+/* Requests a firing at exactly @tag: a director granting another tag would shift the actor's
+ * events in time silently, so that is an error (as in Ptolemy II's DiscreteClock). */
+gboolean
+_hyco_actors_fire_at_tag_exactly (HycoActor *actor, const HycoTag *tag, GError **error)
+{
+  HycoTag granted;
+
+  if (!hyco_actor_fire_at_tag (actor, tag, &granted, error))
+    return FALSE;
+  if (!hyco_tag_equal (&granted, tag))
+    {
+      int resolution = hyco_actor_get_resolution (actor);
+      g_autofree char *asked = hyco_tag_to_string (tag, resolution);
+      g_autofree char *got = hyco_tag_to_string (&granted, resolution);
+      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
+                            "asked to be fired at %s but the director granted %s", asked, got);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* An actor whose trigger input is connected to nothing fires once at the start of the run, as
+ * Ptolemy II's Const does under DE. Call from initialize, once the ports are wired. */
+gboolean
+_hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger, GError **error)
+{
+  if (hyco_port_get_width (trigger) > 0)
+    return TRUE;
+  return hyco_actor_fire_at (actor, 0, NULL, error);
+}

@@ -1,0 +1,36 @@
+/* hyco-actors.h: the actor library.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+/* Sources */
+#include "hyco-const.h"
+#include "hyco-discrete-clock.h"
+#include "hyco-ramp.h"
+#include "hyco-current-time.h"
+
+/* Math */
+#include "hyco-gain.h"
+#include "hyco-adder.h"
+
+/* Flow of events */
+#include "hyco-sampler.h"
+#include "hyco-time-delay.h"
+#include "hyco-microstep-delay.h"
+
+/* Sinks */
+#include "hyco-recorder.h"
+#include "hyco-test.h"
+
+G_BEGIN_DECLS
+
+void hyco_actors_register_all (void);
+
+G_END_DECLS

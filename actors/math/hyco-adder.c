@@ -1,0 +1,94 @@
+/* hyco-adder.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+
+/**
+ * HycoAdder:
+ *
+ * The adder of the reference set (component 3.3): the sum of the channels of `input` that are
+ * present, absent when all are absent. Integers add to integers (overflow is an error), a
+ * double makes the sum a double, and a string makes it a concatenation, as in Ptolemy II.
+ */
+struct _HycoAdder
+{
+  HycoActor parent_instance;
+
+  HycoValue sum; /* scratch, so that firing does not allocate */
+
+  HycoPort *input;
+  HycoPort *output;
+};
+
+G_DEFINE_FINAL_TYPE (HycoAdder, hyco_adder, HYCO_TYPE_ACTOR)
+
+static void
+hyco_adder_constructed (GObject *object)
+{
+  HycoAdder *self = HYCO_ADDER (object);
+
+  G_OBJECT_CLASS (hyco_adder_parent_class)->constructed (object);
+  self->input = hyco_actor_get_port (HYCO_ACTOR (self), "input");
+  self->output = hyco_actor_get_port (HYCO_ACTOR (self), "output");
+}
+
+static void
+hyco_adder_finalize (GObject *object)
+{
+  hyco_value_clear (&HYCO_ADDER (object)->sum);
+  G_OBJECT_CLASS (hyco_adder_parent_class)->finalize (object);
+}
+
+static gboolean
+hyco_adder_fire (HycoActor *actor, GError **error)
+{
+  HycoAdder *self = HYCO_ADDER (actor);
+  guint width = hyco_port_get_width (self->input);
+  gboolean any = FALSE;
+
+  for (guint c = 0; c < width; c++)
+    {
+      const HycoValue *x = hyco_port_get_value (self->input, c);
+      g_autoptr (GError) local_error = NULL;
+
+      if (x == NULL)
+        continue;
+      if (!any)
+        {
+          hyco_value_assign (&self->sum, x);
+          any = TRUE;
+        }
+      else if (!hyco_value_add (&self->sum, x, &self->sum, &local_error))
+        {
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED, "channel %u: %s", c,
+                                local_error->message);
+          return FALSE;
+        }
+    }
+  if (any)
+    hyco_port_send (self->output, 0, &self->sum);
+  return TRUE;
+}
+
+static void
+hyco_adder_class_init (HycoAdderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  object_class->constructed = hyco_adder_constructed;
+  object_class->finalize = hyco_adder_finalize;
+  actor_class->fire = hyco_adder_fire;
+
+  hyco_actor_class_set_description (actor_class, "Adds the present channels of its input");
+  hyco_actor_class_add_port (actor_class, "input", HYCO_PORT_INPUT | HYCO_PORT_MULTIPORT,
+                             "The terms, one per channel");
+  hyco_actor_class_add_port (actor_class, "output", HYCO_PORT_OUTPUT,
+                             "The sum of the present terms, absent when all are absent");
+}
+
+static void
+hyco_adder_init (HycoAdder *self)
+{
+}

@@ -1,0 +1,145 @@
+/* hyco-const.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+
+/**
+ * HycoConst:
+ *
+ * Produces the value of its `value` parameter each time it fires (component 3.1 of the
+ * reference set). Under a discrete-event director it fires when an event arrives on any
+ * channel of `trigger`; with nothing connected to `trigger` it fires once, at the start of the
+ * run (tag (0, 1)), as Ptolemy II's Const does. Under directors that fire it at every tag it
+ * produces the value at every tag.
+ */
+struct _HycoConst
+{
+  HycoActor parent_instance;
+
+  char *value_literal;
+  HycoValue value;
+  HycoPort *trigger;
+  HycoPort *output;
+};
+
+G_DEFINE_FINAL_TYPE (HycoConst, hyco_const, HYCO_TYPE_ACTOR)
+
+enum
+{
+  PROP_0,
+  PROP_VALUE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+hyco_const_constructed (GObject *object)
+{
+  HycoConst *self = HYCO_CONST (object);
+
+  G_OBJECT_CLASS (hyco_const_parent_class)->constructed (object);
+  self->trigger = hyco_actor_get_port (HYCO_ACTOR (self), "trigger");
+  self->output = hyco_actor_get_port (HYCO_ACTOR (self), "output");
+}
+
+static void
+hyco_const_finalize (GObject *object)
+{
+  HycoConst *self = HYCO_CONST (object);
+
+  g_free (self->value_literal);
+  hyco_value_clear (&self->value);
+  G_OBJECT_CLASS (hyco_const_parent_class)->finalize (object);
+}
+
+static void
+hyco_const_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HycoConst *self = HYCO_CONST (object);
+
+  switch (prop_id)
+    {
+    case PROP_VALUE:
+      g_value_set_string (value, self->value_literal);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hyco_const_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HycoConst *self = HYCO_CONST (object);
+
+  switch (prop_id)
+    {
+    case PROP_VALUE:
+      if (_hyco_actors_set_literal (&self->value_literal, value, pspec))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+hyco_const_preinitialize (HycoActor *actor, GError **error)
+{
+  HycoConst *self = HYCO_CONST (actor);
+
+  return _hyco_actors_parse_value (actor, "value", self->value_literal, &self->value, error);
+}
+
+static gboolean
+hyco_const_initialize (HycoActor *actor, GError **error)
+{
+  return _hyco_actors_fire_at_start_if_untriggered (actor, HYCO_CONST (actor)->trigger, error);
+}
+
+static gboolean
+hyco_const_fire (HycoActor *actor, GError **error)
+{
+  HycoConst *self = HYCO_CONST (actor);
+
+  hyco_port_send (self->output, 0, &self->value);
+  return TRUE;
+}
+
+static void
+hyco_const_class_init (HycoConstClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  object_class->constructed = hyco_const_constructed;
+  object_class->finalize = hyco_const_finalize;
+  object_class->get_property = hyco_const_get_property;
+  object_class->set_property = hyco_const_set_property;
+  actor_class->preinitialize = hyco_const_preinitialize;
+  actor_class->initialize = hyco_const_initialize;
+  actor_class->fire = hyco_const_fire;
+
+  hyco_actor_class_set_description (actor_class, "Produces a constant value when triggered");
+  hyco_actor_class_add_port (actor_class, "trigger", HYCO_PORT_INPUT | HYCO_PORT_MULTIPORT,
+                             "Any event makes the actor fire; if unconnected, it fires once "
+                             "at the start");
+  hyco_actor_class_add_port (actor_class, "output", HYCO_PORT_OUTPUT, "The constant value");
+
+  /**
+   * HycoConst:value:
+   *
+   * The value produced, as a value literal (`1`, `2.5`, `true`, `"text"`).
+   */
+  properties[PROP_VALUE]
+    = hyco_param_spec_literal ("value", "The value produced", HYCO_PARAM_KIND_VALUE, "1");
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_const_init (HycoConst *self)
+{
+  self->value_literal = g_strdup ("1");
+}

@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""End-to-end tests of the hyco command: exit statuses, messages, trace format.
+
+Usage: test-cli.py PATH/TO/hyco   (run from the source root, as meson does)
+"""
+import csv
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HYCO = None
+
+
+def hyco(*args, timeout=60):
+    return subprocess.run([HYCO, *args], capture_output=True, text=True, timeout=timeout)
+
+
+class Help(unittest.TestCase):
+    def test_lists_commands(self):
+        result = hyco("--help")
+        self.assertEqual(result.returncode, 0)
+        for command in ("run", "inspect", "actors"):
+            self.assertIn(command, result.stdout)
+
+    def test_each_command_has_help(self):
+        for command in ("run", "inspect", "actors"):
+            result = hyco(command, "--help")
+            self.assertEqual(result.returncode, 0, command)
+            self.assertIn("Usage:", result.stdout)
+
+    def test_no_command(self):
+        self.assertEqual(hyco().returncode, 2)
+
+    def test_unknown_command(self):
+        result = hyco("fly")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('unknown command "fly"', result.stderr)
+
+
+class Run(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.trace = os.path.join(self.dir.name, "t.csv")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def read_trace(self):
+        with open(self.trace, newline="") as f:
+            return list(csv.reader(f))
+
+    def test_simultaneous_events(self):
+        result = hyco("run", "models/simultaneous-events.xml", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("model time", result.stdout)
+        self.assertIn("wall time", result.stdout)
+        self.assertIn(self.trace, result.stdout)
+        rows = self.read_trace()
+        self.assertEqual(rows[0], ["signal", "time", "microstep", "value"])
+        signals = {row[0] for row in rows[1:]}
+        self.assertIn("Clock1.output", signals)
+        self.assertIn("Sampler.output", signals)
+        times = [row[1] for row in rows[1:]]
+        # Exact decimal printing from integer ticks: no binary floating point on the way.
+        self.assertIn("0.3", times)
+        self.assertIn("99.9", times)
+        for t in times:
+            self.assertNotRegex(t, r"\d{10,}|e", t)
+        # Discrete events sit at microstep 1, and rows come in tag order.
+        self.assertTrue(all(row[2] == "1" for row in rows[1:]))
+        keys = [(float(r[1]), int(r[2])) for r in rows[1:]]
+        self.assertEqual(keys, sorted(keys))
+        # The Sampler fires exactly where Clock2 does: every 0.2 s, 501 times in [0, 100].
+        sampled = [r for r in rows[1:] if r[0] == "Sampler.output"]
+        clock2 = [r for r in rows[1:] if r[0] == "Clock2.output"]
+        self.assertEqual(len(sampled), 501)
+        self.assertEqual([r[1:] for r in sampled], [r[1:] for r in clock2])
+
+    def test_stop_time_and_set(self):
+        result = hyco("run", "models/simultaneous-events.xml", "--stop-time", "1",
+                      "--set", "Clock2.period=0.5", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        rows = self.read_trace()
+        clock2 = [r[1] for r in rows[1:] if r[0] == "Clock2.output"]
+        self.assertEqual(clock2, ["0", "0.5", "1"])
+
+    def test_values_printed_exactly(self):
+        result = hyco("run", "tests/models/cli-strings.xml", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(self.trace) as f:
+            text = f.read()
+        self.assertIn('Text.output,0,1,"a, ""b"""\n', text)
+        self.assertIn("Flag.output,0,1,true\n", text)
+        self.assertIn("Clock.output,0.2,1,0.10000000000000001\n", text)
+        self.assertIn("Time.output,0.3,1,0.29999999999999999\n", text)
+        rows = self.read_trace()
+        self.assertIn(["Text.output", "0", "1", 'a, "b"'], rows)
+
+    def test_failing_test_actor_exits_1(self):
+        result = hyco("run", "tests/models/cli-failing-test.xml")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("Check", result.stderr)
+        self.assertIn("42", result.stderr)
+        self.assertIn("41", result.stderr)
+
+    def test_missing_file(self):
+        result = hyco("run", "models/no-such-model.xml")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("no-such-model.xml", result.stderr)
+
+    def test_bad_arguments(self):
+        cases = [
+            ("run",),
+            ("run", "a.xml", "b.xml"),
+            ("run", "models/simultaneous-events.xml", "--stop-time", "soon"),
+            ("run", "models/simultaneous-events.xml", "--set", "Clock1.period"),
+            ("run", "models/simultaneous-events.xml", "--set", "Nobody.period=1"),
+            ("run", "models/simultaneous-events.xml", "--set", "Clock1.perod=1"),
+            ("run", "models/simultaneous-events.xml", "--set", "Clock1.period=-"),
+            ("run", "models/simultaneous-events.xml", "--no-such-option"),
+        ]
+        for args in cases:
+            result = hyco(*args)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertTrue(result.stderr.startswith("hyco: error: "), (args, result.stderr))
+
+    def test_unrepresentable_period_exits_2(self):
+        result = hyco("run", "models/simultaneous-events.xml", "--set",
+                      "Clock1.period=1e-12")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("Clock1", result.stderr)
+        self.assertIn("period", result.stderr)
+
+    def test_zero_delay_loop_exits_2(self):
+        result = hyco("run", "tests/models/bad-zero-delay-loop.xml")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("zero-delay loop", result.stderr)
+
+    def test_malformed_model_names_file_and_line(self):
+        for name in sorted(os.listdir("tests/models")):
+            if not name.startswith("bad-") or name == "bad-zero-delay-loop.xml":
+                continue
+            path = os.path.join("tests/models", name)
+            result = hyco("run", path)
+            self.assertEqual(result.returncode, 2, name)
+            self.assertRegex(result.stderr, "hyco: error: " + path + r":\d+: ", name)
+
+    def test_interrupt_stops_cleanly(self):
+        process = subprocess.Popen([HYCO, "run", "tests/models/cli-forever.xml", "--trace",
+                                    self.trace], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        self.assertEqual(process.returncode, 1, err)
+        self.assertIn("interrupted", err)
+        rows = self.read_trace()
+        self.assertEqual(rows[0], ["signal", "time", "microstep", "value"])
+        self.assertGreater(len(rows), 2)
+
+
+class Inspect(unittest.TestCase):
+    def test_hierarchy(self):
+        result = hyco("inspect", "models/simultaneous-events.xml")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for text in ("director", "DEDirector", "Clock1", "DiscreteClock", "port output",
+                     "parameter period = 0.1", "Sampler", "relation"):
+            self.assertIn(text, result.stdout)
+
+    def test_bad_model(self):
+        result = hyco("inspect", "tests/models/bad-unknown-class.xml")
+        self.assertEqual(result.returncode, 2)
+
+
+class Actors(unittest.TestCase):
+    def test_lists_library(self):
+        result = hyco("actors")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for name in ("Const", "DiscreteClock", "Ramp", "Gain", "Adder", "Sampler", "TimeDelay",
+                     "MicrostepDelay", "CurrentTime", "Recorder", "Test", "DEDirector",
+                     "CompositeActor"):
+            self.assertRegex(result.stdout, r"(?m)^" + name + r"\b", name)
+        self.assertIn("parameter period", result.stdout)
+        self.assertIn("port      trigger", result.stdout)
+
+
+if __name__ == "__main__":
+    HYCO = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)

@@ -1,0 +1,969 @@
+/* test-model-file.c: reading and writing model files (MoML), and the example models.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco.h"
+
+#include <glib/gstdio.h>
+
+#define MOML_HEADER                                                                              \
+  "<?xml version=\"1.0\" standalone=\"no\"?>\n"                                                  \
+  "<!DOCTYPE entity PUBLIC \"-//UC Berkeley//DTD MoML 1//EN\"\n"                                 \
+  "    \"http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd\">\n"
+
+static HycoModel *
+load_test_model (const char *name, GError **error)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "models", name, NULL);
+  return hyco_model_new_from_file (path, error);
+}
+
+static HycoModel *
+load_inline (const char *xml)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  return model;
+}
+
+/* Checks a load error: its domain and code, and that the message starts with `FILE:LINE: ` and
+ * names @offending. */
+static void
+assert_load_error (GError *error, HycoModelFileError code, const char *file, guint line,
+                   const char *offending)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s:%u: ", file, line);
+
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, (int) code);
+  g_test_message ("%s", error->message);
+  if (!g_str_has_prefix (error->message, prefix))
+    g_assert_cmpstr (error->message, ==, prefix); /* fails, showing the message */
+  if (strstr (error->message, offending) == NULL)
+    g_assert_cmpstr (error->message, ==, offending);
+}
+
+static void
+assert_inline_fails (const char *xml, HycoModelFileError code, guint line, const char *offending)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
+
+  g_assert_null (model);
+  assert_load_error (error, code, "inline.xml", line, offending);
+}
+
+static void
+assert_file_fails (const char *name, HycoModelFileError code, guint line, const char *offending)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "models", name, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+
+  g_assert_null (model);
+  assert_load_error (error, code, path, line, offending);
+}
+
+static char *
+get_string (gpointer object, const char *name)
+{
+  char *value = NULL;
+
+  g_object_get (object, name, &value, NULL);
+  return value;
+}
+
+static void
+assert_string_param (gpointer object, const char *name, const char *expected)
+{
+  g_autofree char *value = get_string (object, name);
+  g_assert_cmpstr (value, ==, expected);
+}
+
+static void
+assert_linked_ports (HycoCompositeActor *composite, const char *relation_name,
+                     const char *const *expected)
+{
+  HycoRelation *relation = hyco_composite_actor_get_relation (composite, relation_name);
+  g_autoptr (GPtrArray) ports = NULL;
+  guint n = g_strv_length ((char **) expected);
+
+  g_assert_nonnull (relation);
+  ports = hyco_relation_get_linked_ports (relation);
+  g_assert_cmpuint (ports->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_true (ports->pdata[i] == hyco_composite_actor_lookup_port (composite, expected[i]));
+}
+
+/* Loading. */
+
+static void
+test_load_structure (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = load_test_model ("good-structure.xml", &error);
+  HycoCompositeActor *top;
+  HycoCompositeActor *inner;
+  HycoDirector *director;
+  g_autoptr (GPtrArray) actors = NULL;
+  g_autoptr (GPtrArray) relations = NULL;
+  g_autoptr (GPtrArray) ports = NULL;
+  g_autoptr (GPtrArray) in_relations = NULL;
+  const char *const names[] = { "Fast", "Slow", "Inner", "Log", "Also" };
+  guint64 max_microsteps = 0;
+  HycoPort *in;
+
+  g_assert_no_error (error);
+  top = hyco_model_get_toplevel (model);
+  g_assert_cmpstr (hyco_actor_get_name (HYCO_ACTOR (top)), ==, "top");
+  g_assert_true (G_OBJECT_TYPE (top) == HYCO_TYPE_COMPOSITE_ACTOR);
+
+  director = hyco_composite_actor_get_director (top);
+  g_assert_true (HYCO_IS_DE_DIRECTOR (director));
+  g_assert_cmpstr (hyco_director_get_name (director), ==, "director");
+  assert_string_param (director, "stopTime", "10");
+  assert_string_param (director, "timeResolution", "1e-6");
+  g_object_get (director, "maxMicrosteps", &max_microsteps, NULL);
+  g_assert_cmpuint (max_microsteps, ==, 50);
+
+  actors = hyco_composite_actor_get_actors (top);
+  g_assert_cmpuint (actors->len, ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < actors->len; i++)
+    g_assert_cmpstr (hyco_actor_get_name (actors->pdata[i]), ==, names[i]);
+  g_assert_true (HYCO_IS_DISCRETE_CLOCK (actors->pdata[0]));
+  assert_string_param (actors->pdata[0], "period", "0.25");
+  assert_string_param (actors->pdata[0], "value", "3");
+  assert_string_param (actors->pdata[1], "period", "1");
+  assert_string_param (actors->pdata[1], "offset", "0.5");
+  g_assert_true (HYCO_IS_RECORDER (actors->pdata[3]));
+
+  inner = HYCO_COMPOSITE_ACTOR (actors->pdata[2]);
+  g_assert_true (hyco_composite_actor_is_opaque (inner));
+  g_assert_cmpstr (hyco_director_get_name (hyco_composite_actor_get_director (inner)), ==,
+                   "inner director");
+  ports = hyco_actor_get_ports (HYCO_ACTOR (inner));
+  g_assert_cmpuint (ports->len, ==, 2);
+  in = hyco_actor_get_port (HYCO_ACTOR (inner), "in");
+  g_assert_cmpint (hyco_port_get_flags (in), ==, HYCO_PORT_INPUT | HYCO_PORT_MULTIPORT);
+  g_assert_cmpint (hyco_port_get_flags (hyco_actor_get_port (HYCO_ACTOR (inner), "out")), ==,
+                   HYCO_PORT_OUTPUT);
+  g_assert_true (HYCO_IS_ADDER (hyco_composite_actor_get_actor (inner, "Sum")));
+  assert_linked_ports (inner, "r", (const char *const[]){ "in", "Sum.input", NULL });
+  assert_linked_ports (inner, "s", (const char *const[]){ "Sum.output", "out", NULL });
+
+  relations = hyco_composite_actor_get_relations (top);
+  g_assert_cmpuint (relations->len, ==, 3);
+  assert_linked_ports (top, "a", (const char *const[]){ "Fast.output", "Inner.in", NULL });
+  assert_linked_ports (top, "b", (const char *const[]){ "Slow.output", "Inner.in", NULL });
+  assert_linked_ports (top, "c",
+                       (const char *const[]){ "Inner.out", "Log.input", "Also.input", NULL });
+  /* The multiport's channels are its outside links in file order. */
+  in_relations = hyco_port_get_linked_relations (in);
+  g_assert_cmpuint (in_relations->len, ==, 3);
+  g_assert_true (in_relations->pdata[0] == hyco_composite_actor_get_relation (inner, "r"));
+  g_assert_true (in_relations->pdata[1] == hyco_composite_actor_get_relation (top, "a"));
+  g_assert_true (in_relations->pdata[2] == hyco_composite_actor_get_relation (top, "b"));
+}
+
+/* A file as Vergil saves it: Ptolemy's qualified class names resolve, layout and documentation
+ * are skipped, and the model runs. */
+static void
+test_load_ptolemy (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = load_test_model ("good-ptolemy.xml", &error);
+  HycoCompositeActor *top;
+  g_autoptr (GPtrArray) actors = NULL;
+  g_autoptr (GPtrArray) relations = NULL;
+  g_autofree char *saved = NULL;
+
+  g_assert_no_error (error);
+  top = hyco_model_get_toplevel (model);
+  actors = hyco_composite_actor_get_actors (top);
+  g_assert_cmpuint (actors->len, ==, 4);
+  g_assert_true (HYCO_IS_DISCRETE_CLOCK (actors->pdata[0]));
+  g_assert_true (HYCO_IS_RAMP (actors->pdata[1]));
+  g_assert_true (HYCO_IS_GAIN (actors->pdata[2])); /* Ptolemy's Scale */
+  g_assert_true (HYCO_IS_TEST (actors->pdata[3]));
+  assert_string_param (actors->pdata[0], "period", "0.5");
+  assert_string_param (actors->pdata[1], "init", "1");
+  assert_string_param (hyco_composite_actor_get_director (top), "stopTime", "2.5");
+  relations = hyco_composite_actor_get_relations (top);
+  g_assert_cmpuint (relations->len, ==, 3);
+  assert_linked_ports (top, "relation2", (const char *const[]){ "Ramp.output", "Scale.input",
+                                                                NULL });
+
+  /* Nothing graphical is written back. */
+  saved = hyco_model_save_to_data (model);
+  for (const char *const *word = (const char *const[]){ "_location", "_vergil", "Annotation",
+                                                        "vertex", "width", "<doc", "<display",
+                                                        "configure", "VersionAttribute", NULL };
+       *word; word++)
+    g_assert_null (strstr (saved, *word));
+
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_load_qualified_names (void)
+{
+  g_autoptr (HycoModel) model = load_inline (
+    "<entity name=\"q\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+    "  <property name=\"d\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
+    "  <entity name=\"C\" class=\"ptolemy.actor.lib.Const\"/>\n"
+    "  <entity name=\"R\" class=\"Recorder\"/>\n"
+    "  <relation name=\"r\" class=\"ptolemy.actor.IORelation\"/>\n"
+    "  <link port=\"C.output\" relation=\"r\"/>\n"
+    "  <link port=\"R.input\" relation=\"r\"/>\n"
+    "</entity>\n");
+  HycoCompositeActor *top = hyco_model_get_toplevel (model);
+
+  g_assert_true (HYCO_IS_DE_DIRECTOR (hyco_composite_actor_get_director (top)));
+  g_assert_true (HYCO_IS_CONST (hyco_composite_actor_get_actor (top, "C")));
+  g_assert_true (HYCO_IS_RECORDER (hyco_composite_actor_get_actor (top, "R")));
+}
+
+/* `_location` and the other underscore properties are Vergil's, wherever they appear; so are
+ * comments, doc and display elements. */
+static void
+test_load_ignored (void)
+{
+  g_autoptr (HycoModel) model = load_inline (
+    "<?xml version=\"1.0\"?>\n"
+    "<!-- a comment -->\n"
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <property name=\"_location\" class=\"ptolemy.kernel.util.Location\" value=\"[1, 2]\"/>\n"
+    "  <property name=\"_whatever\"/>\n"
+    "  <?some-processing instruction?>\n"
+    "  <doc>A <b>model</b></doc>\n"
+    "  <property name=\"DE\" class=\"DEDirector\">\n"
+    "    <property name=\"_location\" class=\"ptolemy.kernel.util.Location\" value=\"[0, 0]\"/>\n"
+    "    <doc>directs</doc>\n"
+    "  </property>\n"
+    "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"
+    "    <property name=\"_location\" value=\"[95.0, 180.0]\"/>\n"
+    "    <property name=\"period\" value=\"2\">\n"
+    "      <property name=\"_hideName\" class=\"ptolemy.kernel.util.SingletonAttribute\"/>\n"
+    "    </property>\n"
+    "    <display name=\"The clock\"/>\n"
+    "  </entity>\n"
+    "  <relation name=\"r\">\n"
+    "    <property name=\"_location\" value=\"[1, 1]\"/>\n"
+    "    <property name=\"width\" value=\"1\"/>\n"
+    "    <vertex name=\"v\" value=\"[1, 1]\"/>\n"
+    "  </relation>\n"
+    "</entity>\n");
+  HycoCompositeActor *top = hyco_model_get_toplevel (model);
+  HycoActor *clock = hyco_composite_actor_get_actor (top, "Clock");
+  g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (top);
+  g_autofree char *saved = hyco_model_save_to_data (model);
+
+  g_assert_cmpuint (actors->len, ==, 1);
+  assert_string_param (clock, "period", "2");
+  g_assert_null (strstr (saved, "_location"));
+  g_assert_null (strstr (saved, "_whatever"));
+}
+
+/* Ptolemy writes the ports of atomic actors too; they are checked against the class. */
+static void
+test_load_atomic_ports (void)
+{
+  g_autoptr (HycoModel) model = load_inline (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"R\" class=\"Ramp\">\n"
+    "    <port name=\"trigger\" class=\"ptolemy.actor.TypedIOPort\">\n"
+    "      <property name=\"input\"/>\n"
+    "      <property name=\"multiport\"/>\n"
+    "    </port>\n"
+    "    <port name=\"output\"><property name=\"output\"/></port>\n"
+    "  </entity>\n"
+    "</entity>\n");
+
+  g_assert_nonnull (model);
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"R\" class=\"Ramp\">\n"
+                       "    <port name=\"output\">\n"
+                       "      <property name=\"input\"/>\n"
+                       "    </port>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "output");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"R\" class=\"Ramp\">\n"
+                       "    <port name=\"extra\"><property name=\"input\"/></port>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 3, "\"extra\"");
+}
+
+/* Load errors, each with file, line and the offending name. */
+
+static void
+test_error_malformed (void)
+{
+  assert_file_fails ("bad-malformed.xml", HYCO_MODEL_FILE_ERROR_MALFORMED, 9, "property line 8");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 4, "entity line 1");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\"\n"
+                       "  <entity/>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2, "malformed XML");
+  assert_inline_fails ("", HYCO_MODEL_FILE_ERROR_MALFORMED, 1, "empty");
+}
+
+static void
+test_error_unknown_class (void)
+{
+  assert_file_fails ("bad-unknown-class.xml", HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 8,
+                     "entity \"Clock\": no actor class named \"ptolemy.actor.lib.DiscretClock\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"d\" class=\"SRDirector\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2, "SRDirector");
+  assert_inline_fails ("<entity name=\"top\" class=\"Composite\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 1, "\"Composite\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port name=\"p\" class=\"ptolemy.actor.Something\">\n"
+                       "    <property name=\"input\"/>\n"
+                       "  </port>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2, "ptolemy.actor.Something");
+}
+
+static void
+test_error_unknown_parameter (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"
+                       "    <property name=\"period\" value=\"1\"/>\n"
+                       "    <property name=\"perod\" value=\"1\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 4,
+                       "property \"perod\": DiscreteClock \"Clock\" has no parameter \"perod\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"d\" class=\"DEDirector\">\n"
+                       "    <property name=\"stoptime\" value=\"1\"/>\n"
+                       "  </property>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3, "stoptime");
+  /* `name` is not a parameter: it is the element's own attribute. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\" class=\"Const\">\n"
+                       "    <property name=\"name\" value=\"D\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3, "\"name\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port name=\"p\">\n"
+                       "    <property name=\"input\"/>\n"
+                       "    <property name=\"tokenConsumptionRate\" value=\"2\"/>\n"
+                       "  </port>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 4, "tokenConsumptionRate");
+}
+
+static void
+test_error_bad_value (void)
+{
+  assert_file_fails ("bad-bad-value.xml", HYCO_MODEL_FILE_ERROR_BAD_VALUE, 9, "abc");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"DE Director\" class=\"DEDirector\">\n"
+                       "    <property name=\"stopTime\" value=\"soon\"/>\n"
+                       "  </property>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3, "soon");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"DE Director\" class=\"DEDirector\">\n"
+                       "    <property name=\"maxMicrosteps\" value=\"-3\"/>\n"
+                       "  </property>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3, "maxMicrosteps");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"T\" class=\"Test\">\n"
+                       "    <property name=\"correctTags\" value=\"{(0, 1), (x, 2)}\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3, "correctTags");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port name=\"p\">\n"
+                       "    <property name=\"input\" value=\"yes\"/>\n"
+                       "  </port>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3, "yes");
+  /* A wider relation would be a bus of several channels. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation name=\"bus\">\n"
+                       "    <property name=\"width\" value=\"3\"/>\n"
+                       "  </relation>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3, "\"3\"");
+}
+
+static void
+test_error_dangling_link (void)
+{
+  assert_file_fails ("bad-dangling-link.xml", HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 11,
+                     "link port=\"Clock.outpt\": Clock has no port \"outpt\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation name=\"r\"/>\n"
+                       "  <link port=\"Nobody.output\" relation=\"r\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 3, "Nobody");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation name=\"r\"/>\n"
+                       "  <link port=\"in\" relation=\"r\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 3, "\"in\"");
+  /* Links reach only one level down, as in Ptolemy. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"In\" class=\"CompositeActor\">\n"
+                       "    <entity name=\"C\" class=\"Const\"/>\n"
+                       "  </entity>\n"
+                       "  <relation name=\"r\"/>\n"
+                       "  <link port=\"In.C.output\" relation=\"r\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 6, "In.C.output");
+}
+
+static void
+test_error_unknown_relation (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\" class=\"Const\"/>\n"
+                       "  <relation name=\"r1\"/>\n"
+                       "  <link port=\"C.output\" relation=\"r1\"/>\n"
+                       "  <link port=\"C.output\" relation=\"r2\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, 5,
+                       "link relation=\"r2\": top has no relation \"r2\"");
+}
+
+static void
+test_error_duplicate_name (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"A\" class=\"Const\"/>\n"
+                       "  <entity name=\"B\" class=\"Const\"/>\n"
+                       "  <entity name=\"A\" class=\"Ramp\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, 4, "entity \"A\"");
+  /* Entities and relations share one namespace. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"A\" class=\"Const\"/>\n"
+                       "  <relation name=\"A\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, 3, "relation \"A\"");
+  /* The same name in different composites is fine. */
+  g_autoptr (HycoModel) model = load_inline (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"A\" class=\"CompositeActor\">\n"
+    "    <entity name=\"A\" class=\"Const\"/>\n"
+    "  </entity>\n"
+    "</entity>\n");
+  g_assert_nonnull (model);
+}
+
+static void
+test_error_duplicate_port (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port name=\"p\"><property name=\"input\"/></port>\n"
+                       "  <port name=\"q\"><property name=\"output\"/></port>\n"
+                       "  <port name=\"p\"><property name=\"output\"/></port>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, 4, "port \"p\"");
+}
+
+static void
+test_error_missing_attribute (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity class=\"Const\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "missing attribute \"name\"");
+  assert_inline_fails ("<entity class=\"CompositeActor\"/>\n", HYCO_MODEL_FILE_ERROR_INVALID, 1,
+                       "\"name\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2,
+                       "entity \"C\": missing attribute \"class\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "\"name\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port><property name=\"input\"/></port>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "\"name\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property value=\"1\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "\"name\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation name=\"r\"/>\n"
+                       "  <link relation=\"r\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "\"port\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"d\" class=\"DEDirector\">\n"
+                       "    <property value=\"1\"/>\n"
+                       "  </property>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "\"name\"");
+  /* A property is a parameter with a value or a director. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\" class=\"Const\">\n"
+                       "    <property name=\"value\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "\"value\"");
+  /* Neither input nor output. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port name=\"p\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "port \"p\"");
+}
+
+static void
+test_error_unknown_element (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\" class=\"Const\">\n"
+                       "    <parameter name=\"value\" value=\"2\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "<parameter>");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <class name=\"C\" extends=\"Const\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "<class>");
+  assert_inline_fails ("<model name=\"top\" class=\"CompositeActor\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 1, "<model>");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation name=\"r\">\n"
+                       "    <link port=\"a\" relation=\"r\"/>\n"
+                       "  </relation>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "<link>");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  stray text\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "entity \"top\"");
+}
+
+static void
+test_error_director_placement (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\" class=\"Const\">\n"
+                       "    <property name=\"DE\" class=\"DEDirector\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "Const \"C\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"one\" class=\"DEDirector\"/>\n"
+                       "  <property name=\"two\" class=\"DEDirector\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "property \"two\"");
+  /* A director class as an entity, an actor class as a property. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"D\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "DEDirector");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"R\" class=\"Ramp\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 2, "Ramp");
+  /* Only composites contain things or sit at the top. */
+  assert_inline_fails ("<entity name=\"top\" class=\"Ramp\"/>\n", HYCO_MODEL_FILE_ERROR_INVALID,
+                       1, "Ramp");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\" class=\"Const\">\n"
+                       "    <relation name=\"r\"/>\n"
+                       "  </entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "Const \"C\"");
+}
+
+static void
+test_error_relation_link (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <relation name=\"r1\"/>\n"
+                       "  <relation name=\"r2\"/>\n"
+                       "  <link relation1=\"r1\" relation2=\"r2\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 4, "relation1=\"r1\"");
+}
+
+/* A link index is accepted only where it means what file order means anyway. */
+static void
+test_error_link_index (void)
+{
+  g_autoptr (HycoModel) model = load_inline (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"R\" class=\"Recorder\"/>\n"
+    "  <relation name=\"a\"/>\n"
+    "  <relation name=\"b\"/>\n"
+    "  <link port=\"R.input\" relation=\"a\" index=\"0\"/>\n"
+    "  <link port=\"R.input\" relation=\"b\" index=\"1\"/>\n"
+    "</entity>\n");
+
+  g_assert_nonnull (model);
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                       "  <relation name=\"a\"/>\n"
+                       "  <relation name=\"b\"/>\n"
+                       "  <link port=\"R.input\" relation=\"b\" index=\"1\"/>\n"
+                       "  <link port=\"R.input\" relation=\"a\" index=\"0\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 5, "index=\"1\"");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <port name=\"p\"><property name=\"input\"/></port>\n"
+                       "  <relation name=\"a\"/>\n"
+                       "  <link port=\"p\" relation=\"a\" insideIndex=\"3\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 4, "insideIndex=\"3\"");
+}
+
+/* The DOCTYPE is never fetched and entities are never declared nor expanded. */
+static void
+test_error_entities (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hyco-model-file-XXXXXX", &error);
+  g_autofree char *dtd = NULL;
+  g_autofree char *xml = NULL;
+
+  assert_inline_fails ("<?xml version=\"1.0\"?>\n"
+                       "<!DOCTYPE entity [\n"
+                       "  <!ENTITY lol \"lol\">\n"
+                       "]>\n"
+                       "<entity name=\"&lol;\" class=\"CompositeActor\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "lol");
+  /* Nor attribute defaults, which the internal subset could otherwise slip in. */
+  assert_inline_fails ("<?xml version=\"1.0\"?>\n"
+                       "<!DOCTYPE entity [\n"
+                       "  <!ELEMENT entity ANY>\n"
+                       "  <!ATTLIST entity class CDATA \"CompositeActor\">\n"
+                       "]>\n"
+                       "<entity name=\"top\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "<!ELEMENT entity>");
+  assert_inline_fails ("<?xml version=\"1.0\"?>\n"
+                       "<!DOCTYPE entity [\n"
+                       "  <!ATTLIST entity class (A|B) \"A\">\n"
+                       "]>\n"
+                       "<entity name=\"top\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3, "<!ATTLIST entity>");
+
+  /* A local DTD that would name the top level and default its class if it were read. */
+  g_assert_no_error (error);
+  dtd = g_build_filename (dir, "moml.dtd", NULL);
+  g_file_set_contents (dtd,
+                       "<!ENTITY who \"someone\">\n"
+                       "<!ATTLIST entity class CDATA \"CompositeActor\">\n",
+                       -1, &error);
+  g_assert_no_error (error);
+  xml = g_strdup_printf ("<?xml version=\"1.0\" standalone=\"no\"?>\n"
+                         "<!DOCTYPE entity SYSTEM \"file://%s\">\n"
+                         "<entity name=\"&who;\" class=\"CompositeActor\"/>\n",
+                         dtd);
+  {
+    g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
+    g_assert_null (model);
+    g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED);
+    g_assert_nonnull (strstr (error->message, "inline.xml:3:"));
+    g_assert_nonnull (strstr (error->message, "who"));
+    g_clear_error (&error);
+  }
+  g_free (xml);
+  xml = g_strdup_printf ("<?xml version=\"1.0\" standalone=\"no\"?>\n"
+                         "<!DOCTYPE entity SYSTEM \"file://%s\">\n"
+                         "<entity name=\"top\"/>\n",
+                         dtd);
+  {
+    g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
+    g_assert_null (model);
+    assert_load_error (error, HYCO_MODEL_FILE_ERROR_INVALID, "inline.xml", 3, "\"class\"");
+  }
+  g_remove (dtd);
+  g_rmdir (dir);
+}
+
+/* Saving. */
+
+static void
+test_save_format (void)
+{
+  const char *source
+    = MOML_HEADER
+    "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+    "  <property name=\"DE Director\" class=\"ptolemy.domains.de.kernel.DEDirector\">\n"
+    "    <property name=\"stopTime\" value=\"100\"/>\n"
+    "    <property name=\"maxMicrosteps\" class=\"ptolemy.data.expr.Parameter\" value=\"7\"/>\n"
+    "  </property>\n"
+    "  <entity name=\"Clock1\" class=\"DiscreteClock\">\n"
+    "    <property name=\"period\" value=\"0.1\"/>\n"
+    "  </entity>\n"
+    "  <entity name=\"Inner\" class=\"CompositeActor\">\n"
+    "    <port name=\"in\" class=\"ptolemy.actor.TypedIOPort\">\n"
+    "      <property name=\"input\"/>\n"
+    "      <property name=\"multiport\"/>\n"
+    "    </port>\n"
+    "    <entity name=\"Log\" class=\"Recorder\"/>\n"
+    "    <relation name=\"r\"/>\n"
+    "    <link port=\"in\" relation=\"r\"/>\n"
+    "    <link port=\"Log.input\" relation=\"r\"/>\n"
+    "  </entity>\n"
+    "  <relation name=\"r1\" class=\"ptolemy.actor.TypedIORelation\"/>\n"
+    "  <link port=\"Clock1.output\" relation=\"r1\"/>\n"
+    "  <link port=\"Inner.in\" relation=\"r1\"/>\n"
+    "</entity>\n";
+  const char *expected
+    = MOML_HEADER
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <property name=\"DE Director\" class=\"DEDirector\">\n"
+    "    <property name=\"stopTime\" value=\"100\"/>\n"
+    "    <property name=\"maxMicrosteps\" value=\"7\"/>\n"
+    "  </property>\n"
+    "  <entity name=\"Clock1\" class=\"DiscreteClock\">\n"
+    "    <property name=\"period\" value=\"0.1\"/>\n"
+    "  </entity>\n"
+    "  <entity name=\"Inner\" class=\"CompositeActor\">\n"
+    "    <port name=\"in\" class=\"TypedIOPort\">\n"
+    "      <property name=\"input\"/>\n"
+    "      <property name=\"multiport\"/>\n"
+    "    </port>\n"
+    "    <entity name=\"Log\" class=\"Recorder\"/>\n"
+    "    <relation name=\"r\" class=\"TypedIORelation\"/>\n"
+    "    <link port=\"in\" relation=\"r\"/>\n"
+    "    <link port=\"Log.input\" relation=\"r\"/>\n"
+    "  </entity>\n"
+    "  <relation name=\"r1\" class=\"TypedIORelation\"/>\n"
+    "  <link port=\"Clock1.output\" relation=\"r1\"/>\n"
+    "  <link port=\"Inner.in\" relation=\"r1\"/>\n"
+    "</entity>\n";
+  g_autoptr (HycoModel) model = load_inline (source);
+  g_autofree char *saved = hyco_model_save_to_data (model);
+
+  g_assert_cmpstr (saved, ==, expected);
+}
+
+/* Values with XML's special characters survive a save and a load. */
+static void
+test_save_escaping (void)
+{
+  const char *text = "\"<a & b> 'c'\"";
+  g_autoptr (HycoCompositeActor) top = hyco_composite_actor_new ("top & <co>");
+  g_autoptr (HycoActor) constant = g_object_new (HYCO_TYPE_CONST, "name", "C \"1\"", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (HycoModel) reloaded = NULL;
+  g_autofree char *saved = NULL;
+  HycoActor *copy;
+
+  hyco_composite_actor_add_actor (top, constant, &error);
+  g_assert_no_error (error);
+  hyco_param_set_from_string (G_OBJECT (constant), "value", text, &error);
+  g_assert_no_error (error);
+  model = hyco_model_new (top);
+  saved = hyco_model_save_to_data (model);
+  g_test_message ("%s", saved);
+  reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (reloaded))), ==,
+                   "top & <co>");
+  copy = hyco_composite_actor_get_actor (hyco_model_get_toplevel (reloaded), "C \"1\"");
+  g_assert_nonnull (copy);
+  assert_string_param (copy, "value", text);
+}
+
+/* A multiport's channels are numbered in the order of its links. The writer groups links by
+ * relation, but never at the cost of that order. */
+static void
+test_save_multiport_order (void)
+{
+  g_autoptr (HycoModel) model = load_inline (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"A\" class=\"Const\"/>\n"
+    "  <entity name=\"B\" class=\"Const\"/>\n"
+    "  <entity name=\"R\" class=\"Recorder\"/>\n"
+    "  <relation name=\"a\"/>\n"
+    "  <relation name=\"b\"/>\n"
+    "  <link port=\"B.output\" relation=\"b\"/>\n"
+    "  <link port=\"R.input\" relation=\"b\"/>\n"
+    "  <link port=\"A.output\" relation=\"a\"/>\n"
+    "  <link port=\"R.input\" relation=\"a\"/>\n"
+    "</entity>\n");
+  g_autofree char *saved = hyco_model_save_to_data (model);
+  g_autoptr (HycoModel) reloaded = load_inline (saved);
+  HycoCompositeActor *top = hyco_model_get_toplevel (reloaded);
+  HycoPort *input = hyco_composite_actor_lookup_port (top, "R.input");
+  g_autoptr (GPtrArray) relations = hyco_port_get_linked_relations (input);
+  const char *a_link = strstr (saved, "<link port=\"A.output\" relation=\"a\"/>");
+  const char *b_link = strstr (saved, "<link port=\"R.input\" relation=\"b\"/>");
+
+  g_assert_cmpuint (relations->len, ==, 2);
+  g_assert_cmpstr (hyco_relation_get_name (relations->pdata[0]), ==, "b");
+  g_assert_cmpstr (hyco_relation_get_name (relations->pdata[1]), ==, "a");
+  /* Relation a comes first where it can: its source link precedes relation b's links. */
+  g_assert_nonnull (a_link);
+  g_assert_nonnull (b_link);
+  g_assert_true (a_link < b_link);
+}
+
+/* load(save(load(x))) saves as save(load(x)) does, for every model we ship. */
+static void
+round_trip (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+  g_autoptr (HycoModel) reloaded = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *saved_again = NULL;
+
+  g_test_message ("round trip of %s", path);
+  g_assert_no_error (error);
+  saved = hyco_model_save_to_data (model);
+  reloaded = hyco_model_new_from_data (saved, -1, path, &error);
+  g_assert_no_error (error);
+  saved_again = hyco_model_save_to_data (reloaded);
+  g_assert_cmpstr (saved_again, ==, saved);
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static GPtrArray *
+list_models (const char *dir, const char *prefix)
+{
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, &error);
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (handle)) != NULL)
+    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, compare_paths);
+  return paths;
+}
+
+static void
+test_round_trip (void)
+{
+  g_autofree char *examples_dir = g_test_build_filename (G_TEST_DIST, "..", "models", NULL);
+  g_autofree char *tests_dir = g_test_build_filename (G_TEST_DIST, "models", NULL);
+  g_autoptr (GPtrArray) examples = list_models (examples_dir, "");
+  g_autoptr (GPtrArray) good = list_models (tests_dir, "good-");
+  g_autofree char *loop = g_build_filename (tests_dir, "bad-zero-delay-loop.xml", NULL);
+
+  g_assert_cmpuint (examples->len, >=, 3);
+  g_assert_cmpuint (good->len, >=, 2);
+  for (guint i = 0; i < examples->len; i++)
+    round_trip (examples->pdata[i]);
+  for (guint i = 0; i < good->len; i++)
+    round_trip (good->pdata[i]);
+  round_trip (loop);
+}
+
+/* Running. */
+
+static void
+test_examples_run (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", "models", NULL);
+  g_autoptr (GPtrArray) paths = list_models (dir, "");
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HycoModel) model = hyco_model_new_from_file (paths->pdata[i], &error);
+
+      g_test_message ("running %s", (const char *) paths->pdata[i]);
+      g_assert_no_error (error);
+      hyco_model_run (model, NULL, &error);
+      g_assert_no_error (error);
+    }
+}
+
+/* Each example model: what its Test actors check must actually happen, so a model whose tests
+ * never see an event does not pass by accident. */
+static void
+test_example_feedback_counts (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "models", "de-feedback.xml",
+                                                 NULL);
+  g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+  HycoActor *echo_test;
+
+  g_assert_no_error (error);
+  echo_test = hyco_model_lookup_actor (model, "EchoTest");
+  g_assert_nonnull (echo_test);
+  /* A wrong expectation must make the run fail. */
+  hyco_model_set_parameter (model, "EchoTest.correctValues", "{0, 20, 40, 60, 80, 101}", &error);
+  g_assert_no_error (error);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+}
+
+static void
+test_zero_delay_loop (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = load_test_model ("bad-zero-delay-loop.xml", &error);
+
+  g_assert_no_error (error);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Gain"));
+  g_assert_nonnull (strstr (error->message, "Add"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+
+  g_test_add_func ("/model-file/load/structure", test_load_structure);
+  g_test_add_func ("/model-file/load/ptolemy", test_load_ptolemy);
+  g_test_add_func ("/model-file/load/qualified-names", test_load_qualified_names);
+  g_test_add_func ("/model-file/load/ignored", test_load_ignored);
+  g_test_add_func ("/model-file/load/atomic-ports", test_load_atomic_ports);
+  g_test_add_func ("/model-file/load/malformed", test_error_malformed);
+  g_test_add_func ("/model-file/load/unknown-class", test_error_unknown_class);
+  g_test_add_func ("/model-file/load/unknown-parameter", test_error_unknown_parameter);
+  g_test_add_func ("/model-file/load/bad-value", test_error_bad_value);
+  g_test_add_func ("/model-file/load/dangling-link", test_error_dangling_link);
+  g_test_add_func ("/model-file/load/unknown-relation", test_error_unknown_relation);
+  g_test_add_func ("/model-file/load/duplicate-name", test_error_duplicate_name);
+  g_test_add_func ("/model-file/load/duplicate-port", test_error_duplicate_port);
+  g_test_add_func ("/model-file/load/missing-attribute", test_error_missing_attribute);
+  g_test_add_func ("/model-file/load/unknown-element", test_error_unknown_element);
+  g_test_add_func ("/model-file/load/director-placement", test_error_director_placement);
+  g_test_add_func ("/model-file/load/relation-link", test_error_relation_link);
+  g_test_add_func ("/model-file/load/link-index", test_error_link_index);
+  g_test_add_func ("/model-file/load/entities", test_error_entities);
+  g_test_add_func ("/model-file/save/format", test_save_format);
+  g_test_add_func ("/model-file/save/escaping", test_save_escaping);
+  g_test_add_func ("/model-file/save/multiport-order", test_save_multiport_order);
+  g_test_add_func ("/model-file/save/round-trip", test_round_trip);
+  g_test_add_func ("/model-file/run/examples", test_examples_run);
+  g_test_add_func ("/model-file/run/feedback-checked", test_example_feedback_counts);
+  g_test_add_func ("/model-file/run/zero-delay-loop", test_zero_delay_loop);
+
+  return g_test_run ();
+}

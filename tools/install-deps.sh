@@ -1,0 +1,20 @@
+#!/bin/sh
+# Installs the Debian 12 packages Hyco builds and tests with, if any is missing.
+set -eu
+
+packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
+  gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind"
+
+missing=""
+for package in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $package"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "Installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,19 @@
+#!/bin/sh
+# The whole test suite: install what is missing, build, run every test; then the C tests and
+# the command line again under valgrind and under AddressSanitizer/UBSan.
+set -eu
+cd "$(dirname "$0")/.."
+tools/install-deps.sh
+tools/build.sh
+meson test -C build --print-errorlogs
+
+echo "== valgrind (memcheck) =="
+meson test -C build --setup valgrind --print-errorlogs \
+  --suite kernel --suite directors --suite actors --suite model-file
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
+BUILD_DIR=build-asan tools/build.sh -Db_sanitize=address,undefined -Db_lundef=false \
+  -Dbuildtype=debug
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  meson test -C build-asan --print-errorlogs
