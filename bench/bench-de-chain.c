@@ -84,7 +84,7 @@ build_chain (guint chain)
       HycoActor *gain = add_actor (top, "Gain", name);
       hyco_param_set_from_string (G_OBJECT (gain), "factor", "1.0000001", &error);
       if (!hyco_composite_actor_connect_ports (top, hyco_actor_get_port (previous, "output"),
-                                         hyco_actor_get_port (gain, "input"), &error))
+                                               hyco_actor_get_port (gain, "input"), &error))
         g_error ("%s", error->message);
       previous = gain;
     }
@@ -156,9 +156,10 @@ main (int argc, char **argv)
   printf ("  per tick           %.1f ns (plain C loop %.1f ns: ratio %.1f)\n",
           seconds * 1e9 / (double) ticks, baseline * 1e9 / (double) ticks, seconds / baseline);
   printf ("  peak memory        %.1f MiB (max RSS)\n", usage.ru_maxrss / 1024.0);
-  printf ("  heap allocations   %" G_GUINT64_FORMAT " for %" G_GUINT64_FORMAT " ticks, %"
-          G_GUINT64_FORMAT " for %" G_GUINT64_FORMAT ": %.4f per tick in steady state\n",
-          small_allocs, ticks / 10, large_allocs, ticks,
-          ((double) large_allocs - (double) small_allocs) / (double) (ticks - ticks / 10));
+  printf (
+    "  heap allocations   %" G_GUINT64_FORMAT " for %" G_GUINT64_FORMAT " ticks, %" G_GUINT64_FORMAT
+    " for %" G_GUINT64_FORMAT ": %.4f per tick in steady state\n",
+    small_allocs, ticks / 10, large_allocs, ticks,
+    MAX (0.0, ((double) large_allocs - (double) small_allocs) / (double) (ticks - ticks / 10)));
   return 0;
 }

@@ -141,8 +141,7 @@ take_current_events (HycoDEDirector *self, const HycoTag *current)
 }
 
 static gboolean
-report_zeno (HycoDEDirector *self, HycoDirectorPrivate *priv, const HycoTag *next,
-             GError **error)
+report_zeno (HycoDEDirector *self, HycoDirectorPrivate *priv, const HycoTag *next, GError **error)
 {
   g_autoptr (GPtrArray) actors = g_ptr_array_new ();
   g_autofree char *names = NULL;

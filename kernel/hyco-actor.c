@@ -16,7 +16,10 @@
  * parameters as GObject properties (see hyco_param_spec_literal()).
  */
 
+/* The quark name is text, not a subtraction: keep clang-format away from it. */
+/* clang-format off */
 G_DEFINE_QUARK (hyco-actor-error-quark, hyco_actor_error)
+/* clang-format on */
 
 G_DEFINE_TYPE_WITH_PRIVATE (HycoActor, hyco_actor, G_TYPE_OBJECT)
 
@@ -170,9 +173,9 @@ hyco_actor_class_init (HycoActorClass *klass)
    *
    * The actor's name, unique within its container.
    */
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, "The actor's name", NULL,
-                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                                 | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME]
+    = g_param_spec_string ("name", NULL, "The actor's name", NULL,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -230,8 +233,7 @@ hyco_actor_class_add_port (HycoActorClass *klass, const char *name, HycoPortFlag
 static PortTemplate *
 find_port_template (HycoActorClass *klass, const char *name)
 {
-  for (GType type = G_TYPE_FROM_CLASS (klass); type != G_TYPE_OBJECT;
-       type = g_type_parent (type))
+  for (GType type = G_TYPE_FROM_CLASS (klass); type != G_TYPE_OBJECT; type = g_type_parent (type))
     {
       GPtrArray *templates = g_type_get_qdata (type, port_templates_quark ());
       for (guint i = 0; templates && i < templates->len; i++)
@@ -258,13 +260,11 @@ hyco_actor_class_list_port_names (HycoActorClass *klass)
   GSList *types = NULL;
 
   g_return_val_if_fail (HYCO_IS_ACTOR_CLASS (klass), names);
-  for (GType type = G_TYPE_FROM_CLASS (klass); type != G_TYPE_OBJECT;
-       type = g_type_parent (type))
+  for (GType type = G_TYPE_FROM_CLASS (klass); type != G_TYPE_OBJECT; type = g_type_parent (type))
     types = g_slist_prepend (types, GSIZE_TO_POINTER (type));
   for (GSList *l = types; l; l = l->next)
     {
-      GPtrArray *templates = g_type_get_qdata (GPOINTER_TO_SIZE (l->data),
-                                               port_templates_quark ());
+      GPtrArray *templates = g_type_get_qdata (GPOINTER_TO_SIZE (l->data), port_templates_quark ());
       for (guint i = 0; templates && i < templates->len; i++)
         g_ptr_array_add (names, g_strdup (((PortTemplate *) templates->pdata[i])->name));
     }
@@ -580,8 +580,7 @@ hyco_actor_wrapup (HycoActor *self, GError **error)
  * Sets @error in %HYCO_ACTOR_ERROR with a message that starts with the actor's full name.
  */
 void
-hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, const char *format,
-                      ...)
+hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, const char *format, ...)
 {
   g_autofree char *name = hyco_actor_get_full_name (self);
   g_autofree char *message = NULL;
@@ -590,8 +589,8 @@ hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, cons
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, HYCO_ACTOR_ERROR, code, "%s: %s",
-               *name ? name : hyco_actor_get_name (self), message);
+  g_set_error (error, HYCO_ACTOR_ERROR, code, "%s: %s", *name ? name : hyco_actor_get_name (self),
+               message);
 }
 
 /**
@@ -740,8 +739,8 @@ hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted, GError **err
     {
       if (now.microstep == G_MAXUINT64)
         {
-          g_set_error (error, HYCO_TIME_ERROR, HYCO_TIME_ERROR_OVERFLOW,
-                       "%s: microstep overflow", hyco_actor_get_name (self));
+          g_set_error (error, HYCO_TIME_ERROR, HYCO_TIME_ERROR_OVERFLOW, "%s: microstep overflow",
+                       hyco_actor_get_name (self));
           return FALSE;
         }
       tag.microstep = now.microstep + 1;

@@ -124,8 +124,8 @@ gboolean hyco_actor_has_pure_event (HycoActor *self);
 void hyco_actor_finish (HycoActor *self);
 gboolean hyco_actor_is_finished (HycoActor *self);
 
-void hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code,
-                           const char *format, ...) G_GNUC_PRINTF (4, 5);
+void hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, const char *format,
+                           ...) G_GNUC_PRINTF (4, 5);
 gboolean hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks,
                                         GError **error);
 

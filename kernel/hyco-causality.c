@@ -8,9 +8,9 @@
 
 typedef struct
 {
-  GPtrArray *ports;        /* HycoPort*, unowned: node i */
-  GHashTable *index;       /* HycoPort* -> node index + 1 */
-  GArray **successors;     /* per node, guint node indices */
+  GPtrArray *ports;    /* HycoPort*, unowned: node i */
+  GHashTable *index;   /* HycoPort* -> node index + 1 */
+  GArray **successors; /* per node, guint node indices */
   guint *in_degree;
 } Graph;
 
@@ -102,8 +102,7 @@ build_graph (Graph *graph, HycoCompositeActor *container, GPtrArray *scope)
 }
 
 static void
-report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *container,
-              GError **error)
+report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *container, GError **error)
 {
   g_autoptr (GString) path = g_string_new (NULL);
   g_autoptr (GString) names = g_string_new (NULL);
@@ -141,7 +140,8 @@ report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *containe
         g_ptr_array_add (actors, port->container);
     }
   {
-    g_autofree char *name = hyco_port_get_full_name (graph->ports->pdata[trail->len ? g_array_index (trail, guint, trail->len - 1) : node]);
+    g_autofree char *name = hyco_port_get_full_name (
+      graph->ports->pdata[trail->len ? g_array_index (trail, guint, trail->len - 1) : node]);
     g_string_append (path, name);
   }
   for (guint i = 0; i < actors->len; i++)

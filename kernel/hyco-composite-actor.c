@@ -18,7 +18,7 @@ typedef struct
   GPtrArray *actors;    /* HycoActor*, owned, in insertion order */
   GPtrArray *relations; /* HycoRelation*, owned */
   HycoDirector *director;
-  HycoModel *model; /* unowned, top level only */
+  HycoModel *model;       /* unowned, top level only */
   gboolean *dependencies; /* [output index * n_ports + input index], from the director */
   gboolean prefired;      /* the director was prefired at the current tag */
 } HycoCompositeActorPrivate;
@@ -356,8 +356,7 @@ hyco_composite_actor_link (HycoCompositeActor *self, HycoPort *port, HycoRelatio
     {
       g_autofree char *name = hyco_port_get_full_name (port);
       g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
-                   "port %s is not visible from %s", name,
-                   hyco_actor_get_name (HYCO_ACTOR (self)));
+                   "port %s is not visible from %s", name, hyco_actor_get_name (HYCO_ACTOR (self)));
       return FALSE;
     }
   _hyco_port_link (port, relation);
@@ -377,8 +376,8 @@ hyco_composite_actor_link (HycoCompositeActor *self, HycoPort *port, HycoRelatio
  * Returns: %TRUE on success
  */
 gboolean
-hyco_composite_actor_connect_ports (HycoCompositeActor *self, HycoPort *source, HycoPort *destination,
-                              GError **error)
+hyco_composite_actor_connect_ports (HycoCompositeActor *self, HycoPort *source,
+                                    HycoPort *destination, GError **error)
 {
   gboolean inside = hyco_port_get_container (source) == HYCO_ACTOR (self);
   HycoRelation *relation = NULL;
@@ -550,7 +549,8 @@ relation_index (HycoPort *port, HycoRelation *relation, gboolean inside)
     }
 }
 
-static gboolean is_opaque_actor (HycoActor *actor)
+static gboolean
+is_opaque_actor (HycoActor *actor)
 {
   return !HYCO_IS_COMPOSITE_ACTOR (actor)
          || hyco_composite_actor_is_opaque (HYCO_COMPOSITE_ACTOR (actor));
@@ -581,9 +581,8 @@ resolve_writer (HycoRelation *relation, HycoPort *reader, HycoSignal **signal, H
           /* An output of a contained actor, seen from outside. */
           if (is_opaque_actor (owner))
             {
-              guint channel = (port->flags & HYCO_PORT_MULTIPORT)
-                                ? relation_index (port, relation, FALSE)
-                                : 0;
+              guint channel
+                = (port->flags & HYCO_PORT_MULTIPORT) ? relation_index (port, relation, FALSE) : 0;
               if (channel < port->n_signals)
                 {
                   found = &port->signals[channel];
@@ -619,9 +618,8 @@ resolve_writer (HycoRelation *relation, HycoPort *reader, HycoSignal **signal, H
           /* An input of the container, seen from inside. */
           if (hyco_composite_actor_is_opaque (container))
             {
-              guint channel = (port->flags & HYCO_PORT_MULTIPORT)
-                                ? relation_index (port, relation, TRUE)
-                                : 0;
+              guint channel
+                = (port->flags & HYCO_PORT_MULTIPORT) ? relation_index (port, relation, TRUE) : 0;
               if (channel < port->n_signals)
                 {
                   found = &port->signals[channel];
@@ -681,8 +679,7 @@ wire_reader (HycoPort *port, gboolean inside, GError **error)
         {
           g_autofree char *name = hyco_port_get_full_name (port);
           g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
-                       "port %s is not a multiport but receives from more than one source",
-                       name);
+                       "port %s is not a multiport but receives from more than one source", name);
           return FALSE;
         }
       port->sources[channel] = signal;
@@ -694,8 +691,8 @@ wire_reader (HycoPort *port, gboolean inside, GError **error)
 /* Wires the signals of everything @director governs: storage for every output in its scope
  * and for the inside of its container's inputs, and the source of every input. */
 gboolean
-_hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director,
-                            GPtrArray *scope, const guint64 *epoch, GError **error)
+_hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director, GPtrArray *scope,
+                            const guint64 *epoch, GError **error)
 {
   GPtrArray *own_ports = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
 

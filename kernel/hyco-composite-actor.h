@@ -42,7 +42,7 @@ GPtrArray *hyco_composite_actor_get_relations (HycoCompositeActor *self);
 gboolean hyco_composite_actor_link (HycoCompositeActor *self, HycoPort *port,
                                     HycoRelation *relation, GError **error);
 gboolean hyco_composite_actor_connect_ports (HycoCompositeActor *self, HycoPort *source,
-                                       HycoPort *destination, GError **error);
+                                             HycoPort *destination, GError **error);
 void hyco_composite_actor_set_director (HycoCompositeActor *self, HycoDirector *director);
 HycoDirector *hyco_composite_actor_get_director (HycoCompositeActor *self);
 gboolean hyco_composite_actor_is_opaque (HycoCompositeActor *self);

@@ -86,8 +86,7 @@ hyco_director_get_property (GObject *object, guint prop_id, GValue *value, GPara
 }
 
 static void
-hyco_director_set_property (GObject *object, guint prop_id, const GValue *value,
-                            GParamSpec *pspec)
+hyco_director_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (object));
 
@@ -132,8 +131,7 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
   priv->model = _hyco_composite_actor_get_model (priv->container);
   if (priv->model)
     priv->resolution = hyco_model_get_resolution (priv->model);
-  else if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution,
-                                   &local_error))
+  else if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution, &local_error))
     {
       g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
                    "%s: parameter timeResolution: %s", hyco_director_get_name (top),
@@ -251,18 +249,17 @@ hyco_director_class_init (HycoDirectorClass *klass)
    *
    * The director's name in the model file.
    */
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, "The director's name", "director",
-                                               G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY
-                                                 | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NAME]
+    = g_param_spec_string ("name", NULL, "The director's name", "director",
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
    * HycoDirector:stopTime:
    *
    * The model time at which a top-level run stops, as a decimal literal in seconds; events at
    * exactly this time are still processed. `Infinity` runs until no event is left.
    */
-  properties[PROP_STOP_TIME]
-    = hyco_param_spec_literal ("stopTime", "Model time at which the run stops (seconds)",
-                               HYCO_PARAM_KIND_TIME, "Infinity");
+  properties[PROP_STOP_TIME] = hyco_param_spec_literal (
+    "stopTime", "Model time at which the run stops (seconds)", HYCO_PARAM_KIND_TIME, "Infinity");
   /**
    * HycoDirector:timeResolution:
    *
@@ -276,12 +273,10 @@ hyco_director_class_init (HycoDirectorClass *klass)
    *
    * How many microsteps may pass at one model time before the model is reported as Zeno.
    */
-  properties[PROP_MAX_MICROSTEPS]
-    = g_param_spec_uint64 ("maxMicrosteps", NULL,
-                           "Microsteps allowed at one model time before a Zeno error", 1,
-                           G_MAXUINT64 - 1, 1000,
-                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY
-                             | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAX_MICROSTEPS] = g_param_spec_uint64 (
+    "maxMicrosteps", NULL, "Microsteps allowed at one model time before a Zeno error", 1,
+    G_MAXUINT64 - 1, 1000,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -518,8 +513,8 @@ hyco_director_wrapup (HycoDirector *self, GError **error)
  * Returns: %TRUE on success
  */
 gboolean
-hyco_director_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
-                       HycoTag *granted, GError **error)
+hyco_director_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag, HycoTag *granted,
+                       GError **error)
 {
   g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
   g_return_val_if_fail (HYCO_IS_ACTOR (actor), FALSE);

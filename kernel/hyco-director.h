@@ -42,8 +42,8 @@ struct _HycoDirectorClass
   gboolean (*fire) (HycoDirector *self, GError **error);
   gboolean (*postfire) (HycoDirector *self, GError **error);
   gboolean (*wrapup) (HycoDirector *self, GError **error);
-  gboolean (*fire_at) (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
-                       HycoTag *granted, GError **error);
+  gboolean (*fire_at) (HycoDirector *self, HycoActor *actor, const HycoTag *tag, HycoTag *granted,
+                       GError **error);
 
   /*< private >*/
   gpointer padding[12];

@@ -33,8 +33,8 @@ static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActo
 
 /* Sets @error to `FILE:LINE: WHAT: CAUSE`. */
 static gboolean G_GNUC_PRINTF (6, 7)
-fail (Loader *loader, GError **error, long line, HycoModelFileError code, const char *what,
-      const char *format, ...)
+  fail (Loader *loader, GError **error, long line, HycoModelFileError code, const char *what,
+        const char *format, ...)
 {
   g_autofree char *cause = NULL;
   va_list args;
@@ -90,10 +90,9 @@ describe_object (GObject *object)
 {
   const char *class_name = hyco_registry_get_name (G_OBJECT_TYPE (object));
   const char *name = HYCO_IS_DIRECTOR (object) ? hyco_director_get_name (HYCO_DIRECTOR (object))
-                                                : hyco_actor_get_name (HYCO_ACTOR (object));
+                                               : hyco_actor_get_name (HYCO_ACTOR (object));
 
-  return g_strdup_printf ("%s \"%s\"", class_name ? class_name : G_OBJECT_TYPE_NAME (object),
-                          name);
+  return g_strdup_printf ("%s \"%s\"", class_name ? class_name : G_OBJECT_TYPE_NAME (object), name);
 }
 
 /* Classes Vergil uses for layout, icons, windows and documentation: they mean nothing to a
@@ -188,10 +187,10 @@ classify_child (Loader *loader, xmlNode *node, xmlNode *parent, GError **error)
 static gboolean
 fail_not_allowed (Loader *loader, xmlNode *element, xmlNode *parent, GError **error)
 {
-  static const char *const known[] = { "entity", "property", "port", "relation", "link",
-                                       "vertex", "class", "configure", "group", "input",
-                                       "rename", "unlink", "deleteEntity", "deletePort",
-                                       "deleteProperty", "deleteRelation", "import" };
+  static const char *const known[]
+    = { "entity",       "property",   "port",           "relation",       "link",   "vertex",
+        "class",        "configure",  "group",          "input",          "rename", "unlink",
+        "deleteEntity", "deletePort", "deleteProperty", "deleteRelation", "import" };
   g_autofree char *what = g_strdup_printf ("<%s>", (const char *) element->name);
   g_autofree char *where = describe (parent);
 
@@ -379,8 +378,7 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
     {
       g_autofree char *what = describe (element);
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "\"%s\" is an actor class: an actor is an entity, not a property",
-                   class_name);
+                   "\"%s\" is an actor class: an actor is an entity, not a property", class_name);
     }
   return load_parameter (loader, element, G_OBJECT (actor), error);
 }
@@ -574,8 +572,8 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
         }
       {
         g_autofree char *what = describe (node);
-        return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-                     what, "a relation has no parameter but width");
+        return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
+                     "a relation has no parameter but width");
       }
     }
   if (hyco_composite_actor_add_relation (container, name, &local_error) == NULL)
@@ -590,8 +588,8 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
 /* Finds the port a link names: `Clock.output` on an actor of @container, or `in` on
  * @container itself. */
 static HycoPort *
-find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
-                const char *path, GError **error)
+find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container, const char *path,
+                GError **error)
 {
   g_autofree char *what = g_strdup_printf ("link port=\"%s\"", path);
   const char *dot = strrchr (path, '.');
@@ -634,8 +632,8 @@ find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
 /* Ptolemy may give a link's position among the port's links. We link in file order, so an
  * index is accepted only where it says exactly that. */
 static gboolean
-check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *container,
-                  HycoPort *port, GError **error)
+check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *container, HycoPort *port,
+                  GError **error)
 {
   gboolean inside = hyco_port_get_container (port) == HYCO_ACTOR (container);
   const char *attribute = inside ? "insideIndex" : "index";
@@ -649,8 +647,8 @@ check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *containe
     {
       g_autofree char *what = g_strdup_printf ("link %s=\"%s\"", other, wrong);
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "%s is not supported for a port %s the composite; write links in order",
-                   other, inside ? "of" : "inside");
+                   "%s is not supported for a port %s the composite; write links in order", other,
+                   inside ? "of" : "inside");
     }
   if (index == NULL)
     return TRUE;
@@ -678,9 +676,9 @@ load_link (Loader *loader, xmlNode *element, HycoCompositeActor *container, GErr
 
   if (relation1 != NULL || relation2 != NULL)
     {
-      g_autofree char *what = g_strdup_printf ("link relation1=\"%s\" relation2=\"%s\"",
-                                               relation1 ? relation1 : "",
-                                               relation2 ? relation2 : "");
+      g_autofree char *what
+        = g_strdup_printf ("link relation1=\"%s\" relation2=\"%s\"", relation1 ? relation1 : "",
+                           relation2 ? relation2 : "");
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                    "links between relations are not supported; link each port to one relation");
     }
@@ -904,8 +902,8 @@ parse (Loader *loader, const char *data, gssize length, GError **error)
   if (loader->xml_message == NULL && (doc == NULL || !ctxt->wellFormed))
     {
       const xmlError *last = xmlCtxtGetLastError (ctxt);
-      loader->xml_message = g_strchomp (g_strdup (last && last->message ? last->message
-                                                                        : "not well-formed"));
+      loader->xml_message
+        = g_strchomp (g_strdup (last && last->message ? last->message : "not well-formed"));
       loader->xml_line = last ? last->line : 0;
     }
   xmlFreeParserCtxt (ctxt);
@@ -1006,8 +1004,8 @@ save_parameters (xmlNode *element, GObject *object)
 static void
 save_port (xmlNode *element, HycoPort *port)
 {
-  xmlNode *port_element = add_element (element, "port", hyco_port_get_name (port),
-                                       "TypedIOPort", NULL);
+  xmlNode *port_element
+    = add_element (element, "port", hyco_port_get_name (port), "TypedIOPort", NULL);
 
   if (hyco_port_is_input (port))
     add_element (port_element, "property", "input", NULL, NULL);
@@ -1035,11 +1033,11 @@ static void
 save_links (xmlNode *element, HycoCompositeActor *composite)
 {
   g_autoptr (GPtrArray) relations = hyco_composite_actor_get_relations (composite);
-  g_autoptr (GHashTable) pending = g_hash_table_new_full (NULL, NULL, NULL,
-                                                          (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GHashTable) pending
+    = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_autofree guint *next = g_new0 (guint, relations->len);
-  g_autoptr (GPtrArray) linked = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GPtrArray) linked
+    = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   guint remaining = 0;
   guint first = 0; /* relations before it are written out */
 
@@ -1117,9 +1115,9 @@ save_composite (xmlNode *element, HycoCompositeActor *composite)
 
   if (director != NULL)
     {
-      xmlNode *director_element = add_element (element, "property",
-                                               hyco_director_get_name (director),
-                                               class_name_of (G_OBJECT (director)), NULL);
+      xmlNode *director_element
+        = add_element (element, "property", hyco_director_get_name (director),
+                       class_name_of (G_OBJECT (director)), NULL);
       save_parameters (director_element, G_OBJECT (director));
     }
   save_parameters (element, G_OBJECT (composite));
@@ -1172,8 +1170,8 @@ _hyco_model_file_save (HycoCompositeActor *toplevel)
   body = strchr ((const char *) text, '\n');
   g_assert (body != NULL);
   result = g_strdup_printf ("%.*s\n<!DOCTYPE entity PUBLIC \"%s\"\n    \"%s\">%s",
-                            (int) (body - (const char *) text), (const char *) text,
-                            MOML_PUBLIC_ID, MOML_SYSTEM_ID, body);
+                            (int) (body - (const char *) text), (const char *) text, MOML_PUBLIC_ID,
+                            MOML_SYSTEM_ID, body);
   xmlFree (text);
   xmlFreeDoc (doc);
   return result;

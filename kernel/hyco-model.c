@@ -26,7 +26,10 @@ struct _HycoModel
 
 G_DEFINE_FINAL_TYPE (HycoModel, hyco_model, G_TYPE_OBJECT)
 
+/* The quark name is text, not a subtraction: keep clang-format away from it. */
+/* clang-format off */
 G_DEFINE_QUARK (hyco-model-file-error-quark, hyco_model_file_error)
+/* clang-format on */
 
 static void
 hyco_model_finalize (GObject *object)
@@ -87,8 +90,7 @@ hyco_model_new (HycoCompositeActor *toplevel)
  *   line, element and cause
  */
 HycoModel *
-hyco_model_new_from_data (const char *data, gssize length, const char *source_name,
-                          GError **error)
+hyco_model_new_from_data (const char *data, gssize length, const char *source_name, GError **error)
 {
   g_autoptr (HycoCompositeActor) toplevel = NULL;
 
@@ -284,7 +286,8 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
   if (director == NULL)
     {
       g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
-                   "the top level %s has no director", hyco_actor_get_name (HYCO_ACTOR (self->toplevel)));
+                   "the top level %s has no director",
+                   hyco_actor_get_name (HYCO_ACTOR (self->toplevel)));
       return FALSE;
     }
   if (!hyco_param_set_from_string (G_OBJECT (director), "stopTime", literal, error))
@@ -423,8 +426,8 @@ hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
 
   if (self->trace_path)
     {
-      self->trace = _hyco_trace_open (self->trace_path, hyco_director_get_resolution (director),
-                                      error);
+      self->trace
+        = _hyco_trace_open (self->trace_path, hyco_director_get_resolution (director), error);
       if (self->trace == NULL)
         return FALSE;
     }
@@ -556,10 +559,9 @@ describe_actor (GString *out, HycoActor *actor, int level)
   const char *class_name = hyco_registry_get_name (G_OBJECT_TYPE (actor));
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
 
-  g_string_append_printf (out, "%s%s %s (%s)\n", indent,
-                          HYCO_IS_COMPOSITE_ACTOR (actor) ? "composite" : "actor",
-                          hyco_actor_get_name (actor),
-                          class_name ? class_name : G_OBJECT_TYPE_NAME (actor));
+  g_string_append_printf (
+    out, "%s%s %s (%s)\n", indent, HYCO_IS_COMPOSITE_ACTOR (actor) ? "composite" : "actor",
+    hyco_actor_get_name (actor), class_name ? class_name : G_OBJECT_TYPE_NAME (actor));
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     {
       HycoDirector *director = hyco_composite_actor_get_director ((gpointer) actor);

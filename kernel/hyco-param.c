@@ -11,7 +11,10 @@
  * properties that keep the modeller's text, checked when set and converted exactly when the
  * model is prepared, so a model saved back reads "0.1", never 0.1000000000000000055. */
 
+/* The quark name is text, not a subtraction: keep clang-format away from it. */
+/* clang-format off */
 G_DEFINE_QUARK (hyco-param-error-quark, hyco_param_error)
+/* clang-format on */
 
 static GQuark
 kind_quark (void)
@@ -34,9 +37,9 @@ GParamSpec *
 hyco_param_spec_literal (const char *name, const char *blurb, HycoParamKind kind,
                          const char *default_value)
 {
-  GParamSpec *pspec = g_param_spec_string (name, NULL, blurb, default_value,
-                                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                             | G_PARAM_STATIC_STRINGS);
+  GParamSpec *pspec
+    = g_param_spec_string (name, NULL, blurb, default_value,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_param_spec_set_qdata (pspec, kind_quark (), GINT_TO_POINTER (kind + 1));
   return pspec;
@@ -178,8 +181,8 @@ check_literal (GParamSpec *pspec, const char *text, GError **error)
       break;
     }
   if (!ok)
-    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s",
-                 pspec->name, local_error->message);
+    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", pspec->name,
+                 local_error->message);
   return ok;
 }
 
@@ -280,8 +283,7 @@ bad:
  * Returns: %TRUE on success
  */
 gboolean
-hyco_param_set_from_string (GObject *object, const char *name, const char *text,
-                            GError **error)
+hyco_param_set_from_string (GObject *object, const char *name, const char *text, GError **error)
 {
   GParamSpec *pspec;
   g_auto (GValue) value = G_VALUE_INIT;
@@ -292,8 +294,8 @@ hyco_param_set_from_string (GObject *object, const char *name, const char *text,
   if (pspec == NULL || g_str_equal (name, "name") || !(pspec->flags & G_PARAM_WRITABLE)
       || (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
     {
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN,
-                   "%s has no parameter \"%s\"", G_OBJECT_TYPE_NAME (object), name);
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN, "%s has no parameter \"%s\"",
+                   G_OBJECT_TYPE_NAME (object), name);
       return FALSE;
     }
   if (hyco_param_spec_get_kind (pspec) != HYCO_PARAM_KIND_PLAIN)

@@ -103,8 +103,8 @@ typedef struct
   /* Bookkeeping of the executive director. */
   guint scope_index;
   guint schedule_position; /* index of its first schedule entry: depth, then model order */
-  gboolean pure_event; /* fire_at requested the current tag */
-  gboolean fired;      /* fired at the current tag, awaiting postfire */
+  gboolean pure_event;     /* fire_at requested the current tag */
+  gboolean fired;          /* fired at the current tag, awaiting postfire */
 } HycoActorPrivate;
 
 HycoActorPrivate *_hyco_actor_get_private (HycoActor *self);
@@ -177,8 +177,8 @@ void _hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag,
 gboolean _hyco_trace_close (HycoTrace *self, GError **error);
 
 /* Model files. */
-HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length,
-                                           const char *source_name, GError **error);
+HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length, const char *source_name,
+                                           GError **error);
 char *_hyco_model_file_save (HycoCompositeActor *toplevel);
 
 G_END_DECLS

@@ -11,7 +11,10 @@
 #include <math.h>
 #include <string.h>
 
+/* The quark name is text, not a subtraction: keep clang-format away from it. */
+/* clang-format off */
 G_DEFINE_QUARK (hyco-time-error-quark, hyco_time_error)
+/* clang-format on */
 
 G_DEFINE_BOXED_TYPE (HycoTag, hyco_tag, hyco_tag_copy, hyco_tag_free)
 
@@ -480,8 +483,7 @@ hyco_resolution_parse (const char *literal, int *resolution, GError **error)
       || strcmp (dec.digits->str, "1") != 0)
     {
       g_set_error (error, HYCO_TIME_ERROR, HYCO_TIME_ERROR_RESOLUTION,
-                   "resolution \"%s\" is not a power of ten in seconds, such as \"1e-9\"",
-                   text);
+                   "resolution \"%s\" is not a power of ten in seconds, such as \"1e-9\"", text);
       return FALSE;
     }
 

@@ -56,16 +56,14 @@ _hyco_trace_open (const char *path, int resolution, GError **error)
 }
 
 void
-_hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag,
-                   const HycoValue *value)
+_hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag, const HycoValue *value)
 {
   g_autofree char *time = hyco_time_to_string (tag->time, self->resolution);
   g_autofree char *text = hyco_value_to_string (value);
 
   write_csv_field (self->file, signal, FALSE);
   fprintf (self->file, ",%s,%" G_GUINT64_FORMAT ",", time, tag->microstep);
-  write_csv_field (self->file, text,
-                   hyco_value_get_value_type (value) == HYCO_VALUE_TYPE_STRING);
+  write_csv_field (self->file, text, hyco_value_get_value_type (value) == HYCO_VALUE_TYPE_STRING);
   if (fputc ('\n', self->file) == EOF && self->write_errno == 0)
     self->write_errno = errno ? errno : EIO;
 }

@@ -8,7 +8,10 @@
 #include <math.h>
 #include <string.h>
 
+/* The quark name is text, not a subtraction: keep clang-format away from it. */
+/* clang-format off */
 G_DEFINE_QUARK (hyco-value-error-quark, hyco_value_error)
+/* clang-format on */
 
 G_DEFINE_BOXED_TYPE (HycoValue, hyco_value, hyco_value_copy, hyco_value_free)
 
@@ -462,8 +465,7 @@ typedef enum
 /* Shared by add and multiply. The result is built in a temporary so that @result may alias
  * @a or @b, and so that @result is untouched on error. */
 static gboolean
-value_arith (ArithOp op, const HycoValue *a, const HycoValue *b, HycoValue *result,
-             GError **error)
+value_arith (ArithOp op, const HycoValue *a, const HycoValue *b, HycoValue *result, GError **error)
 {
   const char *verb = op == OP_ADD ? "add" : "multiply";
   HycoValue tmp = HYCO_VALUE_INIT;
@@ -486,15 +488,15 @@ value_arith (ArithOp op, const HycoValue *a, const HycoValue *b, HycoValue *resu
   else if (!hyco_value_is_numeric (a) || !hyco_value_is_numeric (b))
     {
       g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_TYPE,
-                   "cannot %s values of type %s and %s", verb,
-                   hyco_value_type_to_string (a->type), hyco_value_type_to_string (b->type));
+                   "cannot %s values of type %s and %s", verb, hyco_value_type_to_string (a->type),
+                   hyco_value_type_to_string (b->type));
       return FALSE;
     }
   else if (a->type == HYCO_VALUE_TYPE_INT && b->type == HYCO_VALUE_TYPE_INT)
     {
       gint64 x = a->data.v_int, y = b->data.v_int, r;
-      gboolean overflow = op == OP_ADD ? __builtin_add_overflow (x, y, &r)
-                                       : __builtin_mul_overflow (x, y, &r);
+      gboolean overflow
+        = op == OP_ADD ? __builtin_add_overflow (x, y, &r) : __builtin_mul_overflow (x, y, &r);
 
       if (overflow)
         {
@@ -557,8 +559,7 @@ hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result, GErro
  * Returns: %TRUE on success, %FALSE if @error is set
  */
 gboolean
-hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result,
-                     GError **error)
+hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result, GError **error)
 {
   return value_arith (OP_MULTIPLY, a, b, result, error);
 }

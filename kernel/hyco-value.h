@@ -74,7 +74,13 @@ struct _HycoValue
   } data;
 };
 
-#define HYCO_VALUE_INIT { HYCO_VALUE_TYPE_NONE, { 0 } }
+#define HYCO_VALUE_INIT                                                                            \
+  {                                                                                                \
+    HYCO_VALUE_TYPE_NONE,                                                                          \
+    {                                                                                              \
+      0                                                                                            \
+    }                                                                                              \
+  }
 
 #define HYCO_TYPE_VALUE (hyco_value_get_type ())
 
@@ -104,8 +110,7 @@ gboolean hyco_value_is_numeric (const HycoValue *value);
 gboolean hyco_value_equal (const HycoValue *a, const HycoValue *b);
 gboolean hyco_value_close (const HycoValue *a, const HycoValue *b, double tolerance);
 
-gboolean hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result,
-                         GError **error);
+gboolean hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result, GError **error);
 gboolean hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result,
                               GError **error);
 

@@ -101,7 +101,7 @@ connect (Fixture *f, HycoActor *from, const char *output, HycoActor *to, const c
   g_autoptr (GError) error = NULL;
 
   hyco_composite_actor_connect_ports (f->top, hyco_actor_get_port (from, output),
-                                hyco_actor_get_port (to, input), &error);
+                                      hyco_actor_get_port (to, input), &error);
   g_assert_no_error (error);
 }
 

@@ -28,8 +28,8 @@ static void
 test_ordering (void)
 {
   g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
-  HycoTag tags[] = { test_tag ("0.3", 1), test_tag ("0.1", 2), test_tag ("0.1", 1),
-                     test_tag ("0", 0) };
+  HycoTag tags[]
+    = { test_tag ("0.3", 1), test_tag ("0.1", 2), test_tag ("0.1", 1), test_tag ("0", 0) };
   HycoActor *emitter = test_emitter_new ("E", tags, G_N_ELEMENTS (tags));
   HycoActor *log = test_log_new ("Log");
   g_autoptr (HycoModel) model = NULL;
@@ -217,8 +217,8 @@ test_zeno (void)
 
   test_add (top, test_staller_new ("Chatter"));
   test_add (top, log);
-  hyco_param_set_from_string (G_OBJECT (hyco_composite_actor_get_director (top)),
-                              "maxMicrosteps", "50", &error);
+  hyco_param_set_from_string (G_OBJECT (hyco_composite_actor_get_director (top)), "maxMicrosteps",
+                              "50", &error);
   g_assert_no_error (error);
   model = hyco_model_new (top);
   g_assert_false (hyco_model_run (model, NULL, &error));
@@ -272,11 +272,11 @@ test_composite_feedback (void)
   test_add (loop, emitter);
   test_add (loop, inner_pass);
   g_assert_true (hyco_composite_actor_connect_ports (loop, hyco_actor_get_port (emitter, "output"),
-                                               count, &error));
-  g_assert_true (hyco_composite_actor_connect_ports (loop, in, hyco_actor_get_port (inner_pass, "input"),
-                                               &error));
-  g_assert_true (hyco_composite_actor_connect_ports (loop, hyco_actor_get_port (inner_pass, "output"),
-                                               echo, &error));
+                                                     count, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (
+    loop, in, hyco_actor_get_port (inner_pass, "input"), &error));
+  g_assert_true (hyco_composite_actor_connect_ports (
+    loop, hyco_actor_get_port (inner_pass, "output"), echo, &error));
   g_assert_no_error (error);
   test_add (top, outer_pass);
   test_add (top, log);
@@ -315,8 +315,8 @@ test_nesting (void)
   out1 = hyco_actor_add_port (HYCO_ACTOR (level1), "out", HYCO_PORT_OUTPUT, &error);
   g_assert_no_error (error);
   test_add (level3, emitter);
-  g_assert_true (
-    hyco_composite_actor_connect_ports (level3, hyco_actor_get_port (emitter, "output"), out3, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (
+    level3, hyco_actor_get_port (emitter, "output"), out3, &error));
   g_assert_true (hyco_composite_actor_connect_ports (level2, out3, out2, &error));
   g_assert_true (hyco_composite_actor_connect_ports (level1, out2, out1, &error));
   g_assert_no_error (error);

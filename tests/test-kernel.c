@@ -158,16 +158,13 @@ test_parameters (void)
     hyco_param_set_from_string (G_OBJECT (director), "timeResolution", "3e-9", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
   g_clear_error (&error);
-  g_assert_false (
-    hyco_param_set_from_string (G_OBJECT (director), "maxMicrosteps", "-4", &error));
+  g_assert_false (hyco_param_set_from_string (G_OBJECT (director), "maxMicrosteps", "-4", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
   g_clear_error (&error);
-  g_assert_false (
-    hyco_param_set_from_string (G_OBJECT (director), "maxMicrosteps", "0", &error));
+  g_assert_false (hyco_param_set_from_string (G_OBJECT (director), "maxMicrosteps", "0", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
   g_clear_error (&error);
-  g_assert_true (
-    hyco_param_set_from_string (G_OBJECT (director), "maxMicrosteps", "20", &error));
+  g_assert_true (hyco_param_set_from_string (G_OBJECT (director), "maxMicrosteps", "20", &error));
 }
 
 static void
@@ -227,8 +224,8 @@ test_composite_causality (void)
   test_add (box, emitter);
   g_assert_true (
     hyco_composite_actor_connect_ports (box, in, hyco_actor_get_port (pass, "input"), &error));
-  g_assert_true (
-    hyco_composite_actor_connect_ports (box, hyco_actor_get_port (pass, "output"), through, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (box, hyco_actor_get_port (pass, "output"),
+                                                     through, &error));
   g_assert_true (
     hyco_composite_actor_connect_ports (box, hyco_actor_get_port (emitter, "output"), own, &error));
   g_assert_no_error (error);

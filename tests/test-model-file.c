@@ -6,9 +6,9 @@
 
 #include <glib/gstdio.h>
 
-#define MOML_HEADER                                                                              \
-  "<?xml version=\"1.0\" standalone=\"no\"?>\n"                                                  \
-  "<!DOCTYPE entity PUBLIC \"-//UC Berkeley//DTD MoML 1//EN\"\n"                                 \
+#define MOML_HEADER                                                                                \
+  "<?xml version=\"1.0\" standalone=\"no\"?>\n"                                                    \
+  "<!DOCTYPE entity PUBLIC \"-//UC Berkeley//DTD MoML 1//EN\"\n"                                   \
   "    \"http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd\">\n"
 
 static HycoModel *
@@ -192,14 +192,14 @@ test_load_ptolemy (void)
   assert_string_param (hyco_composite_actor_get_director (top), "stopTime", "2.5");
   relations = hyco_composite_actor_get_relations (top);
   g_assert_cmpuint (relations->len, ==, 3);
-  assert_linked_ports (top, "relation2", (const char *const[]){ "Ramp.output", "Scale.input",
-                                                                NULL });
+  assert_linked_ports (top, "relation2",
+                       (const char *const[]){ "Ramp.output", "Scale.input", NULL });
 
   /* Nothing graphical is written back. */
   saved = hyco_model_save_to_data (model);
-  for (const char *const *word = (const char *const[]){ "_location", "_vergil", "Annotation",
-                                                        "vertex", "width", "<doc", "<display",
-                                                        "configure", "VersionAttribute", NULL };
+  for (const char *const *word
+       = (const char *const[]){ "_location", "_vergil", "Annotation", "vertex", "width", "<doc",
+                                "<display", "configure", "VersionAttribute", NULL };
        *word; word++)
     g_assert_null (strstr (saved, *word));
 
@@ -210,15 +210,15 @@ test_load_ptolemy (void)
 static void
 test_load_qualified_names (void)
 {
-  g_autoptr (HycoModel) model = load_inline (
-    "<entity name=\"q\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
-    "  <property name=\"d\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
-    "  <entity name=\"C\" class=\"ptolemy.actor.lib.Const\"/>\n"
-    "  <entity name=\"R\" class=\"Recorder\"/>\n"
-    "  <relation name=\"r\" class=\"ptolemy.actor.IORelation\"/>\n"
-    "  <link port=\"C.output\" relation=\"r\"/>\n"
-    "  <link port=\"R.input\" relation=\"r\"/>\n"
-    "</entity>\n");
+  g_autoptr (HycoModel) model
+    = load_inline ("<entity name=\"q\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+                   "  <property name=\"d\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
+                   "  <entity name=\"C\" class=\"ptolemy.actor.lib.Const\"/>\n"
+                   "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                   "  <relation name=\"r\" class=\"ptolemy.actor.IORelation\"/>\n"
+                   "  <link port=\"C.output\" relation=\"r\"/>\n"
+                   "  <link port=\"R.input\" relation=\"r\"/>\n"
+                   "</entity>\n");
   HycoCompositeActor *top = hyco_model_get_toplevel (model);
 
   g_assert_true (HYCO_IS_DE_DIRECTOR (hyco_composite_actor_get_director (top)));
@@ -271,16 +271,16 @@ test_load_ignored (void)
 static void
 test_load_atomic_ports (void)
 {
-  g_autoptr (HycoModel) model = load_inline (
-    "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <entity name=\"R\" class=\"Ramp\">\n"
-    "    <port name=\"trigger\" class=\"ptolemy.actor.TypedIOPort\">\n"
-    "      <property name=\"input\"/>\n"
-    "      <property name=\"multiport\"/>\n"
-    "    </port>\n"
-    "    <port name=\"output\"><property name=\"output\"/></port>\n"
-    "  </entity>\n"
-    "</entity>\n");
+  g_autoptr (HycoModel) model
+    = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                   "  <entity name=\"R\" class=\"Ramp\">\n"
+                   "    <port name=\"trigger\" class=\"ptolemy.actor.TypedIOPort\">\n"
+                   "      <property name=\"input\"/>\n"
+                   "      <property name=\"multiport\"/>\n"
+                   "    </port>\n"
+                   "    <port name=\"output\"><property name=\"output\"/></port>\n"
+                   "  </entity>\n"
+                   "</entity>\n");
 
   g_assert_nonnull (model);
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -459,12 +459,11 @@ test_error_duplicate_name (void)
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, 3, "relation \"A\"");
   /* The same name in different composites is fine. */
-  g_autoptr (HycoModel) model = load_inline (
-    "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <entity name=\"A\" class=\"CompositeActor\">\n"
-    "    <entity name=\"A\" class=\"Const\"/>\n"
-    "  </entity>\n"
-    "</entity>\n");
+  g_autoptr (HycoModel) model = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                                             "  <entity name=\"A\" class=\"CompositeActor\">\n"
+                                             "    <entity name=\"A\" class=\"Const\"/>\n"
+                                             "  </entity>\n"
+                                             "</entity>\n");
   g_assert_nonnull (model);
 }
 
@@ -581,8 +580,8 @@ test_error_director_placement (void)
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_INVALID, 2, "Ramp");
   /* Only composites contain things or sit at the top. */
-  assert_inline_fails ("<entity name=\"top\" class=\"Ramp\"/>\n", HYCO_MODEL_FILE_ERROR_INVALID,
-                       1, "Ramp");
+  assert_inline_fails ("<entity name=\"top\" class=\"Ramp\"/>\n", HYCO_MODEL_FILE_ERROR_INVALID, 1,
+                       "Ramp");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <entity name=\"C\" class=\"Const\">\n"
                        "    <relation name=\"r\"/>\n"
@@ -606,14 +605,14 @@ test_error_relation_link (void)
 static void
 test_error_link_index (void)
 {
-  g_autoptr (HycoModel) model = load_inline (
-    "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <entity name=\"R\" class=\"Recorder\"/>\n"
-    "  <relation name=\"a\"/>\n"
-    "  <relation name=\"b\"/>\n"
-    "  <link port=\"R.input\" relation=\"a\" index=\"0\"/>\n"
-    "  <link port=\"R.input\" relation=\"b\" index=\"1\"/>\n"
-    "</entity>\n");
+  g_autoptr (HycoModel) model
+    = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                   "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                   "  <relation name=\"a\"/>\n"
+                   "  <relation name=\"b\"/>\n"
+                   "  <link port=\"R.input\" relation=\"a\" index=\"0\"/>\n"
+                   "  <link port=\"R.input\" relation=\"b\" index=\"1\"/>\n"
+                   "</entity>\n");
 
   g_assert_nonnull (model);
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -701,8 +700,7 @@ test_error_entities (void)
 static void
 test_save_format (void)
 {
-  const char *source
-    = MOML_HEADER
+  const char *source = MOML_HEADER
     "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
     "  <property name=\"DE Director\" class=\"ptolemy.domains.de.kernel.DEDirector\">\n"
     "    <property name=\"stopTime\" value=\"100\"/>\n"
@@ -725,30 +723,28 @@ test_save_format (void)
     "  <link port=\"Clock1.output\" relation=\"r1\"/>\n"
     "  <link port=\"Inner.in\" relation=\"r1\"/>\n"
     "</entity>\n";
-  const char *expected
-    = MOML_HEADER
-    "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <property name=\"DE Director\" class=\"DEDirector\">\n"
-    "    <property name=\"stopTime\" value=\"100\"/>\n"
-    "    <property name=\"maxMicrosteps\" value=\"7\"/>\n"
-    "  </property>\n"
-    "  <entity name=\"Clock1\" class=\"DiscreteClock\">\n"
-    "    <property name=\"period\" value=\"0.1\"/>\n"
-    "  </entity>\n"
-    "  <entity name=\"Inner\" class=\"CompositeActor\">\n"
-    "    <port name=\"in\" class=\"TypedIOPort\">\n"
-    "      <property name=\"input\"/>\n"
-    "      <property name=\"multiport\"/>\n"
-    "    </port>\n"
-    "    <entity name=\"Log\" class=\"Recorder\"/>\n"
-    "    <relation name=\"r\" class=\"TypedIORelation\"/>\n"
-    "    <link port=\"in\" relation=\"r\"/>\n"
-    "    <link port=\"Log.input\" relation=\"r\"/>\n"
-    "  </entity>\n"
-    "  <relation name=\"r1\" class=\"TypedIORelation\"/>\n"
-    "  <link port=\"Clock1.output\" relation=\"r1\"/>\n"
-    "  <link port=\"Inner.in\" relation=\"r1\"/>\n"
-    "</entity>\n";
+  const char *expected = MOML_HEADER "<entity name=\"top\" class=\"CompositeActor\">\n"
+                                     "  <property name=\"DE Director\" class=\"DEDirector\">\n"
+                                     "    <property name=\"stopTime\" value=\"100\"/>\n"
+                                     "    <property name=\"maxMicrosteps\" value=\"7\"/>\n"
+                                     "  </property>\n"
+                                     "  <entity name=\"Clock1\" class=\"DiscreteClock\">\n"
+                                     "    <property name=\"period\" value=\"0.1\"/>\n"
+                                     "  </entity>\n"
+                                     "  <entity name=\"Inner\" class=\"CompositeActor\">\n"
+                                     "    <port name=\"in\" class=\"TypedIOPort\">\n"
+                                     "      <property name=\"input\"/>\n"
+                                     "      <property name=\"multiport\"/>\n"
+                                     "    </port>\n"
+                                     "    <entity name=\"Log\" class=\"Recorder\"/>\n"
+                                     "    <relation name=\"r\" class=\"TypedIORelation\"/>\n"
+                                     "    <link port=\"in\" relation=\"r\"/>\n"
+                                     "    <link port=\"Log.input\" relation=\"r\"/>\n"
+                                     "  </entity>\n"
+                                     "  <relation name=\"r1\" class=\"TypedIORelation\"/>\n"
+                                     "  <link port=\"Clock1.output\" relation=\"r1\"/>\n"
+                                     "  <link port=\"Inner.in\" relation=\"r1\"/>\n"
+                                     "</entity>\n";
   g_autoptr (HycoModel) model = load_inline (source);
   g_autofree char *saved = hyco_model_save_to_data (model);
 
@@ -789,18 +785,17 @@ test_save_escaping (void)
 static void
 test_save_multiport_order (void)
 {
-  g_autoptr (HycoModel) model = load_inline (
-    "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <entity name=\"A\" class=\"Const\"/>\n"
-    "  <entity name=\"B\" class=\"Const\"/>\n"
-    "  <entity name=\"R\" class=\"Recorder\"/>\n"
-    "  <relation name=\"a\"/>\n"
-    "  <relation name=\"b\"/>\n"
-    "  <link port=\"B.output\" relation=\"b\"/>\n"
-    "  <link port=\"R.input\" relation=\"b\"/>\n"
-    "  <link port=\"A.output\" relation=\"a\"/>\n"
-    "  <link port=\"R.input\" relation=\"a\"/>\n"
-    "</entity>\n");
+  g_autoptr (HycoModel) model = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                                             "  <entity name=\"A\" class=\"Const\"/>\n"
+                                             "  <entity name=\"B\" class=\"Const\"/>\n"
+                                             "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                                             "  <relation name=\"a\"/>\n"
+                                             "  <relation name=\"b\"/>\n"
+                                             "  <link port=\"B.output\" relation=\"b\"/>\n"
+                                             "  <link port=\"R.input\" relation=\"b\"/>\n"
+                                             "  <link port=\"A.output\" relation=\"a\"/>\n"
+                                             "  <link port=\"R.input\" relation=\"a\"/>\n"
+                                             "</entity>\n");
   g_autofree char *saved = hyco_model_save_to_data (model);
   g_autoptr (HycoModel) reloaded = load_inline (saved);
   HycoCompositeActor *top = hyco_model_get_toplevel (reloaded);
@@ -903,8 +898,8 @@ static void
 test_example_feedback_counts (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "models", "de-feedback.xml",
-                                                 NULL);
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "..", "models", "de-feedback.xml", NULL);
   g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
   HycoActor *echo_test;
 

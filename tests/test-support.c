@@ -252,8 +252,7 @@ pass_fire (HycoActor *actor, GError **error)
   HycoPort *input = hyco_actor_get_port (actor, "input");
 
   if (hyco_port_is_present (input, 0))
-    hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0,
-                        hyco_port_get_int (input, 0) + 1);
+    hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0, hyco_port_get_int (input, 0) + 1);
   return TRUE;
 }
 

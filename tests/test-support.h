@@ -45,8 +45,8 @@ HycoCompositeActor *test_top_new (const char *stop_time);
 HycoCompositeActor *test_composite_new (HycoCompositeActor *container, const char *name,
                                         gboolean opaque);
 void test_add (HycoCompositeActor *container, HycoActor *actor);
-void test_connect (HycoCompositeActor *container, HycoActor *from, const char *out,
-                   HycoActor *to, const char *in);
+void test_connect (HycoCompositeActor *container, HycoActor *from, const char *out, HycoActor *to,
+                   const char *in);
 HycoTag test_tag (const char *time, guint64 microstep);
 
 G_END_DECLS

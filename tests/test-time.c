@@ -155,8 +155,8 @@ static void
 test_parse_syntax (void)
 {
   static const char *const bad[] = {
-    "", "   ", "abc", "1.2.3", "1e", "1e+", "--1", "+-1", ".", "-.", "e5", "1 s", "1s",
-    "0x10", "1,5", "- 1", "1e5.0", "-Infinity", "-inf", "Infinityx", "nan", "1 2",
+    "",    "   ", "abc",  "1.2.3", "1e",  "1e+",   "--1",       "+-1",  ".",         "-.",  "e5",
+    "1 s", "1s",  "0x10", "1,5",   "- 1", "1e5.0", "-Infinity", "-inf", "Infinityx", "nan", "1 2",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -232,8 +232,18 @@ static void
 test_round_trip (void)
 {
   static const gint64 samples[] = {
-    0, 1, -1, 10, 100000000, 999999999, 1000000000, -1000000001, G_MAXINT64 - 1,
-    G_MININT64, G_MININT64 + 1, G_GINT64_CONSTANT (86400000000000),
+    0,
+    1,
+    -1,
+    10,
+    100000000,
+    999999999,
+    1000000000,
+    -1000000001,
+    G_MAXINT64 - 1,
+    G_MININT64,
+    G_MININT64 + 1,
+    G_GINT64_CONSTANT (86400000000000),
   };
 
   for (int r = HYCO_RESOLUTION_MIN; r <= HYCO_RESOLUTION_MAX; r++)
@@ -300,7 +310,7 @@ static void
 test_add_overflow (void)
 {
   static const gint64 cases[][2] = {
-    { G_MAXINT64 - 1, 1 },          /* reaches Infinity */
+    { G_MAXINT64 - 1, 1 }, /* reaches Infinity */
     { G_MAXINT64 - 1, G_MAXINT64 - 1 },
     { G_GINT64_CONSTANT (5000000000000000000), G_GINT64_CONSTANT (5000000000000000000) },
     { G_MININT64, -1 },
@@ -379,13 +389,23 @@ test_resolution_parse (void)
     const char *literal;
     int expected;
   } good[] = {
-    { "1e-9", -9 }, { "1E-9", -9 }, { "0.001", -3 }, { "1", 0 }, { "10", 1 },
-    { "1e3", 3 }, { " 1e-18 ", -18 }, { "1e18", 18 }, { "0.000000001", -9 },
-    { "10e-10", -9 }, { "1.000", 0 }, { "+100", 2 }, { "1000000000000000000", 18 },
+    { "1e-9", -9 },
+    { "1E-9", -9 },
+    { "0.001", -3 },
+    { "1", 0 },
+    { "10", 1 },
+    { "1e3", 3 },
+    { " 1e-18 ", -18 },
+    { "1e18", 18 },
+    { "0.000000001", -9 },
+    { "10e-10", -9 },
+    { "1.000", 0 },
+    { "+100", 2 },
+    { "1000000000000000000", 18 },
   };
   static const char *const bad[] = {
-    "", "abc", "2e-9", "0.002", "0", "-1e-9", "1e-19", "1e19", "Infinity", "11", "1e", "0.5",
-    "1e999999999999", "1e-999999999999",
+    "",     "abc",      "2e-9", "0.002", "0",   "-1e-9",          "1e-19",
+    "1e19", "Infinity", "11",   "1e",    "0.5", "1e999999999999", "1e-999999999999",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
@@ -565,8 +585,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/time/parse/exact", test_parse_exact);
   g_test_add_func ("/time/parse/forms", test_parse_forms);
   g_test_add_func ("/time/parse/not-representable", test_parse_not_representable);
-  g_test_add_func ("/time/parse/not-representable-message",
-                   test_parse_not_representable_message);
+  g_test_add_func ("/time/parse/not-representable-message", test_parse_not_representable_message);
   g_test_add_func ("/time/parse/overflow", test_parse_overflow);
   g_test_add_func ("/time/parse/syntax", test_parse_syntax);
   g_test_add_func ("/time/parse/syntax-message", test_parse_syntax_message);

@@ -566,10 +566,35 @@ static void
 test_parse_literal_errors (void)
 {
   static const char *const bad[] = {
-    "", "   ", "abc", "True", "1.2.3", "1e", "--1", ".", "1,5", "0x10", "inf", "nan",
-    "infinity", "\"open", "\"a\"b\"", "\"bad\\q\"", "\"trail\\\"", "'single'", "1 2", "5LL",
-    "L", "1.5L", "9223372036854775808", "-9223372036854775809", "99999999999999999999999",
-    "1e400", "-1e400", "\"\xff\"", "{1}",
+    "",
+    "   ",
+    "abc",
+    "True",
+    "1.2.3",
+    "1e",
+    "--1",
+    ".",
+    "1,5",
+    "0x10",
+    "inf",
+    "nan",
+    "infinity",
+    "\"open",
+    "\"a\"b\"",
+    "\"bad\\q\"",
+    "\"trail\\\"",
+    "'single'",
+    "1 2",
+    "5LL",
+    "L",
+    "1.5L",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "99999999999999999999999",
+    "1e400",
+    "-1e400",
+    "\"\xff\"",
+    "{1}",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -664,14 +689,39 @@ static void
 test_literal_round_trip (void)
 {
   static const double doubles[] = {
-    0.0, -0.0, 0.1, 0.2, 0.3, 0.1 + 0.2, 1.0, -1.0, 1.0 / 3.0, 2.0 / 3.0, M_PI, M_E, 1e-300,
-    1e300, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 9007199254740993.0,
-    123456789012345678.0, 1e15, 1e16, 1e17, 1e21, 1e22, 1e23, INFINITY, -INFINITY, NAN,
+    0.0,
+    -0.0,
+    0.1,
+    0.2,
+    0.3,
+    0.1 + 0.2,
+    1.0,
+    -1.0,
+    1.0 / 3.0,
+    2.0 / 3.0,
+    M_PI,
+    M_E,
+    1e-300,
+    1e300,
+    5e-324,
+    2.2250738585072014e-308,
+    1.7976931348623157e308,
+    9007199254740993.0,
+    123456789012345678.0,
+    1e15,
+    1e16,
+    1e17,
+    1e21,
+    1e22,
+    1e23,
+    INFINITY,
+    -INFINITY,
+    NAN,
   };
   static const gint64 ints[] = { 0, 1, -1, G_MAXINT64, G_MININT64, 1000000 };
   static const char *const strings[] = {
-    "", "plain", "with \"quotes\"", "back\\slash", "line\nbreak", "tab\there", "a,b", "{x}",
-    "caf\xc3\xa9", "\\\"", "\"",
+    "",    "plain", "with \"quotes\"", "back\\slash", "line\nbreak", "tab\there",
+    "a,b", "{x}",   "caf\xc3\xa9",     "\\\"",        "\"",
   };
   g_auto (HycoValue) v = HYCO_VALUE_INIT;
   g_auto (HycoValue) back = HYCO_VALUE_INIT;
@@ -785,8 +835,8 @@ static void
 test_parse_list_errors (void)
 {
   static const char *const bad[] = {
-    "", "1, 2", "{1, 2", "1, 2}", "{", "}", "{,}", "{1,,2}", "{1,}", "{,1}", "{1, x}",
-    "{\"open}", "{{1, 2}, 3}", "{1}}", "{ , }",
+    "",     "1, 2", "{1, 2",  "1, 2}",    "{",           "}",    "{,}",   "{1,,2}",
+    "{1,}", "{,1}", "{1, x}", "{\"open}", "{{1, 2}, 3}", "{1}}", "{ , }",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)

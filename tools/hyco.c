@@ -17,8 +17,7 @@ enum
   EXIT_BAD_INPUT = 2,
 };
 
-static void
-print_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+static void print_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 static void
 print_error (const char *format, ...)
@@ -101,17 +100,14 @@ command_run (int argc, char **argv)
     { "stop-time", 't', 0, G_OPTION_ARG_STRING, &stop_time,
       "Stop at model time T seconds (overrides the director's stopTime)", "T" },
     { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &assignments,
-      "Set a parameter, e.g. --set Clock.period=0.5 or --set director.stopTime=10",
-      "NAME=VALUE" },
+      "Set a parameter, e.g. --set Clock.period=0.5 or --set director.stopTime=10", "NAME=VALUE" },
     { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace,
-      "Write every present output value to FILE as CSV (signal,time,microstep,value)",
-      "FILE.csv" },
+      "Write every present output value to FILE as CSV (signal,time,microstep,value)", "FILE.csv" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print nothing but errors", NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context
-    = new_context ("MODEL.xml - run a model",
-                   "Runs a model file to its stop time.",
+    = new_context ("MODEL.xml - run a model", "Runs a model file to its stop time.",
                    "Exit status: 0 when the run completes, 1 when it fails (a Test actor's "
                    "mismatch, an actor error, an interruption), 2 when the model cannot be "
                    "loaded or prepared or the arguments are wrong.");
@@ -152,8 +148,7 @@ command_run (int argc, char **argv)
       g_auto (GStrv) parts = g_strsplit (assignments[i], "=", 2);
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
-          print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5",
-                       assignments[i]);
+          print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5", assignments[i]);
           return EXIT_BAD_INPUT;
         }
       if (!hyco_model_set_parameter (model, parts[0], parts[1], &error))
@@ -207,9 +202,11 @@ command_run (int argc, char **argv)
     g_autofree char *resolution = hyco_resolution_to_string (hyco_model_get_resolution (model));
     printf ("Ran %s: top level \"%s\" under %s\n", argv[1],
             hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (model))),
-            G_OBJECT_TYPE_NAME (director));
-    printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text,
-            stop_text, resolution);
+            hyco_registry_get_name (G_OBJECT_TYPE (director))
+              ? hyco_registry_get_name (G_OBJECT_TYPE (director))
+              : G_OBJECT_TYPE_NAME (director));
+    printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
+            resolution);
     printf ("  wall time   %.3f s\n", wall);
     printf ("  executed    %" G_GUINT64_FORMAT " tags, %" G_GUINT64_FORMAT " actor firings\n",
             hyco_model_get_iteration_count (model), hyco_model_get_firing_count (model));
@@ -272,8 +269,7 @@ command_actors (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context
     = new_context ("- list actor and director classes",
-                   "Lists every class a model file can name, with its ports and parameters.",
-                   NULL);
+                   "Lists every class a model file can name, with its ports and parameters.", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) names = NULL;
 
