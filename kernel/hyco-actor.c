@@ -584,13 +584,17 @@ hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, cons
 {
   g_autofree char *name = hyco_actor_get_full_name (self);
   g_autofree char *message = NULL;
+  const char *location = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, HYCO_ACTOR_ERROR, code, "%s: %s", *name ? name : hyco_actor_get_name (self),
-               message);
+  /* A bad parameter is fixed in the model file: point at the actor's element there. */
+  if (code == HYCO_ACTOR_ERROR_PARAMETER)
+    location = _hyco_get_source_location (self);
+  g_set_error (error, HYCO_ACTOR_ERROR, code, "%s%s%s: %s", location ? location : "",
+               location ? ": " : "", *name ? name : hyco_actor_get_name (self), message);
 }
 
 /**
@@ -805,7 +809,6 @@ gboolean
 hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks, GError **error)
 {
   g_autofree char *literal = NULL;
-  g_autofree char *full_name = NULL;
   g_autoptr (GError) local_error = NULL;
 
   g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
@@ -814,8 +817,6 @@ hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks,
   if (hyco_time_parse (literal ? literal : "", hyco_actor_get_resolution (self), ticks,
                        &local_error))
     return TRUE;
-  full_name = hyco_actor_get_full_name (self);
-  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER, "%s: parameter %s: %s",
-               full_name, name, local_error->message);
+  _hyco_set_parameter_error (self, error, name, local_error->message);
   return FALSE;
 }

@@ -133,9 +133,7 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
     priv->resolution = hyco_model_get_resolution (priv->model);
   else if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution, &local_error))
     {
-      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
-                   "%s: parameter timeResolution: %s", hyco_director_get_name (top),
-                   local_error->message);
+      _hyco_set_parameter_error (top, error, "timeResolution", local_error->message);
       return FALSE;
     }
   priv->stop_time = HYCO_TIME_INFINITY;
@@ -143,16 +141,14 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
       && !hyco_time_parse (priv->stop_time_literal, priv->resolution, &priv->stop_time,
                            &local_error))
     {
-      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
-                   "%s: parameter stopTime: %s", hyco_director_get_name (self),
-                   local_error->message);
+      _hyco_set_parameter_error (self, error, "stopTime", local_error->message);
       return FALSE;
     }
   if (priv->stop_time < 0)
     {
-      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
-                   "%s: parameter stopTime: \"%s\" is before the start time 0",
-                   hyco_director_get_name (self), priv->stop_time_literal);
+      g_autofree char *message
+        = g_strdup_printf ("\"%s\" is before the start time 0", priv->stop_time_literal);
+      _hyco_set_parameter_error (self, error, "stopTime", message);
       return FALSE;
     }
 
@@ -612,11 +608,10 @@ _hyco_director_run_schedule (HycoDirector *self, GError **error)
   HycoDirectorPrivate *priv = PRIV (self);
   HycoScheduleEntry *entries = priv->schedule.entries;
   guint n_entries = priv->schedule.n_entries;
-  gboolean nested = hyco_actor_get_container (HYCO_ACTOR (priv->container)) != NULL;
 
   priv->epoch++;
-  if (nested)
-    _hyco_director_transfer_inputs (self);
+  /* At the top level nothing feeds the container's inputs: the transfer makes them absent. */
+  _hyco_director_transfer_inputs (self);
   for (guint e = 0; e < n_entries; e++)
     {
       HycoScheduleEntry *entry = &entries[e];
@@ -665,8 +660,7 @@ _hyco_director_run_schedule (HycoDirector *self, GError **error)
         }
       default_outputs_absent (entry);
     }
-  if (nested)
-    _hyco_director_transfer_outputs (self);
+  _hyco_director_transfer_outputs (self);
   return TRUE;
 }
 

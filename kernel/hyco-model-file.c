@@ -339,6 +339,7 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
                  hyco_director_get_name (existing));
 
   director = g_object_new (type, "name", name, NULL);
+  _hyco_set_source_location (director, loader->source, line_of (element));
   hyco_composite_actor_set_director (composite, director);
   for (xmlNode *node = element->children; node; node = node->next)
     {
@@ -793,6 +794,7 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
     return FALSE;
 
   created = g_object_new (type, "name", name, NULL);
+  _hyco_set_source_location (created, loader->source, line_of (element));
   if (container != NULL && !hyco_composite_actor_add_actor (container, created, &local_error))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
                  local_error->message);

@@ -303,7 +303,8 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
  * @error: return location for a #GError
  *
  * Makes each run write every present value of every output port as a CSV row
- * `signal,time,microstep,value`, with time printed exactly from the integer tick count.
+ * `signal,time,microstep,value`, with time printed exactly from the integer tick count. The
+ * file is created now, so that a path that cannot be written is reported before any run.
  *
  * Returns: %TRUE on success
  */
@@ -311,7 +312,19 @@ gboolean
 hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
 {
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
-  g_free (self->trace_path);
+  g_clear_pointer (&self->trace_path, g_free);
+  if (path == NULL)
+    return TRUE;
+  {
+    g_autoptr (GError) local_error = NULL;
+    HycoTrace *probe = _hyco_trace_open (path, self->resolution, &local_error);
+    if (probe == NULL || !_hyco_trace_close (probe, &local_error))
+      {
+        g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
+                     local_error->message);
+        return FALSE;
+      }
+  }
   self->trace_path = g_strdup (path);
   return TRUE;
 }
@@ -387,9 +400,7 @@ hyco_model_prepare (HycoModel *self, GError **error)
     g_object_get (director, "timeResolution", &literal, NULL);
     if (!hyco_resolution_parse (literal, &self->resolution, &local_error))
       {
-        g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
-                     "%s: parameter timeResolution: %s", hyco_director_get_name (director),
-                     local_error->message);
+        _hyco_set_parameter_error (director, error, "timeResolution", local_error->message);
         return FALSE;
       }
   }

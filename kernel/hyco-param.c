@@ -17,6 +17,48 @@ G_DEFINE_QUARK (hyco-param-error-quark, hyco_param_error)
 /* clang-format on */
 
 static GQuark
+location_quark (void)
+{
+  return g_quark_from_static_string ("hyco-source-location");
+}
+
+void
+_hyco_set_source_location (gpointer object, const char *file, long line)
+{
+  g_object_set_qdata_full (object, location_quark (), g_strdup_printf ("%s:%ld", file, line),
+                           g_free);
+}
+
+const char *
+_hyco_get_source_location (gpointer object)
+{
+  return g_object_get_qdata (object, location_quark ());
+}
+
+/* A parameter the model cannot use, reported with where the model file declared its owner. */
+void
+_hyco_set_parameter_error (gpointer object, GError **error, const char *parameter,
+                           const char *message)
+{
+  const char *location = _hyco_get_source_location (object);
+  g_autofree char *owner = NULL;
+
+  if (HYCO_IS_ACTOR (object))
+    {
+      owner = hyco_actor_get_full_name (object);
+      if (*owner == '\0')
+        {
+          g_free (owner);
+          owner = g_strdup (hyco_actor_get_name (object));
+        }
+    }
+  else
+    owner = g_strdup (hyco_director_get_name (object));
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER, "%s%s%s: parameter %s: %s",
+               location ? location : "", location ? ": " : "", owner, parameter, message);
+}
+
+static GQuark
 kind_quark (void)
 {
   return g_quark_from_static_string ("hyco-param-kind");

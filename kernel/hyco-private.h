@@ -176,6 +176,13 @@ void _hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag,
                         const HycoValue *value);
 gboolean _hyco_trace_close (HycoTrace *self, GError **error);
 
+/* Where a model file declared an actor or director ("models/x.xml:12"), so that errors found
+ * when the model is prepared can point there. */
+void _hyco_set_source_location (gpointer object, const char *file, long line);
+const char *_hyco_get_source_location (gpointer object);
+void _hyco_set_parameter_error (gpointer object, GError **error, const char *parameter,
+                                const char *message);
+
 /* Model files. */
 HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length, const char *source_name,
                                            GError **error);

@@ -122,6 +122,7 @@ class Run(unittest.TestCase):
             ("run", "models/simultaneous-events.xml", "--set", "Clock1.perod=1"),
             ("run", "models/simultaneous-events.xml", "--set", "Clock1.period=-"),
             ("run", "models/simultaneous-events.xml", "--no-such-option"),
+            ("run", "models/simultaneous-events.xml", "--trace", "/nonexistent/dir/t.csv"),
         ]
         for args in cases:
             result = hyco(*args)
@@ -132,8 +133,13 @@ class Run(unittest.TestCase):
         result = hyco("run", "models/simultaneous-events.xml", "--set",
                       "Clock1.period=1e-12")
         self.assertEqual(result.returncode, 2)
-        self.assertIn("Clock1", result.stderr)
-        self.assertIn("period", result.stderr)
+        # The file and the line of the actor's element, then the actor and the parameter.
+        self.assertRegex(result.stderr, r"^hyco: error: models/simultaneous-events.xml:\d+: "
+                                        r"Clock1: parameter period: .*1e-12")
+        result = hyco("run", "models/simultaneous-events.xml", "--stop-time", "1e-12")
+        self.assertEqual(result.returncode, 2)
+        self.assertRegex(result.stderr, r"simultaneous-events.xml:\d+: DE Director: "
+                                        r"parameter stopTime")
 
     def test_zero_delay_loop_exits_2(self):
         result = hyco("run", "tests/models/bad-zero-delay-loop.xml")

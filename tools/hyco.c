@@ -31,6 +31,18 @@ print_error (const char *format, ...)
   fprintf (stderr, "hyco: error: %s\n", message);
 }
 
+/* Errors from a model file already start with its name and line; others get the file name. */
+static void
+print_model_error (const char *file, const GError *error)
+{
+  g_autofree char *prefix = g_strconcat (file, ":", NULL);
+
+  if (g_str_has_prefix (error->message, prefix))
+    print_error ("%s", error->message);
+  else
+    print_error ("%s: %s", file, error->message);
+}
+
 static int
 usage_error (GOptionContext *context, const char *message)
 {
@@ -164,7 +176,7 @@ command_run (int argc, char **argv)
     }
   if (!hyco_model_prepare (model, &error))
     {
-      print_error ("%s: %s", argv[1], error->message);
+      print_model_error (argv[1], error);
       return EXIT_BAD_INPUT;
     }
 
@@ -188,7 +200,7 @@ command_run (int argc, char **argv)
 
   if (!data.ok)
     {
-      print_error ("%s: %s", argv[1], data.error->message);
+      print_model_error (argv[1], data.error);
       g_error_free (data.error);
       return EXIT_RUN_FAILED;
     }
