@@ -556,11 +556,14 @@ is_opaque_actor (HycoActor *actor)
          || hyco_composite_actor_is_opaque (HYCO_COMPOSITE_ACTOR (actor));
 }
 
+static gboolean resolve_writer (HycoRelation *relation, HycoPort *reader, GHashTable *visiting,
+                                HycoSignal **signal, HycoPort **writer, GError **error);
+
 /* Finds the one signal written into @relation, following transparent composites inward (an
  * output of a transparent composite) and outward (an input of a transparent container). */
 static gboolean
-resolve_writer (HycoRelation *relation, HycoPort *reader, HycoSignal **signal, HycoPort **writer,
-                GError **error)
+resolve_writer_through (HycoRelation *relation, HycoPort *reader, GHashTable *visiting,
+                        HycoSignal **signal, HycoPort **writer, GError **error)
 {
   HycoCompositeActor *container = hyco_relation_get_container (relation);
   g_autoptr (GPtrArray) ports = hyco_relation_get_linked_ports (relation);
@@ -595,8 +598,8 @@ resolve_writer (HycoRelation *relation, HycoPort *reader, HycoSignal **signal, H
                 {
                   HycoSignal *s;
                   HycoPort *w;
-                  if (!resolve_writer (_hyco_port_get_relation (port, TRUE, k), port, &s, &w,
-                                       error))
+                  if (!resolve_writer (_hyco_port_get_relation (port, TRUE, k), port, visiting, &s,
+                                       &w, error))
                     return FALSE;
                   if (s && found)
                     {
@@ -629,7 +632,7 @@ resolve_writer (HycoRelation *relation, HycoPort *reader, HycoSignal **signal, H
           else
             {
               HycoRelation *outside = _hyco_port_get_relation (port, FALSE, 0);
-              if (outside && !resolve_writer (outside, port, &found, &found_port, error))
+              if (outside && !resolve_writer (outside, port, visiting, &found, &found_port, error))
                 return FALSE;
             }
         }
@@ -651,6 +654,34 @@ resolve_writer (HycoRelation *relation, HycoPort *reader, HycoSignal **signal, H
   return TRUE;
 }
 
+/* @visiting holds the relations being resolved: links through transparent composites can
+ * close a loop with no actor on it, which has no source at all. */
+static gboolean
+resolve_writer (HycoRelation *relation, HycoPort *reader, GHashTable *visiting, HycoSignal **signal,
+                HycoPort **writer, GError **error)
+{
+  g_autoptr (GHashTable) own = NULL;
+  gboolean ok;
+
+  if (visiting == NULL)
+    visiting = own = g_hash_table_new (NULL, NULL);
+  if (!g_hash_table_add (visiting, relation))
+    {
+      g_autofree char *where
+        = hyco_actor_get_full_name (HYCO_ACTOR (hyco_relation_get_container (relation)));
+      g_set_error (
+        error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
+        "relation %s in %s is linked in a loop through the ports of transparent "
+        "composites, with no actor on it",
+        hyco_relation_get_name (relation),
+        *where ? where : hyco_actor_get_name (HYCO_ACTOR (hyco_relation_get_container (relation))));
+      return FALSE;
+    }
+  ok = resolve_writer_through (relation, reader, visiting, signal, writer, error);
+  g_hash_table_remove (visiting, relation);
+  return ok;
+}
+
 static gboolean
 wire_reader (HycoPort *port, gboolean inside, GError **error)
 {
@@ -670,7 +701,7 @@ wire_reader (HycoPort *port, gboolean inside, GError **error)
       HycoPort *writer;
       guint channel = (port->flags & HYCO_PORT_MULTIPORT) ? i : 0;
 
-      if (!resolve_writer (_hyco_port_get_relation (port, inside, i), port, &signal, &writer,
+      if (!resolve_writer (_hyco_port_get_relation (port, inside, i), port, NULL, &signal, &writer,
                            error))
         return FALSE;
       if (signal == NULL)

@@ -146,9 +146,16 @@ class Run(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertIn("zero-delay loop", result.stderr)
 
+    def test_transparent_loop_exits_2(self):
+        result = hyco("run", "tests/models/bad-transparent-loop.xml")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("relation outside", result.stderr)
+        self.assertIn("loop", result.stderr)
+
     def test_malformed_model_names_file_and_line(self):
         for name in sorted(os.listdir("tests/models")):
-            if not name.startswith("bad-") or name == "bad-zero-delay-loop.xml":
+            if not name.startswith("bad-") or name in ("bad-zero-delay-loop.xml",
+                                                         "bad-transparent-loop.xml"):
                 continue
             path = os.path.join("tests/models", name)
             result = hyco("run", path)
