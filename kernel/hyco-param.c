@@ -364,8 +364,10 @@ value_to_text (GParamSpec *pspec, const GValue *value)
     return g_strdup (g_value_get_boolean (value) ? "true" : "false");
   if (type == G_TYPE_DOUBLE)
     {
-      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-      return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, g_value_get_double (value)));
+      /* The shortest text that reads back as the same double: 1e-09, not 1.0000000000000001e-09. */
+      g_auto (HycoValue) number = HYCO_VALUE_INIT;
+      hyco_value_set_double (&number, g_value_get_double (value));
+      return hyco_value_to_literal (&number);
     }
   if (G_TYPE_IS_ENUM (type))
     {

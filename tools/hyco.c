@@ -311,10 +311,10 @@ command_actors (int argc, char **argv)
             const char *port = ports->pdata[p];
             HycoPortFlags flags = hyco_actor_class_get_port_flags (actor_class, port);
             const char *about = hyco_actor_class_get_port_description (actor_class, port);
-            printf ("    port      %-16s %s%s%-9s %s\n", port,
-                    (flags & HYCO_PORT_INPUT) ? "input" : "output",
-                    (flags & HYCO_PORT_MULTIPORT) ? ", " : "",
-                    (flags & HYCO_PORT_MULTIPORT) ? "multiport" : "", about ? about : "");
+            g_autofree char *kind
+              = g_strconcat ((flags & HYCO_PORT_INPUT) ? "input" : "output",
+                             (flags & HYCO_PORT_MULTIPORT) ? ", multiport" : "", NULL);
+            printf ("    port      %-16s %-18s %s\n", port, kind, about ? about : "");
           }
         print_parameters (G_OBJECT_CLASS (klass));
       }
