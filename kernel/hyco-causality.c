@@ -312,7 +312,8 @@ add_entries (GArray *entries, HycoActor *actor)
         {
           int d = g_array_index (depths, int, k);
           g_autoptr (GPtrArray) group = g_ptr_array_new ();
-          HycoScheduleEntry entry = { actor, _hyco_actor_get_private (actor), FALSE, d };
+          HycoScheduleEntry entry
+            = { actor, _hyco_actor_get_private (actor), HYCO_ACTOR_GET_CLASS (actor), FALSE, d };
           for (guint o = 0; o < outputs->len; o++)
             if (((HycoPort *) outputs->pdata[o])->depth == d)
               g_ptr_array_add (group, outputs->pdata[o]);
@@ -323,7 +324,8 @@ add_entries (GArray *entries, HycoActor *actor)
         }
     }
   {
-    HycoScheduleEntry entry = { actor, _hyco_actor_get_private (actor), strict, last_depth };
+    HycoScheduleEntry entry = { actor, _hyco_actor_get_private (actor),
+                                HYCO_ACTOR_GET_CLASS (actor), strict, last_depth };
     g_autoptr (GPtrArray) group = g_ptr_array_new ();
     for (guint o = 0; o < outputs->len; o++)
       if (strict || ((HycoPort *) outputs->pdata[o])->depth >= last_depth)

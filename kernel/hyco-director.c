@@ -645,12 +645,12 @@ _hyco_director_run_schedule (HycoDirector *self, GError **error)
             set_outputs_absent (entry);
           continue;
         }
-      if (!hyco_actor_prefire (entry->actor))
+      if (!entry->klass->prefire (entry->actor))
         {
           set_outputs_absent (entry);
           continue;
         }
-      if (!hyco_actor_fire (entry->actor, error))
+      if (!entry->klass->fire (entry->actor, error))
         return FALSE;
       priv->firings++;
       if (!actor->fired)
@@ -680,7 +680,7 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
         continue;
       if (trace)
         _hyco_model_trace_outputs (priv->model, actor, &priv->current);
-      ok = hyco_actor_postfire (actor, error);
+      ok = HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   g_ptr_array_set_size (priv->fired, 0);
   return ok;

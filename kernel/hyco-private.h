@@ -117,6 +117,7 @@ typedef struct
 {
   HycoActor *actor;
   HycoActorPrivate *priv;
+  HycoActorClass *klass; /* called directly: the public wrappers' type checks cost ~10% */
   gboolean strict;
   int depth;
   HycoPort **outputs; /* outputs first determined at this entry */
