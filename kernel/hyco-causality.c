@@ -1,6 +1,14 @@
-/* hyco-causality.c: the port dependency graph of a director's scope, its topological depths,
- * zero-delay loop detection, the firing schedule, and the causality interface of an opaque
- * composite derived from its contents. Shared by every director.
+/* hyco-causality.c: the port dependency graph of a director's scope, zero-delay loop analysis,
+ * the firing schedule, and the causality interface of an opaque composite derived from its
+ * contents. Shared by every director.
+ *
+ * Nodes are ports; edges run from the port writing a signal to each port reading it, and
+ * inside an actor from an input to every output that depends on it at the same tag. An edge
+ * inside a strict actor (or along a path of a composite that meets only strict actors) is
+ * strict. A cycle of strict edges is a real zero-delay loop and is refused before the run. A
+ * cycle with a non-strict edge (a non-strict OR, a composite that can produce some outputs
+ * early) may be constructive: its ports form a strongly connected component whose firings the
+ * director repeats until nothing changes, and whatever stays unknown is reported then.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -8,10 +16,19 @@
 
 typedef struct
 {
+  guint node;
+  gboolean strict;
+} Edge;
+
+typedef struct
+{
   GPtrArray *ports;    /* HycoPort*, unowned: node i */
   GHashTable *index;   /* HycoPort* -> node index + 1 */
-  GArray **successors; /* per node, guint node indices */
-  guint *in_degree;
+  GArray **successors; /* per node, Edge */
+  guint *component;    /* per node, strongly connected component */
+  gboolean *cyclic;    /* per component: more than one node */
+  int *depth;          /* per component: longest path in the condensation */
+  guint n_components;
 } Graph;
 
 static guint
@@ -30,15 +47,15 @@ add_node (Graph *graph, HycoPort *port)
 }
 
 static void
-add_edge (Graph *graph, HycoPort *from, HycoPort *to)
+add_edge (Graph *graph, HycoPort *from, HycoPort *to, gboolean strict)
 {
   guint a = node_of (graph, from), b = node_of (graph, to);
+  Edge edge = { b - 1, strict };
 
   /* Edges from outside the scope (the always-absent signal) carry no dependency. */
   if (a == 0 || b == 0)
     return;
-  g_array_append_val (graph->successors[a - 1], (guint){ b - 1 });
-  graph->in_degree[b - 1]++;
+  g_array_append_val (graph->successors[a - 1], edge);
 }
 
 static void
@@ -47,9 +64,21 @@ graph_clear (Graph *graph)
   for (guint i = 0; i < graph->ports->len; i++)
     g_array_unref (graph->successors[i]);
   g_free (graph->successors);
-  g_free (graph->in_degree);
+  g_free (graph->component);
+  g_free (graph->cyclic);
+  g_free (graph->depth);
   g_ptr_array_unref (graph->ports);
   g_hash_table_unref (graph->index);
+}
+
+/* Whether the dependency of @output on @input inside @actor leaves no room for a partial
+ * answer: true of strict actors, and of composite paths that meet only strict actors. */
+static gboolean
+dependency_is_strict (HycoActor *actor, HycoPort *output, HycoPort *input)
+{
+  if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    return !_hyco_composite_actor_is_constructive (HYCO_COMPOSITE_ACTOR (actor), output, input);
+  return hyco_actor_is_strict (actor);
 }
 
 static void
@@ -68,17 +97,16 @@ build_graph (Graph *graph, HycoCompositeActor *container, GPtrArray *scope)
         add_node (graph, ports->pdata[i]);
     }
   graph->successors = g_new (GArray *, graph->ports->len);
-  graph->in_degree = g_new0 (guint, graph->ports->len);
   for (guint i = 0; i < graph->ports->len; i++)
-    graph->successors[i] = g_array_new (FALSE, FALSE, sizeof (guint));
+    graph->successors[i] = g_array_new (FALSE, FALSE, sizeof (Edge));
 
-  /* Signals: writer -> reader. */
+  /* Signals: writer -> reader. A signal passes on whatever is known: strict. */
   for (guint i = 0; i < graph->ports->len; i++)
     {
       HycoPort *reader = graph->ports->pdata[i];
       for (guint c = 0; c < reader->n_sources; c++)
         if (reader->source_ports[c])
-          add_edge (graph, reader->source_ports[c], reader);
+          add_edge (graph, reader->source_ports[c], reader, TRUE);
     }
   /* Inside actors: input -> output where the output depends on it at the same tag. */
   for (guint a = 0; a < scope->len; a++)
@@ -95,14 +123,87 @@ build_graph (Graph *graph, HycoCompositeActor *container, GPtrArray *scope)
               HycoPort *input = ports->pdata[i];
               if ((input->flags & HYCO_PORT_INPUT) && input != output
                   && hyco_actor_output_depends_on (actor, output, input))
-                add_edge (graph, input, output);
+                add_edge (graph, input, output, dependency_is_strict (actor, output, input));
             }
         }
     }
 }
 
+/* Tarjan's algorithm, iteratively (models can be deep). Components come out in reverse
+ * topological order; they are renumbered here in topological order. */
 static void
-report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *container, GError **error)
+find_components (Graph *graph, gboolean strict_only)
+{
+  guint n = graph->ports->len, counter = 0, found = 0;
+  g_autofree guint *index = g_new0 (guint, MAX (n, 1)); /* 0: not visited; else order + 1 */
+  g_autofree guint *low = g_new0 (guint, MAX (n, 1));
+  g_autofree gboolean *on_stack = g_new0 (gboolean, MAX (n, 1));
+  g_autofree guint *stack = g_new (guint, MAX (n, 1));
+  g_autofree guint *call_node = g_new (guint, MAX (n, 1));
+  g_autofree guint *call_edge = g_new (guint, MAX (n, 1));
+  guint top = 0;
+
+  g_free (graph->component);
+  graph->component = g_new0 (guint, MAX (n, 1));
+  for (guint root = 0; root < n; root++)
+    {
+      guint depth = 0;
+      if (index[root])
+        continue;
+      call_node[0] = root;
+      call_edge[0] = 0;
+      index[root] = low[root] = ++counter;
+      stack[top++] = root;
+      on_stack[root] = TRUE;
+      while (TRUE)
+        {
+          guint v = call_node[depth];
+          GArray *edges = graph->successors[v];
+          if (call_edge[depth] < edges->len)
+            {
+              Edge *edge = &g_array_index (edges, Edge, call_edge[depth]);
+              guint w = edge->node;
+              call_edge[depth]++;
+              if (strict_only && !edge->strict)
+                continue;
+              if (!index[w])
+                {
+                  index[w] = low[w] = ++counter;
+                  stack[top++] = w;
+                  on_stack[w] = TRUE;
+                  depth++;
+                  call_node[depth] = w;
+                  call_edge[depth] = 0;
+                }
+              else if (on_stack[w])
+                low[v] = MIN (low[v], index[w]);
+              continue;
+            }
+          if (low[v] == index[v])
+            {
+              guint w;
+              do
+                {
+                  w = stack[--top];
+                  on_stack[w] = FALSE;
+                  graph->component[w] = found;
+                }
+              while (w != v);
+              found++;
+            }
+          if (depth == 0)
+            break;
+          depth--;
+          low[call_node[depth]] = MIN (low[call_node[depth]], low[v]);
+        }
+    }
+  graph->n_components = found;
+  for (guint i = 0; i < n; i++)
+    graph->component[i] = found - 1 - graph->component[i];
+}
+
+static void
+report_cycle (Graph *graph, guint component, HycoCompositeActor *container, GError **error)
 {
   g_autoptr (GString) path = g_string_new (NULL);
   g_autoptr (GString) names = g_string_new (NULL);
@@ -112,9 +213,9 @@ report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *containe
   g_autofree char *where = hyco_actor_get_full_name (HYCO_ACTOR (container));
   guint node = 0;
 
-  /* Every node left over by Kahn's algorithm still has a left-over predecessor, so walking
-   * backwards along them must revisit a node: that closes a cycle. */
-  while (remaining[node] == 0)
+  /* Every node of a cyclic component has a predecessor in it: walking backwards along those
+   * must revisit a node, which closes a cycle. */
+  while (graph->component[node] != component)
     node++;
   while (position[node] == 0)
     {
@@ -122,8 +223,9 @@ report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *containe
       g_array_append_val (trail, node);
       position[node] = trail->len;
       for (guint p = 0; p < graph->ports->len && previous == node; p++)
-        for (guint s = 0; remaining[p] && s < graph->successors[p]->len; s++)
-          if (g_array_index (graph->successors[p], guint, s) == node)
+        for (guint s = 0; graph->component[p] == component && s < graph->successors[p]->len; s++)
+          if (g_array_index (graph->successors[p], Edge, s).node == node
+              && g_array_index (graph->successors[p], Edge, s).strict)
             {
               previous = p;
               break;
@@ -140,8 +242,8 @@ report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *containe
         g_ptr_array_add (actors, port->container);
     }
   {
-    g_autofree char *name = hyco_port_get_full_name (
-      graph->ports->pdata[trail->len ? g_array_index (trail, guint, trail->len - 1) : node]);
+    g_autofree char *name
+      = hyco_port_get_full_name (graph->ports->pdata[g_array_index (trail, guint, trail->len - 1)]);
     g_string_append (path, name);
   }
   for (guint i = 0; i < actors->len; i++)
@@ -150,71 +252,120 @@ report_cycle (Graph *graph, const guint *remaining, HycoCompositeActor *containe
       g_string_append_printf (names, "%s%s", i ? ", " : "", name);
     }
   g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY,
-               "zero-delay loop in %s: %s (actors on the loop: %s); break it with a delay or "
-               "an actor whose output does not depend on that input at the same tag",
+               "zero-delay loop in %s: %s (actors on the loop: %s); every actor on it needs all "
+               "of its inputs before it can produce anything: break it with a delay, or an actor "
+               "whose output does not depend on that input at the same tag",
                *where ? where : hyco_actor_get_name (HYCO_ACTOR (container)), path->str,
                names->str);
 }
 
-/* Longest-path depths by Kahn's algorithm; FALSE with an error naming a cycle. */
-static gboolean
-compute_depths (Graph *graph, HycoCompositeActor *container, GError **error)
+static int
+compare_by_component (gconstpointer a, gconstpointer b, gpointer user_data)
 {
-  guint n = graph->ports->len, done = 0;
-  g_autofree guint *remaining = g_memdup2 (graph->in_degree, sizeof (guint) * MAX (n, 1));
-  g_autofree guint *queue = g_new (guint, MAX (n, 1));
-  guint head = 0, tail = 0;
+  Graph *graph = user_data;
+  guint x = graph->component[*(const guint *) a], y = graph->component[*(const guint *) b];
 
-  for (guint i = 0; i < n; i++)
-    {
-      ((HycoPort *) graph->ports->pdata[i])->depth = 0;
-      if (remaining[i] == 0)
-        queue[tail++] = i;
-    }
-  while (head < tail)
-    {
-      guint node = queue[head++];
-      HycoPort *port = graph->ports->pdata[node];
-      done++;
-      for (guint s = 0; s < graph->successors[node]->len; s++)
-        {
-          guint next = g_array_index (graph->successors[node], guint, s);
-          HycoPort *successor = graph->ports->pdata[next];
-          successor->depth = MAX (successor->depth, port->depth + 1);
-          if (--remaining[next] == 0)
-            queue[tail++] = next;
-        }
-    }
-  if (done == n)
-    return TRUE;
-  report_cycle (graph, remaining, container, error);
-  return FALSE;
+  return (x > y) - (x < y);
 }
 
+static guint *
+component_sizes (Graph *graph)
+{
+  guint *size = g_new0 (guint, MAX (graph->n_components, 1));
+
+  for (guint i = 0; i < graph->ports->len; i++)
+    size[graph->component[i]]++;
+  return size;
+}
+
+/* A cycle whose every edge is strict is a real zero-delay loop: look for one among the strict
+ * edges alone, so that a non-strict edge elsewhere cannot hide it. */
+static gboolean
+refuse_strict_cycles (Graph *graph, HycoCompositeActor *container, GError **error)
+{
+  g_autofree guint *size = NULL;
+
+  find_components (graph, TRUE);
+  size = component_sizes (graph);
+  for (guint k = 0; k < graph->n_components; k++)
+    if (size[k] > 1)
+      {
+        report_cycle (graph, k, container, error);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* Depths over the condensation of the whole graph: the ports of one (constructive) cycle share
+ * a depth, and the director iterates over them. */
+static void
+assign_depths (Graph *graph)
+{
+  guint n = graph->ports->len, c;
+  g_autofree guint *size = NULL;
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+
+  find_components (graph, FALSE);
+  c = graph->n_components;
+  size = component_sizes (graph);
+  graph->cyclic = g_new0 (gboolean, MAX (c, 1));
+  graph->depth = g_new0 (int, MAX (c, 1));
+  for (guint k = 0; k < c; k++)
+    graph->cyclic[k] = size[k] > 1;
+  /* Components are numbered in topological order: relax edges in that order. */
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, (gint) n, sizeof (guint), compare_by_component, graph);
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = order[k];
+      for (guint s = 0; s < graph->successors[i]->len; s++)
+        {
+          guint j = g_array_index (graph->successors[i], Edge, s).node;
+          if (graph->component[j] != graph->component[i])
+            graph->depth[graph->component[j]]
+              = MAX (graph->depth[graph->component[j]], graph->depth[graph->component[i]] + 1);
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      HycoPort *port = graph->ports->pdata[i];
+      port->depth = graph->depth[graph->component[i]];
+      port->cyclic = graph->cyclic[graph->component[i]];
+      port->component = graph->component[i];
+    }
+}
+
+/* The container's causality interface: an output depends on an input if a path joins them,
+ * and the dependency is constructive if some path between them has a non-strict edge. */
 static void
 derive_composite_causality (Graph *graph, HycoCompositeActor *container)
 {
   GPtrArray *own = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
-  guint n = own->len;
-  gboolean *matrix = g_new0 (gboolean, MAX (n * n, 1));
-  g_autofree gboolean *seen = g_new0 (gboolean, MAX (graph->ports->len, 1));
-  g_autofree guint *stack = g_new (guint, MAX (graph->ports->len, 1));
+  guint n = own->len, nodes = graph->ports->len;
+  gboolean *depends = g_new0 (gboolean, MAX (n * n, 1));
+  gboolean *constructive = g_new0 (gboolean, MAX (n * n, 1));
+  /* States: node, and whether the path so far has met a non-strict edge. */
+  g_autofree gboolean *seen = g_new0 (gboolean, MAX (2 * nodes, 1));
+  g_autofree guint *stack = g_new (guint, MAX (2 * nodes, 1));
 
   for (guint i = 0; i < n; i++)
     {
       HycoPort *input = own->pdata[i];
-      guint top = 0;
+      guint top = 0, start;
       if (!(input->flags & HYCO_PORT_INPUT))
         continue;
-      memset (seen, 0, sizeof (gboolean) * graph->ports->len);
-      stack[top++] = node_of (graph, input) - 1;
-      seen[stack[0]] = TRUE;
+      memset (seen, 0, sizeof (gboolean) * 2 * nodes);
+      start = 2 * (node_of (graph, input) - 1);
+      stack[top++] = start;
+      seen[start] = TRUE;
       while (top > 0)
         {
-          guint node = stack[--top];
+          guint state = stack[--top], node = state / 2;
           for (guint s = 0; s < graph->successors[node]->len; s++)
             {
-              guint next = g_array_index (graph->successors[node], guint, s);
+              Edge *edge = &g_array_index (graph->successors[node], Edge, s);
+              guint next = 2 * edge->node + ((state & 1) | !edge->strict);
               if (!seen[next])
                 {
                   seen[next] = TRUE;
@@ -225,11 +376,15 @@ derive_composite_causality (Graph *graph, HycoCompositeActor *container)
       for (guint o = 0; o < n; o++)
         {
           HycoPort *output = own->pdata[o];
-          if ((output->flags & HYCO_PORT_OUTPUT) && seen[node_of (graph, output) - 1])
-            matrix[o * n + i] = TRUE;
+          guint node;
+          if (!(output->flags & HYCO_PORT_OUTPUT))
+            continue;
+          node = node_of (graph, output) - 1;
+          depends[o * n + i] = seen[2 * node] || seen[2 * node + 1];
+          constructive[o * n + i] = seen[2 * node + 1];
         }
     }
-  _hyco_composite_actor_set_dependencies (container, matrix);
+  _hyco_composite_actor_set_dependencies (container, depends, constructive);
 }
 
 static int
@@ -241,7 +396,7 @@ compare_entries (gconstpointer a, gconstpointer b)
     return x->depth < y->depth ? -1 : 1;
   if (x->priv->scope_index != y->priv->scope_index)
     return x->priv->scope_index < y->priv->scope_index ? -1 : 1;
-  return 0;
+  return (x->n_outputs > y->n_outputs) - (x->n_outputs < y->n_outputs);
 }
 
 static int
@@ -268,20 +423,45 @@ steal_ports (GPtrArray *ports, guint *n)
   return (HycoPort **) g_ptr_array_free (ports, FALSE);
 }
 
-/* One entry per depth at which a non-strict actor's outputs become computable, plus a last one
- * once all its inputs are known; a strict actor fires once, after all its inputs. */
+static void
+append_entry (GArray *entries, HycoActor *actor, gboolean strict, int depth, GPtrArray *inputs,
+              GPtrArray *group)
+{
+  HycoScheduleEntry entry = { actor, _hyco_actor_get_private (actor), HYCO_ACTOR_GET_CLASS (actor),
+                              strict, depth };
+
+  for (guint o = 0; o < group->len; o++)
+    entry.cyclic |= ((HycoPort *) group->pdata[o])->cyclic;
+  entry.outputs = steal_ports (g_ptr_array_ref (group), &entry.n_outputs);
+  entry.inputs = (HycoPort **) g_memdup2 (inputs->pdata, sizeof (gpointer) * inputs->len);
+  entry.n_inputs = inputs->len;
+  g_array_append_val (entries, entry);
+}
+
+/* A strict actor fires once, after all its inputs. A non-strict one fires at each depth at
+ * which some of its outputs become computable, and once more when all its inputs are known.
+ * An input in the same cycle as one of the actor's outputs shares their depth. */
 static void
 add_entries (GArray *entries, HycoActor *actor)
 {
   gboolean strict = hyco_actor_is_strict (actor);
   g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
   g_autoptr (GPtrArray) outputs = g_ptr_array_new ();
+  g_autoptr (GPtrArray) last = g_ptr_array_new ();
+  g_autoptr (GArray) depths = g_array_new (FALSE, FALSE, sizeof (int));
   int last_depth = 0;
 
   collect_ports (actor, HYCO_PORT_INPUT, inputs);
   collect_ports (actor, HYCO_PORT_OUTPUT, outputs);
   for (guint i = 0; i < inputs->len; i++)
-    last_depth = MAX (last_depth, ((HycoPort *) inputs->pdata[i])->depth + 1);
+    {
+      HycoPort *input = inputs->pdata[i];
+      gboolean in_own_cycle = FALSE;
+      for (guint o = 0; o < outputs->len; o++)
+        in_own_cycle |= input->cyclic
+                        && ((HycoPort *) outputs->pdata[o])->component == input->component;
+      last_depth = MAX (last_depth, input->depth + (in_own_cycle ? 0 : 1));
+    }
   for (guint o = 0; o < outputs->len; o++)
     {
       HycoPort *output = outputs->pdata[o];
@@ -296,8 +476,6 @@ add_entries (GArray *entries, HycoActor *actor)
 
   if (!strict)
     {
-      /* Group outputs by depth, in increasing order. */
-      g_autoptr (GArray) depths = g_array_new (FALSE, FALSE, sizeof (int));
       for (guint o = 0; o < outputs->len; o++)
         {
           int d = ((HycoPort *) outputs->pdata[o])->depth;
@@ -312,29 +490,16 @@ add_entries (GArray *entries, HycoActor *actor)
         {
           int d = g_array_index (depths, int, k);
           g_autoptr (GPtrArray) group = g_ptr_array_new ();
-          HycoScheduleEntry entry
-            = { actor, _hyco_actor_get_private (actor), HYCO_ACTOR_GET_CLASS (actor), FALSE, d };
           for (guint o = 0; o < outputs->len; o++)
             if (((HycoPort *) outputs->pdata[o])->depth == d)
               g_ptr_array_add (group, outputs->pdata[o]);
-          entry.outputs = steal_ports (g_steal_pointer (&group), &entry.n_outputs);
-          entry.inputs = (HycoPort **) g_memdup2 (inputs->pdata, sizeof (gpointer) * inputs->len);
-          entry.n_inputs = inputs->len;
-          g_array_append_val (entries, entry);
+          append_entry (entries, actor, FALSE, d, inputs, group);
         }
     }
-  {
-    HycoScheduleEntry entry = { actor, _hyco_actor_get_private (actor),
-                                HYCO_ACTOR_GET_CLASS (actor), strict, last_depth };
-    g_autoptr (GPtrArray) group = g_ptr_array_new ();
-    for (guint o = 0; o < outputs->len; o++)
-      if (strict || ((HycoPort *) outputs->pdata[o])->depth >= last_depth)
-        g_ptr_array_add (group, outputs->pdata[o]);
-    entry.outputs = steal_ports (g_steal_pointer (&group), &entry.n_outputs);
-    entry.inputs = (HycoPort **) g_memdup2 (inputs->pdata, sizeof (gpointer) * inputs->len);
-    entry.n_inputs = inputs->len;
-    g_array_append_val (entries, entry);
-  }
+  for (guint o = 0; o < outputs->len; o++)
+    if (strict || ((HycoPort *) outputs->pdata[o])->depth >= last_depth)
+      g_ptr_array_add (last, outputs->pdata[o]);
+  append_entry (entries, actor, strict, last_depth, inputs, last);
 }
 
 void
@@ -359,9 +524,12 @@ _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **e
   gboolean ok;
 
   build_graph (&graph, container, schedule->actors);
-  ok = compute_depths (&graph, container, error);
+  ok = refuse_strict_cycles (&graph, container, error);
   if (ok)
-    derive_composite_causality (&graph, container);
+    {
+      assign_depths (&graph);
+      derive_composite_causality (&graph, container);
+    }
   graph_clear (&graph);
   if (!ok)
     return FALSE;
@@ -372,6 +540,19 @@ _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **e
   g_array_sort (entries, compare_entries);
   schedule->n_entries = entries->len;
   schedule->entries = (HycoScheduleEntry *) g_array_free (entries, FALSE);
+  /* A depth with an entry on a cycle is iterated as a whole until nothing changes: entries of
+   * one depth never feed each other except around such a cycle. */
+  for (guint i = 0; i < schedule->n_entries;)
+    {
+      guint end = i;
+      gboolean cyclic = FALSE;
+      while (end < schedule->n_entries
+             && schedule->entries[end].depth == schedule->entries[i].depth)
+        cyclic |= schedule->entries[end++].cyclic;
+      for (guint k = i; k < end; k++)
+        schedule->entries[k].group_end = cyclic ? end : 0;
+      i = end;
+    }
   for (guint i = schedule->n_entries; i-- > 0;)
     schedule->entries[i].priv->schedule_position = i;
   return TRUE;

@@ -20,6 +20,7 @@ typedef struct
   HycoDirector *director;
   HycoModel *model;       /* unowned, top level only */
   gboolean *dependencies; /* [output index * n_ports + input index], from the director */
+  gboolean *constructive; /* same layout: some path between them meets a non-strict actor */
   gboolean prefired;      /* the director was prefired at the current tag */
 } HycoCompositeActorPrivate;
 
@@ -47,6 +48,7 @@ static void
 hyco_composite_actor_finalize (GObject *object)
 {
   g_free (PRIV (HYCO_COMPOSITE_ACTOR (object))->dependencies);
+  g_free (PRIV (HYCO_COMPOSITE_ACTOR (object))->constructive);
   G_OBJECT_CLASS (hyco_composite_actor_parent_class)->finalize (object);
 }
 
@@ -516,10 +518,27 @@ _hyco_composite_actor_collect_scope (HycoCompositeActor *self, GPtrArray *scope)
 }
 
 void
-_hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *matrix)
+_hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *depends,
+                                        gboolean *constructive)
 {
   g_free (PRIV (self)->dependencies);
-  PRIV (self)->dependencies = matrix;
+  g_free (PRIV (self)->constructive);
+  PRIV (self)->dependencies = depends;
+  PRIV (self)->constructive = constructive;
+}
+
+gboolean
+_hyco_composite_actor_is_constructive (HycoCompositeActor *self, HycoPort *output,
+                                       HycoPort *input)
+{
+  HycoCompositeActorPrivate *priv = PRIV (self);
+  guint n = _hyco_actor_get_private (HYCO_ACTOR (self))->ports->len;
+  int o = port_index (HYCO_ACTOR (self), output), i = port_index (HYCO_ACTOR (self), input);
+
+  /* Unknown (not prepared): assume the worst for loop detection's sake, a partial answer. */
+  if (priv->constructive == NULL || o < 0 || i < 0)
+    return TRUE;
+  return priv->constructive[(guint) o * n + (guint) i];
 }
 
 void
@@ -723,7 +742,7 @@ wire_reader (HycoPort *port, gboolean inside, GError **error)
  * and for the inside of its container's inputs, and the source of every input. */
 gboolean
 _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director, GPtrArray *scope,
-                            const guint64 *epoch, GError **error)
+                            HycoEpoch *epoch, GError **error)
 {
   GPtrArray *own_ports = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
 

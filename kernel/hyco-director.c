@@ -170,7 +170,7 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
   priv->current.time = 0;
   priv->current.microstep = 0;
   priv->firings = 0;
-  priv->epoch++;
+  priv->epoch.value++;
   g_ptr_array_set_size (priv->fired, 0);
   for (guint i = 0; i < actors->len; i++)
     if (!hyco_actor_initialize (actors->pdata[i], error))
@@ -192,7 +192,7 @@ hyco_director_real_prefire (HycoDirector *self, GError **error)
 static gboolean
 hyco_director_real_fire (HycoDirector *self, GError **error)
 {
-  return _hyco_director_run_schedule (self, error);
+  return _hyco_director_run_schedule (self, FALSE, error);
 }
 
 static gboolean
@@ -599,68 +599,196 @@ default_outputs_absent (HycoScheduleEntry *entry)
     }
 }
 
-/* One pass over the schedule at the current tag computes the least fixed point: each entry
- * comes after every signal it needs. An actor fires when it is triggered (a pure event or a
- * present input), as in DE; otherwise its settled outputs are absent. */
+/* After a fire: a write that tried to change a known signal is a bug of the actor. */
+static gboolean
+check_monotonic (HycoDirectorPrivate *priv, HycoActor *actor, GError **error)
+{
+  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      for (guint c = 0; c < port->n_signals && (port->flags & HYCO_PORT_OUTPUT); c++)
+        if (port->signals[c].violated)
+          {
+            g_autofree char *tag = hyco_tag_to_string (&priv->current, priv->resolution);
+            g_autofree char *value = hyco_value_to_literal (&port->signals[c].value);
+            port->signals[c].violated = FALSE;
+            priv->epoch.violations = 0;
+            hyco_actor_set_error (
+              actor, error, HYCO_ACTOR_ERROR_FAILED,
+              "output %s changed at %s after it was known (it was %s): within one tag an "
+              "actor may only add knowledge, never retract or change it",
+              port->name, tag, port->signals[c].status == HYCO_SIGNAL_PRESENT ? value : "absent");
+            return FALSE;
+          }
+    }
+  /* Written by someone else (a composite's transfer): find it on the next check. */
+  return TRUE;
+}
+
+/* Fires one entry if it can add knowledge. In DE (@fire_all false) an actor fires only when
+ * triggered, by a pure event or a present input; in SR every actor fires at every tick. */
+static gboolean
+fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all,
+            GError **error)
+{
+  HycoActorPrivate *actor = entry->priv;
+  gboolean any_unknown = FALSE, any_present = FALSE;
+
+  if (G_UNLIKELY (actor->finished))
+    {
+      set_outputs_absent (entry);
+      return TRUE;
+    }
+  for (guint i = 0; i < entry->n_inputs; i++)
+    {
+      HycoPort *input = entry->inputs[i];
+      for (guint c = 0; c < input->n_sources; c++)
+        {
+          HycoSignalStatus status = hyco_signal_status (input->sources[c]);
+          any_unknown |= status == HYCO_SIGNAL_UNKNOWN;
+          any_present |= status == HYCO_SIGNAL_PRESENT;
+        }
+    }
+  if (entry->strict && any_unknown)
+    return TRUE;
+  if (!fire_all && !actor->pure_event && !any_present)
+    {
+      /* Not triggered. With inputs still unknown, only what does not depend on them is
+       * settled. */
+      if (any_unknown)
+        default_outputs_absent (entry);
+      else
+        set_outputs_absent (entry);
+      return TRUE;
+    }
+  if (!entry->klass->prefire (entry->actor))
+    {
+      set_outputs_absent (entry);
+      return TRUE;
+    }
+  if (!entry->klass->fire (entry->actor, error))
+    return FALSE;
+  priv->firings++;
+  if (G_UNLIKELY (priv->epoch.violations != 0) && !check_monotonic (priv, entry->actor, error))
+    return FALSE;
+  if (!actor->fired)
+    {
+      actor->fired = TRUE;
+      g_ptr_array_add (priv->fired, entry->actor);
+    }
+  default_outputs_absent (entry);
+  return TRUE;
+}
+
+static guint
+count_known_outputs (HycoScheduleEntry *entries, guint begin, guint end)
+{
+  guint known = 0;
+
+  for (guint e = begin; e < end; e++)
+    for (guint o = 0; o < entries[e].n_outputs; o++)
+      {
+        HycoPort *port = entries[e].outputs[o];
+        for (guint c = 0; c < port->n_signals; c++)
+          known += hyco_signal_status (&port->signals[c]) != HYCO_SIGNAL_UNKNOWN;
+      }
+  return known;
+}
+
+static gboolean
+container_inputs_known (HycoDirectorPrivate *priv)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (priv->container))->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      for (guint c = 0; c < port->n_signals && (port->flags & HYCO_PORT_INPUT); c++)
+        if (hyco_signal_status (&port->signals[c]) == HYCO_SIGNAL_UNKNOWN)
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* What a cycle leaves unknown once nothing changes is a causality error, unless inputs of the
+ * container are still unknown (an outer fixed point will fire it again). */
+static gboolean
+check_cycle_settled (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guint begin,
+                     guint end, GError **error)
+{
+  g_autoptr (GString) unknown = NULL;
+  g_autofree char *tag = NULL;
+  g_autofree char *where = NULL;
+
+  for (guint e = begin; e < end; e++)
+    for (guint o = 0; o < entries[e].n_outputs; o++)
+      {
+        HycoPort *port = entries[e].outputs[o];
+        for (guint c = 0; c < port->n_signals; c++)
+          if (hyco_signal_status (&port->signals[c]) == HYCO_SIGNAL_UNKNOWN)
+            {
+              g_autofree char *name = hyco_port_get_full_name (port);
+              if (unknown == NULL)
+                unknown = g_string_new (NULL);
+              else if (strstr (unknown->str, name) != NULL)
+                continue;
+              g_string_append_printf (unknown, "%s%s", unknown->len ? ", " : "", name);
+            }
+      }
+  if (unknown == NULL || !container_inputs_known (priv))
+    return TRUE;
+  tag = hyco_tag_to_string (&priv->current, priv->resolution);
+  where = hyco_actor_get_full_name (HYCO_ACTOR (priv->container));
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY,
+               "causality loop in %s at %s: the fixed point leaves %s unknown; no actor on the "
+               "cycle can produce its output before knowing its input",
+               *where ? where : hyco_actor_get_name (HYCO_ACTOR (priv->container)), tag,
+               unknown->str);
+  return FALSE;
+}
+
+/* Computes the least fixed point of the current tag over unknown, absent and present. Entries
+ * come in dependency order, so one pass settles everything but cycles; the entries of a depth
+ * on a (constructive) cycle are fired again until no output changes. */
 gboolean
-_hyco_director_run_schedule (HycoDirector *self, GError **error)
+_hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
   HycoScheduleEntry *entries = priv->schedule.entries;
   guint n_entries = priv->schedule.n_entries;
 
-  priv->epoch++;
+  priv->epoch.value++;
   /* At the top level nothing feeds the container's inputs: the transfer makes them absent. */
   _hyco_director_transfer_inputs (self);
-  for (guint e = 0; e < n_entries; e++)
+  for (guint e = 0; e < n_entries;)
     {
-      HycoScheduleEntry *entry = &entries[e];
-      HycoActorPrivate *actor = entry->priv;
-      gboolean any_unknown = FALSE, any_present = FALSE;
-
-      if (G_UNLIKELY (actor->finished))
+      guint end = entries[e].group_end;
+      if (G_LIKELY (end == 0))
         {
-          set_outputs_absent (entry);
+          if (!fire_entry (priv, &entries[e], fire_all, error))
+            return FALSE;
+          e++;
           continue;
         }
-      for (guint i = 0; i < entry->n_inputs; i++)
-        {
-          HycoPort *input = entry->inputs[i];
-          for (guint c = 0; c < input->n_sources; c++)
-            {
-              HycoSignalStatus status = hyco_signal_status (input->sources[c]);
-              any_unknown |= status == HYCO_SIGNAL_UNKNOWN;
-              any_present |= status == HYCO_SIGNAL_PRESENT;
-            }
-        }
-      if (entry->strict && any_unknown)
-        continue;
-      if (!actor->pure_event && !any_present)
-        {
-          /* Not triggered: in DE an actor only produces events from a pure event or a present
-           * input. With inputs still unknown, only what does not depend on them is settled. */
-          if (any_unknown)
-            default_outputs_absent (entry);
-          else
-            set_outputs_absent (entry);
-          continue;
-        }
-      if (!entry->klass->prefire (entry->actor))
-        {
-          set_outputs_absent (entry);
-          continue;
-        }
-      if (!entry->klass->fire (entry->actor, error))
+      for (guint known = G_MAXUINT, now = count_known_outputs (entries, e, end); known != now;
+           known = now, now = count_known_outputs (entries, e, end))
+        for (guint k = e; k < end; k++)
+          if (!fire_entry (priv, &entries[k], fire_all, error))
+            return FALSE;
+      if (!check_cycle_settled (priv, entries, e, end, error))
         return FALSE;
-      priv->firings++;
-      if (!actor->fired)
-        {
-          actor->fired = TRUE;
-          g_ptr_array_add (priv->fired, entry->actor);
-        }
-      default_outputs_absent (entry);
+      e = end;
     }
   _hyco_director_transfer_outputs (self);
+  if (G_UNLIKELY (priv->epoch.violations != 0))
+    {
+      /* A composite's outputs changed between two fires of one tag. */
+      for (guint i = 0; i < priv->fired->len; i++)
+        if (!check_monotonic (priv, priv->fired->pdata[i], error))
+          return FALSE;
+    }
   return TRUE;
 }
 

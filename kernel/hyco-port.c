@@ -16,13 +16,14 @@
  */
 G_DEFINE_FINAL_TYPE (HycoPort, hyco_port, G_TYPE_OBJECT)
 
-static HycoSignal always_absent_signal = { 0, NULL, HYCO_SIGNAL_ABSENT, HYCO_VALUE_INIT };
+/* Its stamp matches its own epoch, which nothing bumps: it reads as absent under any director. */
+static HycoEpoch always_absent_epoch = { 0, 0 };
+static HycoSignal always_absent_signal
+  = { 0, &always_absent_epoch, HYCO_SIGNAL_ABSENT, FALSE, HYCO_VALUE_INIT };
 
 HycoSignal *
 _hyco_signal_always_absent (void)
 {
-  /* Its epoch is its own stamp, so it reads as known-absent under every director. */
-  always_absent_signal.epoch = &always_absent_signal.stamp;
   return &always_absent_signal;
 }
 
@@ -31,11 +32,11 @@ _hyco_signal_copy (HycoSignal *to, const HycoSignal *from)
 {
   HycoSignalStatus status = hyco_signal_status (from);
 
-  if (status == HYCO_SIGNAL_UNKNOWN)
+  if (status == HYCO_SIGNAL_UNKNOWN || !hyco_signal_may_write (to, status, &from->value))
     return;
   if (status == HYCO_SIGNAL_PRESENT)
     hyco_value_assign (&to->value, &from->value);
-  to->stamp = *to->epoch;
+  to->stamp = to->epoch->value;
   to->status = status;
 }
 
@@ -95,7 +96,7 @@ _hyco_port_reset_wiring (HycoPort *self)
 }
 
 void
-_hyco_port_allocate_signals (HycoPort *self, guint width, const guint64 *epoch)
+_hyco_port_allocate_signals (HycoPort *self, guint width, HycoEpoch *epoch)
 {
   for (guint i = 0; i < self->n_signals; i++)
     hyco_value_clear (&self->signals[i].value);
@@ -463,7 +464,7 @@ hyco_port_send (HycoPort *self, guint channel, const HycoValue *value)
   g_return_if_fail (HYCO_IS_PORT (self));
   g_return_if_fail (value != NULL);
   signal = write_signal (self, channel);
-  if (signal == NULL)
+  if (signal == NULL || !hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, value))
     return;
   hyco_value_assign (&signal->value, value);
   hyco_signal_mark_present (signal);
@@ -485,6 +486,11 @@ hyco_port_send_double (HycoPort *self, guint channel, double value)
   g_return_if_fail (HYCO_IS_PORT (self));
   if ((signal = write_signal (self, channel)) == NULL)
     return;
+  {
+    HycoValue candidate = { HYCO_VALUE_TYPE_DOUBLE, { .v_double = value } };
+    if (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, &candidate))
+      return;
+  }
   hyco_value_set_double (&signal->value, value);
   hyco_signal_mark_present (signal);
 }
@@ -505,6 +511,11 @@ hyco_port_send_int (HycoPort *self, guint channel, gint64 value)
   g_return_if_fail (HYCO_IS_PORT (self));
   if ((signal = write_signal (self, channel)) == NULL)
     return;
+  {
+    HycoValue candidate = { HYCO_VALUE_TYPE_INT, { .v_int = value } };
+    if (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, &candidate))
+      return;
+  }
   hyco_value_set_int (&signal->value, value);
   hyco_signal_mark_present (signal);
 }
@@ -525,6 +536,11 @@ hyco_port_send_boolean (HycoPort *self, guint channel, gboolean value)
   g_return_if_fail (HYCO_IS_PORT (self));
   if ((signal = write_signal (self, channel)) == NULL)
     return;
+  {
+    HycoValue candidate = { HYCO_VALUE_TYPE_BOOLEAN, { .v_boolean = value } };
+    if (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, &candidate))
+      return;
+  }
   hyco_value_set_boolean (&signal->value, value);
   hyco_signal_mark_present (signal);
 }
@@ -546,6 +562,12 @@ hyco_port_send_string (HycoPort *self, guint channel, const char *value)
   g_return_if_fail (value != NULL);
   if ((signal = write_signal (self, channel)) == NULL)
     return;
+  {
+    /* Compared in place: only read, never freed. */
+    HycoValue candidate = { HYCO_VALUE_TYPE_STRING, { .v_string = (char *) value } };
+    if (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, &candidate))
+      return;
+  }
   hyco_value_set_string (&signal->value, value);
   hyco_signal_mark_present (signal);
 }
@@ -563,7 +585,8 @@ hyco_port_send_absent (HycoPort *self, guint channel)
   HycoSignal *signal;
 
   g_return_if_fail (HYCO_IS_PORT (self));
-  if ((signal = write_signal (self, channel)) == NULL)
+  if ((signal = write_signal (self, channel)) == NULL
+      || !hyco_signal_may_write (signal, HYCO_SIGNAL_ABSENT, NULL))
     return;
   hyco_signal_set_absent (signal);
 }

@@ -20,35 +20,61 @@ _hyco_ptr_array_copy_unowned (GPtrArray *array)
   return copy;
 }
 
+/* A director's epoch: bumping @value makes every signal it owns unknown at once, so a new tag
+ * (or a repeated fire) costs nothing per signal. @violations counts writes that tried to change
+ * a signal already known in this epoch: actor bugs, reported by the director. */
+typedef struct
+{
+  guint64 value;
+  guint violations;
+} HycoEpoch;
+
 /* One channel of a signal at the current tag. The status is only valid while @stamp equals
- * the owning director's epoch; bumping the epoch makes every signal of that director unknown
- * at once, so a new tag (or a repeated fire) costs nothing per signal. */
+ * the owning director's epoch. */
 typedef struct
 {
   guint64 stamp;
-  const guint64 *epoch;
+  HycoEpoch *epoch;
   HycoSignalStatus status;
+  gboolean violated; /* a write tried to change it after it was known (see HycoEpoch) */
   HycoValue value;
 } HycoSignal;
 
 static inline HycoSignalStatus
 hyco_signal_status (const HycoSignal *signal)
 {
-  return signal->stamp == *signal->epoch ? signal->status : HYCO_SIGNAL_UNKNOWN;
+  return signal->stamp == signal->epoch->value ? signal->status : HYCO_SIGNAL_UNKNOWN;
 }
 
 static inline void
 hyco_signal_set_absent (HycoSignal *signal)
 {
-  signal->stamp = *signal->epoch;
+  signal->stamp = signal->epoch->value;
   signal->status = HYCO_SIGNAL_ABSENT;
 }
 
 static inline void
 hyco_signal_mark_present (HycoSignal *signal)
 {
-  signal->stamp = *signal->epoch;
+  signal->stamp = signal->epoch->value;
   signal->status = HYCO_SIGNAL_PRESENT;
+}
+
+/* Whether a write of @status (and @value, when present) may proceed: knowledge only grows
+ * within a tick, so writing to a known signal is allowed only when it says the same thing,
+ * and then there is nothing to write. Anything else is recorded as a violation. */
+static inline gboolean
+hyco_signal_may_write (HycoSignal *signal, HycoSignalStatus status, const HycoValue *value)
+{
+  if (signal->stamp != signal->epoch->value)
+    return TRUE;
+  if (signal->status != status
+      || (status == HYCO_SIGNAL_PRESENT && !hyco_value_equal (&signal->value, value)))
+    {
+      signal->violated = TRUE;
+      signal->epoch->violations++;
+    }
+  return FALSE;
 }
 
 /* Copies what is known of @from into @to (which may belong to another director). */
@@ -76,7 +102,8 @@ struct _HycoPort
 
   /* Causality, rebuilt at every preinitialize by the governing director. */
   int depth;
-  guint graph_index;
+  gboolean cyclic;   /* on a (constructive) cycle */
+  guint component;   /* strongly connected component in the director's graph */
   HycoPort **dependencies; /* inputs this output depends on (non-strict actors) */
   guint n_dependencies;
 };
@@ -84,7 +111,7 @@ struct _HycoPort
 HycoPort *_hyco_port_new (HycoActor *container, const char *name, HycoPortFlags flags);
 void _hyco_port_link (HycoPort *self, HycoRelation *relation);
 void _hyco_port_reset_wiring (HycoPort *self);
-void _hyco_port_allocate_signals (HycoPort *self, guint width, const guint64 *epoch);
+void _hyco_port_allocate_signals (HycoPort *self, guint width, HycoEpoch *epoch);
 void _hyco_port_set_sources (HycoPort *self, guint width);
 guint _hyco_port_count_relations (HycoPort *self, gboolean inside);
 HycoRelation *_hyco_port_get_relation (HycoPort *self, gboolean inside, guint index);
@@ -124,6 +151,8 @@ typedef struct
   guint n_outputs;
   HycoPort **inputs; /* all inputs of the actor */
   guint n_inputs;
+  gboolean cyclic; /* some output is on a cycle */
+  guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
 } HycoScheduleEntry;
 
 typedef struct
@@ -136,9 +165,12 @@ typedef struct
 gboolean _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **error);
 void _hyco_schedule_clear (HycoSchedule *schedule);
 gboolean _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director,
-                                     GPtrArray *scope, const guint64 *epoch, GError **error);
+                                     GPtrArray *scope, HycoEpoch *epoch, GError **error);
 void _hyco_composite_actor_collect_scope (HycoCompositeActor *self, GPtrArray *scope);
-void _hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *matrix);
+void _hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *depends,
+                                             gboolean *constructive);
+gboolean _hyco_composite_actor_is_constructive (HycoCompositeActor *self, HycoPort *output,
+                                                HycoPort *input);
 void _hyco_composite_actor_set_model (HycoCompositeActor *self, HycoModel *model);
 HycoModel *_hyco_composite_actor_get_model (HycoCompositeActor *self);
 
@@ -148,7 +180,7 @@ typedef struct
   HycoCompositeActor *container; /* unowned */
   HycoModel *model;              /* unowned; set at preinitialize */
   HycoSchedule schedule;
-  guint64 epoch;
+  HycoEpoch epoch;
   HycoTag current;
   int resolution;
   gint64 stop_time;
@@ -163,9 +195,32 @@ HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);
 void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
 void _hyco_director_transfer_inputs (HycoDirector *self);
 void _hyco_director_transfer_outputs (HycoDirector *self);
-gboolean _hyco_director_run_schedule (HycoDirector *self, GError **error);
+gboolean _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error);
 gboolean _hyco_director_postfire_fired (HycoDirector *self, GError **error);
 char *_hyco_director_describe_actors (GPtrArray *actors);
+
+/* The pure events of a director (see hyco-tag-queue.c). */
+typedef struct
+{
+  GArray *heap;         /* binary min-heap of events */
+  GPtrArray *triggered; /* actors marked with a pure event at the current tag */
+  gboolean tag_started; /* the current tag has been fired: a request for it means the next
+                         * microstep */
+} HycoTagQueue;
+
+void _hyco_tag_queue_init (HycoTagQueue *self);
+void _hyco_tag_queue_destroy (HycoTagQueue *self);
+void _hyco_tag_queue_reset (HycoTagQueue *self);
+const HycoTag *_hyco_tag_queue_peek (HycoTagQueue *self);
+guint _hyco_tag_queue_length (HycoTagQueue *self);
+void _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag);
+void _hyco_tag_queue_release (HycoTagQueue *self);
+gboolean _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director,
+                                       GError **error);
+gboolean _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director,
+                                      const HycoTag *next, GError **error);
+gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *actor,
+                                  const HycoTag *tag, HycoTag *granted, GError **error);
 
 /* Model internals. */
 void _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag);

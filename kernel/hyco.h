@@ -16,5 +16,6 @@
 #include "hyco-registry.h"
 #include "hyco-model.h"
 #include "hyco-de-director.h"
+#include "hyco-sr-director.h"
 #include "hyco-actors.h"
 #undef HYCO_INSIDE

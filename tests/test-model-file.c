@@ -321,9 +321,9 @@ test_error_unknown_class (void)
   assert_file_fails ("bad-unknown-class.xml", HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 8,
                      "entity \"Clock\": no actor class named \"ptolemy.actor.lib.DiscretClock\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                       "  <property name=\"d\" class=\"SRDirector\"/>\n"
+                       "  <property name=\"d\" class=\"PNDirector\"/>\n"
                        "</entity>\n",
-                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2, "SRDirector");
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2, "PNDirector");
   assert_inline_fails ("<entity name=\"top\" class=\"Composite\"/>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 1, "\"Composite\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"

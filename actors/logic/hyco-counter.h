@@ -1,0 +1,18 @@
+/* hyco-counter.h: counts events up and down.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_COUNTER (hyco_counter_get_type ())
+G_DECLARE_FINAL_TYPE (HycoCounter, hyco_counter, HYCO, COUNTER, HycoActor)
+
+G_END_DECLS

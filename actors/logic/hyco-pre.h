@@ -1,0 +1,18 @@
+/* hyco-pre.h: holds the most recent present input of earlier ticks.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_PRE (hyco_pre_get_type ())
+G_DECLARE_FINAL_TYPE (HycoPre, hyco_pre, HYCO, PRE, HycoActor)
+
+G_END_DECLS
