@@ -16,5 +16,6 @@ gboolean _hyco_actors_get_positive_time (HycoActor *actor, const char *name, gbo
 gboolean _hyco_actors_fire_at_tag_exactly (HycoActor *actor, const HycoTag *tag, GError **error);
 gboolean _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger,
                                                     GError **error);
+gboolean _hyco_actors_fired_only_when_triggered (HycoActor *actor);
 
 G_END_DECLS

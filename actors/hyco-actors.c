@@ -25,6 +25,13 @@ hyco_actors_register_all (void)
   hyco_registry_register ("MicrostepDelay", HYCO_TYPE_MICROSTEP_DELAY);
   hyco_registry_register ("Recorder", HYCO_TYPE_RECORDER);
   hyco_registry_register ("Test", HYCO_TYPE_TEST);
+  hyco_registry_register ("LogicalOperator", HYCO_TYPE_LOGICAL_OPERATOR);
+  hyco_registry_register ("LogicalNot", HYCO_TYPE_LOGICAL_NOT);
+  hyco_registry_register ("Comparator", HYCO_TYPE_COMPARATOR);
+  hyco_registry_register ("Pre", HYCO_TYPE_PRE);
+  hyco_registry_register ("UnitDelay", HYCO_TYPE_UNIT_DELAY);
+  hyco_registry_register ("Default", HYCO_TYPE_DEFAULT);
+  hyco_registry_register ("Counter", HYCO_TYPE_COUNTER);
 }
 
 /* Stores a literal parameter's new text in @field; %NULL restores the default. Returns whether
@@ -114,4 +121,16 @@ _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger, 
   if (hyco_port_get_width (trigger) > 0)
     return TRUE;
   return hyco_actor_fire_at (actor, 0, NULL, error);
+}
+
+/* Whether @actor's director fires it only where it is triggered (a pure event or a present
+ * input), as DE does, rather than at every tick, as SR does. An actor that produces an output
+ * whenever it fires then makes that output's presence depend on its inputs at the same tag,
+ * even when the value does not. */
+gboolean
+_hyco_actors_fired_only_when_triggered (HycoActor *actor)
+{
+  HycoDirector *director = hyco_actor_get_executive_director (actor);
+
+  return director != NULL && HYCO_IS_DE_DIRECTOR (director);
 }

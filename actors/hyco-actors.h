@@ -29,6 +29,15 @@
 #include "hyco-recorder.h"
 #include "hyco-test.h"
 
+/* Logic and synchronous-reactive signals */
+#include "hyco-logical-operator.h"
+#include "hyco-logical-not.h"
+#include "hyco-comparator.h"
+#include "hyco-pre.h"
+#include "hyco-unit-delay.h"
+#include "hyco-default.h"
+#include "hyco-counter.h"
+
 G_BEGIN_DECLS
 
 void hyco_actors_register_all (void);

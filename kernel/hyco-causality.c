@@ -337,9 +337,13 @@ assign_depths (Graph *graph)
 }
 
 /* The container's causality interface: an output depends on an input if a path joins them,
- * and the dependency is constructive if some path between them has a non-strict edge. */
+ * and the dependency is constructive if some path between them has a non-strict edge. Under a
+ * director that fires every actor whenever the composite fires (SR), whether an output is
+ * present at all depends on whether an input fired the composite: every output then depends
+ * on every input, constructively where no path joins them. */
 static void
-derive_composite_causality (Graph *graph, HycoCompositeActor *container)
+derive_composite_causality (Graph *graph, HycoCompositeActor *container,
+                            gboolean fires_every_actor)
 {
   GPtrArray *own = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
   guint n = own->len, nodes = graph->ports->len;
@@ -380,8 +384,9 @@ derive_composite_causality (Graph *graph, HycoCompositeActor *container)
           if (!(output->flags & HYCO_PORT_OUTPUT))
             continue;
           node = node_of (graph, output) - 1;
-          depends[o * n + i] = seen[2 * node] || seen[2 * node + 1];
-          constructive[o * n + i] = seen[2 * node + 1];
+          depends[o * n + i] = seen[2 * node] || seen[2 * node + 1] || fires_every_actor;
+          constructive[o * n + i]
+            = seen[2 * node + 1] || (fires_every_actor && !seen[2 * node]);
         }
     }
   _hyco_composite_actor_set_dependencies (container, depends, constructive);
@@ -528,7 +533,8 @@ _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **e
   if (ok)
     {
       assign_depths (&graph);
-      derive_composite_causality (&graph, container);
+      derive_composite_causality (&graph, container,
+                                  _hyco_director_get_private (director)->fires_every_actor);
     }
   graph_clear (&graph);
   if (!ok)

@@ -189,6 +189,7 @@ typedef struct
   char *stop_time_literal;
   char *resolution_literal;
   guint64 max_microsteps;
+  gboolean fires_every_actor; /* each firing fires all actors (SR), not only triggered ones */
 } HycoDirectorPrivate;
 
 HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);

@@ -275,6 +275,154 @@ test_pass_new (const char *name)
   return g_object_new (TEST_TYPE_PASS, "name", name, NULL);
 }
 
+/* LazyPass ------------------------------------------------------------------------------ */
+
+struct _TestLazyPass
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestLazyPass, test_lazy_pass, HYCO_TYPE_ACTOR)
+
+static gboolean
+lazy_pass_is_strict (HycoActor *actor)
+{
+  return FALSE;
+}
+
+static void
+test_lazy_pass_class_init (TestLazyPassClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->fire = pass_fire;
+  HYCO_ACTOR_CLASS (klass)->is_strict = lazy_pass_is_strict;
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "input", HYCO_PORT_INPUT, NULL);
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "output", HYCO_PORT_OUTPUT, NULL);
+}
+
+static void
+test_lazy_pass_init (TestLazyPass *self)
+{
+}
+
+HycoActor *
+test_lazy_pass_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_LAZY_PASS, "name", name, NULL);
+}
+
+/* Either -------------------------------------------------------------------------------- */
+
+struct _TestEither
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestEither, test_either, HYCO_TYPE_ACTOR)
+
+static gboolean
+either_fire (HycoActor *actor, GError **error)
+{
+  HycoPort *preferred = hyco_actor_get_port (actor, "preferred");
+  HycoPort *alternate = hyco_actor_get_port (actor, "alternate");
+  HycoPort *output = hyco_actor_get_port (actor, "output");
+
+  if (hyco_port_is_present (preferred, 0))
+    hyco_port_send (output, 0, hyco_port_get_value (preferred, 0));
+  else if (hyco_port_is_known (preferred, 0) && hyco_port_is_present (alternate, 0))
+    hyco_port_send (output, 0, hyco_port_get_value (alternate, 0));
+  return TRUE;
+}
+
+static void
+test_either_class_init (TestEitherClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->fire = either_fire;
+  HYCO_ACTOR_CLASS (klass)->is_strict = lazy_pass_is_strict;
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "preferred", HYCO_PORT_INPUT, NULL);
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "alternate", HYCO_PORT_INPUT, NULL);
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "output", HYCO_PORT_OUTPUT, NULL);
+}
+
+static void
+test_either_init (TestEither *self)
+{
+}
+
+HycoActor *
+test_either_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_EITHER, "name", name, NULL);
+}
+
+/* Fickle -------------------------------------------------------------------------------- */
+
+struct _TestFickle
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestFickle, test_fickle, HYCO_TYPE_ACTOR)
+
+static gboolean
+fickle_fire (HycoActor *actor, GError **error)
+{
+  hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0, 1);
+  hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0, 2);
+  return TRUE;
+}
+
+static void
+test_fickle_class_init (TestFickleClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->fire = fickle_fire;
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "output", HYCO_PORT_OUTPUT, NULL);
+}
+
+static void
+test_fickle_init (TestFickle *self)
+{
+}
+
+HycoActor *
+test_fickle_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_FICKLE, "name", name, NULL);
+}
+
+/* Seven --------------------------------------------------------------------------------- */
+
+struct _TestSeven
+{
+  HycoActor parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestSeven, test_seven, HYCO_TYPE_ACTOR)
+
+static gboolean
+seven_fire (HycoActor *actor, GError **error)
+{
+  hyco_port_send_int (hyco_actor_get_port (actor, "output"), 0, 7);
+  return TRUE;
+}
+
+static void
+test_seven_class_init (TestSevenClass *klass)
+{
+  HYCO_ACTOR_CLASS (klass)->fire = seven_fire;
+  hyco_actor_class_add_port (HYCO_ACTOR_CLASS (klass), "output", HYCO_PORT_OUTPUT, NULL);
+}
+
+static void
+test_seven_init (TestSeven *self)
+{
+}
+
+HycoActor *
+test_seven_new (const char *name)
+{
+  return g_object_new (TEST_TYPE_SEVEN, "name", name, NULL);
+}
+
 /* Staller ------------------------------------------------------------------------------- */
 
 struct _TestStaller
@@ -370,6 +518,45 @@ test_top_new (const char *stop_time)
     }
   hyco_composite_actor_set_director (top, director);
   return top;
+}
+
+HycoCompositeActor *
+test_sr_top_new (const char *period, const char *stop_time)
+{
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoDirector) director = hyco_sr_director_new ();
+  g_autoptr (GError) error = NULL;
+
+  hyco_param_set_from_string (G_OBJECT (director), "period", period, &error);
+  g_assert_no_error (error);
+  hyco_param_set_from_string (G_OBJECT (director), "stopTime", stop_time, &error);
+  g_assert_no_error (error);
+  hyco_composite_actor_set_director (top, director);
+  return top;
+}
+
+HycoCompositeActor *
+test_sr_composite_new (HycoCompositeActor *container, const char *name, const char *period)
+{
+  HycoCompositeActor *composite = hyco_composite_actor_new (name);
+  g_autoptr (HycoDirector) director = hyco_sr_director_new ();
+  g_autoptr (GError) error = NULL;
+
+  hyco_param_set_from_string (G_OBJECT (director), "period", period, &error);
+  g_assert_no_error (error);
+  hyco_composite_actor_set_director (composite, director);
+  test_add (container, HYCO_ACTOR (composite));
+  return composite;
+}
+
+HycoPort *
+test_port (HycoActor *actor, const char *name, HycoPortFlags flags)
+{
+  g_autoptr (GError) error = NULL;
+  HycoPort *port = hyco_actor_add_port (actor, name, flags, &error);
+
+  g_assert_no_error (error);
+  return port;
 }
 
 HycoCompositeActor *

@@ -31,6 +31,28 @@ char *test_log_dump (TestLog *self);
 G_DECLARE_FINAL_TYPE (TestPass, test_pass, TEST, PASS, HycoActor)
 HycoActor *test_pass_new (const char *name);
 
+/* Non-strict pass-through that adds 1: like TestPass, but may be fired with its input unknown
+ * and then produces nothing, so a cycle through it is accepted and must settle at run time. */
+#define TEST_TYPE_LAZY_PASS (test_lazy_pass_get_type ())
+G_DECLARE_FINAL_TYPE (TestLazyPass, test_lazy_pass, TEST, LAZY_PASS, HycoActor)
+HycoActor *test_lazy_pass_new (const char *name);
+
+/* Non-strict choice: `preferred` when present (whatever `alternate` is), else `alternate` once
+ * known. Output depends on both inputs. */
+#define TEST_TYPE_EITHER (test_either_get_type ())
+G_DECLARE_FINAL_TYPE (TestEither, test_either, TEST, EITHER, HycoActor)
+HycoActor *test_either_new (const char *name);
+
+/* A buggy actor: sends 1 and then 2 on its output in the same fire. */
+#define TEST_TYPE_FICKLE (test_fickle_get_type ())
+G_DECLARE_FINAL_TYPE (TestFickle, test_fickle, TEST, FICKLE, HycoActor)
+HycoActor *test_fickle_new (const char *name);
+
+/* Sends a constant 7 at every firing; strict, no inputs. */
+#define TEST_TYPE_SEVEN (test_seven_get_type ())
+G_DECLARE_FINAL_TYPE (TestSeven, test_seven, TEST, SEVEN, HycoActor)
+HycoActor *test_seven_new (const char *name);
+
 /* Asks to be fired again at the same time in every postfire: chattering Zeno. */
 #define TEST_TYPE_STALLER (test_staller_get_type ())
 G_DECLARE_FINAL_TYPE (TestStaller, test_staller, TEST, STALLER, HycoActor)
@@ -42,6 +64,10 @@ G_DECLARE_FINAL_TYPE (TestFailer, test_failer, TEST, FAILER, HycoActor)
 HycoActor *test_failer_new (const char *name);
 
 HycoCompositeActor *test_top_new (const char *stop_time);
+HycoCompositeActor *test_sr_top_new (const char *period, const char *stop_time);
+HycoCompositeActor *test_sr_composite_new (HycoCompositeActor *container, const char *name,
+                                           const char *period);
+HycoPort *test_port (HycoActor *actor, const char *name, HycoPortFlags flags);
 HycoCompositeActor *test_composite_new (HycoCompositeActor *container, const char *name,
                                         gboolean opaque);
 void test_add (HycoCompositeActor *container, HycoActor *actor);

@@ -18,27 +18,32 @@
  * its negation. Strings compare byte by byte (strcmp) with every operator, ignoring the
  * tolerance; booleans only with `==` and `!=`. Any other pair of types is an error.
  */
+/* Parsed from the comparison parameter, whose text is the operator itself. */
+typedef enum
+{
+  COMPARISON_GREATER_THAN,
+  COMPARISON_GREATER_EQUAL,
+  COMPARISON_LESS_THAN,
+  COMPARISON_LESS_EQUAL,
+  COMPARISON_EQUAL,
+  COMPARISON_NOT_EQUAL,
+} Comparison;
+
+/* In the order of Comparison. */
+static const char *const operators[] = { ">", ">=", "<", "<=", "==", "!=" };
+
 struct _HycoComparator
 {
   HycoActor parent_instance;
 
-  HycoComparison comparison;
+  char *comparison_literal;
+  Comparison comparison;
   double tolerance;
 
   HycoPort *left;
   HycoPort *right;
   HycoPort *output;
 };
-
-/* The nicks are the operators model files write (Ptolemy II's); hyco_param_set_from_string()
- * also takes the value names (HYCO_COMPARISON_LESS_THAN). */
-G_DEFINE_ENUM_TYPE (HycoComparison, hyco_comparison,
-                    G_DEFINE_ENUM_VALUE (HYCO_COMPARISON_GREATER_THAN, ">"),
-                    G_DEFINE_ENUM_VALUE (HYCO_COMPARISON_GREATER_EQUAL, ">="),
-                    G_DEFINE_ENUM_VALUE (HYCO_COMPARISON_LESS_THAN, "<"),
-                    G_DEFINE_ENUM_VALUE (HYCO_COMPARISON_LESS_EQUAL, "<="),
-                    G_DEFINE_ENUM_VALUE (HYCO_COMPARISON_EQUAL, "=="),
-                    G_DEFINE_ENUM_VALUE (HYCO_COMPARISON_NOT_EQUAL, "!="))
 
 G_DEFINE_FINAL_TYPE (HycoComparator, hyco_comparator, HYCO_TYPE_ACTOR)
 
@@ -64,6 +69,13 @@ hyco_comparator_constructed (GObject *object)
 }
 
 static void
+hyco_comparator_finalize (GObject *object)
+{
+  g_free (HYCO_COMPARATOR (object)->comparison_literal);
+  G_OBJECT_CLASS (hyco_comparator_parent_class)->finalize (object);
+}
+
+static void
 hyco_comparator_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   HycoComparator *self = HYCO_COMPARATOR (object);
@@ -71,7 +83,7 @@ hyco_comparator_get_property (GObject *object, guint prop_id, GValue *value, GPa
   switch (prop_id)
     {
     case PROP_COMPARISON:
-      g_value_set_enum (value, self->comparison);
+      g_value_set_string (value, self->comparison_literal);
       break;
     case PROP_TOLERANCE:
       g_value_set_double (value, self->tolerance);
@@ -90,11 +102,8 @@ hyco_comparator_set_property (GObject *object, guint prop_id, const GValue *valu
   switch (prop_id)
     {
     case PROP_COMPARISON:
-      if (self->comparison != (HycoComparison) g_value_get_enum (value))
-        {
-          self->comparison = g_value_get_enum (value);
-          g_object_notify_by_pspec (object, pspec);
-        }
+      if (_hyco_actors_set_literal (&self->comparison_literal, value, pspec))
+        g_object_notify_by_pspec (object, pspec);
       break;
     case PROP_TOLERANCE:
       if (self->tolerance != g_value_get_double (value))
@@ -108,23 +117,41 @@ hyco_comparator_set_property (GObject *object, guint prop_id, const GValue *valu
     }
 }
 
+static gboolean
+hyco_comparator_preinitialize (HycoActor *actor, GError **error)
+{
+  HycoComparator *self = HYCO_COMPARATOR (actor);
+  g_autofree char *text = g_strstrip (g_strdup (self->comparison_literal));
+
+  for (guint i = 0; i < G_N_ELEMENTS (operators); i++)
+    if (g_str_equal (text, operators[i]))
+      {
+        self->comparison = (Comparison) i;
+        return TRUE;
+      }
+  hyco_actor_set_error (
+    actor, error, HYCO_ACTOR_ERROR_PARAMETER,
+    "parameter comparison: \"%s\" is not one of >, >=, <, <=, ==, !=", self->comparison_literal);
+  return FALSE;
+}
+
 /* Applies an ordering comparison to the sign of left − right. */
 static gboolean
-apply_to_order (HycoComparison comparison, int order)
+apply_to_order (Comparison comparison, int order)
 {
   switch (comparison)
     {
-    case HYCO_COMPARISON_GREATER_THAN:
+    case COMPARISON_GREATER_THAN:
       return order > 0;
-    case HYCO_COMPARISON_GREATER_EQUAL:
+    case COMPARISON_GREATER_EQUAL:
       return order >= 0;
-    case HYCO_COMPARISON_LESS_THAN:
+    case COMPARISON_LESS_THAN:
       return order < 0;
-    case HYCO_COMPARISON_LESS_EQUAL:
+    case COMPARISON_LESS_EQUAL:
       return order <= 0;
-    case HYCO_COMPARISON_EQUAL:
+    case COMPARISON_EQUAL:
       return order == 0;
-    case HYCO_COMPARISON_NOT_EQUAL:
+    case COMPARISON_NOT_EQUAL:
     default:
       return order != 0;
     }
@@ -136,9 +163,9 @@ compare_numbers (HycoComparator *self, const HycoValue *l, const HycoValue *r)
   double tolerance = self->tolerance;
   double a, b;
 
-  if (self->comparison == HYCO_COMPARISON_EQUAL)
+  if (self->comparison == COMPARISON_EQUAL)
     return hyco_value_close (l, r, tolerance);
-  if (self->comparison == HYCO_COMPARISON_NOT_EQUAL)
+  if (self->comparison == COMPARISON_NOT_EQUAL)
     return !hyco_value_close (l, r, tolerance);
   if (hyco_value_get_value_type (l) == HYCO_VALUE_TYPE_INT
       && hyco_value_get_value_type (r) == HYCO_VALUE_TYPE_INT)
@@ -158,13 +185,13 @@ compare_numbers (HycoComparator *self, const HycoValue *l, const HycoValue *r)
     }
   switch (self->comparison)
     {
-    case HYCO_COMPARISON_GREATER_THAN:
+    case COMPARISON_GREATER_THAN:
       return a + tolerance > b;
-    case HYCO_COMPARISON_GREATER_EQUAL:
+    case COMPARISON_GREATER_EQUAL:
       return a + tolerance >= b;
-    case HYCO_COMPARISON_LESS_THAN:
+    case COMPARISON_LESS_THAN:
       return a < b + tolerance;
-    case HYCO_COMPARISON_LESS_EQUAL:
+    case COMPARISON_LESS_EQUAL:
     default:
       return a <= b + tolerance;
     }
@@ -191,16 +218,14 @@ hyco_comparator_fire (HycoActor *actor, GError **error)
       result = apply_to_order (self->comparison, (order > 0) - (order < 0));
     }
   else if (lt == HYCO_VALUE_TYPE_BOOLEAN && rt == HYCO_VALUE_TYPE_BOOLEAN
-           && (self->comparison == HYCO_COMPARISON_EQUAL
-               || self->comparison == HYCO_COMPARISON_NOT_EQUAL))
+           && (self->comparison == COMPARISON_EQUAL || self->comparison == COMPARISON_NOT_EQUAL))
     result = (hyco_value_get_boolean (l) == hyco_value_get_boolean (r))
-             == (self->comparison == HYCO_COMPARISON_EQUAL);
+             == (self->comparison == COMPARISON_EQUAL);
   else
     {
       g_autofree char *left = hyco_value_to_literal (l);
       g_autofree char *right = hyco_value_to_literal (r);
-      g_autoptr (GEnumClass) klass = g_type_class_ref (HYCO_TYPE_COMPARISON);
-      const char *op = g_enum_get_value (klass, self->comparison)->value_nick;
+      const char *op = operators[self->comparison];
 
       if (lt == HYCO_VALUE_TYPE_BOOLEAN && rt == HYCO_VALUE_TYPE_BOOLEAN)
         hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
@@ -208,10 +233,9 @@ hyco_comparator_fire (HycoActor *actor, GError **error)
                               "!= apply to booleans)",
                               left, op, right);
       else
-        hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
-                              "cannot compare left %s %s with right %s %s",
-                              hyco_value_type_to_string (lt), left, hyco_value_type_to_string (rt),
-                              right);
+        hyco_actor_set_error (
+          actor, error, HYCO_ACTOR_ERROR_FAILED, "cannot compare left %s %s with right %s %s",
+          hyco_value_type_to_string (lt), left, hyco_value_type_to_string (rt), right);
       return FALSE;
     }
   hyco_port_send_boolean (self->output, 0, result);
@@ -225,12 +249,13 @@ hyco_comparator_class_init (HycoComparatorClass *klass)
   HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
 
   object_class->constructed = hyco_comparator_constructed;
+  object_class->finalize = hyco_comparator_finalize;
   object_class->get_property = hyco_comparator_get_property;
   object_class->set_property = hyco_comparator_set_property;
+  actor_class->preinitialize = hyco_comparator_preinitialize;
   actor_class->fire = hyco_comparator_fire;
 
-  hyco_actor_class_set_description (actor_class,
-                                    "Compares left with right (>, >=, <, <=, ==, !=)");
+  hyco_actor_class_set_description (actor_class, "Compares left with right (>, >=, <, <=, ==, !=)");
   hyco_actor_class_add_port (actor_class, "left", HYCO_PORT_INPUT,
                              "The left operand: a number, string or boolean");
   hyco_actor_class_add_port (actor_class, "right", HYCO_PORT_INPUT,
@@ -241,12 +266,13 @@ hyco_comparator_class_init (HycoComparatorClass *klass)
   /**
    * HycoComparator:comparison:
    *
-   * The operator: `>`, `>=`, `<`, `<=`, `==` or `!=`.
+   * The operator, as Ptolemy II writes it: `>`, `>=`, `<`, `<=`, `==` or `!=`. It is text
+   * rather than an enumeration because introspection cannot name enumeration values `>`; the
+   * text is checked when the model is prepared.
    */
-  properties[PROP_COMPARISON] = g_param_spec_enum (
-    "comparison", NULL, ">, >=, <, <=, == or !=", HYCO_TYPE_COMPARISON,
-    HYCO_COMPARISON_GREATER_THAN,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPARISON]
+    = g_param_spec_string ("comparison", NULL, ">, >=, <, <=, == or !=", ">",
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * HycoComparator:tolerance:
    *
@@ -261,5 +287,6 @@ hyco_comparator_class_init (HycoComparatorClass *klass)
 static void
 hyco_comparator_init (HycoComparator *self)
 {
-  self->comparison = HYCO_COMPARISON_GREATER_THAN;
+  self->comparison_literal = g_strdup (">");
+  self->comparison = COMPARISON_GREATER_THAN;
 }

@@ -99,8 +99,8 @@ hyco_logical_operator_fire (HycoActor *actor, GError **error)
   HycoLogicalFunction function = self->function;
   guint width = hyco_port_get_width (self->input);
   /* and and nand are settled by one false input, or and nor by one true input. */
-  gboolean has_dominant = function != HYCO_LOGICAL_FUNCTION_XOR
-                          && function != HYCO_LOGICAL_FUNCTION_XNOR;
+  gboolean has_dominant
+    = function != HYCO_LOGICAL_FUNCTION_XOR && function != HYCO_LOGICAL_FUNCTION_XNOR;
   gboolean dominant = function == HYCO_LOGICAL_FUNCTION_OR || function == HYCO_LOGICAL_FUNCTION_NOR;
   gboolean any_unknown = FALSE, any_present = FALSE, dominated = FALSE, parity = FALSE;
   gboolean result = FALSE;
@@ -124,8 +124,7 @@ hyco_logical_operator_fire (HycoActor *actor, GError **error)
           g_autofree char *literal = hyco_value_to_literal (x);
           hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
                                 "input channel %u: %s %s is not a boolean", c,
-                                hyco_value_type_to_string (hyco_value_get_value_type (x)),
-                                literal);
+                                hyco_value_type_to_string (hyco_value_get_value_type (x)), literal);
           return FALSE;
         }
       b = hyco_value_get_boolean (x);
@@ -204,9 +203,10 @@ hyco_logical_operator_class_init (HycoLogicalOperatorClass *klass)
    *
    * The function computed: `and`, `or`, `xor`, `nand`, `nor` or `xnor`.
    */
-  properties[PROP_FUNCTION] = g_param_spec_enum (
-    "function", NULL, "and, or, xor, nand, nor or xnor", HYCO_TYPE_LOGICAL_FUNCTION,
-    HYCO_LOGICAL_FUNCTION_AND, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FUNCTION]
+    = g_param_spec_enum ("function", NULL, "and, or, xor, nand, nor or xnor",
+                         HYCO_TYPE_LOGICAL_FUNCTION, HYCO_LOGICAL_FUNCTION_AND,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

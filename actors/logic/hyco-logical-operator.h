@@ -38,7 +38,6 @@ typedef enum
 GType hyco_logical_function_get_type (void) G_GNUC_CONST;
 
 #define HYCO_TYPE_LOGICAL_OPERATOR (hyco_logical_operator_get_type ())
-G_DECLARE_FINAL_TYPE (HycoLogicalOperator, hyco_logical_operator, HYCO, LOGICAL_OPERATOR,
-                      HycoActor)
+G_DECLARE_FINAL_TYPE (HycoLogicalOperator, hyco_logical_operator, HYCO, LOGICAL_OPERATOR, HycoActor)
 
 G_END_DECLS
