@@ -124,9 +124,9 @@ _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger, 
 }
 
 /* Whether @actor's director fires it only where it is triggered (a pure event or a present
- * input), as DE does, rather than at every tick, as SR does. An actor that produces an output
- * whenever it fires then makes that output's presence depend on its inputs at the same tag,
- * even when the value does not. */
+ * input), as DE does, rather than at every tick, as SR does. Under such a director an actor
+ * that produces an output whenever it fires makes the output's presence depend on its inputs
+ * at the same tag, even when the value does not: a delay by one tick is strict there. */
 gboolean
 _hyco_actors_fired_only_when_triggered (HycoActor *actor)
 {

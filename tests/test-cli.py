@@ -146,6 +146,20 @@ class Run(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertIn("zero-delay loop", result.stderr)
 
+    def test_sr_causality_error_exits_2(self):
+        result = hyco("run", "models/sr-causality-error.xml")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("zero-delay loop", result.stderr)
+        self.assertIn("Add.output", result.stderr)
+        self.assertIn("Half.input", result.stderr)
+
+    def test_nested_directors_checks_fail_when_wrong(self):
+        # The Test actor in the example really checks something: a wrong expectation fails.
+        result = hyco("run", "models/nested-directors.xml", "--set",
+                      "Check.correctValues={1, 11, 1, 12, 1, 11, 1}")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("(1.5, 1)", result.stderr)
+
     def test_transparent_loop_exits_2(self):
         result = hyco("run", "tests/models/bad-transparent-loop.xml")
         self.assertEqual(result.returncode, 2)

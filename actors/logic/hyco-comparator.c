@@ -12,11 +12,12 @@
  * Ptolemy II's Comparator: a boolean, `left` `comparison` `right`, where both inputs are
  * present; absent where either is absent.
  *
- * Numbers (integers and doubles, mixed) compare by value, two integers exactly. As in
- * Ptolemy II, a `tolerance` > 0 loosens every numeric comparison: `>` is left + tolerance >
- * right, `<` is left < right + tolerance, `==` is |left − right| ≤ tolerance, and `!=` is
- * its negation. Strings compare byte by byte (strcmp) with every operator, ignoring the
- * tolerance; booleans only with `==` and `!=`. Any other pair of types is an error.
+ * Numbers (integers and doubles, mixed) compare by value, as doubles except that two integers
+ * compare exactly; NaN is unequal to everything. As in Ptolemy II, a `tolerance` > 0 loosens
+ * every numeric comparison: `>` is left + tolerance > right, `<` is left < right + tolerance,
+ * `==` is |left − right| ≤ tolerance, and `!=` is its negation. Strings compare byte by byte
+ * (strcmp) with every operator, ignoring the tolerance; booleans only with `==` and `!=`. Any other
+ * pair of types is an error.
  */
 /* Parsed from the comparison parameter, whose text is the operator itself. */
 typedef enum
@@ -157,16 +158,15 @@ apply_to_order (Comparison comparison, int order)
     }
 }
 
+/* Numbers compare as Ptolemy II's Comparator does, in doubles with the tolerance on the side
+ * that loosens the test (so NaN compares false, and unequal), except that two integers compare
+ * exactly. */
 static gboolean
 compare_numbers (HycoComparator *self, const HycoValue *l, const HycoValue *r)
 {
   double tolerance = self->tolerance;
   double a, b;
 
-  if (self->comparison == COMPARISON_EQUAL)
-    return hyco_value_close (l, r, tolerance);
-  if (self->comparison == COMPARISON_NOT_EQUAL)
-    return !hyco_value_close (l, r, tolerance);
   if (hyco_value_get_value_type (l) == HYCO_VALUE_TYPE_INT
       && hyco_value_get_value_type (r) == HYCO_VALUE_TYPE_INT)
     {
@@ -192,8 +192,12 @@ compare_numbers (HycoComparator *self, const HycoValue *l, const HycoValue *r)
     case COMPARISON_LESS_THAN:
       return a < b + tolerance;
     case COMPARISON_LESS_EQUAL:
-    default:
       return a <= b + tolerance;
+    case COMPARISON_EQUAL:
+      return a <= b + tolerance && a >= b - tolerance;
+    case COMPARISON_NOT_EQUAL:
+    default:
+      return !(a <= b + tolerance && a >= b - tolerance);
     }
 }
 

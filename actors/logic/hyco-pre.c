@@ -12,10 +12,10 @@
  * the input has been present once. The value is taken when the tick is committed, so the
  * output never depends on the input at the same tick and the actor breaks feedback loops.
  *
- * The actor is meant for the SR director, which fires every actor at every tick. Under DE it
- * fires only when its input is present, and then produces the previous present input, which
- * is Ptolemy II's Pre; since that output exists only because the input is present, the actor
- * then declares a same-tag dependency and does not break loops.
+ * The actor is meant for the SR director, which fires every actor at every tick. A DE
+ * director fires it only where its input is present, and then it produces the previous
+ * present input (Ptolemy II's Pre without an initial value); since that output exists only
+ * because the input is present, under DE the actor is strict and does not break loops.
  */
 struct _HycoPre
 {
@@ -84,16 +84,17 @@ hyco_pre_postfire (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* Under DE the output exists only where the input is present: the actor is strict there. */
 static gboolean
 hyco_pre_is_strict (HycoActor *actor)
 {
-  return FALSE;
+  return _hyco_actors_fired_only_when_triggered (actor);
 }
 
 static gboolean
 hyco_pre_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
 {
-  return _hyco_actors_fired_only_when_triggered (actor);
+  return FALSE;
 }
 
 static void

@@ -12,10 +12,10 @@
  * first tick. The input is taken when the tick is committed, so the output never depends on
  * the input at the same tick and the actor breaks feedback loops.
  *
- * The actor is meant for the SR director, which fires every actor at every tick. Under DE it
- * fires only when its input is present, so each present input produces the previous present
- * input (`initialValue` the first time); since that output exists only because the input is
- * present, the actor then declares a same-tag dependency and does not break loops.
+ * The actor is meant for the SR director, which fires every actor at every tick. A DE
+ * director fires it only where its input is present, so each present input produces the
+ * previous present input (`initialValue` the first time); since that output exists only
+ * because the input is present, under DE the actor is strict and does not break loops.
  */
 struct _HycoUnitDelay
 {
@@ -139,16 +139,17 @@ hyco_unit_delay_postfire (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* Under DE the output exists only where the input is present: the actor is strict there. */
 static gboolean
 hyco_unit_delay_is_strict (HycoActor *actor)
 {
-  return FALSE;
+  return _hyco_actors_fired_only_when_triggered (actor);
 }
 
 static gboolean
 hyco_unit_delay_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
 {
-  return _hyco_actors_fired_only_when_triggered (actor);
+  return FALSE;
 }
 
 static void
