@@ -373,6 +373,44 @@ test_fire_without_commit (void)
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
 }
 
+/* SR inside SR: a periodic inner director with a finer period asks the outer one for its grid
+ * ticks; absence crosses the boundary as absence. */
+static void
+test_sr_inside_sr (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "2");
+  HycoCompositeActor *inner = test_sr_composite_new (top, "Fast", "0.5");
+  HycoActor *seven = test_seven_new ("Seven");
+  HycoActor *pass = test_pass_new ("Pass");
+  HycoActor *log = test_log_new ("Log");
+  HycoActor *absent_log = test_log_new ("AbsentLog");
+  HycoPort *out = test_port (HYCO_ACTOR (inner), "out", HYCO_PORT_OUTPUT);
+  HycoPort *nothing = test_port (HYCO_ACTOR (inner), "nothing", HYCO_PORT_OUTPUT);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  test_add (inner, seven);
+  test_add (inner, pass);
+  g_assert_true (hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (seven, "output"),
+                                                     out, &error));
+  /* Pass has no input inside: its output is absent at every tick. */
+  g_assert_true (hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (pass, "output"),
+                                                     nothing, &error));
+  test_add (top, log);
+  test_add (top, absent_log);
+  test_connect (top, HYCO_ACTOR (inner), "out", log, "input");
+  test_connect (top, HYCO_ACTOR (inner), "nothing", absent_log, "input");
+  model = run_ok (top);
+  /* Ticks at 0, 0.5, 1, 1.5, 2: the outer grid and the inner one's requests. */
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 5);
+  assert_entry (TEST_LOG (log), 1, "0.5", 1, 7);
+  assert_entry (TEST_LOG (log), 4, "2", 1, 7);
+  g_assert_cmpuint (test_log_count (TEST_LOG (absent_log)), ==, 0);
+  g_assert_cmpuint (test_log_fires (TEST_LOG (absent_log)), ==, 5);
+  g_assert_cmpint (hyco_port_get_status (hyco_actor_get_port (absent_log, "input"), 0), ==,
+                   HYCO_SIGNAL_ABSENT);
+}
+
 /* Causality through composites: a composite whose path meets only strict actors makes a loop
  * around it a real one, named at its ports; with a non-strict actor on the path the loop is
  * accepted. */
@@ -433,6 +471,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sr/fire-at-between-ticks", test_fire_at_between_ticks);
   g_test_add_func ("/sr/three-levels", test_three_levels);
   g_test_add_func ("/sr/fire-without-commit", test_fire_without_commit);
+  g_test_add_func ("/sr/sr-inside-sr", test_sr_inside_sr);
   g_test_add_func ("/causality/composite-loop-verdict", test_composite_loop_verdict);
   return g_test_run ();
 }
