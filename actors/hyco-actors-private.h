@@ -17,5 +17,6 @@ gboolean _hyco_actors_fire_at_tag_exactly (HycoActor *actor, const HycoTag *tag,
 gboolean _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger,
                                                     GError **error);
 gboolean _hyco_actors_fired_only_when_triggered (HycoActor *actor);
+gboolean _hyco_actors_trigger_ready (HycoActor *actor, HycoPort *trigger);
 
 G_END_DECLS

@@ -132,5 +132,15 @@ _hyco_actors_fired_only_when_triggered (HycoActor *actor)
 {
   HycoDirector *director = hyco_actor_get_executive_director (actor);
 
-  return director != NULL && HYCO_IS_DE_DIRECTOR (director);
+  return director != NULL && !hyco_director_fires_every_actor (director);
+}
+
+/* prefire of an actor with a `trigger` port: with the port connected it is ready only where a
+ * trigger is present (under SR, which fires every actor at every tick, it is otherwise silent,
+ * as Ptolemy II's sources are); unconnected, it is always ready. */
+gboolean
+_hyco_actors_trigger_ready (HycoActor *actor, HycoPort *trigger)
+{
+  return hyco_port_get_width (trigger) == 0 || hyco_port_any_present (trigger)
+         || hyco_actor_has_pure_event (actor);
 }

@@ -414,6 +414,24 @@ hyco_director_get_firing_count (HycoDirector *self)
 }
 
 /**
+ * hyco_director_fires_every_actor:
+ * @self: a director
+ *
+ * Whether each firing of the director fires every actor it governs (as SR does at every tick),
+ * rather than only the actors that are triggered by a pure event or a present input (as DE
+ * does). Under the latter, an actor that outputs whenever it fires makes its outputs' presence
+ * depend on its inputs.
+ *
+ * Returns: %TRUE if every actor fires at every firing of the director
+ */
+gboolean
+hyco_director_fires_every_actor (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return PRIV (self)->fires_every_actor;
+}
+
+/**
  * hyco_director_preinitialize:
  * @self: a director
  * @error: return location for a #GError

@@ -58,6 +58,7 @@ int hyco_director_get_resolution (HycoDirector *self);
 gint64 hyco_director_get_stop_time (HycoDirector *self);
 GPtrArray *hyco_director_get_actors (HycoDirector *self);
 guint64 hyco_director_get_firing_count (HycoDirector *self);
+gboolean hyco_director_fires_every_actor (HycoDirector *self);
 
 gboolean hyco_director_preinitialize (HycoDirector *self, GError **error);
 gboolean hyco_director_initialize (HycoDirector *self, GError **error);

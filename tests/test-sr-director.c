@@ -411,6 +411,36 @@ test_sr_inside_sr (void)
                    HYCO_SIGNAL_ABSENT);
 }
 
+/* Under SR a source with a connected trigger is silent at ticks where no trigger is present,
+ * and one with none outputs at every tick (component 3.1). */
+static void
+test_sources_and_triggers (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "4");
+  HycoActor *clock = g_object_new (hyco_registry_lookup ("DiscreteClock"), "name", "Clock", NULL);
+  HycoActor *triggered = g_object_new (hyco_registry_lookup ("Const"), "name", "Triggered", NULL);
+  HycoActor *free_running = g_object_new (hyco_registry_lookup ("Const"), "name", "Free", NULL);
+  HycoActor *log = test_log_new ("Log");
+  HycoActor *free_log = test_log_new ("FreeLog");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hyco_param_set_from_string (G_OBJECT (clock), "period", "2", &error);
+  g_assert_no_error (error);
+  test_add (top, clock);
+  test_add (top, triggered);
+  test_add (top, free_running);
+  test_add (top, log);
+  test_add (top, free_log);
+  test_connect (top, clock, "output", triggered, "trigger");
+  test_connect (top, triggered, "output", log, "input");
+  test_connect (top, free_running, "output", free_log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
+  assert_entry (TEST_LOG (log), 1, "2", 1, 1);
+  g_assert_cmpuint (test_log_count (TEST_LOG (free_log)), ==, 5);
+}
+
 /* Causality through composites: a composite whose path meets only strict actors makes a loop
  * around it a real one, named at its ports; with a non-strict actor on the path the loop is
  * accepted. */
@@ -472,6 +502,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sr/three-levels", test_three_levels);
   g_test_add_func ("/sr/fire-without-commit", test_fire_without_commit);
   g_test_add_func ("/sr/sr-inside-sr", test_sr_inside_sr);
+  g_test_add_func ("/sr/sources-and-triggers", test_sources_and_triggers);
   g_test_add_func ("/causality/composite-loop-verdict", test_composite_loop_verdict);
   return g_test_run ();
 }

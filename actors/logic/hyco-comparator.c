@@ -6,19 +6,6 @@
 
 #include <string.h>
 
-/**
- * HycoComparator:
- *
- * Ptolemy II's Comparator: a boolean, `left` `comparison` `right`, where both inputs are
- * present; absent where either is absent.
- *
- * Numbers (integers and doubles, mixed) compare by value, as doubles except that two integers
- * compare exactly; NaN is unequal to everything. As in Ptolemy II, a `tolerance` > 0 loosens
- * every numeric comparison: `>` is left + tolerance > right, `<` is left < right + tolerance,
- * `==` is |left − right| ≤ tolerance, and `!=` is its negation. Strings compare byte by byte
- * (strcmp) with every operator, ignoring the tolerance; booleans only with `==` and `!=`. Any other
- * pair of types is an error.
- */
 /* Parsed from the comparison parameter, whose text is the operator itself. */
 typedef enum
 {
@@ -33,6 +20,19 @@ typedef enum
 /* In the order of Comparison. */
 static const char *const operators[] = { ">", ">=", "<", "<=", "==", "!=" };
 
+/**
+ * HycoComparator:
+ *
+ * Ptolemy II's Comparator: a boolean, `left` `comparison` `right`, where both inputs are
+ * present; absent where either is absent.
+ *
+ * Numbers (integers and doubles, mixed) compare by value, as doubles except that two integers
+ * compare exactly; NaN is unequal to everything. As in Ptolemy II, a `tolerance` > 0 loosens
+ * every numeric comparison: `>` is left + tolerance > right, `<` is left < right + tolerance,
+ * `==` is |left − right| ≤ tolerance, and `!=` is its negation. Strings compare byte by byte
+ * (strcmp) with every operator, ignoring the tolerance; booleans only with `==` and `!=`. Any
+ * other pair of types is an error.
+ */
 struct _HycoComparator
 {
   HycoActor parent_instance;

@@ -108,6 +108,12 @@ hyco_const_fire (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+static gboolean
+hyco_const_prefire (HycoActor *actor)
+{
+  return _hyco_actors_trigger_ready (actor, hyco_actor_get_port (actor, "trigger"));
+}
+
 static void
 hyco_const_class_init (HycoConstClass *klass)
 {
@@ -120,6 +126,7 @@ hyco_const_class_init (HycoConstClass *klass)
   object_class->set_property = hyco_const_set_property;
   actor_class->preinitialize = hyco_const_preinitialize;
   actor_class->initialize = hyco_const_initialize;
+  actor_class->prefire = hyco_const_prefire;
   actor_class->fire = hyco_const_fire;
 
   hyco_actor_class_set_description (actor_class, "Produces a constant value when triggered");

@@ -52,6 +52,12 @@ hyco_current_time_fire (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+static gboolean
+hyco_current_time_prefire (HycoActor *actor)
+{
+  return _hyco_actors_trigger_ready (actor, hyco_actor_get_port (actor, "trigger"));
+}
+
 static void
 hyco_current_time_class_init (HycoCurrentTimeClass *klass)
 {
@@ -60,6 +66,7 @@ hyco_current_time_class_init (HycoCurrentTimeClass *klass)
 
   object_class->constructed = hyco_current_time_constructed;
   actor_class->initialize = hyco_current_time_initialize;
+  actor_class->prefire = hyco_current_time_prefire;
   actor_class->fire = hyco_current_time_fire;
 
   hyco_actor_class_set_description (actor_class,

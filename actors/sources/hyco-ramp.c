@@ -151,6 +151,12 @@ hyco_ramp_postfire (HycoActor *actor, GError **error)
   return FALSE;
 }
 
+static gboolean
+hyco_ramp_prefire (HycoActor *actor)
+{
+  return _hyco_actors_trigger_ready (actor, hyco_actor_get_port (actor, "trigger"));
+}
+
 static void
 hyco_ramp_class_init (HycoRampClass *klass)
 {
@@ -163,6 +169,7 @@ hyco_ramp_class_init (HycoRampClass *klass)
   object_class->set_property = hyco_ramp_set_property;
   actor_class->preinitialize = hyco_ramp_preinitialize;
   actor_class->initialize = hyco_ramp_initialize;
+  actor_class->prefire = hyco_ramp_prefire;
   actor_class->fire = hyco_ramp_fire;
   actor_class->postfire = hyco_ramp_postfire;
 
