@@ -153,6 +153,14 @@ class Run(unittest.TestCase):
         self.assertIn("Add.output", result.stderr)
         self.assertIn("Half.input", result.stderr)
 
+    def test_unsettled_cycle_exits_1(self):
+        result = hyco("run", "models/sr-constructive-cycle.xml", "--set", "Y.function=xor")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("causality loop", result.stderr)
+        self.assertIn("(3, 1)", result.stderr)
+        self.assertIn("Y.output", result.stderr)
+        self.assertIn("Z.output", result.stderr)
+
     def test_nested_directors_checks_fail_when_wrong(self):
         # The Test actor in the example really checks something: a wrong expectation fails.
         result = hyco("run", "models/nested-directors.xml", "--set",
