@@ -31,6 +31,12 @@ hyco_actors_register_all (void)
   hyco_registry_register ("Pre", HYCO_TYPE_PRE);
   hyco_registry_register ("UnitDelay", HYCO_TYPE_UNIT_DELAY);
   hyco_registry_register ("Default", HYCO_TYPE_DEFAULT);
+  hyco_registry_register ("Integrator", HYCO_TYPE_INTEGRATOR);
+  hyco_registry_register ("ContinuousIntegrator", HYCO_TYPE_INTEGRATOR);
+  hyco_registry_register ("ZeroCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);
+  hyco_registry_register ("LevelCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);
+  hyco_registry_register ("PeriodicPiecewiseConstant", HYCO_TYPE_PERIODIC_PIECEWISE_CONSTANT);
+  hyco_registry_register ("ZeroOrderHold", HYCO_TYPE_ZERO_ORDER_HOLD);
   hyco_registry_register ("Counter", HYCO_TYPE_COUNTER);
 }
 

@@ -38,6 +38,12 @@
 #include "hyco-default.h"
 #include "hyco-counter.h"
 
+/* Continuous time */
+#include "hyco-integrator.h"
+#include "hyco-zero-crossing-detector.h"
+#include "hyco-periodic-piecewise-constant.h"
+#include "hyco-zero-order-hold.h"
+
 G_BEGIN_DECLS
 
 void hyco_actors_register_all (void);

@@ -437,6 +437,10 @@ append_entry (GArray *entries, HycoActor *actor, gboolean strict, int depth, GPt
 
   for (guint o = 0; o < group->len; o++)
     entry.cyclic |= ((HycoPort *) group->pdata[o])->cyclic;
+  if (HYCO_IS_COMPOSITE_ACTOR (actor) && hyco_composite_actor_is_opaque ((gpointer) actor))
+    entry.always
+      = _hyco_director_get_private (hyco_composite_actor_get_director ((gpointer) actor))
+          ->wants_every_tag;
   entry.outputs = steal_ports (g_ptr_array_ref (group), &entry.n_outputs);
   entry.inputs = (HycoPort **) g_memdup2 (inputs->pdata, sizeof (gpointer) * inputs->len);
   entry.n_inputs = inputs->len;
@@ -533,8 +537,9 @@ _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **e
   if (ok)
     {
       assign_depths (&graph);
+      HycoDirectorPrivate *dpriv = _hyco_director_get_private (director);
       derive_composite_causality (&graph, container,
-                                  _hyco_director_get_private (director)->fires_every_actor);
+                                  dpriv->fires_every_actor && !dpriv->wants_every_tag);
     }
   graph_clear (&graph);
   if (!ok)

@@ -557,6 +557,19 @@ _hyco_director_transfer_inputs (HycoDirector *self)
 }
 
 void
+_hyco_director_absent_inputs (HycoDirector *self)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (PRIV (self)->container))->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      for (guint c = 0; c < port->n_signals && (port->flags & HYCO_PORT_INPUT); c++)
+        hyco_signal_set_absent (&port->signals[c]);
+    }
+}
+
+void
 _hyco_director_transfer_outputs (HycoDirector *self)
 {
   GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (PRIV (self)->container))->ports;
@@ -671,7 +684,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
     }
   if (entry->strict && any_unknown)
     return TRUE;
-  if (!fire_all && !actor->pure_event && !any_present)
+  if (!fire_all && !actor->pure_event && !any_present && !entry->always)
     {
       /* Not triggered. With inputs still unknown, only what does not depend on them is
        * settled. */
@@ -778,8 +791,12 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   guint n_entries = priv->schedule.n_entries;
 
   priv->epoch.value++;
-  /* At the top level nothing feeds the container's inputs: the transfer makes them absent. */
-  _hyco_director_transfer_inputs (self);
+  /* At the top level nothing feeds the container's inputs: the transfer makes them absent.
+   * Ahead of the container's time, discrete inputs have no events yet: absent too. */
+  if (G_UNLIKELY (priv->speculating))
+    _hyco_director_absent_inputs (self);
+  else
+    _hyco_director_transfer_inputs (self);
   for (guint e = 0; e < n_entries;)
     {
       guint end = entries[e].group_end;
@@ -799,7 +816,8 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
         return FALSE;
       e = end;
     }
-  _hyco_director_transfer_outputs (self);
+  if (G_LIKELY (!priv->speculating))
+    _hyco_director_transfer_outputs (self);
   if (G_UNLIKELY (priv->epoch.violations != 0))
     {
       /* A composite's outputs changed between two fires of one tag. */

@@ -2,7 +2,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-results-private.h"
+
+#include <stdatomic.h>
 
 /**
  * HycoModel:
@@ -17,12 +19,56 @@ struct _HycoModel
 
   HycoCompositeActor *toplevel;
   char *trace_path;
-  HycoTrace *trace;
-  GHashTable *signal_names; /* HycoPort* -> char*, for the trace */
+  gboolean record_results;
+  char **probes;         /* the signals to record, or NULL for all */
+  HycoResults *results;  /* of the last run */
+  GPtrArray *sinks;      /* HycoSink*, open during a run */
+  GHashTable *port_signals; /* HycoPort* -> PortSignals*: the signals a port's channels are */
+  guint n_signals;       /* signal indices given so far */
   gboolean prepared;
   guint64 iterations;
+  guint64 events; /* present values written by the actors fired so far */
   int resolution; /* settled by prepare, from the top-level director's timeResolution */
+  GPtrArray *counters; /* HycoModelCounter*: directors' named statistics */
+
+  /* A snapshot for other threads (hyco_model_get_progress()), stored by the run's loop once
+   * per iteration without ordering: each number is consistent, their set nearly so. */
+  atomic_int_least64_t progress_time;
+  atomic_uint_least64_t progress_microstep;
+  atomic_uint_least64_t progress_iterations;
+  atomic_uint_least64_t progress_events;
 };
+
+typedef struct
+{
+  guint first; /* signal index of channel 0 */
+  guint n_channels;
+  char **names; /* per channel */
+} PortSignals;
+
+struct _HycoModelCounter
+{
+  char *name;
+  guint64 value;
+};
+
+static void
+port_signals_free (gpointer data)
+{
+  PortSignals *signals = data;
+
+  g_strfreev (signals->names);
+  g_free (signals);
+}
+
+static void
+counter_free (gpointer data)
+{
+  HycoModelCounter *counter = data;
+
+  g_free (counter->name);
+  g_free (counter);
+}
 
 G_DEFINE_FINAL_TYPE (HycoModel, hyco_model, G_TYPE_OBJECT)
 
@@ -36,13 +82,20 @@ hyco_model_finalize (GObject *object)
 {
   HycoModel *self = HYCO_MODEL (object);
 
-  if (self->trace)
-    _hyco_trace_close (self->trace, NULL);
+  for (guint i = 0; i < self->sinks->len; i++)
+    {
+      HycoSink *sink = self->sinks->pdata[i];
+      sink->klass->close (sink, 0, 0, NULL);
+    }
+  g_ptr_array_unref (self->sinks);
   if (self->toplevel)
     _hyco_composite_actor_set_model (self->toplevel, NULL);
   g_clear_object (&self->toplevel);
   g_free (self->trace_path);
-  g_hash_table_unref (self->signal_names);
+  g_strfreev (self->probes);
+  g_clear_object (&self->results);
+  g_hash_table_unref (self->port_signals);
+  g_ptr_array_unref (self->counters);
   G_OBJECT_CLASS (hyco_model_parent_class)->finalize (object);
 }
 
@@ -55,7 +108,9 @@ hyco_model_class_init (HycoModelClass *klass)
 static void
 hyco_model_init (HycoModel *self)
 {
-  self->signal_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->port_signals = g_hash_table_new_full (NULL, NULL, NULL, port_signals_free);
+  self->sinks = g_ptr_array_new ();
+  self->counters = g_ptr_array_new_with_free_func (counter_free);
   self->resolution = HYCO_DEFAULT_RESOLUTION;
 }
 
@@ -329,10 +384,127 @@ hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
   return TRUE;
 }
 
+/**
+ * hyco_model_set_record_results:
+ * @self: a model
+ * @record: whether each run records its signals
+ *
+ * Makes each run record every output signal (or the probes, see hyco_model_set_probes()) in
+ * memory: each sample's tag, presence and value, for hyco_model_get_results(), plots and
+ * result files. Memory grows by about 25 bytes per sample: per tag at which a recorded
+ * signal's actor fires.
+ */
+void
+hyco_model_set_record_results (HycoModel *self, gboolean record)
+{
+  g_return_if_fail (HYCO_IS_MODEL (self));
+  self->record_results = record;
+}
+
+/**
+ * hyco_model_set_probes:
+ * @self: a model
+ * @signals: (nullable) (array zero-terminated=1): the names of the signals to record, as in
+ *   the trace (`Clock1.output`), or %NULL for all
+ *
+ * Restricts what hyco_model_set_record_results() records. The names are checked when the
+ * model is prepared: see hyco_model_list_signals().
+ */
+void
+hyco_model_set_probes (HycoModel *self, const char *const *signals)
+{
+  g_return_if_fail (HYCO_IS_MODEL (self));
+  g_strfreev (self->probes);
+  self->probes = g_strdupv ((char **) signals);
+  self->prepared = FALSE;
+}
+
+/**
+ * hyco_model_get_results:
+ * @self: a model
+ *
+ * Returns: (transfer none) (nullable): what the last run recorded, or %NULL when it recorded
+ *   nothing (see hyco_model_set_record_results())
+ */
+HycoResults *
+hyco_model_get_results (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  return self->results;
+}
+
+static void
+collect_signals (HycoCompositeActor *composite, GPtrArray *names)
+{
+  g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (composite);
+
+  for (guint i = 0; i < actors->len; i++)
+    {
+      GPtrArray *ports = _hyco_actor_get_private (actors->pdata[i])->ports;
+      for (guint p = 0; p < ports->len; p++)
+        {
+          HycoPort *port = ports->pdata[p];
+          g_autofree char *name = NULL;
+          if (!(port->flags & HYCO_PORT_OUTPUT) || port->n_signals == 0)
+            continue;
+          name = hyco_port_get_full_name (port);
+          for (guint c = 0; c < port->n_signals; c++)
+            g_ptr_array_add (names, port->n_signals > 1 ? g_strdup_printf ("%s[%u]", name, c)
+                                                        : g_strdup (name));
+        }
+      if (HYCO_IS_COMPOSITE_ACTOR (actors->pdata[i]))
+        collect_signals (actors->pdata[i], names);
+    }
+}
+
+/**
+ * hyco_model_list_signals:
+ * @self: a prepared model (see hyco_model_prepare())
+ *
+ * Lists the signals a run can trace and record: every channel of every output port below the
+ * top level, named as in the trace (`Inner.Clock.output`, `Add.output[1]` for one channel of
+ * a multiport), in model order.
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the signal names
+ */
+char **
+hyco_model_list_signals (HycoModel *self)
+{
+  GPtrArray *names;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  names = g_ptr_array_new ();
+  collect_signals (self->toplevel, names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
+/* Sinks are fed from here; without any, the directors still call it, to count events. */
 gboolean
 _hyco_model_has_trace (HycoModel *self)
 {
-  return self->trace != NULL;
+  return TRUE;
+}
+
+static PortSignals *
+lookup_port_signals (HycoModel *self, HycoPort *port)
+{
+  PortSignals *signals = g_hash_table_lookup (self->port_signals, port);
+  g_autofree char *name = NULL;
+
+  if (G_LIKELY (signals && signals->n_channels == port->n_signals))
+    return signals;
+  signals = g_new0 (PortSignals, 1);
+  signals->first = self->n_signals;
+  signals->n_channels = port->n_signals;
+  signals->names = g_new0 (char *, port->n_signals + 1);
+  name = hyco_port_get_full_name (port);
+  for (guint c = 0; c < port->n_signals; c++)
+    signals->names[c]
+      = port->n_signals > 1 ? g_strdup_printf ("%s[%u]", name, c) : g_strdup (name);
+  self->n_signals += port->n_signals;
+  g_hash_table_replace (self->port_signals, port, signals);
+  return signals;
 }
 
 void
@@ -343,29 +515,48 @@ _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag
   for (guint i = 0; i < ports->len; i++)
     {
       HycoPort *port = ports->pdata[i];
-      const char *name;
+      PortSignals *signals;
       if (!(port->flags & HYCO_PORT_OUTPUT))
         continue;
-      name = g_hash_table_lookup (self->signal_names, port);
-      if (name == NULL)
+      if (self->sinks->len == 0)
         {
-          name = hyco_port_get_full_name (port);
-          g_hash_table_insert (self->signal_names, port, (gpointer) name);
+          for (guint c = 0; c < port->n_signals; c++)
+            self->events += hyco_signal_status (&port->signals[c]) == HYCO_SIGNAL_PRESENT;
+          continue;
         }
+      signals = lookup_port_signals (self, port);
       for (guint c = 0; c < port->n_signals; c++)
         {
           HycoSignal *signal = &port->signals[c];
-          if (hyco_signal_status (signal) != HYCO_SIGNAL_PRESENT)
+          HycoSignalStatus status = hyco_signal_status (signal);
+          if (status == HYCO_SIGNAL_UNKNOWN)
             continue;
-          if (port->n_signals > 1)
+          self->events += status == HYCO_SIGNAL_PRESENT;
+          for (guint k = 0; k < self->sinks->len; k++)
             {
-              g_autofree char *channel = g_strdup_printf ("%s[%u]", name, c);
-              _hyco_trace_write (self->trace, channel, tag, &signal->value);
+              HycoSink *sink = self->sinks->pdata[k];
+              if (status == HYCO_SIGNAL_PRESENT || sink->klass->wants_absent)
+                sink->klass->write (sink, signals->first + c, signals->names[c], tag, signal);
             }
-          else
-            _hyco_trace_write (self->trace, name, tag, &signal->value);
         }
     }
+}
+
+static gboolean
+check_probes (HycoModel *self, GError **error)
+{
+  g_auto (GStrv) names = hyco_model_list_signals (self);
+
+  for (guint i = 0; self->probes[i]; i++)
+    if (!g_strv_contains ((const char *const *) names, self->probes[i]))
+      {
+        g_autofree char *known = g_strjoinv (", ", names);
+        g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL,
+                     "no output signal named \"%s\": the signals are %s", self->probes[i],
+                     *known ? known : "none");
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /**
@@ -391,7 +582,8 @@ hyco_model_prepare (HycoModel *self, GError **error)
       return FALSE;
     }
   _hyco_composite_actor_set_model (self->toplevel, self);
-  g_hash_table_remove_all (self->signal_names);
+  g_hash_table_remove_all (self->port_signals);
+  self->n_signals = 0;
   {
     HycoDirector *director = hyco_composite_actor_get_director (self->toplevel);
     g_autofree char *literal = NULL;
@@ -405,7 +597,42 @@ hyco_model_prepare (HycoModel *self, GError **error)
       }
   }
   self->prepared = hyco_actor_preinitialize (HYCO_ACTOR (self->toplevel), error);
+  if (self->prepared && self->probes && !check_probes (self, error))
+    self->prepared = FALSE;
   return self->prepared;
+}
+
+static inline void
+publish_progress (HycoModel *self, const HycoTag *tag)
+{
+  atomic_store_explicit (&self->progress_time, tag->time, memory_order_relaxed);
+  atomic_store_explicit (&self->progress_microstep, tag->microstep, memory_order_relaxed);
+  atomic_store_explicit (&self->progress_iterations, self->iterations, memory_order_relaxed);
+  atomic_store_explicit (&self->progress_events, self->events, memory_order_relaxed);
+}
+
+/**
+ * hyco_model_get_progress:
+ * @self: a model
+ * @tag: (out caller-allocates): the last tag the top level finished
+ * @iterations: (out) (optional): the tags executed so far
+ * @events: (out) (optional): the present values written so far
+ *
+ * Reads how far a run has come. Unlike the rest of the model's API, this may be called from
+ * any thread while another runs the model (for a progress display): it only reads numbers
+ * the run stores after each tag.
+ */
+void
+hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations, guint64 *events)
+{
+  g_return_if_fail (HYCO_IS_MODEL (self));
+  g_return_if_fail (tag != NULL);
+  tag->time = atomic_load_explicit (&self->progress_time, memory_order_relaxed);
+  tag->microstep = atomic_load_explicit (&self->progress_microstep, memory_order_relaxed);
+  if (iterations)
+    *iterations = atomic_load_explicit (&self->progress_iterations, memory_order_relaxed);
+  if (events)
+    *events = atomic_load_explicit (&self->progress_events, memory_order_relaxed);
 }
 
 /**
@@ -434,13 +661,25 @@ hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
   top = HYCO_ACTOR (self->toplevel);
   director = hyco_composite_actor_get_director (self->toplevel);
   self->iterations = 0;
+  self->events = 0;
+  for (guint i = 0; i < self->counters->len; i++)
+    ((HycoModelCounter *) self->counters->pdata[i])->value = 0;
+  publish_progress (self, &(HycoTag){ 0, 0 });
 
   if (self->trace_path)
     {
-      self->trace
-        = _hyco_trace_open (self->trace_path, hyco_director_get_resolution (director), error);
-      if (self->trace == NULL)
+      HycoSink *trace
+        = _hyco_trace_sink_open (self->trace_path, hyco_director_get_resolution (director), error);
+      if (trace == NULL)
         return FALSE;
+      g_ptr_array_add (self->sinks, trace);
+    }
+  g_clear_object (&self->results);
+  if (self->record_results)
+    {
+      self->results = _hyco_results_new (hyco_director_get_resolution (director));
+      g_ptr_array_add (self->sinks,
+                       _hyco_results_sink_new (self->results, (const char *const *) self->probes));
     }
 
   ok = hyco_actor_initialize (top, &failure);
@@ -458,16 +697,22 @@ hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
         }
       ok = hyco_director_fire (director, &failure) && hyco_director_postfire (director, &failure);
       self->iterations++;
+      publish_progress (self, &_hyco_director_get_private (director)->current);
     }
   /* Wrap up whatever happened; a failure during the run is the one reported. */
   if (!hyco_actor_wrapup (top, failure ? NULL : &failure))
     ok = FALSE;
-  if (self->trace)
-    {
-      if (!_hyco_trace_close (self->trace, failure ? NULL : &failure))
-        ok = FALSE;
-      self->trace = NULL;
-    }
+  {
+    HycoTag reached;
+    hyco_model_get_current_tag (self, &reached);
+    for (guint i = 0; i < self->sinks->len; i++)
+      {
+        HycoSink *sink = self->sinks->pdata[i];
+        if (!sink->klass->close (sink, self->iterations, reached.time, failure ? NULL : &failure))
+          ok = FALSE;
+      }
+    g_ptr_array_set_size (self->sinks, 0);
+  }
   if (!ok)
     g_propagate_error (error, g_steal_pointer (&failure));
   return ok;
@@ -546,6 +791,83 @@ hyco_model_get_iteration_count (HycoModel *self)
 {
   g_return_val_if_fail (HYCO_IS_MODEL (self), 0);
   return self->iterations;
+}
+
+/**
+ * hyco_model_get_event_count:
+ * @self: a model
+ *
+ * Returns: how many present values the actors wrote in the last run, at every level (the
+ *   rows a trace has)
+ */
+guint64
+hyco_model_get_event_count (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), 0);
+  return self->events;
+}
+
+HycoModelCounter *
+_hyco_model_get_counter (HycoModel *self, const char *name)
+{
+  HycoModelCounter *counter;
+
+  for (guint i = 0; i < self->counters->len; i++)
+    {
+      counter = self->counters->pdata[i];
+      if (g_str_equal (counter->name, name))
+        return counter;
+    }
+  counter = g_new0 (HycoModelCounter, 1);
+  counter->name = g_strdup (name);
+  g_ptr_array_add (self->counters, counter);
+  return counter;
+}
+
+void
+_hyco_model_counter_add (HycoModelCounter *counter, guint64 amount)
+{
+  counter->value += amount;
+}
+
+/**
+ * hyco_model_get_statistics:
+ * @self: a model
+ *
+ * Gets what the last run did, as a dictionary (`a{sv}`) with these entries:
+ *
+ * - `time` (`x`): the model time reached, in ticks; `resolution` (`i`): their exponent
+ * - `iterations` (`t`): the tags the top level executed
+ * - `firings` (`t`): actor firings, at every level
+ * - `events` (`t`): present values written (the trace's rows)
+ *
+ * and one `t` entry for each counter a director keeps, such as `steps` and `rollbacks` for
+ * directors that integrate.
+ *
+ * Returns: (transfer full): the statistics
+ */
+GVariant *
+hyco_model_get_statistics (HycoModel *self)
+{
+  GVariantBuilder builder;
+  HycoTag reached;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  hyco_model_get_current_tag (self, &reached);
+  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&builder, "{sv}", "time", g_variant_new_int64 (reached.time));
+  g_variant_builder_add (&builder, "{sv}", "resolution", g_variant_new_int32 (self->resolution));
+  g_variant_builder_add (&builder, "{sv}", "iterations", g_variant_new_uint64 (self->iterations));
+  g_variant_builder_add (&builder, "{sv}", "firings",
+                         g_variant_new_uint64 (hyco_model_get_firing_count (self)));
+  g_variant_builder_add (&builder, "{sv}", "events", g_variant_new_uint64 (self->events));
+  for (guint i = 0; i < self->counters->len; i++)
+    {
+      HycoModelCounter *counter = self->counters->pdata[i];
+      g_variant_builder_add (&builder, "{sv}", counter->name,
+                             g_variant_new_uint64 (counter->value));
+    }
+  return g_variant_ref_sink (g_variant_builder_end (&builder));
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include <gio/gio.h>
 #include "hyco-composite-actor.h"
+#include "hyco-results.h"
 
 G_BEGIN_DECLS
 
@@ -65,6 +66,10 @@ gboolean hyco_model_set_parameter (HycoModel *self, const char *path, const char
                                    GError **error);
 gboolean hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error);
 gboolean hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error);
+void hyco_model_set_record_results (HycoModel *self, gboolean record);
+void hyco_model_set_probes (HycoModel *self, const char *const *signals);
+HycoResults *hyco_model_get_results (HycoModel *self);
+char **hyco_model_list_signals (HycoModel *self);
 
 gboolean hyco_model_prepare (HycoModel *self, GError **error);
 gboolean hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error);
@@ -73,6 +78,10 @@ int hyco_model_get_resolution (HycoModel *self);
 void hyco_model_get_current_tag (HycoModel *self, HycoTag *tag);
 guint64 hyco_model_get_firing_count (HycoModel *self);
 guint64 hyco_model_get_iteration_count (HycoModel *self);
+guint64 hyco_model_get_event_count (HycoModel *self);
+GVariant *hyco_model_get_statistics (HycoModel *self);
+void hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations,
+                              guint64 *events);
 char *hyco_model_describe (HycoModel *self);
 
 G_END_DECLS

@@ -152,6 +152,7 @@ typedef struct
   HycoPort **inputs; /* all inputs of the actor */
   guint n_inputs;
   gboolean cyclic; /* some output is on a cycle */
+  gboolean always; /* fired at every tag, triggered or not (a continuous composite) */
   guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
 } HycoScheduleEntry;
 
@@ -190,12 +191,17 @@ typedef struct
   char *resolution_literal;
   guint64 max_microsteps;
   gboolean fires_every_actor; /* each firing fires all actors (SR), not only triggered ones */
+  gboolean wants_every_tag;   /* its composite carries continuous signals: the container fires
+                               * it at every tag, triggered or not */
+  gboolean speculating;       /* firing ahead of the container's time: inputs are taken as
+                               * absent and nothing is transferred out */
 } HycoDirectorPrivate;
 
 HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);
 void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
 void _hyco_director_transfer_inputs (HycoDirector *self);
 void _hyco_director_transfer_outputs (HycoDirector *self);
+void _hyco_director_absent_inputs (HycoDirector *self);
 gboolean _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error);
 gboolean _hyco_director_postfire_fired (HycoDirector *self, GError **error);
 char *_hyco_director_describe_actors (GPtrArray *actors);
@@ -226,6 +232,13 @@ gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, Hy
 /* Model internals. */
 void _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag);
 gboolean _hyco_model_has_trace (HycoModel *self);
+
+/* A named counter a director adds to the model's statistics (hyco_model_get_statistics()),
+ * such as "steps" or "rollbacks": look it up once (at initialize), then add to it from the
+ * run's thread. It is reset at the start of each run and lives as long as the model. */
+typedef struct _HycoModelCounter HycoModelCounter;
+HycoModelCounter *_hyco_model_get_counter (HycoModel *self, const char *name);
+void _hyco_model_counter_add (HycoModelCounter *counter, guint64 amount);
 
 typedef struct _HycoTrace HycoTrace;
 HycoTrace *_hyco_trace_open (const char *path, int resolution, GError **error);

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-results-private.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -81,4 +81,48 @@ _hyco_trace_close (HycoTrace *self, GError **error)
   g_free (self->path);
   g_free (self);
   return failed == 0;
+}
+
+/* The trace as one of the model's sinks: only present values become rows. */
+typedef struct
+{
+  HycoSink parent;
+  HycoTrace *trace;
+} TraceSink;
+
+static void
+trace_sink_write (HycoSink *sink, guint index, const char *name, const HycoTag *tag,
+                  const HycoSignal *signal)
+{
+  _hyco_trace_write (((TraceSink *) sink)->trace, name, tag, &signal->value);
+}
+
+static gboolean
+trace_sink_close (HycoSink *sink, guint64 tags, gint64 end, GError **error)
+{
+  TraceSink *self = (TraceSink *) sink;
+  gboolean ok = _hyco_trace_close (self->trace, error);
+
+  g_free (self);
+  return ok;
+}
+
+static const HycoSinkClass trace_sink_class = {
+  .write = trace_sink_write,
+  .close = trace_sink_close,
+  .wants_absent = FALSE,
+};
+
+HycoSink *
+_hyco_trace_sink_open (const char *path, int resolution, GError **error)
+{
+  HycoTrace *trace = _hyco_trace_open (path, resolution, error);
+  TraceSink *self;
+
+  if (trace == NULL)
+    return NULL;
+  self = g_new0 (TraceSink, 1);
+  self->parent.klass = &trace_sink_class;
+  self->trace = trace;
+  return &self->parent;
 }

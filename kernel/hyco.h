@@ -15,7 +15,10 @@
 #include "hyco-param.h"
 #include "hyco-registry.h"
 #include "hyco-model.h"
+#include "hyco-results.h"
+#include "hyco-continuous.h"
 #include "hyco-de-director.h"
 #include "hyco-sr-director.h"
+#include "hyco-continuous-director.h"
 #include "hyco-actors.h"
 #undef HYCO_INSIDE

@@ -4,8 +4,12 @@
 Usage: test-cli.py PATH/TO/hyco   (run from the source root, as meson does)
 """
 import csv
+import glob
 import os
+import pty
+import select
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -24,7 +28,7 @@ class Help(unittest.TestCase):
         result = hyco("--help")
         self.assertEqual(result.returncode, 0)
         for command in ("run", "inspect", "actors"):
-            self.assertIn(command, result.stdout)
+            self.assertRegex(result.stdout, r"(?m)^  " + command + r"\s+\S", command)
 
     def test_each_command_has_help(self):
         for command in ("run", "inspect", "actors"):
@@ -196,6 +200,181 @@ class Run(unittest.TestCase):
         rows = self.read_trace()
         self.assertEqual(rows[0], ["signal", "time", "microstep", "value"])
         self.assertGreater(len(rows), 2)
+
+
+def png_size(path):
+    """Width and height from a PNG's IHDR chunk."""
+    with open(path, "rb") as f:
+        header = f.read(24)
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", path
+    assert header[12:16] == b"IHDR", path
+    return struct.unpack(">II", header[16:24])
+
+
+class Plot(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def test_every_example_model(self):
+        models = [m for m in sorted(glob.glob("models/*.xml")) if not m.endswith("-error.xml")]
+        self.assertGreater(len(models), 3)
+        for model in models:
+            out = self.path(os.path.basename(model) + ".png")
+            result = hyco("run", "--quiet", model, "--plot", out, "--plot-size", "900x700")
+            self.assertEqual(result.returncode, 0, (model, result.stderr))
+            self.assertGreater(os.path.getsize(out), 2000, model)
+            self.assertEqual(png_size(out), (900, 700), model)
+
+    def test_default_size_and_formats(self):
+        out = self.path("p.png")
+        result = hyco("run", "models/simultaneous-events.xml", "--plot", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("plot        " + out, result.stdout)
+        # Three signals: 80 pixels plus 180 per panel.
+        self.assertEqual(png_size(out), (1000, 80 + 3 * 180))
+        for ext, magic in ((".svg", b"<?xml"), (".pdf", b"%PDF")):
+            out = self.path("p" + ext)
+            result = hyco("run", "-q", "models/simultaneous-events.xml", "--plot", out,
+                          "--probe", "Sampler.output")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out, "rb") as f:
+                self.assertEqual(f.read(len(magic)), magic)
+
+    def test_strings_are_not_plotted(self):
+        out = self.path("s.png")
+        result = hyco("run", "-q", "tests/models/cli-strings.xml", "--plot", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr.count("hyco: warning: strings are not plotted"), 1)
+        self.assertIn("Text.output", result.stderr)
+        self.assertGreater(os.path.getsize(out), 2000)
+
+    def test_bad_plot_arguments(self):
+        cases = [
+            ("--plot", self.path("p.gif")),
+            ("--plot", "/nonexistent/dir/p.png"),
+            ("--plot", self.path("p.png"), "--plot-size", "big"),
+            ("--plot", self.path("p.png"), "--probe", "Clock1.outptu"),
+            ("--probe", "Clock1.output"),
+            ("--results", "/nonexistent/dir/r.mat"),
+        ]
+        for args in cases:
+            result = hyco("run", "models/simultaneous-events.xml", *args)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertTrue(result.stderr.startswith("hyco: error: "), (args, result.stderr))
+        result = hyco("run", "models/simultaneous-events.xml", "--plot", self.path("p.png"),
+                      "--probe", "Clock1.outptu")
+        self.assertIn("Clock1.output", result.stderr)
+
+    def test_results_file(self):
+        out = self.path("r.mat")
+        result = hyco("run", "models/simultaneous-events.xml", "--results", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("results     " + out, result.stdout)
+        with open(out, "rb") as f:
+            self.assertTrue(f.read(116).startswith(b"MATLAB 5.0 MAT-file"))
+
+    def test_plot_after_failure(self):
+        # A failed run still plots what it recorded, and exits 1.
+        out = self.path("f.png")
+        result = hyco("run", "tests/models/cli-failing-test.xml", "--plot", out)
+        self.assertEqual(result.returncode, 1)
+        self.assertTrue(os.path.exists(out))
+
+
+class Progress(unittest.TestCase):
+    ARGS = ["run", "tests/models/cli-forever.xml"]
+
+    def run_for(self, seconds, stderr_fd, extra=()):
+        process = subprocess.Popen([HYCO, *self.ARGS, *extra], stdout=subprocess.DEVNULL,
+                                   stderr=stderr_fd)
+        time.sleep(seconds)
+        process.send_signal(signal.SIGINT)
+        return process
+
+    def test_terminal_shows_progress(self):
+        master, slave = pty.openpty()
+        process = self.run_for(2.5, slave)
+        os.close(slave)
+        output = b""
+        while True:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the other side closed
+                break
+            if not chunk:
+                break
+            output += chunk
+        os.close(master)
+        self.assertEqual(process.wait(timeout=30), 1)
+        text = output.decode()
+        self.assertIn("\rhyco: model time ", text)
+        self.assertIn("tags/s", text)
+        self.assertIn("events/s", text)
+        # Updated in place, more than once, and cleared before the last message.
+        self.assertGreaterEqual(text.count("\rhyco: model time "), 2)
+        self.assertIn("interrupted", text)
+
+    def test_quiet_terminal_shows_nothing(self):
+        master, slave = pty.openpty()
+        process = self.run_for(1.8, slave, ("--quiet",))
+        os.close(slave)
+        output = b""
+        while True:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            output += chunk
+        os.close(master)
+        process.wait(timeout=30)
+        self.assertNotIn(b"model time", output)
+
+    def test_file_shows_no_progress(self):
+        with tempfile.TemporaryFile() as err:
+            process = self.run_for(1.8, err)
+            self.assertEqual(process.wait(timeout=30), 1)
+            err.seek(0)
+            text = err.read().decode()
+        self.assertNotIn("\r", text)
+        self.assertNotIn("tags/s", text)
+        self.assertIn("interrupted", text)
+
+    def test_summary(self):
+        result = hyco("run", "models/simultaneous-events.xml")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"executed +1001 tags, \d+ actor firings, 2003 events")
+
+
+class ManPage(unittest.TestCase):
+    def test_generated_with_every_command(self):
+        path = os.path.join(os.path.dirname(HYCO), "hyco.1")
+        with open(path) as f:
+            text = f.read()
+        self.assertIn(".TH HYCO", text)
+        for command in ("run", "inspect", "actors"):
+            self.assertRegex(text, r"\b" + command + r"\b", command)
+        for option in ("stop\\-time", "plot", "probe", "results", "trace"):
+            self.assertIn(option, text)
+
+    def test_help_all(self):
+        result = hyco("--help-all")
+        self.assertEqual(result.returncode, 0)
+        for text in ("hyco run MODEL.xml", "hyco inspect MODEL.xml", "hyco actors", "--plot"):
+            self.assertIn(text, result.stdout)
 
 
 class Inspect(unittest.TestCase):

@@ -4,10 +4,12 @@
  */
 #include "hyco.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 /* Exit statuses, as documented in --help. */
 enum
@@ -16,6 +18,9 @@ enum
   EXIT_RUN_FAILED = 1,
   EXIT_BAD_INPUT = 2,
 };
+
+/* Set by --help-all (for the man page): each command appends its options here, then returns. */
+static GString *help_all;
 
 static void print_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
@@ -52,6 +57,34 @@ usage_error (GOptionContext *context, const char *message)
   return EXIT_BAD_INPUT;
 }
 
+static void print_warning (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static void
+print_warning (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "hyco: warning: %s\n", message);
+}
+
+/* For --help-all: a command's options, under a heading of its own. */
+static void
+append_help (GOptionContext *context, const char *command, const char *synopsis)
+{
+  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+  const char *options = strstr (help, "Application Options:\n");
+
+  g_string_append_printf (help_all, "\nhyco %s: %s\n", command, synopsis);
+  if (options)
+    g_string_append (help_all, options + strlen ("Application Options:\n"));
+  else
+    g_string_append (help_all, "  (no options)\n");
+}
+
 static GOptionContext *
 new_context (const char *parameters, const char *summary, const char *description)
 {
@@ -71,7 +104,114 @@ typedef struct
   GMainLoop *loop;
   GError *error;
   gboolean ok;
+  gint64 started;         /* monotonic µs */
+  gboolean progress_shown; /* a progress line is on the terminal */
 } RunData;
+
+/* Progress appears after this long, so that short runs print nothing but their summary. */
+#define PROGRESS_DELAY_US G_USEC_PER_SEC
+#define PROGRESS_INTERVAL_MS 250
+
+static gboolean
+show_progress (gpointer user_data)
+{
+  RunData *data = user_data;
+  gint64 elapsed = g_get_monotonic_time () - data->started;
+  double wall = (double) elapsed / G_USEC_PER_SEC;
+  g_autofree char *time = NULL;
+  guint64 tags, events;
+  HycoTag tag;
+
+  if (elapsed < PROGRESS_DELAY_US)
+    return G_SOURCE_CONTINUE;
+  hyco_model_get_progress (data->model, &tag, &tags, &events);
+  time = hyco_time_to_string (tag.time, hyco_model_get_resolution (data->model));
+  /* \r and erase-to-end-of-line: the line is rewritten in place. */
+  fprintf (stderr,
+           "\rhyco: model time %s s, wall time %.1f s, %.3g tags/s, %.3g events/s\033[K", time,
+           wall, (double) tags / wall, (double) events / wall);
+  fflush (stderr);
+  data->progress_shown = TRUE;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+parse_size (const char *text, guint *width, guint *height)
+{
+  char *end;
+  guint64 w, h;
+
+  w = g_ascii_strtoull (text, &end, 10);
+  if (end == text || (*end != 'x' && *end != 'X'))
+    return FALSE;
+  text = end + 1;
+  h = g_ascii_strtoull (text, &end, 10);
+  if (end == text || *end != '\0' || w < 200 || h < 150 || w > 20000 || h > 20000)
+    return FALSE;
+  *width = (guint) w;
+  *height = (guint) h;
+  return TRUE;
+}
+
+/* Whether @path can be written: checked before a run, so that a typo costs nothing. */
+static gboolean
+check_writable (const char *option, const char *path)
+{
+  FILE *file = fopen (path, "ab");
+
+  if (file == NULL)
+    {
+      print_error ("%s %s: %s", option, path, g_strerror (errno));
+      return FALSE;
+    }
+  fclose (file);
+  return TRUE;
+}
+
+static gboolean
+has_suffix (const char *path, const char *const *suffixes)
+{
+  for (guint i = 0; suffixes[i]; i++)
+    if (g_str_has_suffix (path, suffixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Writes the plot and the result file of a run, whether or not it completed. */
+static gboolean
+write_results (HycoModel *model, const char *plot, const char *const *probes, guint width,
+               guint height, const char *results)
+{
+  HycoResults *recorded = hyco_model_get_results (model);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = TRUE;
+
+  if (recorded == NULL)
+    return TRUE;
+  if (plot)
+    {
+      g_auto (GStrv) names = probes ? g_strdupv ((char **) probes)
+                                    : hyco_results_list_signals (recorded);
+      g_autoptr (GString) strings = g_string_new (NULL);
+      for (guint i = 0; names[i]; i++)
+        if (hyco_results_get_value_type (recorded, names[i]) == HYCO_VALUE_TYPE_STRING)
+          g_string_append_printf (strings, "%s%s", strings->len ? ", " : "", names[i]);
+      if (strings->len)
+        print_warning ("strings are not plotted: %s", strings->str);
+      if (!hyco_results_plot (recorded, plot, probes, width, height, &error))
+        {
+          print_error ("--plot %s", error->message);
+          g_clear_error (&error);
+          ok = FALSE;
+        }
+    }
+  if (results && !hyco_results_save_mat (recorded, results, &error))
+    {
+      print_error ("--results %s", error->message);
+      ok = FALSE;
+    }
+  return ok;
+}
 
 static gboolean
 quit_loop (gpointer user_data)
@@ -101,13 +241,40 @@ on_interrupt (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Firings, tags and events, then whatever counters the directors keep (steps, rollbacks). */
+static void
+print_statistics (HycoModel *model)
+{
+  g_autoptr (GVariant) statistics = hyco_model_get_statistics (model);
+  const char *const standard[]
+    = { "time", "resolution", "iterations", "firings", "events", NULL };
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  printf ("  executed    %" G_GUINT64_FORMAT " tags, %" G_GUINT64_FORMAT
+          " actor firings, %" G_GUINT64_FORMAT " events\n",
+          hyco_model_get_iteration_count (model), hyco_model_get_firing_count (model),
+          hyco_model_get_event_count (model));
+  g_variant_iter_init (&iter, statistics);
+  while (g_variant_iter_loop (&iter, "{&sv}", &key, &value))
+    if (!g_strv_contains (standard, key) && g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64))
+      printf ("  %-11s %" G_GUINT64_FORMAT "\n", key, g_variant_get_uint64 (value));
+}
+
 static int
 command_run (int argc, char **argv)
 {
   g_autofree char *stop_time = NULL;
   g_autofree char *trace = NULL;
+  g_autofree char *plot = NULL;
+  g_autofree char *plot_size = NULL;
+  g_autofree char *results = NULL;
+  g_auto (GStrv) probes = NULL;
   g_auto (GStrv) assignments = NULL;
   gboolean quiet = FALSE;
+  guint width = 0, height = 0;
+  guint progress = 0;
   GOptionEntry entries[] = {
     { "stop-time", 't', 0, G_OPTION_ARG_STRING, &stop_time,
       "Stop at model time T seconds (overrides the director's stopTime)", "T" },
@@ -115,14 +282,27 @@ command_run (int argc, char **argv)
       "Set a parameter, e.g. --set Clock.period=0.5 or --set director.stopTime=10", "NAME=VALUE" },
     { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace,
       "Write every present output value to FILE as CSV (signal,time,microstep,value)", "FILE.csv" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print nothing but errors", NULL },
+    { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &plot,
+      "Plot the signals to FILE (.svg, .png or .pdf): a panel per signal, lines for continuous "
+      "signals with jumps at discontinuities, stems for discrete events",
+      "FILE" },
+    { "probe", 0, 0, G_OPTION_ARG_STRING_ARRAY, &probes,
+      "Plot and record only this signal (repeatable), e.g. --probe Clock1.output", "SIGNAL" },
+    { "plot-size", 0, 0, G_OPTION_ARG_STRING, &plot_size,
+      "Size of the plot in pixels (default 1000 wide, 180 per panel)", "WxH" },
+    { "results", 'r', 0, G_OPTION_ARG_FILENAME, &results,
+      "Write every signal's time, microstep, value and presence to FILE as MATLAB v5",
+      "FILE.mat" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+      "Print nothing but errors (no progress, no summary)", NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context
     = new_context ("MODEL.xml - run a model", "Runs a model file to its stop time.",
                    "Exit status: 0 when the run completes, 1 when it fails (a Test actor's "
                    "mismatch, an actor error, an interruption), 2 when the model cannot be "
-                   "loaded or prepared or the arguments are wrong.");
+                   "loaded or prepared or the arguments are wrong. On a terminal, a run longer "
+                   "than a second shows its progress on standard error.");
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoModel) model = NULL;
   g_autoptr (GCancellable) cancellable = NULL;
@@ -139,10 +319,35 @@ command_run (int argc, char **argv)
   guint sigint, sigterm;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  if (help_all)
+    {
+      append_help (context, "run MODEL.xml", "run a model file to its stop time");
+      return EXIT_OK;
+    }
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (context, error->message);
   if (argc != 2)
     return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
+  if (plot && !has_suffix (plot, (const char *const[]){ ".svg", ".png", ".pdf", NULL }))
+    {
+      print_error ("--plot %s: name a .svg, .png or .pdf file", plot);
+      return EXIT_BAD_INPUT;
+    }
+  if (plot_size && !parse_size (plot_size, &width, &height))
+    {
+      print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
+                   "(at least 200x150)",
+                   plot_size);
+      return EXIT_BAD_INPUT;
+    }
+  if ((probes || plot_size) && !plot && !results)
+    {
+      print_error ("--%s needs --plot or --results", probes ? "probe" : "plot-size");
+      return EXIT_BAD_INPUT;
+    }
+  if ((plot && !check_writable ("--plot", plot))
+      || (results && !check_writable ("--results", results)))
+    return EXIT_BAD_INPUT;
 
   model = hyco_model_new_from_file (argv[1], &error);
   if (model == NULL)
@@ -174,9 +379,14 @@ command_run (int argc, char **argv)
       print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
+  hyco_model_set_record_results (model, plot || results);
+  hyco_model_set_probes (model, (const char *const *) probes);
   if (!hyco_model_prepare (model, &error))
     {
-      print_model_error (argv[1], error);
+      if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL))
+        print_error ("--probe: %s", error->message);
+      else
+        print_model_error (argv[1], error);
       return EXIT_BAD_INPUT;
     }
 
@@ -189,6 +399,9 @@ command_run (int argc, char **argv)
   sigint = g_unix_signal_add (SIGINT, on_interrupt, &data);
   sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &data);
   started = g_get_monotonic_time ();
+  data.started = started;
+  if (!quiet && isatty (STDERR_FILENO))
+    progress = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, &data);
   /* The run goes on a thread so that the main loop can turn Ctrl-C into a clean cancellation
    * (wrapup still runs, the trace is still closed). */
   thread = g_thread_new ("hyco-run", run_thread, &data);
@@ -197,13 +410,21 @@ command_run (int argc, char **argv)
   wall = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
   g_source_remove (sigint);
   g_source_remove (sigterm);
+  if (progress)
+    g_source_remove (progress);
+  if (data.progress_shown)
+    fputs ("\r\033[K", stderr);
 
   if (!data.ok)
     {
       print_model_error (argv[1], data.error);
       g_error_free (data.error);
+      /* What was recorded up to the failure helps to find it. */
+      write_results (model, plot, (const char *const *) probes, width, height, results);
       return EXIT_RUN_FAILED;
     }
+  if (!write_results (model, plot, (const char *const *) probes, width, height, results))
+    return EXIT_RUN_FAILED;
   if (quiet)
     return EXIT_OK;
   hyco_model_get_current_tag (model, &reached);
@@ -220,12 +441,17 @@ command_run (int argc, char **argv)
     printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
             resolution);
     printf ("  wall time   %.3f s\n", wall);
-    printf ("  executed    %" G_GUINT64_FORMAT " tags, %" G_GUINT64_FORMAT " actor firings\n",
-            hyco_model_get_iteration_count (model), hyco_model_get_firing_count (model));
+    print_statistics (model);
     if (trace)
       printf ("  trace       %s\n", trace);
     else
       printf ("  trace       none (add --trace FILE.csv to record every event)\n");
+    if (plot)
+      printf ("  plot        %s\n", plot);
+    else
+      printf ("  plot        none (add --plot FILE.png to draw the signals)\n");
+    if (results)
+      printf ("  results     %s\n", results);
   }
   return EXIT_OK;
 }
@@ -245,6 +471,11 @@ command_inspect (int argc, char **argv)
   g_autoptr (HycoModel) model = NULL;
   g_autofree char *text = NULL;
 
+  if (help_all)
+    {
+      append_help (context, "inspect MODEL.xml", "show a model's hierarchy and parameters");
+      return EXIT_OK;
+    }
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (context, error->message);
   if (argc != 2)
@@ -285,6 +516,11 @@ command_actors (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) names = NULL;
 
+  if (help_all)
+    {
+      append_help (context, "actors", "list actor and director classes");
+      return EXIT_OK;
+    }
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (context, error->message);
   if (argc != 1)
@@ -338,7 +574,7 @@ static const struct
 static void
 print_help (FILE *out)
 {
-  fprintf (out, "Usage:\n  hyco COMMAND [OPTION…]\n\nHyco runs hybrid co-simulation models.\n\n"
+  fprintf (out, "Usage:\n  hyco COMMAND [OPTION...]\n\nHyco runs hybrid co-simulation models.\n\n"
                 "Commands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
@@ -359,6 +595,17 @@ main (int argc, char **argv)
       || g_str_equal (argv[1], "help"))
     {
       print_help (stdout);
+      return EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "--help-all"))
+    {
+      /* Everything at once, for help2man: the commands, then each command's options. */
+      print_help (stdout);
+      help_all = g_string_new ("\nOptions of each command:\n");
+      for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+        commands[i].run (0, NULL);
+      fputs (help_all->str, stdout);
+      g_string_free (g_steal_pointer (&help_all), TRUE);
       return EXIT_OK;
     }
   if (g_str_equal (argv[1], "--version"))

@@ -1,0 +1,213 @@
+/* hyco-integrator.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+
+/**
+ * HycoIntegrator:
+ *
+ * Integrates its `derivative` input (components 3.7 and 3.8): `state` is the integral from the
+ * start, beginning at the `initialState` parameter. An event on the `initialState` input resets
+ * the state to its value at the event's tag, visible on `state` at that same tag (as Ptolemy
+ * II's ContinuousIntegrator). The state itself is advanced by the continuous director's
+ * solver: the actor only outputs the tentative state it is given and commits it in postfire,
+ * so `state` does not depend on `derivative` at the same tag and breaks algebraic loops.
+ */
+struct _HycoIntegrator
+{
+  HycoActor parent_instance;
+
+  double initial_state;
+  double committed;
+  double tentative;
+
+  HycoPort *derivative;
+  HycoPort *reset;
+  HycoPort *state;
+};
+
+static void hyco_integrator_state_init (HycoContinuousStateInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoIntegrator, hyco_integrator, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_CONTINUOUS_STATE,
+                                                      hyco_integrator_state_init))
+
+enum
+{
+  PROP_0,
+  PROP_INITIAL_STATE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+hyco_integrator_constructed (GObject *object)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (object);
+
+  G_OBJECT_CLASS (hyco_integrator_parent_class)->constructed (object);
+  self->derivative = hyco_actor_get_port (HYCO_ACTOR (self), "derivative");
+  self->reset = hyco_actor_get_port (HYCO_ACTOR (self), "initialState");
+  self->state = hyco_actor_get_port (HYCO_ACTOR (self), "state");
+}
+
+static void
+hyco_integrator_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_INITIAL_STATE:
+      g_value_set_double (value, HYCO_INTEGRATOR (object)->initial_state);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hyco_integrator_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_INITIAL_STATE:
+      if (self->initial_state != g_value_get_double (value))
+        {
+          self->initial_state = g_value_get_double (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+hyco_integrator_initialize (HycoActor *actor, GError **error)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (actor);
+
+  self->committed = self->tentative = self->initial_state;
+  return TRUE;
+}
+
+/* A reset on initialState takes effect at its own tag. */
+static gboolean
+reset_value (HycoIntegrator *self, double *value)
+{
+  if (!hyco_port_is_present (self->reset, 0))
+    return FALSE;
+  *value = hyco_port_get_double (self->reset, 0);
+  return TRUE;
+}
+
+static gboolean
+hyco_integrator_fire (HycoActor *actor, GError **error)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (actor);
+  double value = self->tentative;
+
+  /* The output needs only the reset input: with it still unknown, wait. */
+  if (hyco_port_get_width (self->reset) > 0 && !hyco_port_is_known (self->reset, 0))
+    return TRUE;
+  reset_value (self, &value);
+  hyco_port_send_double (self->state, 0, value);
+  return TRUE;
+}
+
+static gboolean
+hyco_integrator_postfire (HycoActor *actor, GError **error)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (actor);
+  double value = self->tentative;
+
+  reset_value (self, &value);
+  self->committed = self->tentative = value;
+  return TRUE;
+}
+
+static gboolean
+hyco_integrator_is_strict (HycoActor *actor)
+{
+  return FALSE;
+}
+
+static gboolean
+hyco_integrator_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
+{
+  return input == HYCO_INTEGRATOR (actor)->reset;
+}
+
+static double
+hyco_integrator_get_state (HycoContinuousState *state)
+{
+  return HYCO_INTEGRATOR (state)->committed;
+}
+
+static void
+hyco_integrator_set_tentative_state (HycoContinuousState *state, double value)
+{
+  HYCO_INTEGRATOR (state)->tentative = value;
+}
+
+static double
+hyco_integrator_get_derivative (HycoContinuousState *state)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (state);
+
+  /* An absent derivative (a discrete signal between events) contributes nothing. */
+  return hyco_port_is_present (self->derivative, 0) ? hyco_port_get_double (self->derivative, 0)
+                                                    : 0.0;
+}
+
+static void
+hyco_integrator_state_init (HycoContinuousStateInterface *iface)
+{
+  iface->get_state = hyco_integrator_get_state;
+  iface->set_tentative_state = hyco_integrator_set_tentative_state;
+  iface->get_derivative = hyco_integrator_get_derivative;
+}
+
+static void
+hyco_integrator_class_init (HycoIntegratorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  object_class->constructed = hyco_integrator_constructed;
+  object_class->get_property = hyco_integrator_get_property;
+  object_class->set_property = hyco_integrator_set_property;
+  actor_class->initialize = hyco_integrator_initialize;
+  actor_class->fire = hyco_integrator_fire;
+  actor_class->postfire = hyco_integrator_postfire;
+  actor_class->is_strict = hyco_integrator_is_strict;
+  actor_class->output_depends_on = hyco_integrator_output_depends_on;
+
+  hyco_actor_class_set_description (actor_class,
+                                    "Integrates its derivative input; resets on initialState");
+  hyco_actor_class_add_port (actor_class, "derivative", HYCO_PORT_INPUT,
+                             "The derivative of the state (continuous)");
+  hyco_actor_class_add_port (actor_class, "initialState", HYCO_PORT_INPUT,
+                             "An event resets the state to its value at the event's tag");
+  hyco_actor_class_add_port (actor_class, "state", HYCO_PORT_OUTPUT,
+                             "The integral, starting at the initialState parameter");
+
+  /**
+   * HycoIntegrator:initialState:
+   *
+   * The state at the start of the run.
+   */
+  properties[PROP_INITIAL_STATE] = g_param_spec_double (
+    "initialState", NULL, "The state at the start of the run", -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_integrator_init (HycoIntegrator *self)
+{
+}

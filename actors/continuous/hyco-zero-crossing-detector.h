@@ -1,0 +1,19 @@
+/* hyco-zero-crossing-detector.h
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_ZERO_CROSSING_DETECTOR (hyco_zero_crossing_detector_get_type ())
+G_DECLARE_FINAL_TYPE (HycoZeroCrossingDetector, hyco_zero_crossing_detector, HYCO,
+                      ZERO_CROSSING_DETECTOR, HycoActor)
+
+G_END_DECLS

@@ -1,0 +1,850 @@
+/* hyco-continuous-director.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+#include <math.h>
+
+/**
+ * HycoContinuousDirector:
+ *
+ * Continuous-time semantics over superdense time: a variable-step explicit Runge-Kutta solver
+ * (Bogacki-Shampine 2(3) or Dormand-Prince 4(5), both first-same-as-last) integrates the
+ * states of the actors implementing #HycoContinuousState, and meets discrete events exactly.
+ *
+ * Each solver stage fires the whole model (every actor, to the fixed point, as SR does) at the
+ * stage's time with tentative states; nothing commits until a step is accepted, so a rejected
+ * or refined step leaves no trace. A step is accepted when the solver's error estimate is
+ * within the tolerances and every #HycoStepSizeControl actor (a zero-crossing detector) finds
+ * it accurate; otherwise it is retried with the smallest refined size proposed. Steps never
+ * pass a fire_at request (a breakpoint) or the stop time. The accepted step's end is the tag
+ * (t, 0); then, as long as requests remain at t, the model is fired at (t, 1), (t, 2), ... with
+ * the states held, so a discontinuity shows as different values at one time and successive
+ * microsteps, bounded by maxMicrosteps. Integration restarts from the final values.
+ */
+
+typedef struct
+{
+  const char *name;
+  guint stages;
+  guint order; /* of the error estimate's lower method, for step-size control */
+  const double *c;
+  const double *a; /* stages x stages, row-major, lower triangle */
+  const double *b;
+  const double *b_low;
+} Tableau;
+
+static const double bs_c[] = { 0, 1.0 / 2, 3.0 / 4, 1 };
+static const double bs_a[] = {
+  0,       0,       0,       0, /* */
+  1.0 / 2, 0,       0,       0, /* */
+  0,       3.0 / 4, 0,       0, /* */
+  2.0 / 9, 1.0 / 3, 4.0 / 9, 0,
+};
+static const double bs_b[] = { 2.0 / 9, 1.0 / 3, 4.0 / 9, 0 };
+static const double bs_b_low[] = { 7.0 / 24, 1.0 / 4, 1.0 / 3, 1.0 / 8 };
+
+static const double dp_c[] = { 0, 1.0 / 5, 3.0 / 10, 4.0 / 5, 8.0 / 9, 1, 1 };
+static const double dp_a[] = {
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0, /* */
+  1.0 / 5,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0, /* */
+  3.0 / 40,
+  9.0 / 40,
+  0,
+  0,
+  0,
+  0,
+  0, /* */
+  44.0 / 45,
+  -56.0 / 15,
+  32.0 / 9,
+  0,
+  0,
+  0,
+  0, /* */
+  19372.0 / 6561,
+  -25360.0 / 2187,
+  64448.0 / 6561,
+  -212.0 / 729,
+  0,
+  0,
+  0, /* */
+  9017.0 / 3168,
+  -355.0 / 33,
+  46732.0 / 5247,
+  49.0 / 176,
+  -5103.0 / 18656,
+  0,
+  0, /* */
+  35.0 / 384,
+  0,
+  500.0 / 1113,
+  125.0 / 192,
+  -2187.0 / 6784,
+  11.0 / 84,
+  0,
+};
+static const double dp_b[]
+  = { 35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84, 0 };
+static const double dp_b_low[]
+  = { 5179.0 / 57600, 0, 7571.0 / 16695, 393.0 / 640, -92097.0 / 339200, 187.0 / 2100, 1.0 / 40 };
+
+static const Tableau bogacki_shampine = { "ExplicitRK23Solver", 4, 2, bs_c, bs_a, bs_b, bs_b_low };
+static const Tableau dormand_prince = { "ExplicitRK45Solver", 7, 4, dp_c, dp_a, dp_b, dp_b_low };
+
+typedef enum
+{
+  PHASE_DISCRETE, /* fire at a tag with the states held: start, microsteps */
+  PHASE_STEP,     /* integrate from the committed time to a new one */
+} Phase;
+
+struct _HycoContinuousDirector
+{
+  HycoDirector parent_instance;
+
+  /* Parameters. */
+  char *solver_name;
+  double relative_tolerance;
+  double absolute_tolerance;
+  char *initial_step_literal;
+  char *max_step_literal;
+
+  /* Run. */
+  const Tableau *tableau;
+  gint64 initial_step, max_step;
+  HycoTagQueue queue;
+  GPtrArray *states;      /* HycoContinuousState actors, unowned (the schedule owns them) */
+  GPtrArray *controllers; /* HycoStepSizeControl actors */
+  guint n;
+  double *x;     /* committed states */
+  double *k;     /* stage derivatives, stages x n; k[0] at the committed states */
+  double *x_new; /* the step's result */
+  double *scratch;
+  Phase phase;
+  gboolean started;
+  gboolean settle;       /* discrete events happened at this microstep: fire one more, where they
+                          * are absent again, to get the final values the solver restarts from */
+  gint64 committed_time; /* model time of the committed states */
+  gint64 stop_time;      /* the top level's: a nested director has none of its own */
+  gboolean nested;       /* inside a composite: steps are driven by the container's tags */
+  guint64 committed_microstep;
+  double *x_end;     /* a nested step's result, while the final firing runs */
+  gint64 step;       /* the step size to try next, in ticks */
+  double last_error; /* the accepted step's error ratio, for the next step size */
+  guint64 steps, rejected;
+};
+
+G_DEFINE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR)
+
+enum
+{
+  PROP_0,
+  PROP_SOLVER,
+  PROP_RELATIVE_TOLERANCE,
+  PROP_ABSOLUTE_TOLERANCE,
+  PROP_INITIAL_STEP,
+  PROP_MAX_STEP,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+free_run_arrays (HycoContinuousDirector *self)
+{
+  g_clear_pointer (&self->states, g_ptr_array_unref);
+  g_clear_pointer (&self->controllers, g_ptr_array_unref);
+  g_clear_pointer (&self->x, g_free);
+  g_clear_pointer (&self->k, g_free);
+  g_clear_pointer (&self->x_new, g_free);
+  g_clear_pointer (&self->scratch, g_free);
+  g_clear_pointer (&self->x_end, g_free);
+}
+
+static void
+hyco_continuous_director_finalize (GObject *object)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (object);
+
+  free_run_arrays (self);
+  _hyco_tag_queue_destroy (&self->queue);
+  g_free (self->solver_name);
+  g_free (self->initial_step_literal);
+  g_free (self->max_step_literal);
+  G_OBJECT_CLASS (hyco_continuous_director_parent_class)->finalize (object);
+}
+
+static void
+hyco_continuous_director_get_property (GObject *object, guint prop_id, GValue *value,
+                                       GParamSpec *pspec)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SOLVER:
+      g_value_set_string (value, self->solver_name);
+      break;
+    case PROP_RELATIVE_TOLERANCE:
+      g_value_set_double (value, self->relative_tolerance);
+      break;
+    case PROP_ABSOLUTE_TOLERANCE:
+      g_value_set_double (value, self->absolute_tolerance);
+      break;
+    case PROP_INITIAL_STEP:
+      g_value_set_string (value, self->initial_step_literal);
+      break;
+    case PROP_MAX_STEP:
+      g_value_set_string (value, self->max_step_literal);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+set_string (char **field, const GValue *value, GParamSpec *pspec)
+{
+  const char *text = g_value_get_string (value);
+
+  g_free (*field);
+  *field = g_strdup (text ? text : G_PARAM_SPEC_STRING (pspec)->default_value);
+}
+
+static void
+hyco_continuous_director_set_property (GObject *object, guint prop_id, const GValue *value,
+                                       GParamSpec *pspec)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_SOLVER:
+      set_string (&self->solver_name, value, pspec);
+      break;
+    case PROP_RELATIVE_TOLERANCE:
+      self->relative_tolerance = g_value_get_double (value);
+      break;
+    case PROP_ABSOLUTE_TOLERANCE:
+      self->absolute_tolerance = g_value_get_double (value);
+      break;
+    case PROP_INITIAL_STEP:
+      set_string (&self->initial_step_literal, value, pspec);
+      break;
+    case PROP_MAX_STEP:
+      set_string (&self->max_step_literal, value, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static gboolean
+parse_step (HycoDirector *director, const char *name, const char *literal, gint64 *ticks,
+            GError **error)
+{
+  int resolution = _hyco_director_get_private (director)->resolution;
+  g_autoptr (GError) local_error = NULL;
+
+  if (!hyco_time_parse (literal, resolution, ticks, &local_error))
+    {
+      _hyco_set_parameter_error (director, error, name, local_error->message);
+      return FALSE;
+    }
+  if (*ticks <= 0)
+    {
+      g_autofree char *message = g_strdup_printf ("\"%s\" must be greater than 0", literal);
+      _hyco_set_parameter_error (director, error, name, message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  GPtrArray *actors;
+
+  if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->preinitialize (director, error))
+    return FALSE;
+  if (g_str_equal (self->solver_name, "ExplicitRK23Solver")
+      || g_str_equal (self->solver_name, "BogackiShampine"))
+    self->tableau = &bogacki_shampine;
+  else if (g_str_equal (self->solver_name, "ExplicitRK45Solver")
+           || g_str_equal (self->solver_name, "DormandPrince"))
+    self->tableau = &dormand_prince;
+  else
+    {
+      g_autofree char *message
+        = g_strdup_printf ("no solver named \"%s\": use ExplicitRK23Solver (Bogacki-Shampine) or "
+                           "ExplicitRK45Solver (Dormand-Prince)",
+                           self->solver_name);
+      _hyco_set_parameter_error (director, error, "ODESolver", message);
+      return FALSE;
+    }
+  if (!(self->relative_tolerance > 0) || !(self->absolute_tolerance >= 0))
+    {
+      _hyco_set_parameter_error (director, error, "relativeTolerance",
+                                 "tolerances must be positive (relative) and non-negative "
+                                 "(absolute)");
+      return FALSE;
+    }
+  if (!parse_step (director, "initStepSize", self->initial_step_literal, &self->initial_step, error)
+      || !parse_step (director, "maxStepSize", self->max_step_literal, &self->max_step, error))
+    return FALSE;
+  self->nested = !hyco_director_is_top_level (director);
+
+  free_run_arrays (self);
+  self->states = g_ptr_array_new ();
+  self->controllers = g_ptr_array_new ();
+  actors = priv->schedule.actors;
+  for (guint i = 0; i < actors->len; i++)
+    {
+      if (HYCO_IS_CONTINUOUS_STATE (actors->pdata[i]))
+        g_ptr_array_add (self->states, actors->pdata[i]);
+      if (HYCO_IS_STEP_SIZE_CONTROL (actors->pdata[i]))
+        g_ptr_array_add (self->controllers, actors->pdata[i]);
+    }
+  self->n = self->states->len;
+  self->x = g_new0 (double, MAX (self->n, 1));
+  self->k = g_new0 (double, MAX (self->n * self->tableau->stages, 1));
+  self->x_new = g_new0 (double, MAX (self->n, 1));
+  self->scratch = g_new0 (double, MAX (self->n, 1));
+  self->x_end = g_new0 (double, MAX (self->n, 1));
+  return TRUE;
+}
+
+static void
+read_committed_states (HycoContinuousDirector *self)
+{
+  for (guint i = 0; i < self->n; i++)
+    self->x[i] = hyco_continuous_state_get_state (self->states->pdata[i]);
+}
+
+static void
+set_tentative_states (HycoContinuousDirector *self, const double *x)
+{
+  for (guint i = 0; i < self->n; i++)
+    hyco_continuous_state_set_tentative_state (self->states->pdata[i], x[i]);
+}
+
+static void
+read_derivatives (HycoContinuousDirector *self, double *k)
+{
+  for (guint i = 0; i < self->n; i++)
+    k[i] = hyco_continuous_state_get_derivative (self->states->pdata[i]);
+}
+
+/* Inside a composite: ask the container to fire it at exactly @tag. */
+static gboolean
+request_container (HycoContinuousDirector *self, HycoDirectorPrivate *priv, const HycoTag *tag,
+                   GError **error)
+{
+  HycoTag granted;
+
+  if (!hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), tag, &granted, error))
+    return FALSE;
+  if (!hyco_tag_equal (&granted, tag))
+    {
+      g_autofree char *asked = hyco_tag_to_string (tag, priv->resolution);
+      g_autofree char *got = hyco_tag_to_string (&granted, priv->resolution);
+      hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_TIME,
+                            "the enclosing director granted %s instead of %s", got, asked);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_continuous_director_initialize (HycoDirector *director, GError **error)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+
+  _hyco_tag_queue_reset (&self->queue);
+  self->steps = self->rejected = 0;
+  self->started = FALSE;
+  self->settle = FALSE;
+  self->committed_time = 0;
+  self->committed_microstep = 0;
+  self->step = self->initial_step;
+  self->last_error = 0;
+  if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error))
+    return FALSE;
+  read_committed_states (self);
+  if (!self->nested)
+    {
+      self->stop_time = priv->stop_time;
+      return TRUE;
+    }
+  {
+    HycoActor *top = HYCO_ACTOR (priv->container);
+    HycoTag start = { 0, 0 };
+    while (hyco_actor_get_container (top))
+      top = HYCO_ACTOR (hyco_actor_get_container (top));
+    self->stop_time = hyco_director_get_stop_time (
+      hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top)));
+    /* The signals at (0, 0) come from the initial states: ask to be fired then. */
+    return request_container (self, priv, &start, error);
+  }
+}
+
+static gboolean
+hyco_continuous_director_prefire (HycoDirector *director, GError **error)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  const HycoTag *request = _hyco_tag_queue_peek (&self->queue);
+
+  if (self->nested)
+    {
+      /* The container decides the tag: a later time is a step to it, the same time another
+       * microstep. */
+      HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->prefire (director, error);
+      if (!_hyco_tag_queue_check_missed (&self->queue, director, error))
+        return FALSE;
+      _hyco_tag_queue_take (&self->queue, &priv->current);
+      self->phase = !self->started || priv->current.time == self->committed_time ? PHASE_DISCRETE
+                                                                                 : PHASE_STEP;
+      return TRUE;
+    }
+  if (!self->started)
+    {
+      /* The first iteration computes the signals at (0, 0) from the initial states. */
+      self->phase = PHASE_DISCRETE;
+      priv->current.time = 0;
+      priv->current.microstep = 0;
+      _hyco_tag_queue_take (&self->queue, &priv->current);
+      return TRUE;
+    }
+  if (self->settle && (request == NULL || request->time != self->committed_time))
+    {
+      self->settle = FALSE;
+      if (priv->current.microstep >= priv->max_microsteps)
+        {
+          HycoTag next = { priv->current.time, priv->current.microstep + 1 };
+          return _hyco_tag_queue_report_zeno (&self->queue, director, &next, error);
+        }
+      self->phase = PHASE_DISCRETE;
+      priv->current.microstep++;
+      return TRUE;
+    }
+  self->settle = FALSE;
+  if (request != NULL && request->time == self->committed_time)
+    {
+      /* Requests at the current time: the next microstep. */
+      if (request->microstep > priv->max_microsteps)
+        return _hyco_tag_queue_report_zeno (&self->queue, director, request, error);
+      self->phase = PHASE_DISCRETE;
+      priv->current = *request;
+      _hyco_tag_queue_take (&self->queue, &priv->current);
+      return TRUE;
+    }
+  if (self->committed_time >= self->stop_time)
+    return FALSE;
+  self->phase = PHASE_STEP;
+  return TRUE;
+}
+
+static gint64
+limit_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step)
+{
+  const HycoTag *request = _hyco_tag_queue_peek (&self->queue);
+  gint64 room = self->stop_time - self->committed_time;
+
+  step = MIN (step, self->max_step);
+  if (self->stop_time != HYCO_TIME_INFINITY)
+    step = MIN (step, room);
+  if (request != NULL)
+    step = MIN (step, request->time - self->committed_time);
+  return MAX (step, 1);
+}
+
+/* Fires the model at @time with the given tentative states (a solver stage, or the step's
+ * end), reading the derivatives into @k. */
+static gboolean
+fire_stage (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 time, const double *x,
+            double *k, GError **error)
+{
+  priv->current.time = time;
+  priv->current.microstep = 0;
+  set_tentative_states (self, x);
+  if (!_hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error))
+    return FALSE;
+  read_derivatives (self, k);
+  return TRUE;
+}
+
+static double
+error_ratio (HycoContinuousDirector *self, double h)
+{
+  const Tableau *t = self->tableau;
+  double worst = 0;
+
+  for (guint i = 0; i < self->n; i++)
+    {
+      double e = 0, scale;
+      for (guint j = 0; j < t->stages; j++)
+        e += (t->b[j] - t->b_low[j]) * self->k[j * self->n + i];
+      e *= h;
+      scale = self->absolute_tolerance
+              + self->relative_tolerance * MAX (fabs (self->x[i]), fabs (self->x_new[i]));
+      worst = MAX (worst, fabs (e) / (scale > 0 ? scale : DBL_MIN));
+    }
+  return worst;
+}
+
+static gint64
+scale_step (gint64 step, double factor)
+{
+  double scaled = (double) step * factor;
+
+  if (scaled >= (double) G_MAXINT64 / 2)
+    return G_MAXINT64 / 2;
+  return MAX ((gint64) scaled, 1);
+}
+
+/* One step from the committed time, of @step ticks, refined until accurate if @refine (else
+ * an inaccurate step is an error); the size taken goes to @taken. On return the signals are
+ * those at the step's end, (t, 0). k[0] must hold the derivatives at the committed states. */
+static gboolean
+take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step, gboolean refine,
+           gint64 *taken, GError **error)
+{
+  const Tableau *t = self->tableau;
+
+  for (;;)
+    {
+      double h = hyco_time_to_seconds (step, priv->resolution);
+      double ratio = 0;
+      gint64 refined = G_MAXINT64;
+      gboolean accurate = TRUE;
+
+      /* Stages 1 .. s-1; the last has c = 1 and the solution's weights, so it fires the model
+       * at the step's end with the new states (first same as last). */
+      for (guint s = 1; s < t->stages; s++)
+        {
+          double *x_stage = s == t->stages - 1 ? self->x_new : self->scratch;
+          gint64 offset = (gint64) llround (t->c[s] * (double) step);
+          for (guint i = 0; i < self->n; i++)
+            {
+              double sum = 0;
+              for (guint j = 0; j < s; j++)
+                sum += t->a[s * t->stages + j] * self->k[j * self->n + i];
+              x_stage[i] = self->x[i] + h * sum;
+            }
+          if (!fire_stage (self, priv, self->committed_time + (s == t->stages - 1 ? step : offset),
+                           x_stage, &self->k[s * self->n], error))
+            return FALSE;
+        }
+      if (self->n > 0)
+        ratio = error_ratio (self, h);
+      if (ratio > 1)
+        {
+          accurate = FALSE;
+          refined = scale_step (step, MAX (0.2, 0.9 * pow (ratio, -1.0 / (t->order + 1))));
+        }
+      for (guint c = 0; c < self->controllers->len; c++)
+        {
+          HycoStepSizeControl *controller = self->controllers->pdata[c];
+          if (!hyco_step_size_control_is_step_size_accurate (controller))
+            {
+              accurate = FALSE;
+              refined = MIN (refined, hyco_step_size_control_refined_step_size (controller, step));
+            }
+        }
+      if (accurate || (step == 1 && ratio <= 1))
+        {
+          self->last_error = ratio;
+          *taken = step;
+          return TRUE;
+        }
+      if (!refine)
+        {
+          g_autofree char *when = hyco_time_to_string (self->committed_time, priv->resolution);
+          hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_TIME,
+                                "fired later than the step it asked for, from t = %s s, allows",
+                                when);
+          return FALSE;
+        }
+      if (step == 1)
+        {
+          g_autofree char *when = hyco_time_to_string (self->committed_time, priv->resolution);
+          g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED,
+                       "%s: the solver cannot meet its tolerance at t = %s s even with a step of "
+                       "one tick (%g): the model may be stiff or discontinuous",
+                       hyco_director_get_name (HYCO_DIRECTOR (self)), when, ratio);
+          return FALSE;
+        }
+      self->rejected++;
+      step = CLAMP (refined, 1, step - 1);
+    }
+}
+
+/* Fires the model at the current tag with the states held (the start, microsteps), reading
+ * the derivatives the next step starts from. */
+static gboolean
+fire_discrete (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  HycoTag tag = priv->current;
+
+  set_tentative_states (self, self->x);
+  if (!_hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error))
+    return FALSE;
+  read_derivatives (self, self->k);
+  priv->current = tag;
+  return TRUE;
+}
+
+/* Inside a composite, the step to the container's time: its stages and end are computed ahead
+ * of that time (discrete inputs absent there), then the model is fired at the container's tag
+ * with the new states and the actual inputs. */
+static gboolean
+fire_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  HycoTag tag = priv->current, start = { self->committed_time, self->committed_microstep };
+  gint64 taken;
+  gboolean ok;
+
+  priv->speculating = TRUE;
+  priv->current = start;
+  ok = fire_discrete (self, priv, error)
+       && take_step (self, priv, tag.time - self->committed_time, FALSE, &taken, error);
+  priv->speculating = FALSE;
+  priv->current = tag;
+  if (!ok)
+    return FALSE;
+  memcpy (self->x_end, self->x_new, sizeof (double) * self->n);
+  set_tentative_states (self, self->x_end);
+  return _hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error);
+}
+
+static gboolean
+hyco_continuous_director_fire (HycoDirector *director, GError **error)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  gint64 taken;
+
+  self->queue.tag_started = TRUE;
+  if (self->phase == PHASE_DISCRETE)
+    return fire_discrete (self, priv, error);
+  if (self->nested)
+    return fire_nested_step (self, priv, error);
+  return take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+}
+
+/* The size of the next step from the error of the one just taken. */
+static void
+plan_next_step (HycoContinuousDirector *self, gint64 taken)
+{
+  gint64 next = scale_step (
+    MAX (taken, self->step),
+    self->last_error > 0
+      ? CLAMP (0.9 * pow (self->last_error, -1.0 / (self->tableau->order + 1)), 0.2, 5.0)
+      : 5.0);
+
+  /* A step cut short by a breakpoint does not shrink the next one. */
+  self->step = taken < self->step ? MAX (self->step, next) : next;
+  for (guint c = 0; c < self->controllers->len; c++)
+    {
+      gint64 suggested = hyco_step_size_control_suggested_step_size (self->controllers->pdata[c]);
+      self->step = MIN (self->step, suggested);
+    }
+  self->step = CLAMP (self->step, 1, self->max_step);
+}
+
+/* Inside a composite, after a commit: compute the next step ahead (fire only, nothing
+ * committed), refined until accurate, and ask the container for its end. Firing earlier (an
+ * event from outside) then takes a part of an accurate step. */
+static gboolean
+plan_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  HycoTag tag = priv->current;
+  HycoTag end = { 0, 0 };
+  gint64 taken = 0;
+  gboolean ok;
+
+  if (self->committed_time >= self->stop_time)
+    return TRUE;
+  priv->speculating = TRUE;
+  ok = fire_discrete (self, priv, error)
+       && take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+  priv->speculating = FALSE;
+  priv->current = tag;
+  if (!ok)
+    return FALSE;
+  self->step = taken;
+  end.time = self->committed_time + taken;
+  return request_container (self, priv, &end, error);
+}
+
+static gboolean
+hyco_continuous_director_postfire (HycoDirector *director, GError **error)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  gboolean ok = _hyco_director_postfire_fired (director, error);
+
+  self->settle = self->phase == PHASE_DISCRETE && self->queue.triggered->len > 0;
+  _hyco_tag_queue_release (&self->queue);
+  if (!ok)
+    return FALSE;
+  self->started = TRUE;
+  /* Resets may have changed states: restart from what the actors committed. */
+  read_committed_states (self);
+  if (self->phase == PHASE_STEP)
+    {
+      gint64 taken = priv->current.time - self->committed_time;
+      /* The last stage's derivatives are those at the new states: the next step's first. */
+      memcpy (self->k, &self->k[(self->tableau->stages - 1) * self->n], sizeof (double) * self->n);
+      self->steps++;
+      self->committed_time = priv->current.time;
+      plan_next_step (self, taken);
+    }
+  self->committed_microstep = priv->current.microstep;
+  if (!self->nested)
+    return TRUE;
+  if (self->settle)
+    {
+      /* Discrete events happened: one more microstep, where they are absent again. */
+      HycoTag next = { priv->current.time, priv->current.microstep + 1 };
+      self->settle = FALSE;
+      return request_container (self, priv, &next, error);
+    }
+  return plan_nested_step (self, priv, error);
+}
+
+static gboolean
+hyco_continuous_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
+                                  HycoTag *granted, GError **error)
+{
+  return _hyco_tag_queue_request (&HYCO_CONTINUOUS_DIRECTOR (director)->queue, director, actor, tag,
+                                  granted, error);
+}
+
+static void
+hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoDirectorClass *director_class = HYCO_DIRECTOR_CLASS (klass);
+
+  object_class->finalize = hyco_continuous_director_finalize;
+  object_class->get_property = hyco_continuous_director_get_property;
+  object_class->set_property = hyco_continuous_director_set_property;
+  director_class->preinitialize = hyco_continuous_director_preinitialize;
+  director_class->initialize = hyco_continuous_director_initialize;
+  director_class->prefire = hyco_continuous_director_prefire;
+  director_class->fire = hyco_continuous_director_fire;
+  director_class->postfire = hyco_continuous_director_postfire;
+  director_class->fire_at = hyco_continuous_director_fire_at;
+
+  /**
+   * HycoContinuousDirector:ODESolver:
+   *
+   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default) or
+   * `ExplicitRK23Solver` (Bogacki-Shampine 2(3)), Ptolemy II's names.
+   */
+  properties[PROP_SOLVER] = g_param_spec_string (
+    "ODESolver", NULL, "ExplicitRK45Solver (Dormand-Prince) or ExplicitRK23Solver",
+    "ExplicitRK45Solver", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:relativeTolerance:
+   *
+   * The solver's relative error tolerance per step.
+   */
+  properties[PROP_RELATIVE_TOLERANCE] = g_param_spec_double (
+    "relativeTolerance", NULL, "Relative error tolerance per step", 0, 1, 1e-6,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:absoluteTolerance:
+   *
+   * The solver's absolute error tolerance per step.
+   */
+  properties[PROP_ABSOLUTE_TOLERANCE] = g_param_spec_double (
+    "absoluteTolerance", NULL, "Absolute error tolerance per step", 0, G_MAXDOUBLE, 1e-9,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:initStepSize:
+   *
+   * The first step tried, in seconds.
+   */
+  properties[PROP_INITIAL_STEP] = hyco_param_spec_literal ("initStepSize", "First step tried (s)",
+                                                           HYCO_PARAM_KIND_TIME, "0.001");
+  /**
+   * HycoContinuousDirector:maxStepSize:
+   *
+   * The largest step, in seconds.
+   */
+  properties[PROP_MAX_STEP]
+    = hyco_param_spec_literal ("maxStepSize", "Largest step (s)", HYCO_PARAM_KIND_TIME, "1");
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_continuous_director_init (HycoContinuousDirector *self)
+{
+  _hyco_director_get_private (HYCO_DIRECTOR (self))->fires_every_actor = TRUE;
+  _hyco_director_get_private (HYCO_DIRECTOR (self))->wants_every_tag = TRUE;
+  self->solver_name = g_strdup ("ExplicitRK45Solver");
+  self->relative_tolerance = 1e-6;
+  self->absolute_tolerance = 1e-9;
+  self->initial_step_literal = g_strdup ("0.001");
+  self->max_step_literal = g_strdup ("1");
+  _hyco_tag_queue_init (&self->queue);
+}
+
+/**
+ * hyco_continuous_director_new:
+ *
+ * Returns: (transfer full): a new continuous-time director
+ */
+HycoDirector *
+hyco_continuous_director_new (void)
+{
+  return g_object_new (HYCO_TYPE_CONTINUOUS_DIRECTOR, NULL);
+}
+
+/**
+ * hyco_continuous_director_get_step_count:
+ * @self: a continuous director
+ *
+ * Returns: the number of accepted integration steps in the current or last run
+ */
+guint64
+hyco_continuous_director_get_step_count (HycoContinuousDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_CONTINUOUS_DIRECTOR (self), 0);
+  return self->steps;
+}
+
+/**
+ * hyco_continuous_director_get_rejected_step_count:
+ * @self: a continuous director
+ *
+ * Returns: the number of rejected or refined step attempts (rollbacks) in the current or last
+ *   run
+ */
+guint64
+hyco_continuous_director_get_rejected_step_count (HycoContinuousDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_CONTINUOUS_DIRECTOR (self), 0);
+  return self->rejected;
+}

@@ -1,0 +1,23 @@
+/* hyco-continuous-director.h: the continuous-time director.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-director.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_CONTINUOUS_DIRECTOR (hyco_continuous_director_get_type ())
+G_DECLARE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO,
+                      CONTINUOUS_DIRECTOR, HycoDirector)
+
+HycoDirector *hyco_continuous_director_new (void);
+guint64 hyco_continuous_director_get_step_count (HycoContinuousDirector *self);
+guint64 hyco_continuous_director_get_rejected_step_count (HycoContinuousDirector *self);
+
+G_END_DECLS

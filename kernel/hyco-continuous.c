@@ -1,0 +1,120 @@
+/* hyco-continuous.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+
+G_DEFINE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO_TYPE_ACTOR)
+
+static void
+hyco_continuous_state_default_init (HycoContinuousStateInterface *iface)
+{
+}
+
+/**
+ * hyco_continuous_state_get_state:
+ * @self: an actor with continuous state
+ *
+ * Returns: the committed state
+ */
+double
+hyco_continuous_state_get_state (HycoContinuousState *self)
+{
+  g_return_val_if_fail (HYCO_IS_CONTINUOUS_STATE (self), 0.0);
+  return HYCO_CONTINUOUS_STATE_GET_IFACE (self)->get_state (self);
+}
+
+/**
+ * hyco_continuous_state_set_tentative_state:
+ * @self: an actor with continuous state
+ * @state: the state to output at the current stage
+ *
+ * Sets the state the actor outputs until the director sets another or the actor commits it.
+ */
+void
+hyco_continuous_state_set_tentative_state (HycoContinuousState *self, double state)
+{
+  g_return_if_fail (HYCO_IS_CONTINUOUS_STATE (self));
+  HYCO_CONTINUOUS_STATE_GET_IFACE (self)->set_tentative_state (self, state);
+}
+
+/**
+ * hyco_continuous_state_get_derivative:
+ * @self: an actor with continuous state
+ *
+ * Returns: the derivative the actor received at the current stage
+ */
+double
+hyco_continuous_state_get_derivative (HycoContinuousState *self)
+{
+  g_return_val_if_fail (HYCO_IS_CONTINUOUS_STATE (self), 0.0);
+  return HYCO_CONTINUOUS_STATE_GET_IFACE (self)->get_derivative (self);
+}
+
+G_DEFINE_INTERFACE (HycoStepSizeControl, hyco_step_size_control, HYCO_TYPE_ACTOR)
+
+static gboolean
+default_accurate (HycoStepSizeControl *self)
+{
+  return TRUE;
+}
+
+static gint64
+default_refined (HycoStepSizeControl *self, gint64 step)
+{
+  return step;
+}
+
+static gint64
+default_suggested (HycoStepSizeControl *self)
+{
+  return HYCO_TIME_INFINITY;
+}
+
+static void
+hyco_step_size_control_default_init (HycoStepSizeControlInterface *iface)
+{
+  iface->is_step_size_accurate = default_accurate;
+  iface->refined_step_size = default_refined;
+  iface->suggested_step_size = default_suggested;
+}
+
+/**
+ * hyco_step_size_control_is_step_size_accurate:
+ * @self: an actor that votes on the step size
+ *
+ * Returns: %TRUE if the step just fired was small enough for the actor
+ */
+gboolean
+hyco_step_size_control_is_step_size_accurate (HycoStepSizeControl *self)
+{
+  g_return_val_if_fail (HYCO_IS_STEP_SIZE_CONTROL (self), TRUE);
+  return HYCO_STEP_SIZE_CONTROL_GET_IFACE (self)->is_step_size_accurate (self);
+}
+
+/**
+ * hyco_step_size_control_refined_step_size:
+ * @self: an actor that votes on the step size
+ * @step: the step just tried, in ticks
+ *
+ * Returns: the step size in ticks the actor proposes instead
+ */
+gint64
+hyco_step_size_control_refined_step_size (HycoStepSizeControl *self, gint64 step)
+{
+  g_return_val_if_fail (HYCO_IS_STEP_SIZE_CONTROL (self), step);
+  return HYCO_STEP_SIZE_CONTROL_GET_IFACE (self)->refined_step_size (self, step);
+}
+
+/**
+ * hyco_step_size_control_suggested_step_size:
+ * @self: an actor that votes on the step size
+ *
+ * Returns: the largest next step in ticks the actor wants, or %HYCO_TIME_INFINITY
+ */
+gint64
+hyco_step_size_control_suggested_step_size (HycoStepSizeControl *self)
+{
+  g_return_val_if_fail (HYCO_IS_STEP_SIZE_CONTROL (self), HYCO_TIME_INFINITY);
+  return HYCO_STEP_SIZE_CONTROL_GET_IFACE (self)->suggested_step_size (self);
+}

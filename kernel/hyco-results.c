@@ -1,0 +1,526 @@
+/* hyco-results.c: the signals a run recorded.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-results-private.h"
+
+#include <math.h>
+
+/**
+ * HycoResults:
+ *
+ * What a run recorded, signal by signal, for plots and result files: see
+ * hyco_model_set_record_results().
+ *
+ * A signal is an output channel, named as in the trace (`Clock1.output`, `Inner.Gain.output`,
+ * `Add.output[1]` for one channel of a multiport). It has one sample for each tag at which its
+ * actor fired: the tag (time in ticks of the model's resolution, microstep), whether the value
+ * was present, and the value as a double (booleans as 0 and 1, integers converted, strings and
+ * absent values as NaN). Samples are in tag order; an actor that did not fire at a tag has no
+ * sample there, and its outputs were absent.
+ */
+struct _HycoResults
+{
+  GObject parent_instance;
+
+  int resolution;
+  guint64 tags;
+  gint64 end;
+  GPtrArray *signals; /* HycoResultsSignal*, in model order */
+  GHashTable *by_name; /* name -> HycoResultsSignal* (unowned) */
+};
+
+G_DEFINE_FINAL_TYPE (HycoResults, hyco_results, G_TYPE_OBJECT)
+
+/* clang-format off */
+G_DEFINE_QUARK (hyco-results-error-quark, hyco_results_error)
+/* clang-format on */
+
+static void
+signal_free (gpointer data)
+{
+  HycoResultsSignal *signal = data;
+
+  g_free (signal->name);
+  g_array_unref (signal->times);
+  g_array_unref (signal->microsteps);
+  g_array_unref (signal->values);
+  g_array_unref (signal->presence);
+  g_free (signal);
+}
+
+static void
+hyco_results_finalize (GObject *object)
+{
+  HycoResults *self = HYCO_RESULTS (object);
+
+  g_hash_table_unref (self->by_name);
+  g_ptr_array_unref (self->signals);
+  G_OBJECT_CLASS (hyco_results_parent_class)->finalize (object);
+}
+
+static void
+hyco_results_class_init (HycoResultsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hyco_results_finalize;
+}
+
+static void
+hyco_results_init (HycoResults *self)
+{
+  self->signals = g_ptr_array_new_with_free_func (signal_free);
+  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+HycoResults *
+_hyco_results_new (int resolution)
+{
+  HycoResults *self = g_object_new (HYCO_TYPE_RESULTS, NULL);
+
+  self->resolution = resolution;
+  return self;
+}
+
+HycoResultsSignal *
+_hyco_results_add_signal (HycoResults *self, const char *name)
+{
+  HycoResultsSignal *signal = g_hash_table_lookup (self->by_name, name);
+
+  if (signal)
+    return signal;
+  signal = g_new0 (HycoResultsSignal, 1);
+  signal->name = g_strdup (name);
+  signal->type = HYCO_VALUE_TYPE_NONE;
+  signal->times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  signal->microsteps = g_array_new (FALSE, FALSE, sizeof (guint64));
+  signal->values = g_array_new (FALSE, FALSE, sizeof (double));
+  signal->presence = g_array_new (FALSE, FALSE, sizeof (guint8));
+  g_ptr_array_add (self->signals, signal);
+  g_hash_table_insert (self->by_name, signal->name, signal);
+  return signal;
+}
+
+static void
+signal_append (HycoResultsSignal *signal, const HycoTag *tag, const HycoSignal *value)
+{
+  guint8 present = hyco_signal_status (value) == HYCO_SIGNAL_PRESENT;
+  double number = NAN;
+
+  if (present)
+    {
+      HycoValueType type = hyco_value_get_value_type (&value->value);
+      if (signal->type == HYCO_VALUE_TYPE_NONE)
+        signal->type = type;
+      if (type == HYCO_VALUE_TYPE_DOUBLE)
+        number = hyco_value_get_double (&value->value);
+      else if (type == HYCO_VALUE_TYPE_INT)
+        number = (double) hyco_value_get_int (&value->value);
+      else if (type == HYCO_VALUE_TYPE_BOOLEAN)
+        number = hyco_value_get_boolean (&value->value) ? 1.0 : 0.0;
+      signal->n_present++;
+      signal->present_at_zero |= tag->microstep == 0;
+    }
+  g_array_append_val (signal->times, tag->time);
+  g_array_append_val (signal->microsteps, tag->microstep);
+  g_array_append_val (signal->values, number);
+  g_array_append_val (signal->presence, present);
+}
+
+/* The results sink ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  HycoSink parent;
+  HycoResults *results;        /* owned */
+  GPtrArray *by_index;         /* signal index -> HycoResultsSignal*, or NULL: not yet seen */
+  GHashTable *probes;          /* names to record, or NULL for all */
+  HycoResultsSignal *excluded; /* marks an index not recorded */
+} ResultsSink;
+
+static void
+results_sink_write (HycoSink *sink, guint index, const char *name, const HycoTag *tag,
+                    const HycoSignal *signal)
+{
+  ResultsSink *self = (ResultsSink *) sink;
+  HycoResultsSignal *recorded;
+
+  if (G_UNLIKELY (index >= self->by_index->len))
+    g_ptr_array_set_size (self->by_index, (int) index + 1);
+  recorded = self->by_index->pdata[index];
+  if (G_UNLIKELY (recorded == NULL))
+    {
+      if (self->probes && !g_hash_table_contains (self->probes, name))
+        recorded = self->excluded;
+      else
+        recorded = _hyco_results_add_signal (self->results, name);
+      self->by_index->pdata[index] = recorded;
+    }
+  if (recorded != self->excluded)
+    signal_append (recorded, tag, signal);
+}
+
+static gboolean
+results_sink_close (HycoSink *sink, guint64 tags, gint64 end, GError **error)
+{
+  ResultsSink *self = (ResultsSink *) sink;
+
+  self->results->tags = tags;
+  self->results->end = end;
+  g_object_unref (self->results);
+  g_ptr_array_unref (self->by_index);
+  g_clear_pointer (&self->probes, g_hash_table_unref);
+  g_free (self->excluded);
+  g_free (self);
+  return TRUE;
+}
+
+static const HycoSinkClass results_sink_class = {
+  .write = results_sink_write,
+  .close = results_sink_close,
+  .wants_absent = TRUE,
+};
+
+HycoSink *
+_hyco_results_sink_new (HycoResults *results, const char *const *probes)
+{
+  ResultsSink *self = g_new0 (ResultsSink, 1);
+
+  self->parent.klass = &results_sink_class;
+  self->results = g_object_ref (results);
+  self->by_index = g_ptr_array_new ();
+  self->excluded = g_new0 (HycoResultsSignal, 1);
+  if (probes)
+    {
+      self->probes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = 0; probes[i]; i++)
+        g_hash_table_add (self->probes, g_strdup (probes[i]));
+      /* Probes are recorded in the order they were given. */
+      for (guint i = 0; probes[i]; i++)
+        _hyco_results_add_signal (results, probes[i]);
+    }
+  return &self->parent;
+}
+
+/* Public API -------------------------------------------------------------------------------- */
+
+HycoResultsSignal *
+_hyco_results_lookup (HycoResults *self, const char *name, GError **error)
+{
+  HycoResultsSignal *signal = g_hash_table_lookup (self->by_name, name);
+
+  if (signal == NULL)
+    g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL,
+                 "no signal named \"%s\" was recorded", name);
+  return signal;
+}
+
+GPtrArray *
+_hyco_results_get_signals (HycoResults *self)
+{
+  return self->signals;
+}
+
+/**
+ * hyco_results_get_resolution:
+ * @self: results
+ *
+ * Returns: the resolution exponent r of the sample times (ticks of 10^r s)
+ */
+int
+hyco_results_get_resolution (HycoResults *self)
+{
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), HYCO_DEFAULT_RESOLUTION);
+  return self->resolution;
+}
+
+/**
+ * hyco_results_get_tag_count:
+ * @self: results
+ *
+ * Returns: how many tags the model executed (iterations of the top level)
+ */
+guint64
+hyco_results_get_tag_count (HycoResults *self)
+{
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), 0);
+  return self->tags;
+}
+
+/**
+ * hyco_results_get_end_time:
+ * @self: results
+ *
+ * Returns: the model time the run reached, in ticks
+ */
+gint64
+hyco_results_get_end_time (HycoResults *self)
+{
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), 0);
+  return self->end;
+}
+
+/**
+ * hyco_results_list_signals:
+ * @self: results
+ *
+ * Lists the recorded signals that were present at least once, in model order (or in the
+ * order of the probes, when the model was given some).
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the signal names
+ */
+char **
+hyco_results_list_signals (HycoResults *self)
+{
+  GPtrArray *names;
+
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);
+  names = g_ptr_array_new ();
+  for (guint i = 0; i < self->signals->len; i++)
+    {
+      HycoResultsSignal *signal = self->signals->pdata[i];
+      if (signal->n_present > 0)
+        g_ptr_array_add (names, g_strdup (signal->name));
+    }
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
+/**
+ * hyco_results_has_signal:
+ * @self: results
+ * @signal: a signal name
+ *
+ * Returns: whether @signal was recorded (it may never have been present)
+ */
+gboolean
+hyco_results_has_signal (HycoResults *self, const char *signal)
+{
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
+  g_return_val_if_fail (signal != NULL, FALSE);
+  return g_hash_table_contains (self->by_name, signal);
+}
+
+static HycoResultsSignal *
+lookup_or_warn (HycoResults *self, const char *name)
+{
+  HycoResultsSignal *signal = g_hash_table_lookup (self->by_name, name);
+
+  if (signal == NULL)
+    g_critical ("no signal named \"%s\" was recorded", name);
+  return signal;
+}
+
+/**
+ * hyco_results_get_value_type:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Returns: the type of the signal's first present value, or %HYCO_VALUE_TYPE_NONE
+ */
+HycoValueType
+hyco_results_get_value_type (HycoResults *self, const char *signal)
+{
+  HycoResultsSignal *recorded;
+
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), HYCO_VALUE_TYPE_NONE);
+  recorded = lookup_or_warn (self, signal);
+  return recorded ? recorded->type : HYCO_VALUE_TYPE_NONE;
+}
+
+/**
+ * hyco_results_get_sample_count:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Returns: how many samples (tags at which the signal's actor fired) were recorded
+ */
+gsize
+hyco_results_get_sample_count (HycoResults *self, const char *signal)
+{
+  HycoResultsSignal *recorded;
+
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), 0);
+  recorded = lookup_or_warn (self, signal);
+  return recorded ? recorded->times->len : 0;
+}
+
+/**
+ * hyco_results_get_present_count:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Returns: how many of the signal's samples are present values (the trace's rows)
+ */
+guint64
+hyco_results_get_present_count (HycoResults *self, const char *signal)
+{
+  HycoResultsSignal *recorded;
+
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), 0);
+  recorded = lookup_or_warn (self, signal);
+  return recorded ? recorded->n_present : 0;
+}
+
+#define DEFINE_ARRAY_GETTER(function, type, field)                                              \
+  const type *function (HycoResults *self, const char *signal, gsize *n_samples)                \
+  {                                                                                             \
+    HycoResultsSignal *recorded;                                                                \
+                                                                                                \
+    g_return_val_if_fail (n_samples != NULL, NULL);                                             \
+    *n_samples = 0;                                                                             \
+    g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);                                        \
+    recorded = lookup_or_warn (self, signal);                                                   \
+    if (recorded == NULL)                                                                       \
+      return NULL;                                                                              \
+    *n_samples = recorded->field->len;                                                          \
+    return (const type *) (gpointer) recorded->field->data;                                     \
+  }
+
+/**
+ * hyco_results_get_times:
+ * @self: results
+ * @signal: a recorded signal's name
+ * @n_samples: (out): the number of samples
+ *
+ * Returns: (array length=n_samples) (transfer none): each sample's time, in ticks of the
+ *   resolution (see hyco_results_get_resolution() and hyco_time_to_seconds())
+ */
+DEFINE_ARRAY_GETTER (hyco_results_get_times, gint64, times)
+
+/**
+ * hyco_results_get_microsteps:
+ * @self: results
+ * @signal: a recorded signal's name
+ * @n_samples: (out): the number of samples
+ *
+ * Returns: (array length=n_samples) (transfer none): each sample's microstep
+ */
+DEFINE_ARRAY_GETTER (hyco_results_get_microsteps, guint64, microsteps)
+
+/**
+ * hyco_results_get_values:
+ * @self: results
+ * @signal: a recorded signal's name
+ * @n_samples: (out): the number of samples
+ *
+ * Returns: (array length=n_samples) (transfer none): each sample's value as a double:
+ *   booleans as 0 and 1, absent values and strings as NaN
+ */
+DEFINE_ARRAY_GETTER (hyco_results_get_values, double, values)
+
+/**
+ * hyco_results_get_presence:
+ * @self: results
+ * @signal: a recorded signal's name
+ * @n_samples: (out): the number of samples
+ *
+ * Returns: (array length=n_samples) (transfer none): for each sample, 1 when the value was
+ *   present and 0 when it was absent
+ */
+DEFINE_ARRAY_GETTER (hyco_results_get_presence, guint8, presence)
+
+/**
+ * hyco_results_get_plot_style:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Tells how hyco_results_plot() draws a signal: as a line when it is continuous, that is,
+ * present at every tag the model executed, microstep 0 included (a well-formed discrete event
+ * is absent at microstep 0); as events (stems and markers) otherwise; not at all when it holds
+ * strings or was never present.
+ *
+ * Returns: the style
+ */
+HycoPlotStyle
+hyco_results_get_plot_style (HycoResults *self, const char *signal)
+{
+  HycoResultsSignal *recorded;
+
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), HYCO_PLOT_STYLE_NONE);
+  recorded = lookup_or_warn (self, signal);
+  return recorded ? _hyco_results_signal_style (self, recorded) : HYCO_PLOT_STYLE_NONE;
+}
+
+HycoPlotStyle
+_hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal)
+{
+  if (signal->n_present == 0 || signal->type == HYCO_VALUE_TYPE_STRING)
+    return HYCO_PLOT_STYLE_NONE;
+  /* Continuous: present at every tag, and at microstep 0 (a discrete event never is). */
+  return signal->n_present >= self->tags && signal->present_at_zero ? HYCO_PLOT_STYLE_LINE
+                                                                    : HYCO_PLOT_STYLE_EVENTS;
+}
+
+/* The points a plot draws for @signal: (time in seconds, value) of each present sample in tag
+ * order; for a line, a NaN pair where an absent sample breaks it. */
+void
+_hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoPlotStyle style,
+                             GArray *times, GArray *values)
+{
+  const gint64 *ticks = (const gint64 *) (gpointer) signal->times->data;
+  const double *numbers = (const double *) (gpointer) signal->values->data;
+  const guint8 *present = signal->presence->data;
+  gboolean broken = FALSE;
+  double nan = NAN;
+
+  for (guint i = 0; i < signal->times->len; i++)
+    {
+      double t;
+      if (!present[i])
+        {
+          broken = times->len > 0;
+          continue;
+        }
+      if (broken && style == HYCO_PLOT_STYLE_LINE)
+        {
+          g_array_append_val (times, nan);
+          g_array_append_val (values, nan);
+        }
+      broken = FALSE;
+      t = hyco_time_to_seconds (ticks[i], self->resolution);
+      g_array_append_val (times, t);
+      g_array_append_val (values, numbers[i]);
+    }
+}
+
+/**
+ * hyco_results_get_plot_points:
+ * @self: results
+ * @signal: a recorded signal's name
+ * @times: (out) (array length=n_points) (transfer full): the points' times, in seconds
+ * @values: (out) (array length=n_points) (transfer full): the points' values
+ * @n_points: (out): the number of points
+ * @error: return location for a #GError
+ *
+ * Gets the points hyco_results_plot() draws for @signal: one per present value, in tag order,
+ * so that two values at one time (at successive microsteps) are two points at the same time;
+ * for a line (see hyco_results_get_plot_style()) these are its vertices, and a NaN point
+ * marks where an absent value breaks it.
+ *
+ * Returns: %TRUE on success, %FALSE if @signal was not recorded
+ */
+gboolean
+hyco_results_get_plot_points (HycoResults *self, const char *signal, double **times,
+                              double **values, gsize *n_points, GError **error)
+{
+  HycoResultsSignal *recorded;
+  GArray *t, *v;
+
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
+  g_return_val_if_fail (signal != NULL && times != NULL && values != NULL && n_points != NULL,
+                        FALSE);
+  *times = NULL;
+  *values = NULL;
+  *n_points = 0;
+  recorded = _hyco_results_lookup (self, signal, error);
+  if (recorded == NULL)
+    return FALSE;
+  t = g_array_new (FALSE, FALSE, sizeof (double));
+  v = g_array_new (FALSE, FALSE, sizeof (double));
+  _hyco_results_signal_points (self, recorded, _hyco_results_signal_style (self, recorded), t,
+                               v);
+  *n_points = t->len;
+  *times = (double *) (gpointer) g_array_free (t, FALSE);
+  *values = (double *) (gpointer) g_array_free (v, FALSE);
+  return TRUE;
+}

@@ -1,0 +1,472 @@
+/* test-continuous.c: the continuous director and the continuous actors (SEMANTICS.md sections
+ * 2, 4 and 5; seed components 3.4, 3.7-3.10).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+#include <math.h>
+
+static HycoActor *
+add (HycoCompositeActor *top, const char *class_name, const char *name)
+{
+  HycoActor *actor = g_object_new (hyco_registry_lookup (class_name), "name", name, NULL);
+
+  g_assert_nonnull (actor);
+  test_add (top, actor);
+  return actor;
+}
+
+static void
+set (gpointer object, const char *name, const char *value)
+{
+  g_autoptr (GError) error = NULL;
+
+  hyco_param_set_from_string (G_OBJECT (object), name, value, &error);
+  g_assert_no_error (error);
+}
+
+static HycoCompositeActor *
+continuous_top (const char *stop_time)
+{
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+
+  set (director, "stopTime", stop_time);
+  hyco_composite_actor_set_director (top, director);
+  return top;
+}
+
+static HycoContinuousDirector *
+director_of (HycoCompositeActor *top)
+{
+  return HYCO_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (top));
+}
+
+static HycoModel *
+run_ok (HycoCompositeActor *top)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new (top);
+
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  return model;
+}
+
+/* The value a recorder saw at a tag; fails if it saw none. */
+static double
+recorded_at (HycoRecorder *recorder, const char *time, guint64 microstep)
+{
+  HycoTag wanted = test_tag (time, microstep);
+
+  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (recorder, i, &tag);
+      if (hyco_tag_equal (&tag, &wanted))
+        return hyco_value_get_double (hyco_recorder_get_value (recorder, i));
+    }
+  g_error ("nothing recorded at (%s, %" G_GUINT64_FORMAT ")", time, microstep);
+  return NAN;
+}
+
+/* y' = y, y(0) = 1 over one second with a fixed step h: the error at t = 1. */
+static double
+exponential_error (const char *solver, const char *step)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+
+  set (director, "ODESolver", solver);
+  set (director, "initStepSize", step);
+  set (director, "maxStepSize", step);
+  /* Tolerances that never reject: the step stays fixed. */
+  set (director, "relativeTolerance", "1");
+  set (director, "absoluteTolerance", "1e300");
+  set (integral, "initialState", "1");
+  test_connect (top, integral, "state", integral, "derivative");
+  test_connect (top, integral, "state", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_continuous_director_get_rejected_step_count (director_of (top)), ==, 0);
+  return fabs (recorded_at (HYCO_RECORDER (recorder), "1", 0) - exp (1.0));
+}
+
+/* The global error falls as h^3 (Bogacki-Shampine) and h^5 (Dormand-Prince). */
+static void
+test_solver_order (void)
+{
+  struct
+  {
+    const char *solver;
+    int order;
+    const char *coarse, *fine;
+  } cases[] = {
+    { "ExplicitRK23Solver", 3, "0.1", "0.05" },
+    { "ExplicitRK45Solver", 5, "0.1", "0.05" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double coarse = exponential_error (cases[i].solver, cases[i].coarse);
+      double fine = exponential_error (cases[i].solver, cases[i].fine);
+      double observed = log2 (coarse / fine);
+      g_test_message ("%s: errors %g and %g, observed order %.2f", cases[i].solver, coarse, fine,
+                      observed);
+      g_assert_cmpfloat (fabs (observed - cases[i].order), <, 0.3);
+    }
+}
+
+/* With tolerances, the error control keeps the result accurate. */
+static void
+test_error_control (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+
+  set (director, "initStepSize", "1");
+  set (integral, "initialState", "1");
+  test_connect (top, integral, "state", integral, "derivative");
+  test_connect (top, integral, "state", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpfloat (fabs (recorded_at (HYCO_RECORDER (recorder), "2", 0) - exp (2.0)), <,
+                     1e-5 * exp (2.0));
+  /* An initial step of 1 s is too coarse: it was rejected and refined. */
+  g_assert_cmpuint (hyco_continuous_director_get_rejected_step_count (director_of (top)), >, 0);
+}
+
+/* Steps land exactly on fire_at requests (breakpoints), at microstep 0, then the request is
+ * served at its own microstep. */
+static void
+test_breakpoints (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  HycoTag tags[] = { test_tag ("0.3", 1), test_tag ("0.7", 2) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 2);
+  HycoActor *one = add (top, "Const", "One");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+
+  test_add (top, emitter);
+  test_add (top, log);
+  set (one, "value", "1.0");
+  test_connect (top, one, "output", integral, "derivative");
+  test_connect (top, integral, "state", recorder, "input");
+  test_connect (top, emitter, "output", log, "input");
+  model = run_ok (top);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.3", 0), 0.3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.3", 1), 0.3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.7", 2), 0.7, 1e-12);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
+  g_assert_cmpint (test_log_tag (TEST_LOG (log), 1).microstep, ==, 2);
+}
+
+/* A step refined to locate a zero crossing leaves no trace: actors are postfired once per
+ * committed tag, and the recorder sees no tag of a rejected attempt. */
+static void
+test_rollback_leaves_no_trace (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("0.95");
+  HycoActor *one = add (top, "Const", "One");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *offset = add (top, "Const", "Offset");
+  HycoActor *sum = add (top, "Adder", "Sum");
+  HycoActor *crossing = add (top, "ZeroCrossingDetector", "Crossing");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *log = test_log_new ("Log");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+  HycoTag previous = { -1, 0 };
+
+  test_add (top, log);
+  set (director, "maxStepSize", "0.5");
+  set (one, "value", "1.0");
+  set (offset, "value", "-0.6");
+  test_connect (top, one, "output", integral, "derivative");
+  test_connect (top, integral, "state", sum, "input");
+  test_connect (top, offset, "output", sum, "input");
+  test_connect (top, sum, "output", crossing, "trigger");
+  test_connect (top, integral, "state", recorder, "input");
+  test_connect (top, crossing, "output", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_continuous_director_get_rejected_step_count (director_of (top)), >, 0);
+  g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==,
+                    hyco_model_get_iteration_count (model));
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==,
+                    hyco_model_get_iteration_count (model));
+  for (guint i = 0; i < hyco_recorder_get_count (HYCO_RECORDER (recorder)); i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), i, &tag);
+      g_assert_cmpint (hyco_tag_compare (&previous, &tag), <, 0);
+      previous = tag;
+    }
+  /* The crossing at 0.6 is emitted at (t, 1) with t within the tolerance of 0.6. */
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+  g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
+  g_assert_cmpfloat (fabs ((double) test_log_tag (TEST_LOG (log), 0).time * 1e-9 - 0.6), <, 1e-4);
+}
+
+/* Component 3.4: the old value at (kp, 0), the new one from (kp, 1). */
+static void
+test_periodic_piecewise_constant (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
+  HycoActor *square = add (top, "PeriodicPiecewiseConstant", "Square");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+
+  set (square, "a", "3");
+  set (square, "b", "5");
+  set (square, "period", "0.5");
+  test_connect (top, square, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0", 0), ==, 3);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0.5", 0), ==, 3);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0.5", 1), ==, 5);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "1", 0), ==, 5);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "1", 1), ==, 3);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "1.5", 1), ==, 5);
+}
+
+/* Component 3.10: absent before the first event, then the last value, from the event's tag. */
+static void
+test_zero_order_hold (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  HycoActor *clock = add (top, "DiscreteClock", "Clock");
+  HycoActor *ramp = add (top, "Ramp", "Ramp");
+  HycoActor *hold = add (top, "ZeroOrderHold", "Hold");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoTag first;
+  g_autoptr (HycoModel) model = NULL;
+
+  set (clock, "period", "0.4");
+  set (clock, "offset", "0.2");
+  test_connect (top, clock, "output", ramp, "trigger");
+  test_connect (top, ramp, "output", hold, "input");
+  test_connect (top, hold, "output", recorder, "input");
+  model = run_ok (top);
+  hyco_recorder_get_tag (HYCO_RECORDER (recorder), 0, &first);
+  g_assert_cmpint (first.time, ==, 200000000);
+  g_assert_cmpuint (first.microstep, ==, 1);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0.6", 0), ==, 0);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0.6", 1), ==, 1);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "1", 0), ==, 1);
+  g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "1", 1), ==, 2);
+}
+
+/* Component 3.9 across microsteps: a jump through the level at one time is an event at the
+ * microstep of the jump; a rising-only detector ignores falling ones. */
+static void
+test_crossing_across_microsteps (void)
+{
+  for (int rising_only = 0; rising_only < 2; rising_only++)
+    {
+      g_autoptr (HycoCompositeActor) top = continuous_top ("2.5");
+      HycoActor *square = add (top, "PeriodicPiecewiseConstant", "Square");
+      HycoActor *crossing = add (top, "ZeroCrossingDetector", "Crossing");
+      HycoActor *log = test_log_new ("Log");
+      g_autoptr (HycoModel) model = NULL;
+
+      test_add (top, log);
+      if (rising_only)
+        set (crossing, "direction", "rising");
+      set (crossing, "value", "7");
+      test_connect (top, square, "output", crossing, "trigger");
+      test_connect (top, crossing, "output", log, "input");
+      model = run_ok (top);
+      /* 1 -> -1 at (1, 1) falls; -1 -> 1 at (2, 1) rises. */
+      g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, rising_only ? 1 : 2);
+      g_assert_cmpint (test_log_tag (TEST_LOG (log), 0).time, ==,
+                       rising_only ? 2000000000 : 1000000000);
+      g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
+      g_assert_cmpint (test_log_value (TEST_LOG (log), 0), ==, 7);
+    }
+}
+
+static void
+test_parameter_errors (void)
+{
+  struct
+  {
+    const char *name, *value, *expected;
+  } cases[] = {
+    { "ODESolver", "Euler", "ODESolver" },
+    { "initStepSize", "0", "initStepSize" },
+    { "maxStepSize", "-1", "maxStepSize" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+      set (hyco_composite_actor_get_director (top), cases[i].name, cases[i].value);
+      model = hyco_model_new (top);
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+      g_assert_nonnull (strstr (error->message, cases[i].expected));
+    }
+}
+
+/* DE and SR composites inside a continuous model: their time events are breakpoints, their
+ * outputs cross up at their own tags, and continuous inputs reach them at every step. */
+static void
+test_discrete_inside (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  HycoCompositeActor *de = test_composite_new (top, "DE", TRUE);
+  HycoCompositeActor *sr = test_sr_composite_new (top, "SR", "0");
+  HycoTag tags[] = { test_tag ("0.3", 1) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 1);
+  HycoActor *one = add (top, "Const", "One");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *doubler = g_object_new (hyco_registry_lookup ("Gain"), "name", "Doubler", NULL);
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *log = test_log_new ("Log");
+  HycoPort *de_out = test_port (HYCO_ACTOR (de), "out", HYCO_PORT_OUTPUT);
+  HycoPort *sr_in = test_port (HYCO_ACTOR (sr), "in", HYCO_PORT_INPUT);
+  HycoPort *sr_out = test_port (HYCO_ACTOR (sr), "out", HYCO_PORT_OUTPUT);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  test_add (de, emitter);
+  g_assert_true (hyco_composite_actor_connect_ports (de, hyco_actor_get_port (emitter, "output"),
+                                                     de_out, &error));
+  set (doubler, "factor", "2.0");
+  test_add (sr, doubler);
+  g_assert_true (
+    hyco_composite_actor_connect_ports (sr, sr_in, hyco_actor_get_port (doubler, "input"), &error));
+  g_assert_true (hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (doubler, "output"),
+                                                     sr_out, &error));
+  test_add (top, log);
+  set (one, "value", "1.0");
+  test_connect (top, one, "output", integral, "derivative");
+  test_connect (top, integral, "state", HYCO_ACTOR (sr), "in");
+  test_connect (top, HYCO_ACTOR (sr), "out", recorder, "input");
+  test_connect (top, HYCO_ACTOR (de), "out", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+  g_assert_cmpint (test_log_tag (TEST_LOG (log), 0).time, ==, 300000000);
+  g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
+  /* The SR composite doubles the ramp at every committed tag, including the breakpoint. */
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.3", 0), 0.6, 1e-12);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "1", 0), 2.0, 1e-12);
+}
+
+/* A continuous composite inside DE: it steps ahead only as far as it can be accurate, the DE
+ * level fires it at those step ends and at every tag of its own (its outputs are continuous),
+ * and discrete inputs reach it at their tags. u steps 1, 2, 3 at t = 0, 1, 2 through a
+ * zero-order hold into an integrator: y = t on [0, 1], 1 + 2 (t - 1) on [1, 2]. */
+static void
+test_inside_de (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("2");
+  HycoCompositeActor *plant = hyco_composite_actor_new ("Plant");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+  HycoActor *hold = g_object_new (hyco_registry_lookup ("ZeroOrderHold"), "name", "Hold", NULL);
+  HycoActor *integral
+    = g_object_new (hyco_registry_lookup ("Integrator"), "name", "Integral", NULL);
+  HycoActor *clock = add (top, "DiscreteClock", "Clock");
+  HycoActor *steps = add (top, "Ramp", "Steps");
+  HycoActor *sampling = add (top, "DiscreteClock", "Sampling");
+  HycoActor *sampler = add (top, "Sampler", "Sampler");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoPort *u, *y;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hyco_composite_actor_set_director (plant, director);
+  test_add (top, HYCO_ACTOR (plant));
+  u = test_port (HYCO_ACTOR (plant), "u", HYCO_PORT_INPUT);
+  y = test_port (HYCO_ACTOR (plant), "y", HYCO_PORT_OUTPUT);
+  test_add (plant, hold);
+  test_add (plant, integral);
+  g_assert_true (
+    hyco_composite_actor_connect_ports (plant, u, hyco_actor_get_port (hold, "input"), &error));
+  test_connect (plant, hold, "output", integral, "derivative");
+  g_assert_true (
+    hyco_composite_actor_connect_ports (plant, hyco_actor_get_port (integral, "state"), y, &error));
+  set (steps, "init", "1.0");
+  set (sampling, "period", "0.25");
+  test_connect (top, clock, "output", steps, "trigger");
+  test_connect (top, steps, "output", HYCO_ACTOR (plant), "u");
+  test_connect (top, HYCO_ACTOR (plant), "y", sampler, "input");
+  test_connect (top, sampling, "output", sampler, "trigger");
+  test_connect (top, sampler, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 9);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.25", 1), 0.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "1", 1), 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "1.5", 1), 2.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "2", 1), 3.0, 1e-9);
+  g_assert_cmpuint (hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director)),
+                    >, 0);
+}
+
+/* A zero crossing inside a continuous composite in DE is located by refining the step planned
+ * ahead, and its event crosses up at (t, 1). */
+static void
+test_crossing_inside_de (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoCompositeActor *plant = hyco_composite_actor_new ("Plant");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+  HycoActor *one = g_object_new (hyco_registry_lookup ("Const"), "name", "One", NULL);
+  HycoActor *integral
+    = g_object_new (hyco_registry_lookup ("Integrator"), "name", "Integral", NULL);
+  HycoActor *crossing
+    = g_object_new (hyco_registry_lookup ("ZeroCrossingDetector"), "name", "Crossing", NULL);
+  HycoActor *log = test_log_new ("Log");
+  HycoPort *event;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hyco_composite_actor_set_director (plant, director);
+  test_add (top, HYCO_ACTOR (plant));
+  event = test_port (HYCO_ACTOR (plant), "event", HYCO_PORT_OUTPUT);
+  test_add (plant, one);
+  test_add (plant, integral);
+  test_add (plant, crossing);
+  set (one, "value", "1.0");
+  set (integral, "initialState", "-0.4");
+  set (crossing, "errorTolerance", "1e-9");
+  test_connect (plant, one, "output", integral, "derivative");
+  test_connect (plant, integral, "state", crossing, "trigger");
+  g_assert_true (hyco_composite_actor_connect_ports (
+    plant, hyco_actor_get_port (crossing, "output"), event, &error));
+  test_add (top, log);
+  test_connect (top, HYCO_ACTOR (plant), "event", log, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+  g_assert_cmpint (test_log_tag (TEST_LOG (log), 0).time, ==, 400000000);
+  g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+  g_test_add_func ("/continuous/solver-order", test_solver_order);
+  g_test_add_func ("/continuous/error-control", test_error_control);
+  g_test_add_func ("/continuous/breakpoints", test_breakpoints);
+  g_test_add_func ("/continuous/rollback-leaves-no-trace", test_rollback_leaves_no_trace);
+  g_test_add_func ("/continuous/periodic-piecewise-constant", test_periodic_piecewise_constant);
+  g_test_add_func ("/continuous/zero-order-hold", test_zero_order_hold);
+  g_test_add_func ("/continuous/crossing-across-microsteps", test_crossing_across_microsteps);
+  g_test_add_func ("/continuous/parameter-errors", test_parameter_errors);
+  g_test_add_func ("/continuous/discrete-inside", test_discrete_inside);
+  g_test_add_func ("/continuous/inside-de", test_inside_de);
+  g_test_add_func ("/continuous/crossing-inside-de", test_crossing_inside_de);
+  return g_test_run ();
+}
