@@ -20,6 +20,9 @@ hyco_actors_register_all (void)
   hyco_registry_register ("Gain", HYCO_TYPE_GAIN);
   hyco_registry_register ("Scale", HYCO_TYPE_GAIN);
   hyco_registry_register ("Adder", HYCO_TYPE_ADDER);
+  hyco_registry_register ("Product", HYCO_TYPE_PRODUCT);
+  hyco_registry_register ("MultiplyDivide", HYCO_TYPE_PRODUCT);
+  hyco_registry_register ("MathFunction", HYCO_TYPE_MATH_FUNCTION);
   hyco_registry_register ("Sampler", HYCO_TYPE_SAMPLER);
   hyco_registry_register ("TimeDelay", HYCO_TYPE_TIME_DELAY);
   hyco_registry_register ("MicrostepDelay", HYCO_TYPE_MICROSTEP_DELAY);
@@ -37,6 +40,9 @@ hyco_actors_register_all (void)
   hyco_registry_register ("LevelCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);
   hyco_registry_register ("PeriodicPiecewiseConstant", HYCO_TYPE_PERIODIC_PIECEWISE_CONSTANT);
   hyco_registry_register ("ZeroOrderHold", HYCO_TYPE_ZERO_ORDER_HOLD);
+  hyco_registry_register ("ContinuousSinewave", HYCO_TYPE_CONTINUOUS_SINEWAVE);
+  hyco_registry_register ("ContinuousRamp", HYCO_TYPE_CONTINUOUS_RAMP);
+  hyco_registry_register ("PeriodicSampler", HYCO_TYPE_PERIODIC_SAMPLER);
   hyco_registry_register ("Counter", HYCO_TYPE_COUNTER);
 }
 

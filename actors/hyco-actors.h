@@ -19,6 +19,8 @@
 /* Math */
 #include "hyco-gain.h"
 #include "hyco-adder.h"
+#include "hyco-product.h"
+#include "hyco-math-function.h"
 
 /* Flow of events */
 #include "hyco-sampler.h"
@@ -43,6 +45,9 @@
 #include "hyco-zero-crossing-detector.h"
 #include "hyco-periodic-piecewise-constant.h"
 #include "hyco-zero-order-hold.h"
+#include "hyco-continuous-sinewave.h"
+#include "hyco-continuous-ramp.h"
+#include "hyco-periodic-sampler.h"
 
 G_BEGIN_DECLS
 

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-private.h"
+#include "hyco-cvode.h"
 
 #include <math.h>
 
@@ -103,6 +104,8 @@ static const double dp_b_low[]
   = { 5179.0 / 57600, 0, 7571.0 / 16695, 393.0 / 640, -92097.0 / 339200, 187.0 / 2100, 1.0 / 40 };
 
 static const Tableau bogacki_shampine = { "ExplicitRK23Solver", 4, 2, bs_c, bs_a, bs_b, bs_b_low };
+/* CVODE steps itself: one "stage", the step's end. */
+static const Tableau cvode_steps = { "CVODE", 1, 4, NULL, NULL, NULL, NULL };
 static const Tableau dormand_prince = { "ExplicitRK45Solver", 7, 4, dp_c, dp_a, dp_b, dp_b_low };
 
 typedef enum
@@ -145,6 +148,9 @@ struct _HycoContinuousDirector
   gint64 step;       /* the step size to try next, in ticks */
   double last_error; /* the accepted step's error ratio, for the next step size */
   guint64 steps, rejected;
+  HycoModelCounter *steps_counter, *rollbacks_counter; /* the model's statistics */
+  HycoCvode *cvode;                                    /* the stiff backend, when chosen */
+  gboolean cvode_stale; /* states changed outside CVODE (a discontinuity): restart it */
 };
 
 G_DEFINE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR)
@@ -162,9 +168,13 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+static gboolean cvode_rhs (gpointer user_data, double t, const double *y, double *ydot,
+                           GError **error);
+
 static void
 free_run_arrays (HycoContinuousDirector *self)
 {
+  g_clear_pointer (&self->cvode, _hyco_cvode_free);
   g_clear_pointer (&self->states, g_ptr_array_unref);
   g_clear_pointer (&self->controllers, g_ptr_array_unref);
   g_clear_pointer (&self->x, g_free);
@@ -290,11 +300,14 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
   else if (g_str_equal (self->solver_name, "ExplicitRK45Solver")
            || g_str_equal (self->solver_name, "DormandPrince"))
     self->tableau = &dormand_prince;
+  else if (g_str_equal (self->solver_name, "CVODE") || g_str_equal (self->solver_name, "BDF"))
+    self->tableau = &cvode_steps;
   else
     {
       g_autofree char *message
-        = g_strdup_printf ("no solver named \"%s\": use ExplicitRK23Solver (Bogacki-Shampine) or "
-                           "ExplicitRK45Solver (Dormand-Prince)",
+        = g_strdup_printf ("no solver named \"%s\": use ExplicitRK23Solver (Bogacki-Shampine), "
+                           "ExplicitRK45Solver (Dormand-Prince) or CVODE (BDF, for stiff "
+                           "models)",
                            self->solver_name);
       _hyco_set_parameter_error (director, error, "ODESolver", message);
       return FALSE;
@@ -310,6 +323,13 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
       || !parse_step (director, "maxStepSize", self->max_step_literal, &self->max_step, error))
     return FALSE;
   self->nested = !hyco_director_is_top_level (director);
+  if (self->nested && self->tableau == &cvode_steps)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "the CVODE solver is only available at the top level so far; use "
+                            "ExplicitRK45Solver inside a composite");
+      return FALSE;
+    }
 
   free_run_arrays (self);
   self->states = g_ptr_array_new ();
@@ -389,6 +409,19 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error))
     return FALSE;
   read_committed_states (self);
+  g_clear_pointer (&self->cvode, _hyco_cvode_free);
+  if (self->tableau == &cvode_steps && self->n > 0)
+    {
+      self->cvode = _hyco_cvode_new (self->n, self->relative_tolerance, self->absolute_tolerance,
+                                     hyco_time_to_seconds (self->max_step, priv->resolution),
+                                     hyco_time_to_seconds (self->initial_step, priv->resolution),
+                                     cvode_rhs, self, error);
+      if (self->cvode == NULL)
+        return FALSE;
+      self->cvode_stale = TRUE;
+    }
+  self->steps_counter = priv->model ? _hyco_model_get_counter (priv->model, "steps") : NULL;
+  self->rollbacks_counter = priv->model ? _hyco_model_get_counter (priv->model, "rollbacks") : NULL;
   if (!self->nested)
     {
       self->stop_time = priv->stop_time;
@@ -521,6 +554,71 @@ scale_step (gint64 step, double factor)
   return MAX ((gint64) scaled, 1);
 }
 
+/* CVODE's right-hand side: the model fired at @t with tentative states @y. */
+static gboolean
+cvode_rhs (gpointer user_data, double t, const double *y, double *ydot, GError **error)
+{
+  HycoContinuousDirector *self = user_data;
+  HycoDirectorPrivate *priv = _hyco_director_get_private (HYCO_DIRECTOR (self));
+  gint64 ticks = (gint64) llround (t / hyco_time_to_seconds (1, priv->resolution));
+
+  return fire_stage (self, priv, MAX (ticks, self->committed_time), y, ydot, error);
+}
+
+/* One CVODE step from the committed time, at most @limit ticks, ending exactly on it when it
+ * gets there; refined by restarting CVODE when a step-size controller (a zero-crossing
+ * detector) objects. On return the signals are those at the step's end. */
+static gboolean
+take_step_cvode (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 limit,
+                 gint64 *taken, GError **error)
+{
+  double tick = hyco_time_to_seconds (1, priv->resolution);
+  double start = hyco_time_to_seconds (self->committed_time, priv->resolution);
+
+  for (;;)
+    {
+      double reached;
+      gint64 end, refined = G_MAXINT64;
+      gboolean accurate = TRUE;
+
+      if (self->cvode_stale)
+        {
+          if (!_hyco_cvode_restart (self->cvode, start, self->x, error))
+            return FALSE;
+          self->cvode_stale = FALSE;
+        }
+      if (!_hyco_cvode_step (self->cvode, start + (double) limit * tick, &reached, self->x_new,
+                             error))
+        return FALSE;
+      end = CLAMP ((gint64) llround (reached / tick), self->committed_time + 1,
+                   self->committed_time + limit);
+      if (!fire_stage (self, priv, end, self->x_new, self->k, error))
+        return FALSE;
+      for (guint c = 0; c < self->controllers->len; c++)
+        {
+          HycoStepSizeControl *controller = self->controllers->pdata[c];
+          if (!hyco_step_size_control_is_step_size_accurate (controller))
+            {
+              accurate = FALSE;
+              refined = MIN (refined, hyco_step_size_control_refined_step_size (
+                                        controller, end - self->committed_time));
+            }
+        }
+      if (accurate || end - self->committed_time == 1)
+        {
+          *taken = end - self->committed_time;
+          self->last_error = 0;
+          return TRUE;
+        }
+      /* Back to the committed states, aiming at the crossing. */
+      self->rejected++;
+      if (self->rollbacks_counter)
+        _hyco_model_counter_add (self->rollbacks_counter, 1);
+      self->cvode_stale = TRUE;
+      limit = CLAMP (refined, 1, end - self->committed_time - 1);
+    }
+}
+
 /* One step from the committed time, of @step ticks, refined until accurate if @refine (else
  * an inaccurate step is an error); the size taken goes to @taken. On return the signals are
  * those at the step's end, (t, 0). k[0] must hold the derivatives at the committed states. */
@@ -594,6 +692,8 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
           return FALSE;
         }
       self->rejected++;
+      if (self->rollbacks_counter)
+        _hyco_model_counter_add (self->rollbacks_counter, 1);
       step = CLAMP (refined, 1, step - 1);
     }
 }
@@ -648,6 +748,8 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
     return fire_discrete (self, priv, error);
   if (self->nested)
     return fire_nested_step (self, priv, error);
+  if (self->cvode)
+    return take_step_cvode (self, priv, limit_step (self, priv, self->max_step), &taken, error);
   return take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
 }
 
@@ -716,10 +818,14 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
       /* The last stage's derivatives are those at the new states: the next step's first. */
       memcpy (self->k, &self->k[(self->tableau->stages - 1) * self->n], sizeof (double) * self->n);
       self->steps++;
+      if (self->steps_counter)
+        _hyco_model_counter_add (self->steps_counter, 1);
       self->committed_time = priv->current.time;
       plan_next_step (self, taken);
     }
   self->committed_microstep = priv->current.microstep;
+  if (self->phase == PHASE_DISCRETE)
+    self->cvode_stale = TRUE;
   if (!self->nested)
     return TRUE;
   if (self->settle)
@@ -759,8 +865,9 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
   /**
    * HycoContinuousDirector:ODESolver:
    *
-   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default) or
-   * `ExplicitRK23Solver` (Bogacki-Shampine 2(3)), Ptolemy II's names.
+   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default),
+   * `ExplicitRK23Solver` (Bogacki-Shampine 2(3)), Ptolemy II's names, or `CVODE` (SUNDIALS
+   * BDF with a dense Newton solver, for stiff models; top level only).
    */
   properties[PROP_SOLVER] = g_param_spec_string (
     "ODESolver", NULL, "ExplicitRK45Solver (Dormand-Prince) or ExplicitRK23Solver",

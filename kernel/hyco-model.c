@@ -20,15 +20,15 @@ struct _HycoModel
   HycoCompositeActor *toplevel;
   char *trace_path;
   gboolean record_results;
-  char **probes;         /* the signals to record, or NULL for all */
-  HycoResults *results;  /* of the last run */
-  GPtrArray *sinks;      /* HycoSink*, open during a run */
+  char **probes;            /* the signals to record, or NULL for all */
+  HycoResults *results;     /* of the last run */
+  GPtrArray *sinks;         /* HycoSink*, open during a run */
   GHashTable *port_signals; /* HycoPort* -> PortSignals*: the signals a port's channels are */
-  guint n_signals;       /* signal indices given so far */
+  guint n_signals;          /* signal indices given so far */
   gboolean prepared;
   guint64 iterations;
-  guint64 events; /* present values written by the actors fired so far */
-  int resolution; /* settled by prepare, from the top-level director's timeResolution */
+  guint64 events;      /* present values written by the actors fired so far */
+  int resolution;      /* settled by prepare, from the top-level director's timeResolution */
   GPtrArray *counters; /* HycoModelCounter*: directors' named statistics */
 
   /* A snapshot for other threads (hyco_model_get_progress()), stored by the run's loop once
@@ -500,8 +500,7 @@ lookup_port_signals (HycoModel *self, HycoPort *port)
   signals->names = g_new0 (char *, port->n_signals + 1);
   name = hyco_port_get_full_name (port);
   for (guint c = 0; c < port->n_signals; c++)
-    signals->names[c]
-      = port->n_signals > 1 ? g_strdup_printf ("%s[%u]", name, c) : g_strdup (name);
+    signals->names[c] = port->n_signals > 1 ? g_strdup_printf ("%s[%u]", name, c) : g_strdup (name);
   self->n_signals += port->n_signals;
   g_hash_table_replace (self->port_signals, port, signals);
   return signals;
@@ -536,7 +535,8 @@ _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag
             {
               HycoSink *sink = self->sinks->pdata[k];
               if (status == HYCO_SIGNAL_PRESENT || sink->klass->wants_absent)
-                sink->klass->write (sink, signals->first + c, signals->names[c], tag, signal);
+                sink->klass->write (sink, signals->first + c, signals->names[c], tag,
+                                    self->iterations, signal);
             }
         }
     }

@@ -33,8 +33,7 @@ static matvar_t *
 signal_struct (HycoResults *self, GPtrArray *signals)
 {
   size_t dims[2] = { 1, signals->len };
-  matvar_t *array
-    = Mat_VarCreateStruct2 ("signals", 2, dims, signal_fields);
+  matvar_t *array = Mat_VarCreateStruct2 ("signals", 2, dims, signal_fields);
   int resolution = hyco_results_get_resolution (self);
 
   for (guint i = 0; i < signals->len; i++)
@@ -55,9 +54,9 @@ signal_struct (HycoResults *self, GPtrArray *signals)
         array, "microstep", i, column (MAT_C_UINT64, MAT_T_UINT64, n, signal->microsteps->data, 0));
       Mat_VarSetStructFieldByName (array, "value", i,
                                    column (MAT_C_DOUBLE, MAT_T_DOUBLE, n, signal->values->data, 0));
-      Mat_VarSetStructFieldByName (array, "present", i,
-                                   column (MAT_C_UINT8, MAT_T_UINT8, n, signal->presence->data,
-                                           MAT_F_LOGICAL));
+      Mat_VarSetStructFieldByName (
+        array, "present", i,
+        column (MAT_C_UINT8, MAT_T_UINT8, n, signal->presence->data, MAT_F_LOGICAL));
     }
   return array;
 }
@@ -108,8 +107,8 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
     if (probe == NULL || fclose (probe) != 0)
       {
         int saved = errno;
-        g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s: %s",
-                     path, g_strerror (saved));
+        g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s: %s", path,
+                     g_strerror (saved));
         return FALSE;
       }
   }

@@ -28,8 +28,8 @@ enum
 };
 
 static const guint8 palette[][3] = {
-  { 31, 119, 180 }, { 214, 39, 40 },  { 44, 160, 44 },  { 148, 103, 189 },
-  { 255, 127, 14 }, { 140, 86, 75 },  { 227, 119, 194 }, { 23, 190, 207 },
+  { 31, 119, 180 }, { 214, 39, 40 }, { 44, 160, 44 },   { 148, 103, 189 },
+  { 255, 127, 14 }, { 140, 86, 75 }, { 227, 119, 194 }, { 23, 190, 207 },
 };
 
 /* Pixels, whatever the size. */
@@ -170,8 +170,8 @@ collect_panels (HycoResults *self, const char *const *names, GPtrArray *panels, 
 static void
 draw (HycoResults *self, GPtrArray *panels, guint width, guint height)
 {
-  double t_end = hyco_time_to_seconds (hyco_results_get_end_time (self),
-                                       hyco_results_get_resolution (self));
+  double t_end
+    = hyco_time_to_seconds (hyco_results_get_end_time (self), hyco_results_get_resolution (self));
   double t_start = 0.0, t_pad;
   double plot_height = (double) height - MARGIN_TOP - MARGIN_BOTTOM;
   double panel_height = plot_height / panels->len;
@@ -213,8 +213,8 @@ draw (HycoResults *self, GPtrArray *panels, guint width, guint height)
       plcol0 (COLOR_AXES);
       plwidth (1.0);
       plbox (last ? "bcnst" : "bcst", 0.0, 0, "bcnstv", 0.0, 0);
-      label = g_strdup_printf ("%s%s", signal->name,
-                               style == HYCO_PLOT_STYLE_LINE ? "" : "  (events)");
+      label
+        = g_strdup_printf ("%s%s", signal->name, style == HYCO_PLOT_STYLE_LINE ? "" : "  (events)");
       plmtex ("t", 0.6, 0.0, 0.0, label);
       if (last)
         plmtex ("b", 3.2, 0.5, 0.5, "time (s)");
@@ -238,13 +238,12 @@ draw (HycoResults *self, GPtrArray *panels, guint width, guint height)
  * @error: return location for a #GError
  *
  * Plots signals in panels over a shared time axis in seconds, each panel labelled with its
- * signal's name. A continuous signal (present at every tag the model executed, microstep 0
- * included: see hyco_results_get_plot_style()) is drawn as a line through its values in tag
- * order, so a discontinuity, two values at one time at successive microsteps, is a vertical
- * jump at that instant. Other signals are drawn as events:
- * a stem from 0 and a marker at each present value, nothing where the signal is absent.
- * Booleans are drawn as 0 and 1; string signals are left out. See
- * hyco_results_get_plot_points() for the points drawn.
+ * signal's name. A continuous signal (present at every tag the model executed from its first
+ * value on, microstep 0 included: see hyco_results_get_plot_style()) is drawn as a line through its
+ * values in tag order, so a discontinuity, two values at one time at successive microsteps, is a
+ * vertical jump at that instant. Other signals are drawn as events: a stem from 0 and a marker at
+ * each present value, nothing where the signal is absent. Booleans are drawn as 0 and 1; string
+ * signals are left out. See hyco_results_get_plot_points() for the points drawn.
  *
  * Returns: %TRUE on success
  */
@@ -298,8 +297,8 @@ hyco_results_plot (HycoResults *self, const char *path, const char *const *signa
     {
       int saved = errno;
       g_mutex_unlock (&plot_lock);
-      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s: %s",
-                   path, g_strerror (saved));
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s: %s", path,
+                   g_strerror (saved));
       return FALSE;
     }
 
@@ -327,8 +326,8 @@ hyco_results_plot (HycoResults *self, const char *path, const char *const *signa
     failed = ENOSPC;
   if (failed)
     {
-      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "writing %s failed: %s",
-                   path, g_strerror (failed));
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "writing %s failed: %s", path,
+                   g_strerror (failed));
       return FALSE;
     }
   return TRUE;

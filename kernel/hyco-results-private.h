@@ -16,9 +16,10 @@ typedef struct _HycoSink HycoSink;
 
 typedef struct
 {
-  /* Called for every present value; and for absent ones too when @wants_absent is set. */
+  /* Called for every present value; and for absent ones too when @wants_absent is set.
+   * @iteration counts the tags the top level executed before this one. */
   void (*write) (HycoSink *sink, guint index, const char *name, const HycoTag *tag,
-                 const HycoSignal *signal);
+                 guint64 iteration, const HycoSignal *signal);
   /* Ends the run (@tags: iterations of the top level, @end: the time reached); frees the sink. */
   gboolean (*close) (HycoSink *sink, guint64 tags, gint64 end, GError **error);
   gboolean wants_absent;
@@ -44,14 +45,15 @@ typedef struct
   GArray *presence;   /* guint8 */
   guint64 n_present;
   gboolean present_at_zero; /* present at some microstep 0: continuous from the left */
+  guint64 first_present;    /* iteration of the first present value */
 } HycoResultsSignal;
 
 HycoResultsSignal *_hyco_results_add_signal (HycoResults *self, const char *name);
 HycoResultsSignal *_hyco_results_lookup (HycoResults *self, const char *name, GError **error);
 GPtrArray *_hyco_results_get_signals (HycoResults *self);
 HycoPlotStyle _hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal);
-void _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal,
-                                  HycoPlotStyle style, GArray *times, GArray *values);
+void _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoPlotStyle style,
+                                  GArray *times, GArray *values);
 
 /* The in-memory results (hyco-results.c): every signal, or only those in @probes. */
 HycoSink *_hyco_results_sink_new (HycoResults *results, const char *const *probes);

@@ -26,7 +26,7 @@ struct _HycoResults
   int resolution;
   guint64 tags;
   gint64 end;
-  GPtrArray *signals; /* HycoResultsSignal*, in model order */
+  GPtrArray *signals;  /* HycoResultsSignal*, in model order */
   GHashTable *by_name; /* name -> HycoResultsSignal* (unowned) */
 };
 
@@ -101,7 +101,8 @@ _hyco_results_add_signal (HycoResults *self, const char *name)
 }
 
 static void
-signal_append (HycoResultsSignal *signal, const HycoTag *tag, const HycoSignal *value)
+signal_append (HycoResultsSignal *signal, const HycoTag *tag, guint64 iteration,
+               const HycoSignal *value)
 {
   guint8 present = hyco_signal_status (value) == HYCO_SIGNAL_PRESENT;
   double number = NAN;
@@ -109,6 +110,8 @@ signal_append (HycoResultsSignal *signal, const HycoTag *tag, const HycoSignal *
   if (present)
     {
       HycoValueType type = hyco_value_get_value_type (&value->value);
+      if (signal->n_present == 0)
+        signal->first_present = iteration;
       if (signal->type == HYCO_VALUE_TYPE_NONE)
         signal->type = type;
       if (type == HYCO_VALUE_TYPE_DOUBLE)
@@ -139,7 +142,7 @@ typedef struct
 
 static void
 results_sink_write (HycoSink *sink, guint index, const char *name, const HycoTag *tag,
-                    const HycoSignal *signal)
+                    guint64 iteration, const HycoSignal *signal)
 {
   ResultsSink *self = (ResultsSink *) sink;
   HycoResultsSignal *recorded;
@@ -156,7 +159,7 @@ results_sink_write (HycoSink *sink, guint index, const char *name, const HycoTag
       self->by_index->pdata[index] = recorded;
     }
   if (recorded != self->excluded)
-    signal_append (recorded, tag, signal);
+    signal_append (recorded, tag, iteration, signal);
 }
 
 static gboolean
@@ -361,19 +364,19 @@ hyco_results_get_present_count (HycoResults *self, const char *signal)
   return recorded ? recorded->n_present : 0;
 }
 
-#define DEFINE_ARRAY_GETTER(function, type, field)                                              \
-  const type *function (HycoResults *self, const char *signal, gsize *n_samples)                \
-  {                                                                                             \
-    HycoResultsSignal *recorded;                                                                \
-                                                                                                \
-    g_return_val_if_fail (n_samples != NULL, NULL);                                             \
-    *n_samples = 0;                                                                             \
-    g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);                                        \
-    recorded = lookup_or_warn (self, signal);                                                   \
-    if (recorded == NULL)                                                                       \
-      return NULL;                                                                              \
-    *n_samples = recorded->field->len;                                                          \
-    return (const type *) (gpointer) recorded->field->data;                                     \
+#define DEFINE_ARRAY_GETTER(function, type, field)                                                 \
+  const type *function (HycoResults *self, const char *signal, gsize *n_samples)                   \
+  {                                                                                                \
+    HycoResultsSignal *recorded;                                                                   \
+                                                                                                   \
+    g_return_val_if_fail (n_samples != NULL, NULL);                                                \
+    *n_samples = 0;                                                                                \
+    g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);                                           \
+    recorded = lookup_or_warn (self, signal);                                                      \
+    if (recorded == NULL)                                                                          \
+      return NULL;                                                                                 \
+    *n_samples = recorded->field->len;                                                             \
+    return (const type *) (gpointer) recorded->field->data;                                        \
   }
 
 /**
@@ -425,9 +428,9 @@ DEFINE_ARRAY_GETTER (hyco_results_get_presence, guint8, presence)
  * @signal: a recorded signal's name
  *
  * Tells how hyco_results_plot() draws a signal: as a line when it is continuous, that is,
- * present at every tag the model executed, microstep 0 included (a well-formed discrete event
- * is absent at microstep 0); as events (stems and markers) otherwise; not at all when it holds
- * strings or was never present.
+ * present at every tag the model executed from its first value on, microstep 0 included (a
+ * well-formed discrete event is absent at microstep 0); as events (stems and markers) otherwise;
+ * not at all when it holds strings or was never present.
  *
  * Returns: the style
  */
@@ -446,9 +449,11 @@ _hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal)
 {
   if (signal->n_present == 0 || signal->type == HYCO_VALUE_TYPE_STRING)
     return HYCO_PLOT_STYLE_NONE;
-  /* Continuous: present at every tag, and at microstep 0 (a discrete event never is). */
-  return signal->n_present >= self->tags && signal->present_at_zero ? HYCO_PLOT_STYLE_LINE
-                                                                    : HYCO_PLOT_STYLE_EVENTS;
+  /* Continuous: present at every tag from its first value on (a zero-order hold is absent
+   * before), and at microstep 0, where a discrete event never is. */
+  return signal->n_present >= self->tags - signal->first_present && signal->present_at_zero
+           ? HYCO_PLOT_STYLE_LINE
+           : HYCO_PLOT_STYLE_EVENTS;
 }
 
 /* The points a plot draws for @signal: (time in seconds, value) of each present sample in tag
@@ -517,8 +522,7 @@ hyco_results_get_plot_points (HycoResults *self, const char *signal, double **ti
     return FALSE;
   t = g_array_new (FALSE, FALSE, sizeof (double));
   v = g_array_new (FALSE, FALSE, sizeof (double));
-  _hyco_results_signal_points (self, recorded, _hyco_results_signal_style (self, recorded), t,
-                               v);
+  _hyco_results_signal_points (self, recorded, _hyco_results_signal_style (self, recorded), t, v);
   *n_points = t->len;
   *times = (double *) (gpointer) g_array_free (t, FALSE);
   *values = (double *) (gpointer) g_array_free (v, FALSE);

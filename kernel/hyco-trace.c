@@ -92,7 +92,7 @@ typedef struct
 
 static void
 trace_sink_write (HycoSink *sink, guint index, const char *name, const HycoTag *tag,
-                  const HycoSignal *signal)
+                  guint64 iteration, const HycoSignal *signal)
 {
   _hyco_trace_write (((TraceSink *) sink)->trace, name, tag, &signal->value);
 }

@@ -47,5 +47,28 @@ class Python(unittest.TestCase):
         self.assertEqual(recorder.get_tag(4).time, 1_000_000_000)
 
 
+    def test_results_and_plot(self):
+        import os
+        import tempfile
+        model = Hyco.Model.new_from_file("tests/models/plot-discontinuity.xml")
+        model.set_record_results(True)
+        model.run(None)
+        results = model.get_results()
+        self.assertIn("Merge.output", results.list_signals())
+        self.assertEqual(list(results.get_microsteps("Merge.output"))[:2], [1, 2])
+        self.assertEqual(list(results.get_presence("Merge.output"))[:2], [1, 1])
+        ok, times, values = results.get_plot_points("Merge.output")
+        self.assertTrue(ok)
+        self.assertEqual(list(zip(times, values))[:2], [(0.0, 1.0), (0.0, 5.0)])
+        self.assertEqual(results.get_plot_style("Merge.output"), Hyco.PlotStyle.EVENTS)
+        statistics = model.get_statistics().unpack()
+        self.assertEqual(statistics["events"], 15)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "p.svg")
+            results.plot(path, ["Merge.output"], 0, 0)
+            self.assertGreater(os.path.getsize(path), 1000)
+            with self.assertRaises(GLib.Error):
+                results.plot(os.path.join(tmp, "p.gif"), None, 0, 0)
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

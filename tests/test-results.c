@@ -70,8 +70,8 @@ test_discontinuity_points (void)
   guint found = 0;
 
   g_assert_nonnull (results);
-  g_assert_true (hyco_results_get_plot_points (results, "Merge.output", &times, &values, &n,
-                                               &error));
+  g_assert_true (
+    hyco_results_get_plot_points (results, "Merge.output", &times, &values, &n, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n, ==, 6);
   for (gsize i = 0; i + 1 < n; i++)
@@ -90,13 +90,14 @@ test_discontinuity_points (void)
 
   g_clear_pointer (&times, g_free);
   g_clear_pointer (&values, g_free);
-  g_assert_false (hyco_results_get_plot_points (results, "Nobody.output", &times, &values, &n,
-                                                &error));
+  g_assert_false (
+    hyco_results_get_plot_points (results, "Nobody.output", &times, &values, &n, &error));
   g_assert_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL);
 }
 
 static void
-feed (HycoSink *sink, gint64 time, guint64 microstep, gboolean present, double value)
+feed (HycoSink *sink, guint64 iteration, gint64 time, guint64 microstep, gboolean present,
+      double value)
 {
   HycoEpoch epoch = { 1, 0 };
   HycoSignal signal = { .stamp = 1, .epoch = &epoch };
@@ -104,7 +105,7 @@ feed (HycoSink *sink, gint64 time, guint64 microstep, gboolean present, double v
 
   signal.status = present ? HYCO_SIGNAL_PRESENT : HYCO_SIGNAL_ABSENT;
   hyco_value_set_double (&signal.value, value);
-  sink->klass->write (sink, 0, "Integrator.output", &tag, &signal);
+  sink->klass->write (sink, 0, "Integrator.output", &tag, iteration, &signal);
   hyco_value_clear (&signal.value);
 }
 
@@ -119,16 +120,17 @@ test_line_with_jump (void)
   g_autofree double *values = NULL;
   gsize n = 0;
 
-  feed (sink, 0, 0, TRUE, 0.0);
-  feed (sink, 1, 0, TRUE, 1.0);
-  feed (sink, 1, 1, TRUE, 3.0);
-  feed (sink, 2, 0, TRUE, 4.0);
+  feed (sink, 0, 0, 0, TRUE, 0.0);
+  feed (sink, 1, 1, 0, TRUE, 1.0);
+  feed (sink, 2, 1, 1, TRUE, 3.0);
+  feed (sink, 3, 2, 0, TRUE, 4.0);
   g_assert_true (sink->klass->close (sink, 4, 2, NULL));
   g_assert_cmpint (hyco_results_get_plot_style (results, "Integrator.output"), ==,
                    HYCO_PLOT_STYLE_LINE);
   g_assert_true (
     hyco_results_get_plot_points (results, "Integrator.output", &times, &values, &n, NULL));
   g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpfloat (times[0], ==, 0.0);
   g_assert_cmpfloat (times[1], ==, 1.0);
   g_assert_cmpfloat (values[1], ==, 1.0);
   g_assert_cmpfloat (times[2], ==, 1.0);
@@ -140,15 +142,27 @@ test_line_with_jump (void)
     g_autofree double *t = NULL;
     g_autofree double *v = NULL;
     sink = _hyco_results_sink_new (gap, NULL);
-    feed (sink, 0, 0, TRUE, 1.0);
-    feed (sink, 1, 0, FALSE, 0.0);
-    feed (sink, 2, 0, TRUE, 2.0);
+    feed (sink, 0, 0, 0, TRUE, 1.0);
+    feed (sink, 1, 1, 0, FALSE, 0.0);
+    feed (sink, 2, 2, 0, TRUE, 2.0);
     g_assert_true (sink->klass->close (sink, 3, 2, NULL));
     g_assert_cmpint (hyco_results_get_plot_style (gap, "Integrator.output"), ==,
                      HYCO_PLOT_STYLE_EVENTS);
     g_assert_cmpuint (hyco_results_get_sample_count (gap, "Integrator.output"), ==, 3);
     g_assert_true (hyco_results_get_plot_points (gap, "Integrator.output", &t, &v, &n, NULL));
     g_assert_cmpuint (n, ==, 2);
+  }
+
+  /* Absent only before its first value (a zero-order hold): continuous from there on. */
+  {
+    g_autoptr (HycoResults) hold = _hyco_results_new (0);
+    sink = _hyco_results_sink_new (hold, NULL);
+    feed (sink, 0, 0, 0, FALSE, 0.0);
+    feed (sink, 1, 0, 1, TRUE, 1.0);
+    feed (sink, 2, 1, 0, TRUE, 1.0);
+    g_assert_true (sink->klass->close (sink, 3, 1, NULL));
+    g_assert_cmpint (hyco_results_get_plot_style (hold, "Integrator.output"), ==,
+                     HYCO_PLOT_STYLE_LINE);
   }
 }
 
@@ -169,8 +183,7 @@ test_plot_png (Fixture *fixture, gconstpointer data)
   const char *probes[] = { "Merge.output", "Low.output", NULL };
   gsize length = 0;
 
-  g_assert_true (
-    hyco_results_plot (hyco_model_get_results (model), png, probes, 640, 480, &error));
+  g_assert_true (hyco_results_plot (hyco_model_get_results (model), png, probes, 640, 480, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 1000);
@@ -185,20 +198,19 @@ test_plot_png (Fixture *fixture, gconstpointer data)
   g_assert_true (g_file_get_contents (svg, &contents, &length, NULL));
   g_assert_nonnull (strstr (contents, "<svg"));
 
-  g_assert_false (hyco_results_plot (hyco_model_get_results (model), "p.gif", NULL, 0, 0,
-                                     &error));
+  g_assert_false (hyco_results_plot (hyco_model_get_results (model), "p.gif", NULL, 0, 0, &error));
   g_assert_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_FORMAT);
   g_clear_error (&error);
-  g_assert_false (hyco_results_plot (hyco_model_get_results (model), "/nonexistent/dir/p.png",
-                                     NULL, 0, 0, &error));
+  g_assert_false (hyco_results_plot (hyco_model_get_results (model), "/nonexistent/dir/p.png", NULL,
+                                     0, 0, &error));
   g_assert_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO);
 }
 
 static void
 test_unknown_probe (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "models/plot-discontinuity.xml",
-                                                 NULL);
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models/plot-discontinuity.xml", NULL);
   g_autoptr (HycoModel) model = hyco_model_new_from_file (path, NULL);
   g_autoptr (GError) error = NULL;
   const char *probes[] = { "Merge.outptu", NULL };
@@ -229,8 +241,8 @@ read_trace (const char *path, int resolution)
 {
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;
-  GHashTable *rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                            (GDestroyNotify) g_array_unref);
+  GHashTable *rows
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
@@ -387,8 +399,7 @@ main (int argc, char **argv)
   g_test_add_func ("/results/line-with-jump", test_line_with_jump);
   g_test_add_func ("/results/unknown-probe", test_unknown_probe);
   g_test_add_func ("/results/progress-snapshot", test_progress_snapshot);
-  g_test_add ("/results/plot-png", Fixture, NULL, fixture_set_up, test_plot_png,
-              fixture_tear_down);
+  g_test_add ("/results/plot-png", Fixture, NULL, fixture_set_up, test_plot_png, fixture_tear_down);
   g_test_add ("/results/mat/simultaneous-events", Fixture, NULL, fixture_set_up,
               test_mat_simultaneous, fixture_tear_down);
   g_test_add ("/results/mat/nested-directors", Fixture, NULL, fixture_set_up, test_mat_nested,

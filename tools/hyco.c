@@ -104,7 +104,7 @@ typedef struct
   GMainLoop *loop;
   GError *error;
   gboolean ok;
-  gint64 started;         /* monotonic µs */
+  gint64 started;          /* monotonic µs */
   gboolean progress_shown; /* a progress line is on the terminal */
 } RunData;
 
@@ -127,9 +127,8 @@ show_progress (gpointer user_data)
   hyco_model_get_progress (data->model, &tag, &tags, &events);
   time = hyco_time_to_string (tag.time, hyco_model_get_resolution (data->model));
   /* \r and erase-to-end-of-line: the line is rewritten in place. */
-  fprintf (stderr,
-           "\rhyco: model time %s s, wall time %.1f s, %.3g tags/s, %.3g events/s\033[K", time,
-           wall, (double) tags / wall, (double) events / wall);
+  fprintf (stderr, "\rhyco: model time %s s, wall time %.1f s, %.3g tags/s, %.3g events/s\033[K",
+           time, wall, (double) tags / wall, (double) events / wall);
   fflush (stderr);
   data->progress_shown = TRUE;
   return G_SOURCE_CONTINUE;
@@ -190,8 +189,8 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
     return TRUE;
   if (plot)
     {
-      g_auto (GStrv) names = probes ? g_strdupv ((char **) probes)
-                                    : hyco_results_list_signals (recorded);
+      g_auto (GStrv) names
+        = probes ? g_strdupv ((char **) probes) : hyco_results_list_signals (recorded);
       g_autoptr (GString) strings = g_string_new (NULL);
       for (guint i = 0; names[i]; i++)
         if (hyco_results_get_value_type (recorded, names[i]) == HYCO_VALUE_TYPE_STRING)
@@ -246,8 +245,7 @@ static void
 print_statistics (HycoModel *model)
 {
   g_autoptr (GVariant) statistics = hyco_model_get_statistics (model);
-  const char *const standard[]
-    = { "time", "resolution", "iterations", "firings", "events", NULL };
+  const char *const standard[] = { "time", "resolution", "iterations", "firings", "events", NULL };
   GVariantIter iter;
   const char *key;
   GVariant *value;
@@ -291,8 +289,7 @@ command_run (int argc, char **argv)
     { "plot-size", 0, 0, G_OPTION_ARG_STRING, &plot_size,
       "Size of the plot in pixels (default 1000 wide, 180 per panel)", "WxH" },
     { "results", 'r', 0, G_OPTION_ARG_FILENAME, &results,
-      "Write every signal's time, microstep, value and presence to FILE as MATLAB v5",
-      "FILE.mat" },
+      "Write every signal's time, microstep, value and presence to FILE as MATLAB v5", "FILE.mat" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
       "Print nothing but errors (no progress, no summary)", NULL },
     { NULL }

@@ -9,11 +9,13 @@ meson test -C build --print-errorlogs
 
 echo "== valgrind (memcheck) =="
 meson test -C build --setup valgrind --print-errorlogs \
-  --suite kernel --suite directors --suite actors --suite model-file --suite models
+  --suite kernel --suite directors --suite actors --suite model-file --suite models \
+  --suite results
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
 BUILD_DIR=build-asan tools/build.sh -Db_sanitize=address,undefined -Db_lundef=false \
   -Dbuildtype=debug
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C build-asan --print-errorlogs

@@ -1,0 +1,171 @@
+/* hyco-continuous-sinewave.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+
+#include <math.h>
+
+/**
+ * HycoContinuousSinewave:
+ *
+ * A continuous signal, amplitude·sin(2π·frequency·t + phase) + offset, where t is the current
+ * model time in seconds from the start of the run. It is present at every firing and has no
+ * input; under a continuous director it is a smooth source whose accuracy the solver's step
+ * control takes care of. Model time is converted to seconds only here, at the edge, so the
+ * wave is as exact as a double allows at each tag.
+ */
+struct _HycoContinuousSinewave
+{
+  HycoActor parent_instance;
+
+  double frequency;
+  double phase;
+  double amplitude;
+  double offset;
+
+  HycoPort *output;
+};
+
+G_DEFINE_FINAL_TYPE (HycoContinuousSinewave, hyco_continuous_sinewave, HYCO_TYPE_ACTOR)
+
+enum
+{
+  PROP_0,
+  PROP_FREQUENCY,
+  PROP_PHASE,
+  PROP_AMPLITUDE,
+  PROP_OFFSET,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static double *
+field (HycoContinuousSinewave *self, guint prop_id)
+{
+  switch (prop_id)
+    {
+    case PROP_FREQUENCY:
+      return &self->frequency;
+    case PROP_PHASE:
+      return &self->phase;
+    case PROP_AMPLITUDE:
+      return &self->amplitude;
+    case PROP_OFFSET:
+      return &self->offset;
+    default:
+      return NULL;
+    }
+}
+
+static void
+hyco_continuous_sinewave_get_property (GObject *object, guint prop_id, GValue *value,
+                                       GParamSpec *pspec)
+{
+  double *f = field (HYCO_CONTINUOUS_SINEWAVE (object), prop_id);
+
+  if (f == NULL)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  g_value_set_double (value, *f);
+}
+
+static void
+hyco_continuous_sinewave_set_property (GObject *object, guint prop_id, const GValue *value,
+                                       GParamSpec *pspec)
+{
+  double *f = field (HYCO_CONTINUOUS_SINEWAVE (object), prop_id);
+
+  if (f == NULL)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (*f == g_value_get_double (value))
+    return;
+  *f = g_value_get_double (value);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
+hyco_continuous_sinewave_constructed (GObject *object)
+{
+  HycoContinuousSinewave *self = HYCO_CONTINUOUS_SINEWAVE (object);
+
+  G_OBJECT_CLASS (hyco_continuous_sinewave_parent_class)->constructed (object);
+  self->output = hyco_actor_get_port (HYCO_ACTOR (self), "output");
+}
+
+static gboolean
+hyco_continuous_sinewave_fire (HycoActor *actor, GError **error)
+{
+  HycoContinuousSinewave *self = HYCO_CONTINUOUS_SINEWAVE (actor);
+  double t
+    = hyco_time_to_seconds (hyco_actor_get_current_time (actor), hyco_actor_get_resolution (actor));
+
+  hyco_port_send_double (self->output, 0,
+                         self->amplitude * sin (2 * G_PI * self->frequency * t + self->phase)
+                           + self->offset);
+  return TRUE;
+}
+
+static void
+hyco_continuous_sinewave_class_init (HycoContinuousSinewaveClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  object_class->constructed = hyco_continuous_sinewave_constructed;
+  object_class->get_property = hyco_continuous_sinewave_get_property;
+  object_class->set_property = hyco_continuous_sinewave_set_property;
+  actor_class->fire = hyco_continuous_sinewave_fire;
+
+  hyco_actor_class_set_description (actor_class, "A continuous sine wave of model time: "
+                                                 "amplitude·sin(2π·frequency·t + phase) + offset");
+  hyco_actor_class_add_port (actor_class, "output", HYCO_PORT_OUTPUT,
+                             "The sine wave, present at every firing");
+
+  /**
+   * HycoContinuousSinewave:frequency:
+   *
+   * The frequency, in hertz.
+   */
+  properties[PROP_FREQUENCY]
+    = g_param_spec_double ("frequency", NULL, "Frequency (Hz)", -G_MAXDOUBLE, G_MAXDOUBLE, 1,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousSinewave:phase:
+   *
+   * The phase at time zero, in radians.
+   */
+  properties[PROP_PHASE]
+    = g_param_spec_double ("phase", NULL, "Phase at time zero (rad)", -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousSinewave:amplitude:
+   *
+   * The amplitude.
+   */
+  properties[PROP_AMPLITUDE]
+    = g_param_spec_double ("amplitude", NULL, "Amplitude", -G_MAXDOUBLE, G_MAXDOUBLE, 1,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousSinewave:offset:
+   *
+   * A constant added to the wave.
+   */
+  properties[PROP_OFFSET]
+    = g_param_spec_double ("offset", NULL, "Constant added to the wave", -G_MAXDOUBLE, G_MAXDOUBLE,
+                           0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_continuous_sinewave_init (HycoContinuousSinewave *self)
+{
+  self->frequency = 1;
+  self->amplitude = 1;
+}

@@ -1,0 +1,233 @@
+/* hyco-periodic-sampler.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+
+/**
+ * HycoPeriodicSampler:
+ *
+ * Samples a continuous signal every `samplePeriod` seconds into discrete events, as Ptolemy
+ * II's PeriodicSampler: the output is an event at (k·samplePeriod, 1), k = 0, 1, ..., and
+ * absent at every other tag. Sample times are exact multiples of the period in ticks, so they
+ * coincide exactly with those of any other actor on the same grid.
+ *
+ * The event carries the input's left limit at the sample time: its committed value at
+ * (k·samplePeriod, 0), before any discontinuity at that time. A signal that jumps at the
+ * sample time is sampled before the jump, and the jump shows in the next sample. More
+ * generally the event carries the last value the input had at a tag before the sample's tag;
+ * under a continuous director, which lands a step on every sample time, that tag is
+ * (k·samplePeriod, 0). Before the input has had any value the output stays absent.
+ *
+ * The event depends on a value stored at an earlier tag, never on the input at its own tag:
+ * the actor is non-strict and its output does not depend on its input, so it breaks zero-delay
+ * loops as a microstep delay does.
+ */
+struct _HycoPeriodicSampler
+{
+  HycoActor parent_instance;
+
+  char *period_literal;
+  gint64 period;
+
+  gint64 cycle; /* the sample's index k */
+  HycoTag next; /* (k·period, 1) */
+  gboolean has_sample;
+  HycoValue sample; /* the input's last committed value */
+
+  HycoPort *input;
+  HycoPort *output;
+};
+
+G_DEFINE_FINAL_TYPE (HycoPeriodicSampler, hyco_periodic_sampler, HYCO_TYPE_ACTOR)
+
+enum
+{
+  PROP_0,
+  PROP_SAMPLE_PERIOD,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+hyco_periodic_sampler_constructed (GObject *object)
+{
+  HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (object);
+
+  G_OBJECT_CLASS (hyco_periodic_sampler_parent_class)->constructed (object);
+  self->input = hyco_actor_get_port (HYCO_ACTOR (self), "input");
+  self->output = hyco_actor_get_port (HYCO_ACTOR (self), "output");
+}
+
+static void
+hyco_periodic_sampler_finalize (GObject *object)
+{
+  HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (object);
+
+  g_free (self->period_literal);
+  hyco_value_clear (&self->sample);
+  G_OBJECT_CLASS (hyco_periodic_sampler_parent_class)->finalize (object);
+}
+
+static void
+hyco_periodic_sampler_get_property (GObject *object, guint prop_id, GValue *value,
+                                    GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SAMPLE_PERIOD:
+      g_value_set_string (value, HYCO_PERIODIC_SAMPLER (object)->period_literal);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hyco_periodic_sampler_set_property (GObject *object, guint prop_id, const GValue *value,
+                                    GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SAMPLE_PERIOD:
+      if (_hyco_actors_set_literal (&HYCO_PERIODIC_SAMPLER (object)->period_literal, value, pspec))
+        g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static gboolean
+hyco_periodic_sampler_preinitialize (HycoActor *actor, GError **error)
+{
+  HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
+
+  return _hyco_actors_get_positive_time (actor, "samplePeriod", FALSE, NULL, &self->period, error);
+}
+
+static gboolean
+hyco_periodic_sampler_initialize (HycoActor *actor, GError **error)
+{
+  HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
+
+  self->cycle = 0;
+  self->next.time = 0;
+  self->next.microstep = 1;
+  self->has_sample = FALSE;
+  hyco_value_clear (&self->sample);
+  return _hyco_actors_fire_at_tag_exactly (actor, &self->next, error);
+}
+
+static gboolean
+is_sample_tag (HycoPeriodicSampler *self)
+{
+  HycoTag now;
+
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  return hyco_tag_equal (&now, &self->next);
+}
+
+static gboolean
+hyco_periodic_sampler_fire (HycoActor *actor, GError **error)
+{
+  HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
+
+  /* The input may still be unknown here: the output does not depend on it. */
+  if (self->has_sample && is_sample_tag (self))
+    hyco_port_send (self->output, 0, &self->sample);
+  else
+    hyco_port_send_absent (self->output, 0);
+  return TRUE;
+}
+
+static gboolean
+hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
+{
+  HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
+  const HycoValue *x = hyco_port_get_value (self->input, 0);
+
+  if (is_sample_tag (self))
+    {
+      gint64 time;
+
+      if (self->cycle == G_MAXINT64
+          || !hyco_time_multiply (self->period, self->cycle + 1, &time, NULL))
+        {
+          g_autofree char *period
+            = hyco_time_to_string (self->period, hyco_actor_get_resolution (actor));
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
+                                "the sample after sample %" G_GINT64_FORMAT " (period %s s) is "
+                                "beyond the range of model time",
+                                self->cycle, period);
+          return FALSE;
+        }
+      self->cycle++;
+      self->next.time = time;
+      self->next.microstep = 1;
+      if (!_hyco_actors_fire_at_tag_exactly (actor, &self->next, error))
+        return FALSE;
+    }
+  /* Recorded after the sample was taken: what the input is at the sample's own tag belongs to
+   * the next sample, if nothing later replaces it. */
+  if (x != NULL)
+    {
+      hyco_value_assign (&self->sample, x);
+      self->has_sample = TRUE;
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_periodic_sampler_is_strict (HycoActor *actor)
+{
+  return FALSE;
+}
+
+static gboolean
+hyco_periodic_sampler_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
+{
+  return FALSE;
+}
+
+static void
+hyco_periodic_sampler_class_init (HycoPeriodicSamplerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  object_class->constructed = hyco_periodic_sampler_constructed;
+  object_class->finalize = hyco_periodic_sampler_finalize;
+  object_class->get_property = hyco_periodic_sampler_get_property;
+  object_class->set_property = hyco_periodic_sampler_set_property;
+  actor_class->preinitialize = hyco_periodic_sampler_preinitialize;
+  actor_class->initialize = hyco_periodic_sampler_initialize;
+  actor_class->fire = hyco_periodic_sampler_fire;
+  actor_class->postfire = hyco_periodic_sampler_postfire;
+  actor_class->is_strict = hyco_periodic_sampler_is_strict;
+  actor_class->output_depends_on = hyco_periodic_sampler_output_depends_on;
+
+  hyco_actor_class_set_description (actor_class,
+                                    "Samples a continuous input at (k·samplePeriod, 1), taking "
+                                    "its value at (k·samplePeriod, 0)");
+  hyco_actor_class_add_port (actor_class, "input", HYCO_PORT_INPUT,
+                             "The continuous signal to sample");
+  hyco_actor_class_add_port (actor_class, "output", HYCO_PORT_OUTPUT,
+                             "The samples, discrete events at (k·samplePeriod, 1)");
+
+  /**
+   * HycoPeriodicSampler:samplePeriod:
+   *
+   * The time between samples, in seconds; greater than zero.
+   */
+  properties[PROP_SAMPLE_PERIOD] = hyco_param_spec_literal (
+    "samplePeriod", "Time between samples (s)", HYCO_PARAM_KIND_TIME, "0.1");
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_periodic_sampler_init (HycoPeriodicSampler *self)
+{
+  self->period_literal = g_strdup ("0.1");
+}

@@ -1,0 +1,18 @@
+/* hyco-product.h: multiplies and divides the present channels of its inputs.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_PRODUCT (hyco_product_get_type ())
+G_DECLARE_FINAL_TYPE (HycoProduct, hyco_product, HYCO, PRODUCT, HycoActor)
+
+G_END_DECLS

@@ -1,0 +1,26 @@
+/* hyco-cvode.h: the stiff solver backend of the continuous director, on SUNDIALS CVODE (BDF).
+ * Internal.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _HycoCvode HycoCvode;
+
+/* Evaluates the derivatives at @t (seconds) for the states @y; FALSE with @error to stop. */
+typedef gboolean (*HycoCvodeRhs) (gpointer user_data, double t, const double *y, double *ydot,
+                                  GError **error);
+
+HycoCvode *_hyco_cvode_new (guint n, double relative_tolerance, double absolute_tolerance,
+                            double max_step, double initial_step, HycoCvodeRhs rhs,
+                            gpointer user_data, GError **error);
+gboolean _hyco_cvode_restart (HycoCvode *self, double t, const double *y, GError **error);
+gboolean _hyco_cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y,
+                           GError **error);
+void _hyco_cvode_free (HycoCvode *self);
+
+G_END_DECLS

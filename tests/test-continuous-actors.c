@@ -1,0 +1,574 @@
+/* test-continuous-actors.c: Product, MathFunction, ContinuousSinewave, ContinuousRamp and
+ * PeriodicSampler, under the continuous director and DE.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+#include <math.h>
+#include <string.h>
+
+static HycoActor *
+add (HycoCompositeActor *top, const char *class_name, const char *name)
+{
+  HycoActor *actor = g_object_new (hyco_registry_lookup (class_name), "name", name, NULL);
+
+  g_assert_nonnull (actor);
+  test_add (top, actor);
+  return actor;
+}
+
+static void
+set (gpointer object, const char *name, const char *value)
+{
+  g_autoptr (GError) error = NULL;
+
+  hyco_param_set_from_string (G_OBJECT (object), name, value, &error);
+  g_assert_no_error (error);
+}
+
+static HycoCompositeActor *
+continuous_top (const char *stop_time)
+{
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+
+  set (director, "stopTime", stop_time);
+  hyco_composite_actor_set_director (top, director);
+  return top;
+}
+
+static HycoModel *
+run_ok (HycoCompositeActor *top)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new (top);
+
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  return model;
+}
+
+/* Runs a model that must fail with @code; returns the message. */
+static char *
+run_fails (HycoCompositeActor *top, int code)
+{
+  g_autoptr (HycoModel) model = hyco_model_new (top);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, code);
+  g_test_message ("expected failure: %s", error->message);
+  return g_strdup (error->message);
+}
+
+static double
+seconds (const HycoTag *tag)
+{
+  return hyco_time_to_seconds (tag->time, HYCO_DEFAULT_RESOLUTION);
+}
+
+/* The value a recorder saw at a tag; fails if it saw none. */
+static const HycoValue *
+recorded_at (HycoActor *recorder, const char *time, guint64 microstep)
+{
+  HycoTag wanted = test_tag (time, microstep);
+
+  for (guint i = 0; i < hyco_recorder_get_count (HYCO_RECORDER (recorder)); i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), i, &tag);
+      if (hyco_tag_equal (&tag, &wanted))
+        return hyco_recorder_get_value (HYCO_RECORDER (recorder), i);
+    }
+  g_error ("nothing recorded at (%s, %" G_GUINT64_FORMAT ")", time, microstep);
+  return NULL;
+}
+
+static double
+recorded_double (HycoActor *recorder, guint i)
+{
+  return hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), i));
+}
+
+/* Product ---------------------------------------------------------------------------------- */
+
+static HycoActor *
+add_clock (HycoCompositeActor *top, const char *name, const char *period, const char *value)
+{
+  HycoActor *clock = add (top, "DiscreteClock", name);
+
+  set (clock, "period", period);
+  set (clock, "value", value);
+  return clock;
+}
+
+/* Factors every 1 s (3) and 2 s (2), a divisor every 3 s (4.0): the output combines the
+ * channels present at each tag, and is an integer where only integers take part. Under the
+ * continuous director, which fires the product at every tag, it is absent everywhere else. */
+static void
+test_product_absent_channels (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("6");
+  HycoActor *a = add_clock (top, "A", "1", "3");
+  HycoActor *b = add_clock (top, "B", "2", "2");
+  HycoActor *c = add_clock (top, "C", "3", "4.0");
+  HycoActor *product = add (top, "Product", "Product");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  const double expected[] = { 1.5, 3, 6, 0.75, 6, 3, 1.5 };
+
+  test_connect (top, a, "output", product, "multiply");
+  test_connect (top, b, "output", product, "multiply");
+  test_connect (top, c, "output", product, "divide");
+  test_connect (top, product, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==,
+                    G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      HycoTag tag;
+      const HycoValue *value = hyco_recorder_get_value (HYCO_RECORDER (recorder), i);
+
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), i, &tag);
+      g_assert_cmpint (tag.time, ==, (gint64) i * 1000000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+      g_assert_cmpfloat (hyco_value_get_double (value), ==, expected[i]);
+      /* The divisor is a double: where it is present the result is one. */
+      g_assert_cmpint (hyco_value_get_value_type (value), ==,
+                       i % 3 == 0 ? HYCO_VALUE_TYPE_DOUBLE : HYCO_VALUE_TYPE_INT);
+    }
+}
+
+/* One Product fed by constants, under DE; returns its output (NULL if absent) in @out. */
+static void
+run_product (const char *const *factors, const char *const *divisors, HycoValue *out)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoActor *product = add (top, "Product", "Product");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  guint n = 0;
+
+  for (; factors && *factors; factors++)
+    {
+      g_autofree char *name = g_strdup_printf ("F%u", n++);
+      HycoActor *constant = add (top, "Const", name);
+      set (constant, "value", *factors);
+      test_connect (top, constant, "output", product, "multiply");
+    }
+  for (; divisors && *divisors; divisors++)
+    {
+      g_autofree char *name = g_strdup_printf ("D%u", n++);
+      HycoActor *constant = add (top, "Const", name);
+      set (constant, "value", *divisors);
+      test_connect (top, constant, "output", product, "divide");
+    }
+  test_connect (top, product, "output", recorder, "input");
+  model = run_ok (top);
+  hyco_value_clear (out);
+  if (hyco_recorder_get_count (HYCO_RECORDER (recorder)) > 0)
+    {
+      g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 1);
+      hyco_value_assign (out, hyco_recorder_get_value (HYCO_RECORDER (recorder), 0));
+    }
+}
+
+static void
+test_product_arithmetic (void)
+{
+  g_auto (HycoValue) out = HYCO_VALUE_INIT;
+  const char *seven[] = { "7", NULL }, *minus_seven[] = { "-7", NULL }, *two[] = { "2", NULL };
+  const char *four_point_zero[] = { "4.0", NULL }, *one_point_zero[] = { "1.0", NULL };
+  const char *zero_point_zero[] = { "0.0", NULL }, *minus_one[] = { "-1.0", NULL };
+  const char *mixed[] = { "2", "0.5", "3", NULL };
+
+  /* Integers divide with truncation toward zero. */
+  run_product (seven, two, &out);
+  g_assert_cmpint (hyco_value_get_value_type (&out), ==, HYCO_VALUE_TYPE_INT);
+  g_assert_cmpint (hyco_value_get_int (&out), ==, 3);
+  run_product (minus_seven, two, &out);
+  g_assert_cmpint (hyco_value_get_int (&out), ==, -3);
+  /* With no factor the dividend is one. */
+  run_product (NULL, four_point_zero, &out);
+  g_assert_cmpfloat (hyco_value_get_double (&out), ==, 0.25);
+  /* A double among integers makes the product a double. */
+  run_product (mixed, NULL, &out);
+  g_assert_cmpint (hyco_value_get_value_type (&out), ==, HYCO_VALUE_TYPE_DOUBLE);
+  g_assert_cmpfloat (hyco_value_get_double (&out), ==, 3.0);
+  /* IEEE semantics for doubles: no error. */
+  run_product (one_point_zero, zero_point_zero, &out);
+  g_assert_true (isinf (hyco_value_get_double (&out)) && hyco_value_get_double (&out) > 0);
+  run_product (minus_one, zero_point_zero, &out);
+  g_assert_true (isinf (hyco_value_get_double (&out)) && hyco_value_get_double (&out) < 0);
+  run_product (zero_point_zero, zero_point_zero, &out);
+  g_assert_true (isnan (hyco_value_get_double (&out)));
+  /* Nothing connected: nothing out. */
+  run_product (NULL, NULL, &out);
+  g_assert_cmpint (hyco_value_get_value_type (&out), ==, HYCO_VALUE_TYPE_NONE);
+  g_assert_true (hyco_registry_lookup ("MultiplyDivide") == HYCO_TYPE_PRODUCT);
+}
+
+static void
+test_product_errors (void)
+{
+  struct
+  {
+    const char *factor, *divisor, *expected;
+  } cases[] = {
+    { "1", "0", "by zero" },
+    { "-9223372036854775808", "-1", "overflow" },
+    { "\"text\"", "1", "expected a number" },
+    { "2", "true", "expected a number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+      HycoActor *factor = add (top, "Const", "Factor");
+      HycoActor *divisor = add (top, "Const", "Divisor");
+      HycoActor *product = add (top, "Product", "Product");
+      g_autofree char *message = NULL;
+
+      set (factor, "value", cases[i].factor);
+      set (divisor, "value", cases[i].divisor);
+      test_connect (top, factor, "output", product, "multiply");
+      test_connect (top, divisor, "output", product, "divide");
+      message = run_fails (top, HYCO_ACTOR_ERROR_FAILED);
+      g_assert_nonnull (strstr (message, "Product"));
+      g_assert_nonnull (strstr (message, cases[i].expected));
+    }
+}
+
+/* MathFunction ----------------------------------------------------------------------------- */
+
+static void
+test_math_function_libm (void)
+{
+  struct
+  {
+    const char *name;
+    double (*expected) (double);
+  } functions[] = {
+    { "exp", exp },   { "log", log },   { "sin", sin },     { "cos", cos },
+    { "tan", tan },   { "sqrt", sqrt }, { "square", NULL }, { "abs", fabs },
+    { "asin", asin }, { "acos", acos }, { "atan", atan },   { "sinh", sinh },
+    { "cosh", cosh }, { "tanh", tanh }, { "floor", floor }, { "ceil", ceil },
+  };
+  /* Inside every function's domain, plus an integer, a negative and an out-of-domain point
+   * for some (NaN, as libm gives). */
+  const char *points[] = { "0.25", "0.5", "0.9", "2", "-1.5" };
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoActor *recorders[G_N_ELEMENTS (functions)][G_N_ELEMENTS (points)];
+  g_autoptr (HycoModel) model = NULL;
+
+  for (guint p = 0; p < G_N_ELEMENTS (points); p++)
+    {
+      g_autofree char *name = g_strdup_printf ("X%u", p);
+      HycoActor *constant = add (top, "Const", name);
+
+      set (constant, "value", points[p]);
+      for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+        {
+          g_autofree char *fname = g_strdup_printf ("%s%u", functions[f].name, p);
+          g_autofree char *rname = g_strdup_printf ("R%s%u", functions[f].name, p);
+          HycoActor *function = add (top, "MathFunction", fname);
+
+          recorders[f][p] = add (top, "Recorder", rname);
+          set (function, "function", functions[f].name);
+          test_connect (top, constant, "output", function, "input");
+          test_connect (top, function, "output", recorders[f][p], "input");
+        }
+    }
+  model = run_ok (top);
+  for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
+    for (guint p = 0; p < G_N_ELEMENTS (points); p++)
+      {
+        double x = g_ascii_strtod (points[p], NULL);
+        double want = functions[f].expected ? functions[f].expected (x) : x * x;
+        const HycoValue *got;
+
+        g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorders[f][p])), ==, 1);
+        got = hyco_recorder_get_value (HYCO_RECORDER (recorders[f][p]), 0);
+        g_assert_cmpint (hyco_value_get_value_type (got), ==, HYCO_VALUE_TYPE_DOUBLE);
+        if (isnan (want))
+          g_assert_true (isnan (hyco_value_get_double (got)));
+        else
+          g_assert_cmpfloat (hyco_value_get_double (got), ==, want);
+      }
+}
+
+/* Under the continuous director the function is fired at every tag: it is present only where
+ * its discrete input is. */
+static void
+test_math_function_absent (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  HycoActor *clock = add_clock (top, "Clock", "0.5", "4");
+  HycoActor *function = add (top, "MathFunction", "Sqrt");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+
+  set (function, "function", "sqrt");
+  test_connect (top, clock, "output", function, "input");
+  test_connect (top, function, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), i, &tag);
+      g_assert_cmpint (tag.time, ==, (gint64) i * 500000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+      g_assert_cmpfloat (recorded_double (recorder, i), ==, 2.0);
+    }
+}
+
+static void
+test_math_function_unknown (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoActor *function = add (top, "MathFunction", "Function");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  set (function, "function", "cbrt");
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_test_message ("expected failure: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "Function"));
+  g_assert_nonnull (strstr (error->message, "\"cbrt\""));
+  g_assert_nonnull (strstr (error->message, "exp, log, sin"));
+  g_assert_nonnull (strstr (error->message, "floor, ceil"));
+}
+
+/* ContinuousSinewave and ContinuousRamp ---------------------------------------------------- */
+
+/* The wave itself at every committed tag, and its integral: (1 − cos 2πft)/(2πf). */
+static void
+test_sinewave (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
+  HycoActor *sine = add (top, "ContinuousSinewave", "Sine");
+  HycoActor *shifted = add (top, "ContinuousSinewave", "Shifted");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *integral_recorder = add (top, "Recorder", "IntegralRecorder");
+  HycoActor *wave_recorder = add (top, "Recorder", "WaveRecorder");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+  const double f = 1.5, w = 2 * G_PI * f;
+  guint count;
+
+  set (director, "maxStepSize", "0.05");
+  set (sine, "frequency", "1.5");
+  set (shifted, "frequency", "1.5");
+  set (shifted, "amplitude", "2");
+  set (shifted, "phase", "0.5");
+  set (shifted, "offset", "-1");
+  test_connect (top, sine, "output", integral, "derivative");
+  test_connect (top, integral, "state", integral_recorder, "input");
+  test_connect (top, shifted, "output", wave_recorder, "input");
+  model = run_ok (top);
+
+  count = hyco_recorder_get_count (HYCO_RECORDER (integral_recorder));
+  g_assert_cmpuint (count, >=, 40);
+  for (guint i = 0; i < count; i++)
+    {
+      HycoTag tag;
+      double t;
+
+      hyco_recorder_get_tag (HYCO_RECORDER (integral_recorder), i, &tag);
+      t = seconds (&tag);
+      g_assert_cmpfloat (fabs (recorded_double (integral_recorder, i) - (1 - cos (w * t)) / w), <,
+                         1e-6);
+      hyco_recorder_get_tag (HYCO_RECORDER (wave_recorder), i, &tag);
+      g_assert_cmpfloat_with_epsilon (recorded_double (wave_recorder, i),
+                                      2 * sin (w * seconds (&tag) + 0.5) - 1, 1e-12);
+    }
+  /* Three full periods by t = 2: the integral is back at zero. */
+  g_assert_cmpfloat (fabs (hyco_value_get_double (recorded_at (integral_recorder, "2", 0))), <,
+                     1e-6);
+}
+
+/* The ramp is a function of time alone; integrated, it gives an exact quadratic. */
+static void
+test_ramp (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("3");
+  HycoActor *ramp = add (top, "ContinuousRamp", "Ramp");
+  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *ramp_recorder = add (top, "Recorder", "RampRecorder");
+  HycoActor *integral_recorder = add (top, "Recorder", "IntegralRecorder");
+  g_autoptr (HycoModel) model = NULL;
+
+  set (ramp, "initialValue", "2");
+  set (ramp, "rate", "-0.5");
+  test_connect (top, ramp, "output", ramp_recorder, "input");
+  test_connect (top, ramp, "output", integral, "derivative");
+  test_connect (top, integral, "state", integral_recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (ramp_recorder)), >, 2);
+  for (guint i = 0; i < hyco_recorder_get_count (HYCO_RECORDER (ramp_recorder)); i++)
+    {
+      HycoTag tag;
+
+      hyco_recorder_get_tag (HYCO_RECORDER (ramp_recorder), i, &tag);
+      g_assert_cmpfloat (recorded_double (ramp_recorder, i), ==, 2 - 0.5 * seconds (&tag));
+    }
+  g_assert_cmpfloat (hyco_value_get_double (recorded_at (ramp_recorder, "0", 0)), ==, 2);
+  g_assert_cmpfloat (hyco_value_get_double (recorded_at (ramp_recorder, "3", 0)), ==, 0.5);
+  g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (integral_recorder, "3", 0)),
+                                  2 * 3 - 0.25 * 9, 1e-9);
+}
+
+/* Parameters are finite: the parameter layer refuses infinities and NaN. */
+static void
+test_source_parameters (void)
+{
+  const char *classes[] = { "ContinuousSinewave", "ContinuousRamp" };
+  const char *parameters[] = { "phase", "rate" };
+  const char *values[] = { "nan", "inf", "1e999" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+      {
+        g_autoptr (HycoActor) source = g_object_new (hyco_registry_lookup (classes[i]), NULL);
+        g_autoptr (GError) error = NULL;
+
+        g_assert_false (
+          hyco_param_set_from_string (G_OBJECT (source), parameters[i], values[v], &error));
+        g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
+      }
+}
+
+/* PeriodicSampler -------------------------------------------------------------------------- */
+
+/* Samples at exactly (k·p, 1), with the ramp's value at k·p, and nothing anywhere else. */
+static void
+test_sampler_tags (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  HycoActor *ramp = add (top, "ContinuousRamp", "Ramp");
+  HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+
+  /* Steps that do not divide the period: the breakpoints must still be met exactly. */
+  set (director, "initStepSize", "0.03");
+  set (director, "maxStepSize", "0.07");
+  set (ramp, "initialValue", "1");
+  set (ramp, "rate", "3");
+  test_connect (top, ramp, "output", sampler, "input");
+  test_connect (top, sampler, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 11);
+  for (guint k = 0; k <= 10; k++)
+    {
+      HycoTag tag;
+
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), k, &tag);
+      g_assert_cmpint (tag.time, ==, (gint64) k * 100000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+      g_assert_cmpfloat (recorded_double (recorder, k), ==, 1 + 3 * seconds (&tag));
+    }
+}
+
+/* A jump at the sample time is sampled before it: the left limit, the value at (kp, 0). */
+static void
+test_sampler_left_limit (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("1.5");
+  HycoActor *square = add (top, "PeriodicPiecewiseConstant", "Square");
+  HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  /* The square is 1 on (0, 0.5), -1 on (0.5, 1), 1 on (1, 1.5), switching at (kp, 1). */
+  const double expected[] = { 1, 1, 1, -1, -1, 1, 1 };
+
+  set (square, "a", "1.0");
+  set (square, "b", "-1.0");
+  set (square, "period", "0.5");
+  set (sampler, "samplePeriod", "0.25");
+  test_connect (top, square, "output", sampler, "input");
+  test_connect (top, sampler, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==,
+                    G_N_ELEMENTS (expected));
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    {
+      HycoTag tag;
+
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), k, &tag);
+      g_assert_cmpint (tag.time, ==, (gint64) k * 250000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+      g_assert_cmpfloat (recorded_double (recorder, k), ==, expected[k]);
+    }
+}
+
+/* Its output does not depend on its input at the same tag, so it closes a loop without a
+ * causality error: s(k) = k·p + s(k − 1) through a hold and an adder, s(0) = 0. */
+static void
+test_sampler_breaks_loops (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("0.5");
+  HycoActor *ramp = add (top, "ContinuousRamp", "Ramp");
+  HycoActor *sum = add (top, "Adder", "Sum");
+  HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
+  HycoActor *hold = add (top, "ZeroOrderHold", "Hold");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+
+  test_connect (top, ramp, "output", sum, "input");
+  test_connect (top, hold, "output", sum, "input");
+  test_connect (top, sum, "output", sampler, "input");
+  test_connect (top, sampler, "output", hold, "input");
+  test_connect (top, sampler, "output", recorder, "input");
+  model = run_ok (top);
+  g_assert_false (hyco_actor_is_strict (sampler));
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 6);
+  for (guint k = 0; k <= 5; k++)
+    g_assert_cmpfloat_with_epsilon (recorded_double (recorder, k), 0.1 * k * (k + 1) / 2, 1e-12);
+}
+
+static void
+test_sampler_period_error (void)
+{
+  const char *periods[] = { "0", "-0.1" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (periods); i++)
+    {
+      g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+      HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+
+      set (sampler, "samplePeriod", periods[i]);
+      model = hyco_model_new (top);
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+      g_assert_nonnull (strstr (error->message, "samplePeriod"));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+  g_test_add_func ("/product/absent-channels", test_product_absent_channels);
+  g_test_add_func ("/product/arithmetic", test_product_arithmetic);
+  g_test_add_func ("/product/errors", test_product_errors);
+  g_test_add_func ("/math-function/libm", test_math_function_libm);
+  g_test_add_func ("/math-function/absent", test_math_function_absent);
+  g_test_add_func ("/math-function/unknown-name", test_math_function_unknown);
+  g_test_add_func ("/continuous-sinewave/integrated", test_sinewave);
+  g_test_add_func ("/continuous-ramp/values", test_ramp);
+  g_test_add_func ("/continuous-sources/parameter-errors", test_source_parameters);
+  g_test_add_func ("/periodic-sampler/tags", test_sampler_tags);
+  g_test_add_func ("/periodic-sampler/left-limit", test_sampler_left_limit);
+  g_test_add_func ("/periodic-sampler/breaks-loops", test_sampler_breaks_loops);
+  g_test_add_func ("/periodic-sampler/period-error", test_sampler_period_error);
+  return g_test_run ();
+}
