@@ -695,6 +695,8 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
       if (self->rollbacks_counter)
         _hyco_model_counter_add (self->rollbacks_counter, 1);
       step = CLAMP (refined, 1, step - 1);
+      /* The step wanted shrinks too: the next one grows from what was accepted. */
+      self->step = MIN (self->step, step);
     }
 }
 

@@ -452,6 +452,67 @@ test_crossing_inside_de (void)
   g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
 }
 
+/* Runs an example model with parameter overrides; returns the last value its Recorder named
+ * Samples saw, and the number of steps. */
+static double
+run_example (const char *name, const char *const *settings, guint64 *steps)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "models", name, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+  HycoRecorder *samples;
+  HycoDirector *director;
+
+  g_assert_no_error (error);
+  for (guint i = 0; settings[i]; i += 2)
+    {
+      hyco_model_set_parameter (model, settings[i], settings[i + 1], &error);
+      g_assert_no_error (error);
+    }
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  samples = HYCO_RECORDER (hyco_model_lookup_actor (model, "Samples"));
+  director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+  *steps = hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
+  return hyco_value_get_double (
+    hyco_recorder_get_value (samples, hyco_recorder_get_count (samples) - 1));
+}
+
+/* Van der Pol with mu = 1 against a reference at a tight tolerance. */
+static void
+test_van_der_pol (void)
+{
+  const char *normal[] = { NULL };
+  const char *tight[]
+    = { "director.relativeTolerance", "1e-12", "director.absoluteTolerance", "1e-12", NULL };
+  guint64 steps, reference_steps;
+  double value = run_example ("van-der-pol.xml", normal, &steps);
+  double reference = run_example ("van-der-pol.xml", tight, &reference_steps);
+
+  g_test_message ("x1(20) = %.12g in %" G_GUINT64_FORMAT
+                  " steps, reference %.12g in %" G_GUINT64_FORMAT,
+                  value, steps, reference, reference_steps);
+  g_assert_cmpfloat (fabs (value - reference), <, 1e-5);
+  g_assert_cmpuint (steps, <, reference_steps);
+}
+
+/* The stiff variant: CVODE takes far fewer steps than Dormand-Prince for the same answer. */
+static void
+test_stiff (void)
+{
+  const char *cvode[] = { "director.stopTime", "10", NULL };
+  const char *explicit_rk[]
+    = { "director.stopTime", "10", "director.ODESolver", "ExplicitRK45Solver", NULL };
+  guint64 cvode_steps, rk_steps;
+  double by_cvode = run_example ("van-der-pol-stiff.xml", cvode, &cvode_steps);
+  double by_rk = run_example ("van-der-pol-stiff.xml", explicit_rk, &rk_steps);
+
+  g_test_message ("CVODE %" G_GUINT64_FORMAT " steps, Dormand-Prince %" G_GUINT64_FORMAT,
+                  cvode_steps, rk_steps);
+  g_assert_cmpuint (cvode_steps * 20, <, rk_steps);
+  g_assert_cmpfloat (fabs (by_cvode - by_rk), <, 1e-4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -467,6 +528,8 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/parameter-errors", test_parameter_errors);
   g_test_add_func ("/continuous/discrete-inside", test_discrete_inside);
   g_test_add_func ("/continuous/inside-de", test_inside_de);
+  g_test_add_func ("/continuous/van-der-pol", test_van_der_pol);
+  g_test_add_func ("/continuous/stiff", test_stiff);
   g_test_add_func ("/continuous/crossing-inside-de", test_crossing_inside_de);
   return g_test_run ();
 }
