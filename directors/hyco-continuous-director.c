@@ -786,7 +786,12 @@ plan_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
   gint64 taken = 0;
   gboolean ok;
 
+  const HycoTag *request = _hyco_tag_queue_peek (&self->queue);
+
   if (self->committed_time >= self->stop_time)
+    return TRUE;
+  /* A request later at this same time comes first; plan after it. */
+  if (request != NULL && request->time == self->committed_time)
     return TRUE;
   priv->speculating = TRUE;
   ok = fire_discrete (self, priv, error)

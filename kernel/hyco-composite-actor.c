@@ -22,6 +22,7 @@ typedef struct
   gboolean *dependencies; /* [output index * n_ports + input index], from the director */
   gboolean *constructive; /* same layout: some path between them meets a non-strict actor */
   gboolean prefired;      /* the director was prefired at the current tag */
+  HycoTag prefired_at;
 } HycoCompositeActorPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (HycoCompositeActor, hyco_composite_actor, HYCO_TYPE_ACTOR)
@@ -82,16 +83,20 @@ static gboolean
 hyco_composite_actor_fire (HycoActor *actor, GError **error)
 {
   HycoCompositeActorPrivate *priv = PRIV (HYCO_COMPOSITE_ACTOR (actor));
+  HycoTag outer;
 
   if (priv->director == NULL)
     return TRUE;
+  hyco_actor_get_current_tag (actor, &outer);
   /* The inner director is prefired once per tag, however often an outer fixed point fires the
-   * composite; prefire can fail, which the actor's prefire cannot report. */
-  if (!priv->prefired)
+   * composite, and again when the outer tag moved without a commit (a continuous director's
+   * solver stages); prefire can fail, which the actor's prefire cannot report. */
+  if (!priv->prefired || !hyco_tag_equal (&priv->prefired_at, &outer))
     {
       if (!hyco_director_prefire (priv->director, error))
         return FALSE;
       priv->prefired = TRUE;
+      priv->prefired_at = outer;
     }
   return hyco_director_fire (priv->director, error);
 }

@@ -452,6 +452,38 @@ test_crossing_inside_de (void)
   g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
 }
 
+/* Continuous inside continuous: the inner director steps to the tags the outer one fires it
+ * at (its stage times included), and the outer lands on the inner one's planned step ends. The
+ * outer integrates what the inner integrates: y = t^2 / 2 from the inner y' = t. */
+static void
+test_inside_continuous (void)
+{
+  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
+  HycoCompositeActor *inner = hyco_composite_actor_new ("Inner");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+  HycoActor *one = g_object_new (hyco_registry_lookup ("Const"), "name", "One", NULL);
+  HycoActor *ramp = g_object_new (hyco_registry_lookup ("Integrator"), "name", "Ramp", NULL);
+  HycoActor *outer = add (top, "Integrator", "Outer");
+  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoPort *out;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hyco_composite_actor_set_director (inner, director);
+  test_add (top, HYCO_ACTOR (inner));
+  out = test_port (HYCO_ACTOR (inner), "out", HYCO_PORT_OUTPUT);
+  test_add (inner, one);
+  test_add (inner, ramp);
+  set (one, "value", "1.0");
+  test_connect (inner, one, "output", ramp, "derivative");
+  g_assert_true (
+    hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (ramp, "state"), out, &error));
+  test_connect (top, HYCO_ACTOR (inner), "out", outer, "derivative");
+  test_connect (top, outer, "state", recorder, "input");
+  model = run_ok (top);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "2", 0), 2.0, 1e-6);
+}
+
 /* Runs an example model with parameter overrides; returns the last value its Recorder named
  * Samples saw, and the number of steps. */
 static double
@@ -528,6 +560,7 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/parameter-errors", test_parameter_errors);
   g_test_add_func ("/continuous/discrete-inside", test_discrete_inside);
   g_test_add_func ("/continuous/inside-de", test_inside_de);
+  g_test_add_func ("/continuous/inside-continuous", test_inside_continuous);
   g_test_add_func ("/continuous/van-der-pol", test_van_der_pol);
   g_test_add_func ("/continuous/stiff", test_stiff);
   g_test_add_func ("/continuous/crossing-inside-de", test_crossing_inside_de);
