@@ -293,6 +293,41 @@ test_crossing_across_microsteps (void)
     }
 }
 
+/* Component 3.9's corner case: x = (t - 1)^2 touches zero at t = 1 without crossing. The
+ * detector sees the dip inside a step, refines the step to its bottom, and emits at (1, 1);
+ * a detector watching rising crossings only does not. */
+static void
+test_touch_without_crossing (void)
+{
+  for (int rising_only = 0; rising_only < 2; rising_only++)
+    {
+      g_autoptr (HycoCompositeActor) top = continuous_top ("3");
+      HycoActor *slope = add (top, "ContinuousRamp", "Slope");
+      HycoActor *square = add (top, "Integrator", "Square");
+      HycoActor *crossing = add (top, "ZeroCrossingDetector", "Crossing");
+      HycoActor *log = test_log_new ("Log");
+      g_autoptr (HycoModel) model = NULL;
+
+      test_add (top, log);
+      set (slope, "initialValue", "-2");
+      set (slope, "rate", "2");
+      set (square, "initialState", "1");
+      set (crossing, "errorTolerance", "1e-9");
+      if (rising_only)
+        set (crossing, "direction", "rising");
+      test_connect (top, slope, "output", square, "derivative");
+      test_connect (top, square, "state", crossing, "trigger");
+      test_connect (top, crossing, "output", log, "input");
+      model = run_ok (top);
+      g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, rising_only ? 0 : 1);
+      if (!rising_only)
+        {
+          g_assert_cmpint (llabs (test_log_tag (TEST_LOG (log), 0).time - 1000000000), <, 1000);
+          g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
+        }
+    }
+}
+
 static void
 test_parameter_errors (void)
 {
@@ -557,6 +592,7 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/periodic-piecewise-constant", test_periodic_piecewise_constant);
   g_test_add_func ("/continuous/zero-order-hold", test_zero_order_hold);
   g_test_add_func ("/continuous/crossing-across-microsteps", test_crossing_across_microsteps);
+  g_test_add_func ("/continuous/touch-without-crossing", test_touch_without_crossing);
   g_test_add_func ("/continuous/parameter-errors", test_parameter_errors);
   g_test_add_func ("/continuous/discrete-inside", test_discrete_inside);
   g_test_add_func ("/continuous/inside-de", test_inside_de);

@@ -33,6 +33,11 @@ struct _HycoZeroCrossingDetector
   gboolean have_previous;
   double previous;
   gint64 previous_time;
+  /* The committed value before that, at an earlier time: with three points a dip that
+   * touches the level inside a step, without crossing it, shows as a parabola's vertex. */
+  gboolean have_earlier;
+  double earlier;
+  gint64 earlier_time;
   HycoTag pending; /* an event located at a step's end, emitted at (t, 1) */
   gboolean has_pending;
 
@@ -161,6 +166,7 @@ hyco_zero_crossing_detector_initialize (HycoActor *actor, GError **error)
   HycoZeroCrossingDetector *self = HYCO_ZERO_CROSSING_DETECTOR (actor);
 
   self->have_previous = FALSE;
+  self->have_earlier = FALSE;
   self->has_pending = FALSE;
   return TRUE;
 }
@@ -233,6 +239,12 @@ hyco_zero_crossing_detector_postfire (HycoActor *actor, GError **error)
       if (!_hyco_actors_fire_at_tag_exactly (actor, &self->pending, error))
         return FALSE;
     }
+  if (self->have_previous && self->previous_time < now.time)
+    {
+      self->earlier = self->previous;
+      self->earlier_time = self->previous_time;
+      self->have_earlier = TRUE;
+    }
   self->previous = offset;
   self->previous_time = now.time;
   self->have_previous = TRUE;
@@ -245,24 +257,62 @@ hyco_zero_crossing_detector_is_strict (HycoActor *actor)
   return FALSE;
 }
 
-/* Inaccurate when the input changed sign strictly inside the step, both ends off the level. */
+/* Where the parabola through the last two committed points and the step's end has its vertex,
+ * when that vertex lies inside the step and reaches the level (touching it, or dipping through
+ * and back): the time in ticks from the step's start, or 0 for none. */
+static gint64
+touch_inside (HycoZeroCrossingDetector *self, double offset, gint64 now)
+{
+  double t0, t1, t2, x0 = self->earlier, x1 = self->previous, x2 = offset, a, b, vertex, value;
+
+  if (!self->have_earlier || x0 == 0 || x1 == 0 || x2 == 0 || (x0 > 0) != (x1 > 0)
+      || (x1 > 0) != (x2 > 0))
+    return 0;
+  /* Times relative to the step's start, in ticks (exact integers as doubles). */
+  t0 = (double) (self->earlier_time - self->previous_time);
+  t1 = 0;
+  t2 = (double) (now - self->previous_time);
+  /* p(t) = x1 + b t + a t^2 through (t0, x0), (0, x1), (t2, x2). */
+  a = ((x2 - x1) / t2 - (x0 - x1) / t0) / (t2 - t0);
+  b = (x2 - x1) / t2 - a * t2;
+  if (a == 0 || (x1 > 0) != (a > 0))
+    return 0; /* no dip towards the level */
+  vertex = -b / (2 * a);
+  if (!(vertex > t1 && vertex < t2))
+    return 0;
+  value = x1 + b * vertex + a * vertex * vertex;
+  if ((x1 > 0 && value > self->tolerance) || (x1 < 0 && value < -self->tolerance))
+    return 0;
+  return MAX ((gint64) vertex, 1);
+}
+
+/* Inaccurate when the input changed sign strictly inside the step, both ends off the level,
+ * or touched the level inside it. */
 static gboolean
-crossed_inside (HycoZeroCrossingDetector *self, double *offset)
+crossed_inside (HycoZeroCrossingDetector *self, double *offset, gint64 *touch)
 {
   HycoTag now;
 
+  *touch = 0;
   hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
   if (!self->have_previous || now.time <= self->previous_time || !current_offset (self, offset))
     return FALSE;
-  return *offset != 0 && is_event (self, self->previous, *offset);
+  if (*offset != 0 && is_event (self, self->previous, *offset))
+    return TRUE;
+  /* Touching from above is a falling arrival on the level, from below a rising one. */
+  if ((self->previous > 0 && !self->falling) || (self->previous < 0 && !self->rising))
+    return FALSE;
+  *touch = touch_inside (self, *offset, now.time);
+  return *touch > 0;
 }
 
 static gboolean
 hyco_zero_crossing_detector_is_step_size_accurate (HycoStepSizeControl *control)
 {
   double offset;
+  gint64 touch;
 
-  return !crossed_inside (HYCO_ZERO_CROSSING_DETECTOR (control), &offset);
+  return !crossed_inside (HYCO_ZERO_CROSSING_DETECTOR (control), &offset, &touch);
 }
 
 static gint64
@@ -270,9 +320,12 @@ hyco_zero_crossing_detector_refined_step_size (HycoStepSizeControl *control, gin
 {
   HycoZeroCrossingDetector *self = HYCO_ZERO_CROSSING_DETECTOR (control);
   double offset, fraction;
+  gint64 touch;
 
-  if (!crossed_inside (self, &offset))
+  if (!crossed_inside (self, &offset, &touch))
     return step;
+  if (touch > 0)
+    return CLAMP (touch, 1, step > 1 ? step - 1 : 1);
   /* Where the straight line between the two ends meets the level. */
   fraction = fabs (self->previous) / (fabs (self->previous) + fabs (offset));
   return CLAMP ((gint64) ((double) step * fraction), 1, step - 1 > 0 ? step - 1 : 1);
