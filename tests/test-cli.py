@@ -150,6 +150,22 @@ class Run(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertIn("zero-delay loop", result.stderr)
 
+    def test_zero_delay_feedback_trace(self):
+        # Composition test 4.4 as rows of the trace: at each reset time t near k,
+        # y(t, 0) and y(t, 1) are about 1 and y(t, 2) is exactly 0.
+        result = hyco("run", "models/zero-delay-feedback.xml", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("steps", result.stdout)
+        rows = [r for r in self.read_trace()[1:] if r[0] == "Integral.state"]
+        by_tag = {(r[1], int(r[2])): float(r[3]) for r in rows}
+        resets = sorted({r[1] for r in rows if int(r[2]) == 2 and r[1] != "0"}, key=float)
+        self.assertEqual(len(resets), 10)
+        for k, t in enumerate(resets, start=1):
+            self.assertAlmostEqual(float(t), k, delta=1e-4)
+            self.assertAlmostEqual(by_tag[(t, 0)], 1, delta=1e-6)
+            self.assertAlmostEqual(by_tag[(t, 1)], 1, delta=1e-6)
+            self.assertEqual(by_tag[(t, 2)], 0.0)
+
     def test_sr_causality_error_exits_2(self):
         result = hyco("run", "models/sr-causality-error.xml")
         self.assertEqual(result.returncode, 2)
