@@ -328,6 +328,36 @@ test_touch_without_crossing (void)
     }
 }
 
+/* Component 3.7's variants: a loop through a non-strict integrator (variants 1 and 2) is
+ * fine; through the strict variant 3 alone it is a real zero-delay loop. */
+static void
+test_integrator_variants (void)
+{
+  for (guint variant = 1; variant <= 3; variant++)
+    {
+      g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+      HycoActor *integral = add (top, "Integrator", "Integral");
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = g_strdup_printf ("%u", variant);
+
+      set (integral, "variant", text);
+      test_connect (top, integral, "state", integral, "derivative");
+      model = hyco_model_new (top);
+      if (variant < 3)
+        {
+          g_assert_true (hyco_model_prepare (model, &error));
+          g_assert_no_error (error);
+        }
+      else
+        {
+          g_assert_false (hyco_model_prepare (model, &error));
+          g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+          g_assert_nonnull (strstr (error->message, "Integral.state"));
+        }
+    }
+}
+
 static void
 test_parameter_errors (void)
 {
@@ -593,6 +623,7 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/zero-order-hold", test_zero_order_hold);
   g_test_add_func ("/continuous/crossing-across-microsteps", test_crossing_across_microsteps);
   g_test_add_func ("/continuous/touch-without-crossing", test_touch_without_crossing);
+  g_test_add_func ("/continuous/integrator-variants", test_integrator_variants);
   g_test_add_func ("/continuous/parameter-errors", test_parameter_errors);
   g_test_add_func ("/continuous/discrete-inside", test_discrete_inside);
   g_test_add_func ("/continuous/inside-de", test_inside_de);

@@ -19,6 +19,7 @@ struct _HycoIntegrator
   HycoActor parent_instance;
 
   double initial_state;
+  guint variant;
   double committed;
   double tentative;
 
@@ -37,6 +38,7 @@ enum
 {
   PROP_0,
   PROP_INITIAL_STATE,
+  PROP_VARIANT,
   N_PROPS
 };
 
@@ -61,6 +63,9 @@ hyco_integrator_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case PROP_INITIAL_STATE:
       g_value_set_double (value, HYCO_INTEGRATOR (object)->initial_state);
       break;
+    case PROP_VARIANT:
+      g_value_set_uint (value, HYCO_INTEGRATOR (object)->variant);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -78,6 +83,13 @@ hyco_integrator_set_property (GObject *object, guint prop_id, const GValue *valu
       if (self->initial_state != g_value_get_double (value))
         {
           self->initial_state = g_value_get_double (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_VARIANT:
+      if (self->variant != g_value_get_uint (value))
+        {
+          self->variant = g_value_get_uint (value);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -130,10 +142,13 @@ hyco_integrator_postfire (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* Variants 1 and 2 of component 3.7 are non-strict: the state does not depend on the
+ * derivative at the same tag. Variant 3 is strict, as implicit integration algorithms are: it
+ * waits for its input, so a loop through it alone is a real zero-delay loop. */
 static gboolean
 hyco_integrator_is_strict (HycoActor *actor)
 {
-  return FALSE;
+  return HYCO_INTEGRATOR (actor)->variant == 3;
 }
 
 static gboolean
@@ -204,10 +219,19 @@ hyco_integrator_class_init (HycoIntegratorClass *klass)
   properties[PROP_INITIAL_STATE] = g_param_spec_double (
     "initialState", NULL, "The state at the start of the run", -G_MAXDOUBLE, G_MAXDOUBLE, 0,
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoIntegrator:variant:
+   *
+   * Component 3.7's variant: 1 and 2 are non-strict (the default, 1), 3 is strict.
+   */
+  properties[PROP_VARIANT] = g_param_spec_uint (
+    "variant", NULL, "Component 3.7's variant: 1 or 2 non-strict, 3 strict", 1, 3, 1,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 hyco_integrator_init (HycoIntegrator *self)
 {
+  self->variant = 1;
 }
