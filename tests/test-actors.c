@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco.h"
+#include "test-fixture.h"
 
 #include <math.h>
 #include <string.h>
@@ -10,13 +10,6 @@
 #define NS HYCO_DEFAULT_RESOLUTION
 
 /* A top-level DE model under construction. */
-typedef struct
-{
-  HycoCompositeActor *top;
-  HycoDirector *director; /* owned by top */
-  HycoModel *model;
-} Fixture;
-
 /* One expected event: tag, channel and value literal. */
 typedef struct
 {
@@ -42,84 +35,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 {
   g_autoptr (HycoDirector) director = hyco_de_director_new ();
 
-  f->top = hyco_composite_actor_new ("top");
-  hyco_composite_actor_set_director (f->top, director);
-  f->director = director;
-  f->model = NULL;
-}
-
-static void
-fixture_teardown (Fixture *f, gconstpointer data)
-{
-  g_clear_object (&f->model);
-  g_clear_object (&f->top);
-}
-
-static void
-set_param (gpointer object, const char *name, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  hyco_param_set_from_string (G_OBJECT (object), name, text, &error);
-  g_assert_no_error (error);
-}
-
-static void
-set_stop_time (Fixture *f, const char *stop_time)
-{
-  set_param (f->director, "stopTime", stop_time);
-}
-
-/* Creates an actor of registered class @class_name, sets the NULL-terminated name/text pairs
- * that follow as parameters, and adds it to the top level. */
-static HycoActor *add (Fixture *f, const char *class_name, const char *name,
-                       ...) G_GNUC_NULL_TERMINATED;
-
-static HycoActor *
-add (Fixture *f, const char *class_name, const char *name, ...)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HycoActor) actor = NULL;
-  GType type = hyco_registry_lookup (class_name);
-  const char *param;
-  va_list args;
-
-  g_assert_true (g_type_is_a (type, HYCO_TYPE_ACTOR));
-  actor = g_object_new (type, "name", name, NULL);
-  va_start (args, name);
-  while ((param = va_arg (args, const char *)) != NULL)
-    set_param (actor, param, va_arg (args, const char *));
-  va_end (args);
-  g_assert_true (hyco_composite_actor_add_actor (f->top, actor, &error));
-  g_assert_no_error (error);
-  return actor; /* the top level holds it */
-}
-
-static void
-connect (Fixture *f, HycoActor *from, const char *output, HycoActor *to, const char *input)
-{
-  g_autoptr (GError) error = NULL;
-
-  hyco_composite_actor_connect_ports (f->top, hyco_actor_get_port (from, output),
-                                      hyco_actor_get_port (to, input), &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-run (Fixture *f, GError **error)
-{
-  if (f->model == NULL)
-    f->model = hyco_model_new (f->top);
-  return hyco_model_run (f->model, NULL, error);
-}
-
-static void
-run_ok (Fixture *f)
-{
-  g_autoptr (GError) error = NULL;
-
-  run (f, &error);
-  g_assert_no_error (error);
+  fixture_init (f, director);
 }
 
 /* Runs and asserts failure with @code; returns the message. */
@@ -128,17 +44,10 @@ run_fails (Fixture *f, GQuark domain, int code)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (run (f, &error));
+  g_assert_false (fixture_run (f, &error));
   g_assert_error (error, domain, code);
   g_test_message ("expected failure: %s", error->message);
   return g_strdup (error->message);
-}
-
-static void
-assert_contains (const char *message, const char *part)
-{
-  if (strstr (message, part) == NULL)
-    g_error ("\"%s\" does not contain \"%s\"", message, part);
 }
 
 static char *
@@ -189,50 +98,50 @@ assert_events (HycoActor *recorder, const Expected *expected, guint n)
 static void
 test_const_triggered (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
-  HycoActor *c = add (f, "Const", "Const", "value", "42", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
+  HycoActor *c = fixture_add (f, "Const", "Const", "value", "42", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "42" },
     { "0.5", 1, "42" },
     { "1", 1, "42" },
   };
 
-  connect (f, clock, "output", c, "trigger");
-  connect (f, c, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", c, "trigger");
+  fixture_connect (f, c, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_const_untriggered (Fixture *f, gconstpointer data)
 {
-  HycoActor *c = add (f, "Const", "Const", "value", "\"hello\"", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *c = fixture_add (f, "Const", "Const", "value", "\"hello\"", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", 1, "\"hello\"" } };
 
-  connect (f, c, "output", rec, "input");
-  run_ok (f);
+  fixture_connect (f, c, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 
   /* A second run starts afresh. */
-  run_ok (f);
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_const_default (Fixture *f, gconstpointer data)
 {
-  HycoActor *c = add (f, "Const", "Const", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *c = fixture_add (f, "Const", "Const", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", 1, "1" } };
   g_autofree char *value = NULL;
 
   g_object_get (c, "value", &value, NULL);
   g_assert_cmpstr (value, ==, "1");
-  connect (f, c, "output", rec, "input");
-  run_ok (f);
+  fixture_connect (f, c, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -241,13 +150,13 @@ test_const_default (Fixture *f, gconstpointer data)
 static void
 test_clock_tags (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.1", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.1", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   HycoRecorder *r = HYCO_RECORDER (rec);
 
-  connect (f, clock, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   g_assert_cmpuint (hyco_recorder_get_count (r), ==, 11);
   for (guint k = 0; k < 11; k++)
     {
@@ -262,9 +171,9 @@ test_clock_tags (Fixture *f, gconstpointer data)
 static void
 test_clock_offset (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock
-    = add (f, "DiscreteClock", "Clock", "period", "0.3", "offset", "0.05", "value", "2.5", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.3", "offset", "0.05",
+                                  "value", "2.5", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0.05", 1, "2.5" },
     { "0.35", 1, "2.5" },
@@ -272,9 +181,9 @@ test_clock_offset (Fixture *f, gconstpointer data)
     { "0.95", 1, "2.5" },
   };
 
-  connect (f, clock, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -283,22 +192,22 @@ test_clock_offset (Fixture *f, gconstpointer data)
 static void
 test_clock_simultaneous (Fixture *f, gconstpointer data)
 {
-  HycoActor *fast = add (f, "DiscreteClock", "Fast", "period", "0.1", NULL);
-  HycoActor *slow = add (f, "DiscreteClock", "Slow", "period", "0.2", "value", "7", NULL);
-  HycoActor *sampler = add (f, "Sampler", "Sampler", NULL);
-  HycoActor *test = add (f, "Test", "Test", NULL);
-  HycoActor *sampled = add (f, "Recorder", "Sampled", NULL);
-  HycoActor *reference = add (f, "Recorder", "Reference", NULL);
+  HycoActor *fast = fixture_add (f, "DiscreteClock", "Fast", "period", "0.1", NULL);
+  HycoActor *slow = fixture_add (f, "DiscreteClock", "Slow", "period", "0.2", "value", "7", NULL);
+  HycoActor *sampler = fixture_add (f, "Sampler", "Sampler", NULL);
+  HycoActor *test = fixture_add (f, "Test", "Test", NULL);
+  HycoActor *sampled = fixture_add (f, "Recorder", "Sampled", NULL);
+  HycoActor *reference = fixture_add (f, "Recorder", "Reference", NULL);
   HycoRecorder *a = HYCO_RECORDER (sampled), *b = HYCO_RECORDER (reference);
 
-  connect (f, slow, "output", sampler, "input");
-  connect (f, fast, "output", sampler, "trigger");
-  connect (f, sampler, "output", test, "input");
-  connect (f, slow, "output", test, "reference");
-  connect (f, sampler, "output", sampled, "input");
-  connect (f, slow, "output", reference, "input");
-  set_stop_time (f, "1000");
-  run_ok (f);
+  fixture_connect (f, slow, "output", sampler, "input");
+  fixture_connect (f, fast, "output", sampler, "trigger");
+  fixture_connect (f, sampler, "output", test, "input");
+  fixture_connect (f, slow, "output", test, "reference");
+  fixture_connect (f, sampler, "output", sampled, "input");
+  fixture_connect (f, slow, "output", reference, "input");
+  fixture_stop_time (f, "1000");
+  fixture_run_ok (f);
 
   g_assert_cmpuint (hyco_recorder_get_count (b), ==, 5001);
   g_assert_cmpuint (hyco_recorder_get_count (a), ==, hyco_recorder_get_count (b));
@@ -316,15 +225,15 @@ test_clock_simultaneous (Fixture *f, gconstpointer data)
 static void
 test_clock_resolution (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.25", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.25", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   g_autoptr (GArray) times = NULL;
   HycoTag tag;
 
-  connect (f, clock, "output", rec, "input");
-  set_param (f->director, "timeResolution", "1e-3");
-  set_stop_time (f, "0.5");
-  run_ok (f);
+  fixture_connect (f, clock, "output", rec, "input");
+  fixture_set (f->director, "timeResolution", "1e-3");
+  fixture_stop_time (f, "0.5");
+  fixture_run_ok (f);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (rec)), ==, 3);
   hyco_recorder_get_tag (HYCO_RECORDER (rec), 1, &tag);
   g_assert_cmpint (tag.time, ==, 250);
@@ -334,10 +243,10 @@ test_clock_resolution (Fixture *f, gconstpointer data)
   /* Finer than the resolution: a parameter error that names the actor and the parameter. */
   {
     g_autofree char *message = NULL;
-    set_param (clock, "period", "0.0001");
+    fixture_set (clock, "period", "0.0001");
     message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
-    assert_contains (message, "Clock");
-    assert_contains (message, "period");
+    fixture_assert_contains (message, "Clock");
+    fixture_assert_contains (message, "period");
   }
 }
 
@@ -346,73 +255,73 @@ test_clock_resolution (Fixture *f, gconstpointer data)
 static void
 test_ramp_triggered (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.25", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "10", "step", "5", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.25", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "10", "step", "5", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "10" },    { "0.25", 1, "15" }, { "0.5", 1, "20" },
     { "0.75", 1, "25" }, { "1", 1, "30" },
   };
 
-  connect (f, clock, "output", ramp, "trigger");
-  connect (f, ramp, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_ramp_double (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "1", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "0", "step", "0.5", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "1", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "0", "step", "0.5", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "0" },
     { "1", 1, "0.5" },
     { "2", 1, "1.0" },
   };
 
-  connect (f, clock, "output", ramp, "trigger");
-  connect (f, ramp, "output", rec, "input");
-  set_stop_time (f, "2");
-  run_ok (f);
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", rec, "input");
+  fixture_stop_time (f, "2");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_ramp_untriggered (Fixture *f, gconstpointer data)
 {
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "3", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "3", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", 1, "3" } };
 
-  connect (f, ramp, "output", rec, "input");
-  run_ok (f);
+  fixture_connect (f, ramp, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_ramp_bad_step (Fixture *f, gconstpointer data)
 {
-  add (f, "Ramp", "Ramp", "init", "true", NULL);
+  fixture_add (f, "Ramp", "Ramp", "init", "true", NULL);
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
-  assert_contains (message, "Ramp");
-  assert_contains (message, "step");
+  fixture_assert_contains (message, "Ramp");
+  fixture_assert_contains (message, "step");
 }
 
 static void
 test_ramp_overflow (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "9223372036854775806", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "9223372036854775806", NULL);
   g_autofree char *message = NULL;
 
-  connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, clock, "output", ramp, "trigger");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
-  assert_contains (message, "Ramp");
-  assert_contains (message, "overflow");
+  fixture_assert_contains (message, "Ramp");
+  fixture_assert_contains (message, "overflow");
 }
 
 /* CurrentTime ------------------------------------------------------------------------------ */
@@ -420,16 +329,17 @@ test_ramp_overflow (Fixture *f, gconstpointer data)
 static void
 test_current_time (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.1", "offset", "0.3", NULL);
-  HycoActor *now = add (f, "CurrentTime", "Now", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock
+    = fixture_add (f, "DiscreteClock", "Clock", "period", "0.1", "offset", "0.3", NULL);
+  HycoActor *now = fixture_add (f, "CurrentTime", "Now", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   g_autoptr (GArray) values = NULL;
   g_autoptr (GArray) times = NULL;
 
-  connect (f, clock, "output", now, "trigger");
-  connect (f, now, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", now, "trigger");
+  fixture_connect (f, now, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   values = hyco_recorder_get_doubles (HYCO_RECORDER (rec));
   times = hyco_recorder_get_times (HYCO_RECORDER (rec));
   g_assert_cmpuint (values->len, ==, 8);
@@ -447,12 +357,12 @@ test_current_time (Fixture *f, gconstpointer data)
 static void
 test_current_time_untriggered (Fixture *f, gconstpointer data)
 {
-  HycoActor *now = add (f, "CurrentTime", "Now", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *now = fixture_add (f, "CurrentTime", "Now", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", 1, "0.0" } };
 
-  connect (f, now, "output", rec, "input");
-  run_ok (f);
+  fixture_connect (f, now, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -461,26 +371,26 @@ test_current_time_untriggered (Fixture *f, gconstpointer data)
 static void
 test_gain_int (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.5", "value", "3", NULL);
-  HycoActor *gain = add (f, "Gain", "Gain", "factor", "-2", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.5", "value", "3", NULL);
+  HycoActor *gain = fixture_add (f, "Gain", "Gain", "factor", "-2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", 1, "-6" }, { "0.5", 1, "-6" }, { "1", 1, "-6" } };
 
-  connect (f, clock, "output", gain, "input");
-  connect (f, gain, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", gain, "input");
+  fixture_connect (f, gain, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_gain_double (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "1", "value", "3", NULL);
-  HycoActor *gain = add (f, "Scale", "Gain", "factor", "0.5", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "1.5", NULL);
-  HycoActor *gain2 = add (f, "Gain", "Gain2", "factor", "2", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "1", "value", "3", NULL);
+  HycoActor *gain = fixture_add (f, "Scale", "Gain", "factor", "0.5", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "1.5", NULL);
+  HycoActor *gain2 = fixture_add (f, "Gain", "Gain2", "factor", "2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "1.5", 0 },
     { "0", 1, "3.0", 1 },
@@ -489,13 +399,13 @@ test_gain_double (Fixture *f, gconstpointer data)
   };
 
   g_assert_true (G_OBJECT_TYPE (gain) == HYCO_TYPE_GAIN);
-  connect (f, clock, "output", gain, "input");
-  connect (f, clock, "output", ramp, "trigger");
-  connect (f, ramp, "output", gain2, "input");
-  connect (f, gain, "output", rec, "input");
-  connect (f, gain2, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", gain, "input");
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", gain2, "input");
+  fixture_connect (f, gain, "output", rec, "input");
+  fixture_connect (f, gain2, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -503,20 +413,20 @@ static void
 test_gain_absent (Fixture *f, gconstpointer data)
 {
   /* The gain is not fired where its input is absent, and produces nothing. */
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "1", NULL);
-  HycoActor *other = add (f, "DiscreteClock", "Other", "period", "0.5", "value", "0", NULL);
-  HycoActor *gain = add (f, "Gain", "Gain", "factor", "4", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "1", NULL);
+  HycoActor *other = fixture_add (f, "DiscreteClock", "Other", "period", "0.5", "value", "0", NULL);
+  HycoActor *gain = fixture_add (f, "Gain", "Gain", "factor", "4", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "4", 0 }, { "0", 1, "0", 1 }, { "0.5", 1, "0", 1 },
     { "1", 1, "4", 0 }, { "1", 1, "0", 1 },
   };
 
-  connect (f, clock, "output", gain, "input");
-  connect (f, gain, "output", rec, "input");
-  connect (f, other, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", gain, "input");
+  fixture_connect (f, gain, "output", rec, "input");
+  fixture_connect (f, other, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -525,54 +435,54 @@ test_gain_absent (Fixture *f, gconstpointer data)
 static void
 test_adder_present_absent (Fixture *f, gconstpointer data)
 {
-  HycoActor *a = add (f, "DiscreteClock", "A", "period", "0.2", "value", "1", NULL);
-  HycoActor *b = add (f, "DiscreteClock", "B", "period", "0.3", "value", "10", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *a = fixture_add (f, "DiscreteClock", "A", "period", "0.2", "value", "1", NULL);
+  HycoActor *b = fixture_add (f, "DiscreteClock", "B", "period", "0.3", "value", "10", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "11" },   { "0.2", 1, "1" },  { "0.3", 1, "10" },
     { "0.4", 1, "1" },  { "0.6", 1, "11" }, { "0.8", 1, "1" },
     { "0.9", 1, "10" }, { "1", 1, "1" },    { "1.2", 1, "11" },
   };
 
-  connect (f, a, "output", adder, "input");
-  connect (f, b, "output", adder, "input");
-  connect (f, adder, "output", rec, "input");
-  set_stop_time (f, "1.2");
-  run_ok (f);
+  fixture_connect (f, a, "output", adder, "input");
+  fixture_connect (f, b, "output", adder, "input");
+  fixture_connect (f, adder, "output", rec, "input");
+  fixture_stop_time (f, "1.2");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_adder_mixed (Fixture *f, gconstpointer data)
 {
-  HycoActor *a = add (f, "Const", "A", "value", "1", NULL);
-  HycoActor *b = add (f, "Const", "B", "value", "0.25", NULL);
-  HycoActor *c = add (f, "Const", "C", "value", "2", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *a = fixture_add (f, "Const", "A", "value", "1", NULL);
+  HycoActor *b = fixture_add (f, "Const", "B", "value", "0.25", NULL);
+  HycoActor *c = fixture_add (f, "Const", "C", "value", "2", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", 1, "3.25" } };
 
-  connect (f, a, "output", adder, "input");
-  connect (f, b, "output", adder, "input");
-  connect (f, c, "output", adder, "input");
-  connect (f, adder, "output", rec, "input");
-  run_ok (f);
+  fixture_connect (f, a, "output", adder, "input");
+  fixture_connect (f, b, "output", adder, "input");
+  fixture_connect (f, c, "output", adder, "input");
+  fixture_connect (f, adder, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_adder_type_error (Fixture *f, gconstpointer data)
 {
-  HycoActor *a = add (f, "Const", "A", "value", "1", NULL);
-  HycoActor *b = add (f, "Const", "B", "value", "true", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
+  HycoActor *a = fixture_add (f, "Const", "A", "value", "1", NULL);
+  HycoActor *b = fixture_add (f, "Const", "B", "value", "true", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
   g_autofree char *message = NULL;
 
-  connect (f, a, "output", adder, "input");
-  connect (f, b, "output", adder, "input");
+  fixture_connect (f, a, "output", adder, "input");
+  fixture_connect (f, b, "output", adder, "input");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
-  assert_contains (message, "Adder");
+  fixture_assert_contains (message, "Adder");
 }
 
 /* Sampler ------------------------------------------------------------------------------------ */
@@ -580,20 +490,20 @@ test_adder_type_error (Fixture *f, gconstpointer data)
 static void
 test_sampler (Fixture *f, gconstpointer data)
 {
-  HycoActor *fast = add (f, "DiscreteClock", "Fast", "period", "0.1", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", NULL);
-  HycoActor *trigger = add (f, "DiscreteClock", "Trigger", "period", "0.25", NULL);
-  HycoActor *sampler = add (f, "Sampler", "Sampler", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *fast = fixture_add (f, "DiscreteClock", "Fast", "period", "0.1", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", NULL);
+  HycoActor *trigger = fixture_add (f, "DiscreteClock", "Trigger", "period", "0.25", NULL);
+  HycoActor *sampler = fixture_add (f, "Sampler", "Sampler", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* At 0.25 and 0.75 the ramp is absent, so the sample is too. */
   const Expected expected[] = { { "0", 1, "0" }, { "0.5", 1, "5" }, { "1", 1, "10" } };
 
-  connect (f, fast, "output", ramp, "trigger");
-  connect (f, ramp, "output", sampler, "input");
-  connect (f, trigger, "output", sampler, "trigger");
-  connect (f, sampler, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, fast, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", sampler, "input");
+  fixture_connect (f, trigger, "output", sampler, "trigger");
+  fixture_connect (f, sampler, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -602,21 +512,21 @@ test_sampler (Fixture *f, gconstpointer data)
 static void
 test_time_delay_basic (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.1", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", NULL);
-  HycoActor *delay = add (f, "TimeDelay", "Delay", "delay", "0.35", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.1", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", NULL);
+  HycoActor *delay = fixture_add (f, "TimeDelay", "Delay", "delay", "0.35", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* Four events are in flight at once. */
   const Expected expected[] = {
     { "0.35", 1, "0" }, { "0.45", 1, "1" }, { "0.55", 1, "2" }, { "0.65", 1, "3" },
     { "0.75", 1, "4" }, { "0.85", 1, "5" }, { "0.95", 1, "6" },
   };
 
-  connect (f, clock, "output", ramp, "trigger");
-  connect (f, ramp, "output", delay, "input");
-  connect (f, delay, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", delay, "input");
+  fixture_connect (f, delay, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -625,32 +535,32 @@ test_time_delay_basic (Fixture *f, gconstpointer data)
 static void
 test_time_delay_many (Fixture *f, gconstpointer data)
 {
-  HycoActor *slow = add (f, "DiscreteClock", "Slow", "period", "0.5", NULL);
-  HycoActor *burst
-    = add (f, "DiscreteClock", "Burst", "period", "0.03", "offset", "3.01", "value", "100", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "0.5", NULL);
-  HycoActor *later = add (f, "MicrostepDelay", "Later", NULL);
-  HycoActor *merge = add (f, "Adder", "Merge", NULL);
-  HycoActor *delay = add (f, "TimeDelay", "Delay", "delay", "1.25", NULL);
-  HycoActor *in = add (f, "Recorder", "In", NULL);
-  HycoActor *out = add (f, "Recorder", "Out", NULL);
+  HycoActor *slow = fixture_add (f, "DiscreteClock", "Slow", "period", "0.5", NULL);
+  HycoActor *burst = fixture_add (f, "DiscreteClock", "Burst", "period", "0.03", "offset", "3.01",
+                                  "value", "100", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "0.5", NULL);
+  HycoActor *later = fixture_add (f, "MicrostepDelay", "Later", NULL);
+  HycoActor *merge = fixture_add (f, "Adder", "Merge", NULL);
+  HycoActor *delay = fixture_add (f, "TimeDelay", "Delay", "delay", "1.25", NULL);
+  HycoActor *in = fixture_add (f, "Recorder", "In", NULL);
+  HycoActor *out = fixture_add (f, "Recorder", "Out", NULL);
   HycoRecorder *x = HYCO_RECORDER (in), *y = HYCO_RECORDER (out);
   gint64 d = ticks ("1.25"), stop = ticks ("6");
   guint n = 0;
 
-  connect (f, slow, "output", adder, "input");
-  connect (f, burst, "output", adder, "input");
-  connect (f, adder, "output", ramp, "trigger");
-  connect (f, ramp, "output", later, "input");
+  fixture_connect (f, slow, "output", adder, "input");
+  fixture_connect (f, burst, "output", adder, "input");
+  fixture_connect (f, adder, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", later, "input");
   /* x has events at microsteps 1 (the ramp) and 2 (its microstep delay). */
-  connect (f, ramp, "output", merge, "input");
-  connect (f, later, "output", merge, "input");
-  connect (f, merge, "output", delay, "input");
-  connect (f, merge, "output", in, "input");
-  connect (f, delay, "output", out, "input");
-  set_stop_time (f, "6");
-  run_ok (f);
+  fixture_connect (f, ramp, "output", merge, "input");
+  fixture_connect (f, later, "output", merge, "input");
+  fixture_connect (f, merge, "output", delay, "input");
+  fixture_connect (f, merge, "output", in, "input");
+  fixture_connect (f, delay, "output", out, "input");
+  fixture_stop_time (f, "6");
+  fixture_run_ok (f);
 
   /* Every event of x that can come out before the stop time comes out d later. */
   for (guint i = 0; i < hyco_recorder_get_count (x); i++)
@@ -676,20 +586,20 @@ static void
 test_time_delay_feedback (Fixture *f, gconstpointer data)
 {
   /* A loop through a time delay is not a zero-delay loop. */
-  HycoActor *c = add (f, "Const", "Const", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *delay = add (f, "TimeDelay", "Delay", "delay", "0.25", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *c = fixture_add (f, "Const", "Const", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *delay = fixture_add (f, "TimeDelay", "Delay", "delay", "0.25", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "1" }, { "0.25", 1, "1" }, { "0.5", 1, "1" }, { "0.75", 1, "1" }, { "1", 1, "1" },
   };
 
-  connect (f, c, "output", adder, "input");
-  connect (f, adder, "output", delay, "input");
-  connect (f, delay, "output", adder, "input");
-  connect (f, adder, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, c, "output", adder, "input");
+  fixture_connect (f, adder, "output", delay, "input");
+  fixture_connect (f, delay, "output", adder, "input");
+  fixture_connect (f, adder, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -698,25 +608,25 @@ test_time_delay_feedback (Fixture *f, gconstpointer data)
 static void
 test_microstep_delay (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", NULL);
-  HycoActor *delay = add (f, "MicrostepDelay", "Delay", NULL);
-  HycoActor *delay2 = add (f, "MicrostepDelay", "Delay2", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", NULL);
+  HycoActor *delay = fixture_add (f, "MicrostepDelay", "Delay", NULL);
+  HycoActor *delay2 = fixture_add (f, "MicrostepDelay", "Delay2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "0", 0 },   { "0", 2, "0", 1 },   { "0", 3, "0", 2 },
     { "0.5", 1, "1", 0 }, { "0.5", 2, "1", 1 }, { "0.5", 3, "1", 2 },
     { "1", 1, "2", 0 },   { "1", 2, "2", 1 },   { "1", 3, "2", 2 },
   };
 
-  connect (f, clock, "output", ramp, "trigger");
-  connect (f, ramp, "output", delay, "input");
-  connect (f, delay, "output", delay2, "input");
-  connect (f, ramp, "output", rec, "input");
-  connect (f, delay, "output", rec, "input");
-  connect (f, delay2, "output", rec, "input");
-  set_stop_time (f, "1");
-  run_ok (f);
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", delay, "input");
+  fixture_connect (f, delay, "output", delay2, "input");
+  fixture_connect (f, ramp, "output", rec, "input");
+  fixture_connect (f, delay, "output", rec, "input");
+  fixture_connect (f, delay2, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
@@ -724,19 +634,19 @@ static void
 test_microstep_delay_feedback (Fixture *f, gconstpointer data)
 {
   /* A loop through a microstep delay is causal, but never leaves time 0: Zeno. */
-  HycoActor *c = add (f, "Const", "Const", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *delay = add (f, "MicrostepDelay", "Delay", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *c = fixture_add (f, "Const", "Const", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *delay = fixture_add (f, "MicrostepDelay", "Delay", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   g_autofree char *message = NULL;
 
-  connect (f, c, "output", adder, "input");
-  connect (f, adder, "output", delay, "input");
-  connect (f, delay, "output", adder, "input");
-  connect (f, adder, "output", rec, "input");
-  set_param (f->director, "maxMicrosteps", "5");
+  fixture_connect (f, c, "output", adder, "input");
+  fixture_connect (f, adder, "output", delay, "input");
+  fixture_connect (f, delay, "output", adder, "input");
+  fixture_connect (f, adder, "output", rec, "input");
+  fixture_set (f->director, "maxMicrosteps", "5");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO);
-  assert_contains (message, "Delay");
+  fixture_assert_contains (message, "Delay");
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (rec)), ==, 5);
   for (guint i = 0; i < 5; i++)
     {
@@ -752,9 +662,9 @@ test_microstep_delay_feedback (Fixture *f, gconstpointer data)
 static void
 test_recorder_channels (Fixture *f, gconstpointer data)
 {
-  HycoActor *a = add (f, "DiscreteClock", "A", "period", "0.5", "value", "\"tick\"", NULL);
-  HycoActor *b = add (f, "DiscreteClock", "B", "period", "0.25", "value", "2", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *a = fixture_add (f, "DiscreteClock", "A", "period", "0.5", "value", "\"tick\"", NULL);
+  HycoActor *b = fixture_add (f, "DiscreteClock", "B", "period", "0.25", "value", "2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", 1, "\"tick\"", 0 },   { "0", 1, "2", 1 },   { "0.25", 1, "2", 1 },
     { "0.5", 1, "\"tick\"", 0 }, { "0.5", 1, "2", 1 },
@@ -762,10 +672,10 @@ test_recorder_channels (Fixture *f, gconstpointer data)
   g_autoptr (GArray) times = NULL;
   g_autoptr (GArray) doubles = NULL;
 
-  connect (f, a, "output", rec, "input");
-  connect (f, b, "output", rec, "input");
-  set_stop_time (f, "0.5");
-  run_ok (f);
+  fixture_connect (f, a, "output", rec, "input");
+  fixture_connect (f, b, "output", rec, "input");
+  fixture_stop_time (f, "0.5");
+  fixture_run_ok (f);
   assert_events (rec, expected, G_N_ELEMENTS (expected));
   times = hyco_recorder_get_times (HYCO_RECORDER (rec));
   doubles = hyco_recorder_get_doubles (HYCO_RECORDER (rec));
@@ -777,8 +687,8 @@ test_recorder_channels (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (g_array_index (doubles, double, 1), ==, 2.0);
 
   /* Cleared when the next run starts. */
-  set_stop_time (f, "0.25");
-  run_ok (f);
+  fixture_stop_time (f, "0.25");
+  fixture_run_ok (f);
   assert_events (rec, expected, 3);
 }
 
@@ -788,13 +698,14 @@ test_recorder_channels (Fixture *f, gconstpointer data)
 static HycoActor *
 ramp_into_test (Fixture *f, const char *stop, const char *values, const char *tags)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.1", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", NULL);
-  HycoActor *test = add (f, "Test", "Test", "correctValues", values, "correctTags", tags, NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.1", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", NULL);
+  HycoActor *test
+    = fixture_add (f, "Test", "Test", "correctValues", values, "correctTags", tags, NULL);
 
-  connect (f, clock, "output", ramp, "trigger");
-  connect (f, ramp, "output", test, "input");
-  set_stop_time (f, stop);
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", test, "input");
+  fixture_stop_time (f, stop);
   return test;
 }
 
@@ -804,7 +715,7 @@ test_test_pass (Fixture *f, gconstpointer data)
   HycoActor *test
     = ramp_into_test (f, "0.3", "{0, 1, 2, 3}", "{(0, 1), (0.1, 1), (0.2, 1), (0.3, 1)}");
 
-  run_ok (f);
+  fixture_run_ok (f);
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 4);
 }
 
@@ -813,7 +724,7 @@ test_test_pass_untimed (Fixture *f, gconstpointer data)
 {
   HycoActor *test = ramp_into_test (f, "0.3", "{0, 1, 2, 3}", "{}");
 
-  run_ok (f);
+  fixture_run_ok (f);
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 4);
 }
 
@@ -823,10 +734,10 @@ test_test_value_mismatch (Fixture *f, gconstpointer data)
   HycoActor *test = ramp_into_test (f, "0.3", "{0, 1, 5, 3}", "{}");
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
 
-  assert_contains (message, "Test: ");
-  assert_contains (message, "at (0.2, 1)");
-  assert_contains (message, "expected 5");
-  assert_contains (message, "received 2");
+  fixture_assert_contains (message, "Test: ");
+  fixture_assert_contains (message, "at (0.2, 1)");
+  fixture_assert_contains (message, "expected 5");
+  fixture_assert_contains (message, "received 2");
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 2);
 }
 
@@ -837,8 +748,8 @@ test_test_tag_mismatch (Fixture *f, gconstpointer data)
 
   ramp_into_test (f, "0.3", "{0, 1}", "{(0, 1), (0.15, 1)}");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  assert_contains (message, "expected 1 at (0.15, 1)");
-  assert_contains (message, "received 1 at (0.1, 1)");
+  fixture_assert_contains (message, "expected 1 at (0.15, 1)");
+  fixture_assert_contains (message, "received 1 at (0.1, 1)");
 }
 
 static void
@@ -848,7 +759,7 @@ test_test_too_many (Fixture *f, gconstpointer data)
 
   ramp_into_test (f, "0.3", "{0, 1}", "{}");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  assert_contains (message, "received value 2 at (0.2, 1) beyond the 2 expected");
+  fixture_assert_contains (message, "received value 2 at (0.2, 1) beyond the 2 expected");
 }
 
 static void
@@ -859,55 +770,56 @@ test_test_missing (Fixture *f, gconstpointer data)
 
   ramp_into_test (f, "0.2", "{0, 1, 2, 3, 4}", "{}");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  assert_contains (message, "expected 5 values, received 3; first missing: 3");
+  fixture_assert_contains (message, "expected 5 values, received 3; first missing: 3");
 
-  set_param (hyco_composite_actor_get_actor (f->top, "Test"), "correctTags",
-             "{(0, 1), (0.1, 1), (0.2, 1), (0.3, 1), (0.4, 1)}");
+  fixture_set (hyco_composite_actor_get_actor (f->top, "Test"), "correctTags",
+               "{(0, 1), (0.1, 1), (0.2, 1), (0.3, 1), (0.4, 1)}");
   message2 = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  assert_contains (message2, "first missing: 3 (at (0.3, 1))");
+  fixture_assert_contains (message2, "first missing: 3 (at (0.3, 1))");
 }
 
 static void
 test_test_tolerance (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "value", "0.1", NULL);
-  HycoActor *gain = add (f, "Gain", "Gain", "factor", "3", NULL);
-  HycoActor *test = add (f, "Test", "Test", "correctValues", "{0.3}", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "value", "0.1", NULL);
+  HycoActor *gain = fixture_add (f, "Gain", "Gain", "factor", "3", NULL);
+  HycoActor *test = fixture_add (f, "Test", "Test", "correctValues", "{0.3}", NULL);
   g_autofree char *message = NULL;
 
-  connect (f, clock, "output", gain, "input");
-  connect (f, gain, "output", test, "input");
-  set_stop_time (f, "0");
-  run_ok (f); /* 3 × 0.1 is 0.30000000000000004 */
+  fixture_connect (f, clock, "output", gain, "input");
+  fixture_connect (f, gain, "output", test, "input");
+  fixture_stop_time (f, "0");
+  fixture_run_ok (f); /* 3 × 0.1 is 0.30000000000000004 */
 
-  set_param (test, "tolerance", "0");
+  fixture_set (test, "tolerance", "0");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  assert_contains (message, "expected 0.3");
+  fixture_assert_contains (message, "expected 0.3");
 }
 
 static void
 test_test_reference (Fixture *f, gconstpointer data)
 {
-  HycoActor *input = add (f, "DiscreteClock", "Input", "period", "0.2", "value", "4", NULL);
-  HycoActor *reference = add (f, "DiscreteClock", "Reference", "period", "0.1", "value", "4", NULL);
-  HycoActor *test = add (f, "Test", "Test", NULL);
+  HycoActor *input = fixture_add (f, "DiscreteClock", "Input", "period", "0.2", "value", "4", NULL);
+  HycoActor *reference
+    = fixture_add (f, "DiscreteClock", "Reference", "period", "0.1", "value", "4", NULL);
+  HycoActor *test = fixture_add (f, "Test", "Test", NULL);
   g_autofree char *message = NULL;
   g_autofree char *message2 = NULL;
 
-  connect (f, input, "output", test, "input");
-  connect (f, reference, "output", test, "reference");
-  set_stop_time (f, "1");
+  fixture_connect (f, input, "output", test, "input");
+  fixture_connect (f, reference, "output", test, "reference");
+  fixture_stop_time (f, "1");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   g_assert_cmpstr (message, ==, "Test: at (0.1, 1) input is absent but reference is 4");
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 1);
 
-  set_param (reference, "period", "0.2");
-  set_param (reference, "value", "5");
+  fixture_set (reference, "period", "0.2");
+  fixture_set (reference, "value", "5");
   message2 = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  assert_contains (message2, "at (0, 1) input is 4 but reference is 5");
+  fixture_assert_contains (message2, "at (0, 1) input is 4 but reference is 5");
 
-  set_param (reference, "value", "4.0");
-  run_ok (f);
+  fixture_set (reference, "value", "4.0");
+  fixture_run_ok (f);
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 6);
 }
 
@@ -918,8 +830,8 @@ test_test_tags_count (Fixture *f, gconstpointer data)
 
   ramp_into_test (f, "0.3", "{0, 1}", "{(0, 1)}");
   message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
-  assert_contains (message, "Test");
-  assert_contains (message, "correctTags");
+  fixture_assert_contains (message, "Test");
+  fixture_assert_contains (message, "correctTags");
 }
 
 /* Parameters --------------------------------------------------------------------------------- */
@@ -927,39 +839,39 @@ test_test_tags_count (Fixture *f, gconstpointer data)
 static void
 test_param_zero_period (Fixture *f, gconstpointer data)
 {
-  add (f, "DiscreteClock", "Clock", "period", "0", NULL);
+  fixture_add (f, "DiscreteClock", "Clock", "period", "0", NULL);
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
-  assert_contains (message, "Clock: parameter period");
+  fixture_assert_contains (message, "Clock: parameter period");
 }
 
 static void
 test_param_negative_offset (Fixture *f, gconstpointer data)
 {
-  add (f, "DiscreteClock", "Clock", "offset", "-1", NULL);
+  fixture_add (f, "DiscreteClock", "Clock", "offset", "-1", NULL);
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
-  assert_contains (message, "Clock: parameter offset");
+  fixture_assert_contains (message, "Clock: parameter offset");
 }
 
 static void
 test_param_zero_delay (Fixture *f, gconstpointer data)
 {
-  add (f, "TimeDelay", "Delay", "delay", "0", NULL);
+  fixture_add (f, "TimeDelay", "Delay", "delay", "0", NULL);
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
-  assert_contains (message, "Delay: parameter delay");
-  assert_contains (message, "MicrostepDelay");
+  fixture_assert_contains (message, "Delay: parameter delay");
+  fixture_assert_contains (message, "MicrostepDelay");
 }
 
 static void
 test_param_unrepresentable (Fixture *f, gconstpointer data)
 {
-  add (f, "DiscreteClock", "Clock", "period", "1e-12", NULL);
+  fixture_add (f, "DiscreteClock", "Clock", "period", "1e-12", NULL);
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
-  assert_contains (message, "Clock: parameter period");
-  assert_contains (message, "1e-12");
+  fixture_assert_contains (message, "Clock: parameter period");
+  fixture_assert_contains (message, "1e-12");
 }
 
 static void
@@ -990,10 +902,10 @@ test_param_bad_text (Fixture *f, gconstpointer data)
 static void
 test_param_gain_not_number (Fixture *f, gconstpointer data)
 {
-  add (f, "Gain", "Gain", "factor", "\"two\"", NULL);
+  fixture_add (f, "Gain", "Gain", "factor", "\"two\"", NULL);
   g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
-  assert_contains (message, "Gain: parameter factor");
+  fixture_assert_contains (message, "Gain: parameter factor");
 }
 
 static void
@@ -1010,8 +922,8 @@ test_param_notify (void)
   guint notified = 0;
 
   g_signal_connect_swapped (clock, "notify::period", G_CALLBACK (count_notify), &notified);
-  set_param (clock, "period", "0.5");
-  set_param (clock, "period", "0.5"); /* unchanged: no notification */
+  fixture_set (clock, "period", "0.5");
+  fixture_set (clock, "period", "0.5"); /* unchanged: no notification */
   g_assert_cmpuint (notified, ==, 1);
   g_object_set (clock, "period", NULL, NULL); /* back to the default */
   g_object_get (clock, "period", &period, NULL);

@@ -8,47 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-static HycoActor *
-add (HycoCompositeActor *top, const char *class_name, const char *name)
-{
-  HycoActor *actor = g_object_new (hyco_registry_lookup (class_name), "name", name, NULL);
-
-  g_assert_nonnull (actor);
-  test_add (top, actor);
-  return actor;
-}
-
-static void
-set (gpointer object, const char *name, const char *value)
-{
-  g_autoptr (GError) error = NULL;
-
-  hyco_param_set_from_string (G_OBJECT (object), name, value, &error);
-  g_assert_no_error (error);
-}
-
-static HycoCompositeActor *
-continuous_top (const char *stop_time)
-{
-  HycoCompositeActor *top = hyco_composite_actor_new ("top");
-  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
-
-  set (director, "stopTime", stop_time);
-  hyco_composite_actor_set_director (top, director);
-  return top;
-}
-
-static HycoModel *
-run_ok (HycoCompositeActor *top)
-{
-  g_autoptr (GError) error = NULL;
-  HycoModel *model = hyco_model_new (top);
-
-  hyco_model_run (model, NULL, &error);
-  g_assert_no_error (error);
-  return model;
-}
-
 /* Runs a model that must fail with @code; returns the message. */
 static char *
 run_fails (HycoCompositeActor *top, int code)
@@ -96,10 +55,10 @@ recorded_double (HycoActor *recorder, guint i)
 static HycoActor *
 add_clock (HycoCompositeActor *top, const char *name, const char *period, const char *value)
 {
-  HycoActor *clock = add (top, "DiscreteClock", name);
+  HycoActor *clock = test_add_new (top, "DiscreteClock", name);
 
-  set (clock, "period", period);
-  set (clock, "value", value);
+  test_set (clock, "period", period);
+  test_set (clock, "value", value);
   return clock;
 }
 
@@ -109,12 +68,12 @@ add_clock (HycoCompositeActor *top, const char *name, const char *period, const 
 static void
 test_product_absent_channels (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("6");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("6");
   HycoActor *a = add_clock (top, "A", "1", "3");
   HycoActor *b = add_clock (top, "B", "2", "2");
   HycoActor *c = add_clock (top, "C", "3", "4.0");
-  HycoActor *product = add (top, "Product", "Product");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *product = test_add_new (top, "Product", "Product");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   g_autoptr (HycoModel) model = NULL;
   const double expected[] = { 1.5, 3, 6, 0.75, 6, 3, 1.5 };
 
@@ -122,7 +81,7 @@ test_product_absent_channels (void)
   test_connect (top, b, "output", product, "multiply");
   test_connect (top, c, "output", product, "divide");
   test_connect (top, product, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==,
                     G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
@@ -145,27 +104,27 @@ static void
 run_product (const char *const *factors, const char *const *divisors, HycoValue *out)
 {
   g_autoptr (HycoCompositeActor) top = test_top_new ("1");
-  HycoActor *product = add (top, "Product", "Product");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *product = test_add_new (top, "Product", "Product");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   g_autoptr (HycoModel) model = NULL;
   guint n = 0;
 
   for (; factors && *factors; factors++)
     {
       g_autofree char *name = g_strdup_printf ("F%u", n++);
-      HycoActor *constant = add (top, "Const", name);
-      set (constant, "value", *factors);
+      HycoActor *constant = test_add_new (top, "Const", name);
+      test_set (constant, "value", *factors);
       test_connect (top, constant, "output", product, "multiply");
     }
   for (; divisors && *divisors; divisors++)
     {
       g_autofree char *name = g_strdup_printf ("D%u", n++);
-      HycoActor *constant = add (top, "Const", name);
-      set (constant, "value", *divisors);
+      HycoActor *constant = test_add_new (top, "Const", name);
+      test_set (constant, "value", *divisors);
       test_connect (top, constant, "output", product, "divide");
     }
   test_connect (top, product, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   hyco_value_clear (out);
   if (hyco_recorder_get_count (HYCO_RECORDER (recorder)) > 0)
     {
@@ -225,13 +184,13 @@ test_product_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr (HycoCompositeActor) top = test_top_new ("1");
-      HycoActor *factor = add (top, "Const", "Factor");
-      HycoActor *divisor = add (top, "Const", "Divisor");
-      HycoActor *product = add (top, "Product", "Product");
+      HycoActor *factor = test_add_new (top, "Const", "Factor");
+      HycoActor *divisor = test_add_new (top, "Const", "Divisor");
+      HycoActor *product = test_add_new (top, "Product", "Product");
       g_autofree char *message = NULL;
 
-      set (factor, "value", cases[i].factor);
-      set (divisor, "value", cases[i].divisor);
+      test_set (factor, "value", cases[i].factor);
+      test_set (divisor, "value", cases[i].divisor);
       test_connect (top, factor, "output", product, "multiply");
       test_connect (top, divisor, "output", product, "divide");
       message = run_fails (top, HYCO_ACTOR_ERROR_FAILED);
@@ -265,22 +224,22 @@ test_math_function_libm (void)
   for (guint p = 0; p < G_N_ELEMENTS (points); p++)
     {
       g_autofree char *name = g_strdup_printf ("X%u", p);
-      HycoActor *constant = add (top, "Const", name);
+      HycoActor *constant = test_add_new (top, "Const", name);
 
-      set (constant, "value", points[p]);
+      test_set (constant, "value", points[p]);
       for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
         {
           g_autofree char *fname = g_strdup_printf ("%s%u", functions[f].name, p);
           g_autofree char *rname = g_strdup_printf ("R%s%u", functions[f].name, p);
-          HycoActor *function = add (top, "MathFunction", fname);
+          HycoActor *function = test_add_new (top, "MathFunction", fname);
 
-          recorders[f][p] = add (top, "Recorder", rname);
-          set (function, "function", functions[f].name);
+          recorders[f][p] = test_add_new (top, "Recorder", rname);
+          test_set (function, "function", functions[f].name);
           test_connect (top, constant, "output", function, "input");
           test_connect (top, function, "output", recorders[f][p], "input");
         }
     }
-  model = run_ok (top);
+  model = test_run_ok (top);
   for (guint f = 0; f < G_N_ELEMENTS (functions); f++)
     for (guint p = 0; p < G_N_ELEMENTS (points); p++)
       {
@@ -303,16 +262,16 @@ test_math_function_libm (void)
 static void
 test_math_function_absent (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
   HycoActor *clock = add_clock (top, "Clock", "0.5", "4");
-  HycoActor *function = add (top, "MathFunction", "Sqrt");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *function = test_add_new (top, "MathFunction", "Sqrt");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   g_autoptr (HycoModel) model = NULL;
 
-  set (function, "function", "sqrt");
+  test_set (function, "function", "sqrt");
   test_connect (top, clock, "output", function, "input");
   test_connect (top, function, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 3);
   for (guint i = 0; i < 3; i++)
     {
@@ -328,11 +287,11 @@ static void
 test_math_function_unknown (void)
 {
   g_autoptr (HycoCompositeActor) top = test_top_new ("1");
-  HycoActor *function = add (top, "MathFunction", "Function");
+  HycoActor *function = test_add_new (top, "MathFunction", "Function");
   g_autoptr (HycoModel) model = NULL;
   g_autoptr (GError) error = NULL;
 
-  set (function, "function", "cbrt");
+  test_set (function, "function", "cbrt");
   model = hyco_model_new (top);
   g_assert_false (hyco_model_prepare (model, &error));
   g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
@@ -349,27 +308,27 @@ test_math_function_unknown (void)
 static void
 test_sinewave (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
-  HycoActor *sine = add (top, "ContinuousSinewave", "Sine");
-  HycoActor *shifted = add (top, "ContinuousSinewave", "Shifted");
-  HycoActor *integral = add (top, "Integrator", "Integral");
-  HycoActor *integral_recorder = add (top, "Recorder", "IntegralRecorder");
-  HycoActor *wave_recorder = add (top, "Recorder", "WaveRecorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *sine = test_add_new (top, "ContinuousSinewave", "Sine");
+  HycoActor *shifted = test_add_new (top, "ContinuousSinewave", "Shifted");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *integral_recorder = test_add_new (top, "Recorder", "IntegralRecorder");
+  HycoActor *wave_recorder = test_add_new (top, "Recorder", "WaveRecorder");
   HycoDirector *director = hyco_composite_actor_get_director (top);
   g_autoptr (HycoModel) model = NULL;
   const double f = 1.5, w = 2 * G_PI * f;
   guint count;
 
-  set (director, "maxStepSize", "0.05");
-  set (sine, "frequency", "1.5");
-  set (shifted, "frequency", "1.5");
-  set (shifted, "amplitude", "2");
-  set (shifted, "phase", "0.5");
-  set (shifted, "offset", "-1");
+  test_set (director, "maxStepSize", "0.05");
+  test_set (sine, "frequency", "1.5");
+  test_set (shifted, "frequency", "1.5");
+  test_set (shifted, "amplitude", "2");
+  test_set (shifted, "phase", "0.5");
+  test_set (shifted, "offset", "-1");
   test_connect (top, sine, "output", integral, "derivative");
   test_connect (top, integral, "state", integral_recorder, "input");
   test_connect (top, shifted, "output", wave_recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
 
   count = hyco_recorder_get_count (HYCO_RECORDER (integral_recorder));
   g_assert_cmpuint (count, >=, 40);
@@ -395,19 +354,19 @@ test_sinewave (void)
 static void
 test_ramp (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("3");
-  HycoActor *ramp = add (top, "ContinuousRamp", "Ramp");
-  HycoActor *integral = add (top, "Integrator", "Integral");
-  HycoActor *ramp_recorder = add (top, "Recorder", "RampRecorder");
-  HycoActor *integral_recorder = add (top, "Recorder", "IntegralRecorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("3");
+  HycoActor *ramp = test_add_new (top, "ContinuousRamp", "Ramp");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *ramp_recorder = test_add_new (top, "Recorder", "RampRecorder");
+  HycoActor *integral_recorder = test_add_new (top, "Recorder", "IntegralRecorder");
   g_autoptr (HycoModel) model = NULL;
 
-  set (ramp, "initialValue", "2");
-  set (ramp, "rate", "-0.5");
+  test_set (ramp, "initialValue", "2");
+  test_set (ramp, "rate", "-0.5");
   test_connect (top, ramp, "output", ramp_recorder, "input");
   test_connect (top, ramp, "output", integral, "derivative");
   test_connect (top, integral, "state", integral_recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (ramp_recorder)), >, 2);
   for (guint i = 0; i < hyco_recorder_get_count (HYCO_RECORDER (ramp_recorder)); i++)
     {
@@ -448,21 +407,21 @@ test_source_parameters (void)
 static void
 test_sampler_tags (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
-  HycoActor *ramp = add (top, "ContinuousRamp", "Ramp");
-  HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+  HycoActor *ramp = test_add_new (top, "ContinuousRamp", "Ramp");
+  HycoActor *sampler = test_add_new (top, "PeriodicSampler", "Sampler");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoDirector *director = hyco_composite_actor_get_director (top);
   g_autoptr (HycoModel) model = NULL;
 
   /* Steps that do not divide the period: the breakpoints must still be met exactly. */
-  set (director, "initStepSize", "0.03");
-  set (director, "maxStepSize", "0.07");
-  set (ramp, "initialValue", "1");
-  set (ramp, "rate", "3");
+  test_set (director, "initStepSize", "0.03");
+  test_set (director, "maxStepSize", "0.07");
+  test_set (ramp, "initialValue", "1");
+  test_set (ramp, "rate", "3");
   test_connect (top, ramp, "output", sampler, "input");
   test_connect (top, sampler, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 11);
   for (guint k = 0; k <= 10; k++)
     {
@@ -479,21 +438,21 @@ test_sampler_tags (void)
 static void
 test_sampler_left_limit (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1.5");
-  HycoActor *square = add (top, "PeriodicPiecewiseConstant", "Square");
-  HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1.5");
+  HycoActor *square = test_add_new (top, "PeriodicPiecewiseConstant", "Square");
+  HycoActor *sampler = test_add_new (top, "PeriodicSampler", "Sampler");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   g_autoptr (HycoModel) model = NULL;
   /* The square is 1 on (0, 0.5), -1 on (0.5, 1), 1 on (1, 1.5), switching at (kp, 1). */
   const double expected[] = { 1, 1, 1, -1, -1, 1, 1 };
 
-  set (square, "a", "1.0");
-  set (square, "b", "-1.0");
-  set (square, "period", "0.5");
-  set (sampler, "samplePeriod", "0.25");
+  test_set (square, "a", "1.0");
+  test_set (square, "b", "-1.0");
+  test_set (square, "period", "0.5");
+  test_set (sampler, "samplePeriod", "0.25");
   test_connect (top, square, "output", sampler, "input");
   test_connect (top, sampler, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==,
                     G_N_ELEMENTS (expected));
   for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
@@ -512,12 +471,12 @@ test_sampler_left_limit (void)
 static void
 test_sampler_breaks_loops (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("0.5");
-  HycoActor *ramp = add (top, "ContinuousRamp", "Ramp");
-  HycoActor *sum = add (top, "Adder", "Sum");
-  HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
-  HycoActor *hold = add (top, "ZeroOrderHold", "Hold");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("0.5");
+  HycoActor *ramp = test_add_new (top, "ContinuousRamp", "Ramp");
+  HycoActor *sum = test_add_new (top, "Adder", "Sum");
+  HycoActor *sampler = test_add_new (top, "PeriodicSampler", "Sampler");
+  HycoActor *hold = test_add_new (top, "ZeroOrderHold", "Hold");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   g_autoptr (HycoModel) model = NULL;
 
   test_connect (top, ramp, "output", sum, "input");
@@ -525,7 +484,7 @@ test_sampler_breaks_loops (void)
   test_connect (top, sum, "output", sampler, "input");
   test_connect (top, sampler, "output", hold, "input");
   test_connect (top, sampler, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_false (hyco_actor_is_strict (sampler));
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 6);
   for (guint k = 0; k <= 5; k++)
@@ -539,12 +498,12 @@ test_sampler_period_error (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (periods); i++)
     {
-      g_autoptr (HycoCompositeActor) top = continuous_top ("1");
-      HycoActor *sampler = add (top, "PeriodicSampler", "Sampler");
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+      HycoActor *sampler = test_add_new (top, "PeriodicSampler", "Sampler");
       g_autoptr (HycoModel) model = NULL;
       g_autoptr (GError) error = NULL;
 
-      set (sampler, "samplePeriod", periods[i]);
+      test_set (sampler, "samplePeriod", periods[i]);
       model = hyco_model_new (top);
       g_assert_false (hyco_model_prepare (model, &error));
       g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);

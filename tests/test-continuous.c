@@ -7,51 +7,10 @@
 
 #include <math.h>
 
-static HycoActor *
-add (HycoCompositeActor *top, const char *class_name, const char *name)
-{
-  HycoActor *actor = g_object_new (hyco_registry_lookup (class_name), "name", name, NULL);
-
-  g_assert_nonnull (actor);
-  test_add (top, actor);
-  return actor;
-}
-
-static void
-set (gpointer object, const char *name, const char *value)
-{
-  g_autoptr (GError) error = NULL;
-
-  hyco_param_set_from_string (G_OBJECT (object), name, value, &error);
-  g_assert_no_error (error);
-}
-
-static HycoCompositeActor *
-continuous_top (const char *stop_time)
-{
-  HycoCompositeActor *top = hyco_composite_actor_new ("top");
-  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
-
-  set (director, "stopTime", stop_time);
-  hyco_composite_actor_set_director (top, director);
-  return top;
-}
-
 static HycoContinuousDirector *
 director_of (HycoCompositeActor *top)
 {
   return HYCO_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (top));
-}
-
-static HycoModel *
-run_ok (HycoCompositeActor *top)
-{
-  g_autoptr (GError) error = NULL;
-  HycoModel *model = hyco_model_new (top);
-
-  hyco_model_run (model, NULL, &error);
-  g_assert_no_error (error);
-  return model;
 }
 
 /* The value a recorder saw at a tag; fails if it saw none. */
@@ -75,22 +34,22 @@ recorded_at (HycoRecorder *recorder, const char *time, guint64 microstep)
 static double
 exponential_error (const char *solver, const char *step)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
-  HycoActor *integral = add (top, "Integrator", "Integral");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoDirector *director = hyco_composite_actor_get_director (top);
   g_autoptr (HycoModel) model = NULL;
 
-  set (director, "ODESolver", solver);
-  set (director, "initStepSize", step);
-  set (director, "maxStepSize", step);
+  test_set (director, "ODESolver", solver);
+  test_set (director, "initStepSize", step);
+  test_set (director, "maxStepSize", step);
   /* Tolerances that never reject: the step stays fixed. */
-  set (director, "relativeTolerance", "1");
-  set (director, "absoluteTolerance", "1e300");
-  set (integral, "initialState", "1");
+  test_set (director, "relativeTolerance", "1");
+  test_set (director, "absoluteTolerance", "1e300");
+  test_set (integral, "initialState", "1");
   test_connect (top, integral, "state", integral, "derivative");
   test_connect (top, integral, "state", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_continuous_director_get_rejected_step_count (director_of (top)), ==, 0);
   return fabs (recorded_at (HYCO_RECORDER (recorder), "1", 0) - exp (1.0));
 }
@@ -124,17 +83,17 @@ test_solver_order (void)
 static void
 test_error_control (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
-  HycoActor *integral = add (top, "Integrator", "Integral");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoDirector *director = hyco_composite_actor_get_director (top);
   g_autoptr (HycoModel) model = NULL;
 
-  set (director, "initStepSize", "1");
-  set (integral, "initialState", "1");
+  test_set (director, "initStepSize", "1");
+  test_set (integral, "initialState", "1");
   test_connect (top, integral, "state", integral, "derivative");
   test_connect (top, integral, "state", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpfloat (fabs (recorded_at (HYCO_RECORDER (recorder), "2", 0) - exp (2.0)), <,
                      1e-5 * exp (2.0));
   /* An initial step of 1 s is too coarse: it was rejected and refined. */
@@ -146,22 +105,22 @@ test_error_control (void)
 static void
 test_breakpoints (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
   HycoTag tags[] = { test_tag ("0.3", 1), test_tag ("0.7", 2) };
   HycoActor *emitter = test_emitter_new ("E", tags, 2);
-  HycoActor *one = add (top, "Const", "One");
-  HycoActor *integral = add (top, "Integrator", "Integral");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *one = test_add_new (top, "Const", "One");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoActor *log = test_log_new ("Log");
   g_autoptr (HycoModel) model = NULL;
 
   test_add (top, emitter);
   test_add (top, log);
-  set (one, "value", "1.0");
+  test_set (one, "value", "1.0");
   test_connect (top, one, "output", integral, "derivative");
   test_connect (top, integral, "state", recorder, "input");
   test_connect (top, emitter, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.3", 0), 0.3, 1e-12);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.3", 1), 0.3, 1e-12);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.7", 2), 0.7, 1e-12);
@@ -174,29 +133,29 @@ test_breakpoints (void)
 static void
 test_rollback_leaves_no_trace (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("0.95");
-  HycoActor *one = add (top, "Const", "One");
-  HycoActor *integral = add (top, "Integrator", "Integral");
-  HycoActor *offset = add (top, "Const", "Offset");
-  HycoActor *sum = add (top, "Adder", "Sum");
-  HycoActor *crossing = add (top, "ZeroCrossingDetector", "Crossing");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("0.95");
+  HycoActor *one = test_add_new (top, "Const", "One");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *offset = test_add_new (top, "Const", "Offset");
+  HycoActor *sum = test_add_new (top, "Adder", "Sum");
+  HycoActor *crossing = test_add_new (top, "ZeroCrossingDetector", "Crossing");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoActor *log = test_log_new ("Log");
   HycoDirector *director = hyco_composite_actor_get_director (top);
   g_autoptr (HycoModel) model = NULL;
   HycoTag previous = { -1, 0 };
 
   test_add (top, log);
-  set (director, "maxStepSize", "0.5");
-  set (one, "value", "1.0");
-  set (offset, "value", "-0.6");
+  test_set (director, "maxStepSize", "0.5");
+  test_set (one, "value", "1.0");
+  test_set (offset, "value", "-0.6");
   test_connect (top, one, "output", integral, "derivative");
   test_connect (top, integral, "state", sum, "input");
   test_connect (top, offset, "output", sum, "input");
   test_connect (top, sum, "output", crossing, "trigger");
   test_connect (top, integral, "state", recorder, "input");
   test_connect (top, crossing, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_continuous_director_get_rejected_step_count (director_of (top)), >, 0);
   g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==,
                     hyco_model_get_iteration_count (model));
@@ -219,16 +178,16 @@ test_rollback_leaves_no_trace (void)
 static void
 test_periodic_piecewise_constant (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
-  HycoActor *square = add (top, "PeriodicPiecewiseConstant", "Square");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *square = test_add_new (top, "PeriodicPiecewiseConstant", "Square");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   g_autoptr (HycoModel) model = NULL;
 
-  set (square, "a", "3");
-  set (square, "b", "5");
-  set (square, "period", "0.5");
+  test_set (square, "a", "3");
+  test_set (square, "b", "5");
+  test_set (square, "period", "0.5");
   test_connect (top, square, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0", 0), ==, 3);
   g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0.5", 0), ==, 3);
   g_assert_cmpfloat (recorded_at (HYCO_RECORDER (recorder), "0.5", 1), ==, 5);
@@ -241,20 +200,20 @@ test_periodic_piecewise_constant (void)
 static void
 test_zero_order_hold (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
-  HycoActor *clock = add (top, "DiscreteClock", "Clock");
-  HycoActor *ramp = add (top, "Ramp", "Ramp");
-  HycoActor *hold = add (top, "ZeroOrderHold", "Hold");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *ramp = test_add_new (top, "Ramp", "Ramp");
+  HycoActor *hold = test_add_new (top, "ZeroOrderHold", "Hold");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoTag first;
   g_autoptr (HycoModel) model = NULL;
 
-  set (clock, "period", "0.4");
-  set (clock, "offset", "0.2");
+  test_set (clock, "period", "0.4");
+  test_set (clock, "offset", "0.2");
   test_connect (top, clock, "output", ramp, "trigger");
   test_connect (top, ramp, "output", hold, "input");
   test_connect (top, hold, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   hyco_recorder_get_tag (HYCO_RECORDER (recorder), 0, &first);
   g_assert_cmpint (first.time, ==, 200000000);
   g_assert_cmpuint (first.microstep, ==, 1);
@@ -271,19 +230,19 @@ test_crossing_across_microsteps (void)
 {
   for (int rising_only = 0; rising_only < 2; rising_only++)
     {
-      g_autoptr (HycoCompositeActor) top = continuous_top ("2.5");
-      HycoActor *square = add (top, "PeriodicPiecewiseConstant", "Square");
-      HycoActor *crossing = add (top, "ZeroCrossingDetector", "Crossing");
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2.5");
+      HycoActor *square = test_add_new (top, "PeriodicPiecewiseConstant", "Square");
+      HycoActor *crossing = test_add_new (top, "ZeroCrossingDetector", "Crossing");
       HycoActor *log = test_log_new ("Log");
       g_autoptr (HycoModel) model = NULL;
 
       test_add (top, log);
       if (rising_only)
-        set (crossing, "direction", "rising");
-      set (crossing, "value", "7");
+        test_set (crossing, "direction", "rising");
+      test_set (crossing, "value", "7");
       test_connect (top, square, "output", crossing, "trigger");
       test_connect (top, crossing, "output", log, "input");
-      model = run_ok (top);
+      model = test_run_ok (top);
       /* 1 -> -1 at (1, 1) falls; -1 -> 1 at (2, 1) rises. */
       g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, rising_only ? 1 : 2);
       g_assert_cmpint (test_log_tag (TEST_LOG (log), 0).time, ==,
@@ -301,24 +260,24 @@ test_touch_without_crossing (void)
 {
   for (int rising_only = 0; rising_only < 2; rising_only++)
     {
-      g_autoptr (HycoCompositeActor) top = continuous_top ("3");
-      HycoActor *slope = add (top, "ContinuousRamp", "Slope");
-      HycoActor *square = add (top, "Integrator", "Square");
-      HycoActor *crossing = add (top, "ZeroCrossingDetector", "Crossing");
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("3");
+      HycoActor *slope = test_add_new (top, "ContinuousRamp", "Slope");
+      HycoActor *square = test_add_new (top, "Integrator", "Square");
+      HycoActor *crossing = test_add_new (top, "ZeroCrossingDetector", "Crossing");
       HycoActor *log = test_log_new ("Log");
       g_autoptr (HycoModel) model = NULL;
 
       test_add (top, log);
-      set (slope, "initialValue", "-2");
-      set (slope, "rate", "2");
-      set (square, "initialState", "1");
-      set (crossing, "errorTolerance", "1e-9");
+      test_set (slope, "initialValue", "-2");
+      test_set (slope, "rate", "2");
+      test_set (square, "initialState", "1");
+      test_set (crossing, "errorTolerance", "1e-9");
       if (rising_only)
-        set (crossing, "direction", "rising");
+        test_set (crossing, "direction", "rising");
       test_connect (top, slope, "output", square, "derivative");
       test_connect (top, square, "state", crossing, "trigger");
       test_connect (top, crossing, "output", log, "input");
-      model = run_ok (top);
+      model = test_run_ok (top);
       g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, rising_only ? 0 : 1);
       if (!rising_only)
         {
@@ -335,13 +294,13 @@ test_integrator_variants (void)
 {
   for (guint variant = 1; variant <= 3; variant++)
     {
-      g_autoptr (HycoCompositeActor) top = continuous_top ("1");
-      HycoActor *integral = add (top, "Integrator", "Integral");
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+      HycoActor *integral = test_add_new (top, "Integrator", "Integral");
       g_autoptr (HycoModel) model = NULL;
       g_autoptr (GError) error = NULL;
       g_autofree char *text = g_strdup_printf ("%u", variant);
 
-      set (integral, "variant", text);
+      test_set (integral, "variant", text);
       test_connect (top, integral, "state", integral, "derivative");
       model = hyco_model_new (top);
       if (variant < 3)
@@ -372,10 +331,10 @@ test_parameter_errors (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
       g_autoptr (HycoModel) model = NULL;
       g_autoptr (GError) error = NULL;
-      set (hyco_composite_actor_get_director (top), cases[i].name, cases[i].value);
+      test_set (hyco_composite_actor_get_director (top), cases[i].name, cases[i].value);
       model = hyco_model_new (top);
       g_assert_false (hyco_model_prepare (model, &error));
       g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
@@ -388,15 +347,15 @@ test_parameter_errors (void)
 static void
 test_discrete_inside (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("1");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
   HycoCompositeActor *de = test_composite_new (top, "DE", TRUE);
   HycoCompositeActor *sr = test_sr_composite_new (top, "SR", "0");
   HycoTag tags[] = { test_tag ("0.3", 1) };
   HycoActor *emitter = test_emitter_new ("E", tags, 1);
-  HycoActor *one = add (top, "Const", "One");
-  HycoActor *integral = add (top, "Integrator", "Integral");
+  HycoActor *one = test_add_new (top, "Const", "One");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
   HycoActor *doubler = g_object_new (hyco_registry_lookup ("Gain"), "name", "Doubler", NULL);
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoActor *log = test_log_new ("Log");
   HycoPort *de_out = test_port (HYCO_ACTOR (de), "out", HYCO_PORT_OUTPUT);
   HycoPort *sr_in = test_port (HYCO_ACTOR (sr), "in", HYCO_PORT_INPUT);
@@ -407,19 +366,19 @@ test_discrete_inside (void)
   test_add (de, emitter);
   g_assert_true (hyco_composite_actor_connect_ports (de, hyco_actor_get_port (emitter, "output"),
                                                      de_out, &error));
-  set (doubler, "factor", "2.0");
+  test_set (doubler, "factor", "2.0");
   test_add (sr, doubler);
   g_assert_true (
     hyco_composite_actor_connect_ports (sr, sr_in, hyco_actor_get_port (doubler, "input"), &error));
   g_assert_true (hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (doubler, "output"),
                                                      sr_out, &error));
   test_add (top, log);
-  set (one, "value", "1.0");
+  test_set (one, "value", "1.0");
   test_connect (top, one, "output", integral, "derivative");
   test_connect (top, integral, "state", HYCO_ACTOR (sr), "in");
   test_connect (top, HYCO_ACTOR (sr), "out", recorder, "input");
   test_connect (top, HYCO_ACTOR (de), "out", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
   g_assert_cmpint (test_log_tag (TEST_LOG (log), 0).time, ==, 300000000);
   g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
@@ -441,11 +400,11 @@ test_inside_de (void)
   HycoActor *hold = g_object_new (hyco_registry_lookup ("ZeroOrderHold"), "name", "Hold", NULL);
   HycoActor *integral
     = g_object_new (hyco_registry_lookup ("Integrator"), "name", "Integral", NULL);
-  HycoActor *clock = add (top, "DiscreteClock", "Clock");
-  HycoActor *steps = add (top, "Ramp", "Steps");
-  HycoActor *sampling = add (top, "DiscreteClock", "Sampling");
-  HycoActor *sampler = add (top, "Sampler", "Sampler");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *steps = test_add_new (top, "Ramp", "Steps");
+  HycoActor *sampling = test_add_new (top, "DiscreteClock", "Sampling");
+  HycoActor *sampler = test_add_new (top, "Sampler", "Sampler");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoPort *u, *y;
   g_autoptr (HycoModel) model = NULL;
   g_autoptr (GError) error = NULL;
@@ -461,14 +420,14 @@ test_inside_de (void)
   test_connect (plant, hold, "output", integral, "derivative");
   g_assert_true (
     hyco_composite_actor_connect_ports (plant, hyco_actor_get_port (integral, "state"), y, &error));
-  set (steps, "init", "1.0");
-  set (sampling, "period", "0.25");
+  test_set (steps, "init", "1.0");
+  test_set (sampling, "period", "0.25");
   test_connect (top, clock, "output", steps, "trigger");
   test_connect (top, steps, "output", HYCO_ACTOR (plant), "u");
   test_connect (top, HYCO_ACTOR (plant), "y", sampler, "input");
   test_connect (top, sampling, "output", sampler, "trigger");
   test_connect (top, sampler, "output", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 9);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "0.25", 1), 0.25, 1e-9);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "1", 1), 1.0, 1e-9);
@@ -502,16 +461,16 @@ test_crossing_inside_de (void)
   test_add (plant, one);
   test_add (plant, integral);
   test_add (plant, crossing);
-  set (one, "value", "1.0");
-  set (integral, "initialState", "-0.4");
-  set (crossing, "errorTolerance", "1e-9");
+  test_set (one, "value", "1.0");
+  test_set (integral, "initialState", "-0.4");
+  test_set (crossing, "errorTolerance", "1e-9");
   test_connect (plant, one, "output", integral, "derivative");
   test_connect (plant, integral, "state", crossing, "trigger");
   g_assert_true (hyco_composite_actor_connect_ports (
     plant, hyco_actor_get_port (crossing, "output"), event, &error));
   test_add (top, log);
   test_connect (top, HYCO_ACTOR (plant), "event", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
   g_assert_cmpint (test_log_tag (TEST_LOG (log), 0).time, ==, 400000000);
   g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
@@ -523,13 +482,13 @@ test_crossing_inside_de (void)
 static void
 test_inside_continuous (void)
 {
-  g_autoptr (HycoCompositeActor) top = continuous_top ("2");
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
   HycoCompositeActor *inner = hyco_composite_actor_new ("Inner");
   g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
   HycoActor *one = g_object_new (hyco_registry_lookup ("Const"), "name", "One", NULL);
   HycoActor *ramp = g_object_new (hyco_registry_lookup ("Integrator"), "name", "Ramp", NULL);
-  HycoActor *outer = add (top, "Integrator", "Outer");
-  HycoActor *recorder = add (top, "Recorder", "Recorder");
+  HycoActor *outer = test_add_new (top, "Integrator", "Outer");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
   HycoPort *out;
   g_autoptr (HycoModel) model = NULL;
   g_autoptr (GError) error = NULL;
@@ -539,13 +498,13 @@ test_inside_continuous (void)
   out = test_port (HYCO_ACTOR (inner), "out", HYCO_PORT_OUTPUT);
   test_add (inner, one);
   test_add (inner, ramp);
-  set (one, "value", "1.0");
+  test_set (one, "value", "1.0");
   test_connect (inner, one, "output", ramp, "derivative");
   g_assert_true (
     hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (ramp, "state"), out, &error));
   test_connect (top, HYCO_ACTOR (inner), "out", outer, "derivative");
   test_connect (top, outer, "state", recorder, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "2", 0), 2.0, 1e-6);
 }
 

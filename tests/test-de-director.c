@@ -4,17 +4,6 @@
  */
 #include "test-support.h"
 
-static HycoModel *
-run_ok (HycoCompositeActor *top)
-{
-  g_autoptr (GError) error = NULL;
-  HycoModel *model = hyco_model_new (top);
-
-  g_assert_true (hyco_model_run (model, NULL, &error));
-  g_assert_no_error (error);
-  return model;
-}
-
 static void
 assert_tag (HycoTag tag, const char *time, guint64 microstep)
 {
@@ -37,7 +26,7 @@ test_ordering (void)
   test_add (top, emitter);
   test_add (top, log);
   test_connect (top, emitter, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 4);
   assert_tag (test_log_tag (TEST_LOG (log), 0), "0", 0);
   assert_tag (test_log_tag (TEST_LOG (log), 1), "0.1", 1);
@@ -64,7 +53,7 @@ test_simultaneity (void)
   test_add (top, log);
   test_connect (top, a, "output", log, "input");
   test_connect (top, b, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==, 2);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
   assert_tag (test_log_tag (TEST_LOG (log), 1), "2", 1);
@@ -100,7 +89,7 @@ test_chain (void)
       previous = pass;
     }
   test_connect (top, previous, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
   g_assert_cmpint (test_log_value (TEST_LOG (log), 0), ==, 10);
   g_assert_cmpuint (test_log_fires (TEST_LOG (log)), ==, 1);
@@ -123,7 +112,7 @@ test_stop_time (void)
   test_add (top, emitter);
   test_add (top, log);
   test_connect (top, emitter, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
   hyco_model_get_current_tag (model, &reached);
   assert_tag (reached, "0.2", 5);
@@ -157,7 +146,7 @@ run_and_dump (gboolean reversed)
       test_connect (top, a, "output", log, "input");
       test_connect (top, b, "output", log, "input");
     }
-  model = run_ok (top);
+  model = test_run_ok (top);
   return test_log_dump (TEST_LOG (log));
 }
 
@@ -193,7 +182,7 @@ test_fire_at (void)
   HycoTag granted, past = test_tag ("0.1", 0);
 
   test_add (top, emitter);
-  model = run_ok (top);
+  model = test_run_ok (top);
   /* After the run the director sits at (0.5, 3), the tag already computed. */
   g_assert_true (hyco_actor_fire_at (emitter, test_tag ("0.5", 0).time, &granted, &error));
   g_assert_no_error (error);
@@ -283,7 +272,7 @@ test_composite_feedback (void)
   test_connect (top, HYCO_ACTOR (loop), "count", outer_pass, "input");
   test_connect (top, outer_pass, "output", HYCO_ACTOR (loop), "in");
   test_connect (top, HYCO_ACTOR (loop), "echo", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   /* count 0 -> Outer 1 -> Inner 2 at (1, 1); count 1 -> 3 at (2, 1). */
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
   assert_tag (test_log_tag (TEST_LOG (log), 0), "1", 1);
@@ -322,7 +311,7 @@ test_nesting (void)
   g_assert_no_error (error);
   test_add (top, log);
   test_connect (top, HYCO_ACTOR (level1), "out", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
   for (guint i = 0; i < 3; i++)
     {
@@ -385,7 +374,7 @@ test_rerun (void)
   test_add (top, emitter);
   test_add (top, log);
   test_connect (top, emitter, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   first = test_log_dump (TEST_LOG (log));
   g_assert_true (hyco_model_run (model, NULL, &error));
   g_assert_no_error (error);

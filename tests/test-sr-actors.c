@@ -3,18 +3,11 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco.h"
+#include "test-fixture.h"
 
 #include <string.h>
 
 #define NS HYCO_DEFAULT_RESOLUTION
-
-typedef struct
-{
-  HycoCompositeActor *top;
-  HycoDirector *director; /* owned by top */
-  HycoModel *model;
-} Fixture;
 
 /* One expected event at (time, 1), the tag of clock events and of SR ticks, on channel 0. A
  * list of them ends with a NULL time. */
@@ -23,24 +16,6 @@ typedef struct
   const char *time;
   const char *value;
 } Expected;
-
-static void
-set_param (gpointer object, const char *name, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  hyco_param_set_from_string (G_OBJECT (object), name, text, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_init (Fixture *f, HycoDirector *director)
-{
-  f->top = hyco_composite_actor_new ("top");
-  hyco_composite_actor_set_director (f->top, director);
-  f->director = director;
-  f->model = NULL;
-}
 
 static void
 setup_de (Fixture *f, gconstpointer data)
@@ -59,80 +34,8 @@ setup_sr (Fixture *f, gconstpointer data)
 
   g_assert_true (g_type_is_a (type, HYCO_TYPE_DIRECTOR));
   director = g_object_new (type, NULL);
-  set_param (director, "period", "1");
+  fixture_set (director, "period", "1");
   fixture_init (f, director);
-}
-
-static void
-teardown (Fixture *f, gconstpointer data)
-{
-  g_clear_object (&f->model);
-  g_clear_object (&f->top);
-}
-
-static void
-set_stop_time (Fixture *f, const char *stop_time)
-{
-  set_param (f->director, "stopTime", stop_time);
-}
-
-/* Creates an actor of registered class @class_name, sets the NULL-terminated name/text pairs
- * that follow as parameters, and adds it to the top level. */
-static HycoActor *add (Fixture *f, const char *class_name, const char *name,
-                       ...) G_GNUC_NULL_TERMINATED;
-
-static HycoActor *
-add (Fixture *f, const char *class_name, const char *name, ...)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HycoActor) actor = NULL;
-  GType type = hyco_registry_lookup (class_name);
-  const char *param;
-  va_list args;
-
-  g_assert_true (g_type_is_a (type, HYCO_TYPE_ACTOR));
-  actor = g_object_new (type, "name", name, NULL);
-  va_start (args, name);
-  while ((param = va_arg (args, const char *)) != NULL)
-    set_param (actor, param, va_arg (args, const char *));
-  va_end (args);
-  g_assert_true (hyco_composite_actor_add_actor (f->top, actor, &error));
-  g_assert_no_error (error);
-  return actor; /* the top level holds it */
-}
-
-static void
-connect (Fixture *f, HycoActor *from, const char *output, HycoActor *to, const char *input)
-{
-  g_autoptr (GError) error = NULL;
-
-  hyco_composite_actor_connect_ports (f->top, hyco_actor_get_port (from, output),
-                                      hyco_actor_get_port (to, input), &error);
-  g_assert_no_error (error);
-}
-
-static gboolean
-run (Fixture *f, GError **error)
-{
-  if (f->model == NULL)
-    f->model = hyco_model_new (f->top);
-  return hyco_model_run (f->model, NULL, error);
-}
-
-static void
-run_ok (Fixture *f)
-{
-  g_autoptr (GError) error = NULL;
-
-  run (f, &error);
-  g_assert_no_error (error);
-}
-
-static void
-assert_contains (const char *message, const char *part)
-{
-  if (strstr (message, part) == NULL)
-    g_error ("\"%s\" does not contain \"%s\"", message, part);
 }
 
 /* Runs and asserts failure with @code and a message containing @part. */
@@ -141,10 +44,10 @@ run_fails (Fixture *f, int code, const char *part)
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (run (f, &error));
+  g_assert_false (fixture_run (f, &error));
   g_assert_error (error, HYCO_ACTOR_ERROR, code);
   g_test_message ("expected failure: %s", error->message);
-  assert_contains (error->message, part);
+  fixture_assert_contains (error->message, part);
 }
 
 static char *
@@ -203,13 +106,13 @@ assert_events (HycoActor *recorder, const Expected *expected)
 static HycoActor *
 add_sampled_ramp (Fixture *f, const char *period, const char *offset)
 {
-  HycoActor *ramp = add (f, "Ramp", "Ramp", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", NULL);
   HycoActor *clock
-    = add (f, "DiscreteClock", "SampleClock", "period", period, "offset", offset, NULL);
-  HycoActor *sampler = add (f, "Sampler", "Sampler", NULL);
+    = fixture_add (f, "DiscreteClock", "SampleClock", "period", period, "offset", offset, NULL);
+  HycoActor *sampler = fixture_add (f, "Sampler", "Sampler", NULL);
 
-  connect (f, ramp, "output", sampler, "input");
-  connect (f, clock, "output", sampler, "trigger");
+  fixture_connect (f, ramp, "output", sampler, "input");
+  fixture_connect (f, clock, "output", sampler, "trigger");
   return sampler;
 }
 
@@ -217,7 +120,7 @@ static void
 add_model_test (const char *path, gconstpointer data, void (*setup) (Fixture *, gconstpointer),
                 void (*func) (Fixture *, gconstpointer))
 {
-  g_test_add (path, Fixture, data, setup, func, teardown);
+  g_test_add (path, Fixture, data, setup, func, fixture_teardown);
 }
 
 /* LogicalOperator ------------------------------------------------------------------------ */
@@ -244,20 +147,20 @@ static void
 test_logical_function (Fixture *f, gconstpointer data)
 {
   const LogicCase *c = data;
-  HycoActor *a = add (f, "DiscreteClock", "A", "period", "2", "value", "true", NULL);
-  HycoActor *b = add (f, "DiscreteClock", "B", "period", "3", "value", "false", NULL);
-  HycoActor *op = add (f, "LogicalOperator", "Op", "function", c->function, NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *a = fixture_add (f, "DiscreteClock", "A", "period", "2", "value", "true", NULL);
+  HycoActor *b = fixture_add (f, "DiscreteClock", "B", "period", "3", "value", "false", NULL);
+  HycoActor *op = fixture_add (f, "LogicalOperator", "Op", "function", c->function, NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", c->values[0] }, { "2", c->values[1] }, { "3", c->values[2] },
     { "4", c->values[3] }, { NULL, NULL },
   };
 
-  set_stop_time (f, "4");
-  connect (f, a, "output", op, "input");
-  connect (f, b, "output", op, "input");
-  connect (f, op, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "4");
+  fixture_connect (f, a, "output", op, "input");
+  fixture_connect (f, b, "output", op, "input");
+  fixture_connect (f, op, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
@@ -265,37 +168,37 @@ test_logical_function (Fixture *f, gconstpointer data)
 static void
 test_logical_absent_ignored (Fixture *f, gconstpointer data)
 {
-  HycoActor *a = add (f, "DiscreteClock", "A", "period", "1", "value", "true", NULL);
-  HycoActor *b = add (f, "DiscreteClock", "B", "period", "2", "value", "true", NULL);
+  HycoActor *a = fixture_add (f, "DiscreteClock", "A", "period", "1", "value", "true", NULL);
+  HycoActor *b = fixture_add (f, "DiscreteClock", "B", "period", "2", "value", "true", NULL);
   HycoActor *c
-    = add (f, "DiscreteClock", "C", "period", "1", "offset", "0.5", "value", "false", NULL);
-  HycoActor *op = add (f, "LogicalOperator", "Op", "function", "xor", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+    = fixture_add (f, "DiscreteClock", "C", "period", "1", "offset", "0.5", "value", "false", NULL);
+  HycoActor *op = fixture_add (f, "LogicalOperator", "Op", "function", "xor", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", "false" },   { "0.5", "false" }, { "1", "true" },
     { "1.5", "false" }, { "2", "false" },   { NULL, NULL },
   };
 
-  set_stop_time (f, "2");
-  connect (f, a, "output", op, "input");
-  connect (f, b, "output", op, "input");
-  connect (f, c, "output", op, "input");
-  connect (f, op, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "2");
+  fixture_connect (f, a, "output", op, "input");
+  fixture_connect (f, b, "output", op, "input");
+  fixture_connect (f, c, "output", op, "input");
+  fixture_connect (f, op, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
 static void
 test_logical_not_boolean (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "value", "true", NULL);
-  HycoActor *number = add (f, "Const", "Number", "value", "5", NULL);
-  HycoActor *op = add (f, "LogicalOperator", "Op", "function", "or", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "value", "true", NULL);
+  HycoActor *number = fixture_add (f, "Const", "Number", "value", "5", NULL);
+  HycoActor *op = fixture_add (f, "LogicalOperator", "Op", "function", "or", NULL);
 
-  set_stop_time (f, "1");
-  connect (f, clock, "output", op, "input");
-  connect (f, clock, "output", number, "trigger");
-  connect (f, number, "output", op, "input");
+  fixture_stop_time (f, "1");
+  fixture_connect (f, clock, "output", op, "input");
+  fixture_connect (f, clock, "output", number, "trigger");
+  fixture_connect (f, number, "output", op, "input");
   run_fails (f, HYCO_ACTOR_ERROR_FAILED, "Op: input channel 1: int 5 is not a boolean");
 }
 
@@ -307,18 +210,18 @@ test_logical_constructive_cycle (Fixture *f, gconstpointer data)
   const char *function = data;
   gboolean is_or = g_str_equal (function, "or");
   const char *seed = is_or ? "true" : "false";
-  HycoActor *source = add (f, "Const", "Source", "value", seed, NULL);
-  HycoActor *op = add (f, "LogicalOperator", "Op", "function", function, NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *source = fixture_add (f, "Const", "Source", "value", seed, NULL);
+  HycoActor *op = fixture_add (f, "LogicalOperator", "Op", "function", function, NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", seed }, { "1", seed }, { "2", seed }, { "3", seed }, { NULL, NULL },
   };
 
-  set_stop_time (f, "3");
-  connect (f, source, "output", op, "input");
-  connect (f, op, "output", op, "input");
-  connect (f, op, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "3");
+  fixture_connect (f, source, "output", op, "input");
+  fixture_connect (f, op, "output", op, "input");
+  fixture_connect (f, op, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
@@ -328,12 +231,12 @@ static void
 test_logical_unsettled_cycle (Fixture *f, gconstpointer data)
 {
   const char *function = data;
-  HycoActor *source = add (f, "Const", "Source", "value", "false", NULL);
-  HycoActor *op = add (f, "LogicalOperator", "Op", "function", function, NULL);
+  HycoActor *source = fixture_add (f, "Const", "Source", "value", "false", NULL);
+  HycoActor *op = fixture_add (f, "LogicalOperator", "Op", "function", function, NULL);
 
-  set_stop_time (f, "3");
-  connect (f, source, "output", op, "input");
-  connect (f, op, "output", op, "input");
+  fixture_stop_time (f, "3");
+  fixture_connect (f, source, "output", op, "input");
+  fixture_connect (f, op, "output", op, "input");
   run_fails (f, HYCO_ACTOR_ERROR_CAUSALITY, "Op.output");
 }
 
@@ -374,22 +277,22 @@ test_logical_parameters (void)
 static void
 test_logical_not (Fixture *f, gconstpointer data)
 {
-  HycoActor *a = add (f, "DiscreteClock", "A", "period", "2", "value", "true", NULL);
+  HycoActor *a = fixture_add (f, "DiscreteClock", "A", "period", "2", "value", "true", NULL);
   HycoActor *b
-    = add (f, "DiscreteClock", "B", "period", "2", "offset", "1", "value", "false", NULL);
-  HycoActor *not_a = add (f, "LogicalNot", "NotA", NULL);
-  HycoActor *not_b = add (f, "LogicalNot", "NotB", NULL);
-  HycoActor *rec_a = add (f, "Recorder", "RecA", NULL);
-  HycoActor *rec_b = add (f, "Recorder", "RecB", NULL);
+    = fixture_add (f, "DiscreteClock", "B", "period", "2", "offset", "1", "value", "false", NULL);
+  HycoActor *not_a = fixture_add (f, "LogicalNot", "NotA", NULL);
+  HycoActor *not_b = fixture_add (f, "LogicalNot", "NotB", NULL);
+  HycoActor *rec_a = fixture_add (f, "Recorder", "RecA", NULL);
+  HycoActor *rec_b = fixture_add (f, "Recorder", "RecB", NULL);
   const Expected expected_a[] = { { "0", "false" }, { "2", "false" }, { NULL, NULL } };
   const Expected expected_b[] = { { "1", "true" }, { "3", "true" }, { NULL, NULL } };
 
-  set_stop_time (f, "3");
-  connect (f, a, "output", not_a, "input");
-  connect (f, b, "output", not_b, "input");
-  connect (f, not_a, "output", rec_a, "input");
-  connect (f, not_b, "output", rec_b, "input");
-  run_ok (f);
+  fixture_stop_time (f, "3");
+  fixture_connect (f, a, "output", not_a, "input");
+  fixture_connect (f, b, "output", not_b, "input");
+  fixture_connect (f, not_a, "output", rec_a, "input");
+  fixture_connect (f, not_b, "output", rec_b, "input");
+  fixture_run_ok (f);
   assert_events (rec_a, expected_a);
   assert_events (rec_b, expected_b);
   g_assert_true (hyco_actor_is_strict (not_a));
@@ -398,11 +301,11 @@ test_logical_not (Fixture *f, gconstpointer data)
 static void
 test_logical_not_type_error (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "value", "\"yes\"", NULL);
-  HycoActor *not = add (f, "LogicalNot", "Not", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "value", "\"yes\"", NULL);
+  HycoActor *not = fixture_add (f, "LogicalNot", "Not", NULL);
 
-  set_stop_time (f, "1");
-  connect (f, clock, "output", not, "input");
+  fixture_stop_time (f, "1");
+  fixture_connect (f, clock, "output", not, "input");
   run_fails (f, HYCO_ACTOR_ERROR_FAILED, "Not: input: string \"yes\" is not a boolean");
 }
 
@@ -419,19 +322,20 @@ compare_once (const char *left, const char *right, const char *comparison, const
   char *result = NULL;
 
   fixture_init (f, director);
-  l = add (f, "Const", "Left", "value", left, NULL);
-  r = add (f, "Const", "Right", "value", right, NULL);
-  cmp = add (f, "Comparator", "Cmp", "comparison", comparison, "tolerance", tolerance, NULL);
-  rec = add (f, "Recorder", "Rec", NULL);
-  connect (f, l, "output", cmp, "left");
-  connect (f, r, "output", cmp, "right");
-  connect (f, cmp, "output", rec, "input");
-  if (run (f, error))
+  l = fixture_add (f, "Const", "Left", "value", left, NULL);
+  r = fixture_add (f, "Const", "Right", "value", right, NULL);
+  cmp
+    = fixture_add (f, "Comparator", "Cmp", "comparison", comparison, "tolerance", tolerance, NULL);
+  rec = fixture_add (f, "Recorder", "Rec", NULL);
+  fixture_connect (f, l, "output", cmp, "left");
+  fixture_connect (f, r, "output", cmp, "right");
+  fixture_connect (f, cmp, "output", rec, "input");
+  if (fixture_run (f, error))
     {
       g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (rec)), ==, 1);
       result = hyco_value_to_literal (hyco_recorder_get_value (HYCO_RECORDER (rec), 0));
     }
-  teardown (f, NULL);
+  fixture_teardown (f, NULL);
   return result;
 }
 
@@ -457,7 +361,7 @@ assert_compare_fails (const char *left, const char *comparison, const char *righ
   g_assert_null (result);
   g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
   g_test_message ("expected failure: %s", error->message);
-  assert_contains (error->message, part);
+  fixture_assert_contains (error->message, part);
 }
 
 static const char *const comparisons[] = { ">", ">=", "<", "<=", "==", "!=" };
@@ -552,26 +456,26 @@ test_comparator_type_errors (void)
 static void
 test_comparator_absent (Fixture *f, gconstpointer data)
 {
-  HycoActor *l = add (f, "DiscreteClock", "L", "period", "1", "value", "1", NULL);
-  HycoActor *r = add (f, "DiscreteClock", "R", "period", "2", "value", "0.5", NULL);
-  HycoActor *cmp = add (f, "Comparator", "Cmp", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *l = fixture_add (f, "DiscreteClock", "L", "period", "1", "value", "1", NULL);
+  HycoActor *r = fixture_add (f, "DiscreteClock", "R", "period", "2", "value", "0.5", NULL);
+  HycoActor *cmp = fixture_add (f, "Comparator", "Cmp", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", "true" }, { "2", "true" }, { "4", "true" }, { NULL, NULL } };
 
-  set_stop_time (f, "4");
-  connect (f, l, "output", cmp, "left");
-  connect (f, r, "output", cmp, "right");
-  connect (f, cmp, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "4");
+  fixture_connect (f, l, "output", cmp, "left");
+  fixture_connect (f, r, "output", cmp, "right");
+  fixture_connect (f, cmp, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
 static void
 test_comparator_parameters (Fixture *f, gconstpointer data)
 {
-  HycoActor *l = add (f, "Const", "L", NULL);
-  HycoActor *r = add (f, "Const", "R", NULL);
-  HycoActor *cmp = add (f, "Comparator", "Cmp", NULL);
+  HycoActor *l = fixture_add (f, "Const", "L", NULL);
+  HycoActor *r = fixture_add (f, "Const", "R", NULL);
+  HycoActor *cmp = fixture_add (f, "Comparator", "Cmp", NULL);
   GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (cmp), "comparison");
   g_autofree char *def = hyco_param_default_to_string (pspec);
   g_autoptr (GError) error = NULL;
@@ -585,15 +489,15 @@ test_comparator_parameters (Fixture *f, gconstpointer data)
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
   g_clear_error (&error);
 
-  connect (f, l, "output", cmp, "left");
-  connect (f, r, "output", cmp, "right");
+  fixture_connect (f, l, "output", cmp, "left");
+  fixture_connect (f, r, "output", cmp, "right");
   /* Surrounding blanks are fine, as in Ptolemy II. */
-  set_param (cmp, "comparison", " >= ");
-  run_ok (f);
-  set_param (cmp, "comparison", "=>");
+  fixture_set (cmp, "comparison", " >= ");
+  fixture_run_ok (f);
+  fixture_set (cmp, "comparison", "=>");
   run_fails (f, HYCO_ACTOR_ERROR_PARAMETER,
              "Cmp: parameter comparison: \"=>\" is not one of >, >=, <, <=, ==, !=");
-  set_param (cmp, "comparison", "gt");
+  fixture_set (cmp, "comparison", "gt");
   run_fails (f, HYCO_ACTOR_ERROR_PARAMETER, "\"gt\"");
 }
 
@@ -604,16 +508,16 @@ static void
 test_pre_sr (Fixture *f, gconstpointer data)
 {
   HycoActor *input = add_sampled_ramp (f, "2", "1"); /* 1 at 1, 3 at 3, 5 at 5 */
-  HycoActor *pre = add (f, "Pre", "Pre", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *pre = fixture_add (f, "Pre", "Pre", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "2", "1" }, { "3", "1" }, { "4", "3" }, { "5", "3" }, { NULL, NULL },
   };
 
-  set_stop_time (f, "5");
-  connect (f, input, "output", pre, "input");
-  connect (f, pre, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "5");
+  fixture_connect (f, input, "output", pre, "input");
+  fixture_connect (f, pre, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
   g_assert_false (hyco_actor_is_strict (pre));
   g_assert_false (hyco_actor_output_depends_on (pre, hyco_actor_get_port (pre, "output"),
@@ -626,17 +530,17 @@ test_pre_de (Fixture *f, gconstpointer data)
 {
   /* Added downstream first: a Pre that declared no dependency under DE would have its output
    * settled absent before its input arrives. */
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
-  HycoActor *pre = add (f, "Pre", "Pre", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", NULL);
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  HycoActor *pre = fixture_add (f, "Pre", "Pre", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", NULL);
   const Expected expected[] = { { "1", "0" }, { "2", "1" }, { "3", "2" }, { NULL, NULL } };
 
-  set_stop_time (f, "3");
-  connect (f, pre, "output", rec, "input");
-  connect (f, ramp, "output", pre, "input");
-  connect (f, clock, "output", ramp, "trigger");
-  run_ok (f);
+  fixture_stop_time (f, "3");
+  fixture_connect (f, pre, "output", rec, "input");
+  fixture_connect (f, ramp, "output", pre, "input");
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_run_ok (f);
   assert_events (rec, expected);
   g_assert_true (hyco_actor_is_strict (pre));
 }
@@ -645,20 +549,20 @@ test_pre_de (Fixture *f, gconstpointer data)
 static void
 test_pre_sr_loop (Fixture *f, gconstpointer data)
 {
-  HycoActor *one = add (f, "Const", "One", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *pre = add (f, "Pre", "Pre", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *one = fixture_add (f, "Const", "One", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *pre = fixture_add (f, "Pre", "Pre", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", "1" }, { "1", "2" }, { "2", "3" }, { "3", "4" }, { NULL, NULL },
   };
 
-  set_stop_time (f, "3");
-  connect (f, one, "output", adder, "input");
-  connect (f, pre, "output", adder, "input");
-  connect (f, adder, "output", pre, "input");
-  connect (f, adder, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "3");
+  fixture_connect (f, one, "output", adder, "input");
+  fixture_connect (f, pre, "output", adder, "input");
+  fixture_connect (f, adder, "output", pre, "input");
+  fixture_connect (f, adder, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
@@ -666,14 +570,14 @@ test_pre_sr_loop (Fixture *f, gconstpointer data)
 static void
 test_pre_de_loop (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", NULL);
-  HycoActor *adder = add (f, "Adder", "Adder", NULL);
-  HycoActor *pre = add (f, "Pre", "Pre", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", NULL);
+  HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
+  HycoActor *pre = fixture_add (f, "Pre", "Pre", NULL);
 
-  set_stop_time (f, "3");
-  connect (f, clock, "output", adder, "input");
-  connect (f, pre, "output", adder, "input");
-  connect (f, adder, "output", pre, "input");
+  fixture_stop_time (f, "3");
+  fixture_connect (f, clock, "output", adder, "input");
+  fixture_connect (f, pre, "output", adder, "input");
+  fixture_connect (f, adder, "output", pre, "input");
   run_fails (f, HYCO_ACTOR_ERROR_CAUSALITY, "zero-delay loop");
 }
 
@@ -684,14 +588,14 @@ static void
 test_unit_delay_sr (Fixture *f, gconstpointer data)
 {
   HycoActor *input = add_sampled_ramp (f, "2", "1"); /* 1 at 1, 3 at 3 */
-  HycoActor *delay = add (f, "UnitDelay", "Delay", "initialValue", "10", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *delay = fixture_add (f, "UnitDelay", "Delay", "initialValue", "10", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", "10" }, { "2", "1" }, { "4", "3" }, { NULL, NULL } };
 
-  set_stop_time (f, "5");
-  connect (f, input, "output", delay, "input");
-  connect (f, delay, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "5");
+  fixture_connect (f, input, "output", delay, "input");
+  fixture_connect (f, delay, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
   g_assert_false (hyco_actor_is_strict (delay));
   g_assert_false (hyco_actor_output_depends_on (delay, hyco_actor_get_port (delay, "output"),
@@ -704,26 +608,26 @@ static void
 test_unit_delay_default (Fixture *f, gconstpointer data)
 {
   HycoActor *input = add_sampled_ramp (f, "1", "0");
-  HycoActor *delay = add (f, "UnitDelay", "Delay", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *delay = fixture_add (f, "UnitDelay", "Delay", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", "0" }, { "1", "0" }, { "2", "1" }, { NULL, NULL } };
 
-  set_stop_time (f, "2");
-  connect (f, input, "output", delay, "input");
-  connect (f, delay, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "2");
+  fixture_connect (f, input, "output", delay, "input");
+  fixture_connect (f, delay, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
-  run_ok (f);
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
 static void
 test_unit_delay_de (Fixture *f, gconstpointer data)
 {
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
-  HycoActor *delay = add (f, "UnitDelay", "Delay", "initialValue", "\"start\"", NULL);
-  HycoActor *ramp = add (f, "Ramp", "Ramp", "init", "1.5", NULL);
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  HycoActor *delay = fixture_add (f, "UnitDelay", "Delay", "initialValue", "\"start\"", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "1.5", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
   const Expected expected[] = {
     { "0", "\"start\"" },
     { "0.5", "1.5" },
@@ -731,23 +635,23 @@ test_unit_delay_de (Fixture *f, gconstpointer data)
     { NULL, NULL },
   };
 
-  set_stop_time (f, "1");
-  connect (f, delay, "output", rec, "input");
-  connect (f, ramp, "output", delay, "input");
-  connect (f, clock, "output", ramp, "trigger");
-  run_ok (f);
+  fixture_stop_time (f, "1");
+  fixture_connect (f, delay, "output", rec, "input");
+  fixture_connect (f, ramp, "output", delay, "input");
+  fixture_connect (f, clock, "output", ramp, "trigger");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
 static void
 test_unit_delay_bad_initial (Fixture *f, gconstpointer data)
 {
-  HycoActor *delay = add (f, "UnitDelay", "Delay", NULL);
+  HycoActor *delay = fixture_add (f, "UnitDelay", "Delay", NULL);
   g_autoptr (GError) error = NULL;
 
   g_assert_false (hyco_param_set_from_string (G_OBJECT (delay), "initialValue", "1 2", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
-  assert_contains (error->message, "initialValue");
+  fixture_assert_contains (error->message, "initialValue");
 }
 
 /* Default -------------------------------------------------------------------------------- */
@@ -756,19 +660,20 @@ test_unit_delay_bad_initial (Fixture *f, gconstpointer data)
 static void
 test_default_choice (Fixture *f, gconstpointer data)
 {
-  HycoActor *preferred = add (f, "DiscreteClock", "P", "period", "2", "value", "1", NULL);
-  HycoActor *alternate = add (f, "DiscreteClock", "A", "period", "3", "value", "\"alt\"", NULL);
-  HycoActor *def = add (f, "Default", "Default", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *preferred = fixture_add (f, "DiscreteClock", "P", "period", "2", "value", "1", NULL);
+  HycoActor *alternate
+    = fixture_add (f, "DiscreteClock", "A", "period", "3", "value", "\"alt\"", NULL);
+  HycoActor *def = fixture_add (f, "Default", "Default", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", "1" }, { "2", "1" }, { "3", "\"alt\"" }, { "4", "1" }, { "6", "1" }, { NULL, NULL },
   };
 
-  set_stop_time (f, "6");
-  connect (f, preferred, "output", def, "preferred");
-  connect (f, alternate, "output", def, "alternate");
-  connect (f, def, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "6");
+  fixture_connect (f, preferred, "output", def, "preferred");
+  fixture_connect (f, alternate, "output", def, "alternate");
+  fixture_connect (f, def, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
   g_assert_false (hyco_actor_is_strict (def));
   g_assert_true (hyco_actor_output_depends_on (def, hyco_actor_get_port (def, "output"),
@@ -781,20 +686,20 @@ static void
 test_default_hold_loop (Fixture *f, gconstpointer data)
 {
   HycoActor *samples = add_sampled_ramp (f, "3", "1"); /* 1 at 1, 4 at 4 */
-  HycoActor *def = add (f, "Default", "Default", NULL);
-  HycoActor *delay = add (f, "UnitDelay", "Delay", "initialValue", "42", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *def = fixture_add (f, "Default", "Default", NULL);
+  HycoActor *delay = fixture_add (f, "UnitDelay", "Delay", "initialValue", "42", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", "42" }, { "1", "1" }, { "2", "1" },   { "3", "1" },
     { "4", "4" },  { "5", "4" }, { NULL, NULL },
   };
 
-  set_stop_time (f, "5");
-  connect (f, samples, "output", def, "preferred");
-  connect (f, delay, "output", def, "alternate");
-  connect (f, def, "output", delay, "input");
-  connect (f, def, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "5");
+  fixture_connect (f, samples, "output", def, "preferred");
+  fixture_connect (f, delay, "output", def, "alternate");
+  fixture_connect (f, def, "output", delay, "input");
+  fixture_connect (f, def, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
@@ -802,18 +707,18 @@ test_default_hold_loop (Fixture *f, gconstpointer data)
 static void
 test_default_constructive_cycle (Fixture *f, gconstpointer data)
 {
-  HycoActor *seven = add (f, "Const", "Seven", "value", "7", NULL);
-  HycoActor *def = add (f, "Default", "Default", NULL);
-  HycoActor *gain = add (f, "Gain", "Gain", "factor", "2", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *seven = fixture_add (f, "Const", "Seven", "value", "7", NULL);
+  HycoActor *def = fixture_add (f, "Default", "Default", NULL);
+  HycoActor *gain = fixture_add (f, "Gain", "Gain", "factor", "2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = { { "0", "14" }, { "1", "14" }, { "2", "14" }, { NULL, NULL } };
 
-  set_stop_time (f, "2");
-  connect (f, seven, "output", def, "preferred");
-  connect (f, def, "output", gain, "input");
-  connect (f, gain, "output", def, "alternate");
-  connect (f, gain, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "2");
+  fixture_connect (f, seven, "output", def, "preferred");
+  fixture_connect (f, def, "output", gain, "input");
+  fixture_connect (f, gain, "output", def, "alternate");
+  fixture_connect (f, gain, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
@@ -821,14 +726,14 @@ test_default_constructive_cycle (Fixture *f, gconstpointer data)
 static void
 test_default_unsettled_cycle (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", "period", "2", NULL);
-  HycoActor *def = add (f, "Default", "Default", NULL);
-  HycoActor *gain = add (f, "Gain", "Gain", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "2", NULL);
+  HycoActor *def = fixture_add (f, "Default", "Default", NULL);
+  HycoActor *gain = fixture_add (f, "Gain", "Gain", NULL);
 
-  set_stop_time (f, "2");
-  connect (f, clock, "output", def, "preferred");
-  connect (f, def, "output", gain, "input");
-  connect (f, gain, "output", def, "alternate");
+  fixture_stop_time (f, "2");
+  fixture_connect (f, clock, "output", def, "preferred");
+  fixture_connect (f, def, "output", gain, "input");
+  fixture_connect (f, gain, "output", def, "alternate");
   run_fails (f, HYCO_ACTOR_ERROR_CAUSALITY, "at (1, 1)");
 }
 
@@ -836,14 +741,14 @@ test_default_unsettled_cycle (Fixture *f, gconstpointer data)
 static void
 test_default_waits_for_preferred (Fixture *f, gconstpointer data)
 {
-  HycoActor *alternate = add (f, "Const", "Alternate", NULL);
-  HycoActor *def = add (f, "Default", "Default", NULL);
-  HycoActor *gain = add (f, "Gain", "Gain", NULL);
+  HycoActor *alternate = fixture_add (f, "Const", "Alternate", NULL);
+  HycoActor *def = fixture_add (f, "Default", "Default", NULL);
+  HycoActor *gain = fixture_add (f, "Gain", "Gain", NULL);
 
-  set_stop_time (f, "2");
-  connect (f, alternate, "output", def, "alternate");
-  connect (f, def, "output", gain, "input");
-  connect (f, gain, "output", def, "preferred");
+  fixture_stop_time (f, "2");
+  fixture_connect (f, alternate, "output", def, "alternate");
+  fixture_connect (f, def, "output", gain, "input");
+  fixture_connect (f, gain, "output", def, "preferred");
   run_fails (f, HYCO_ACTOR_ERROR_CAUSALITY, "Default.output");
 }
 
@@ -852,23 +757,23 @@ test_default_waits_for_preferred (Fixture *f, gconstpointer data)
 static void
 test_counter (Fixture *f, gconstpointer data)
 {
-  HycoActor *up1 = add (f, "DiscreteClock", "Up1", "period", "1", NULL);
-  HycoActor *up2 = add (f, "DiscreteClock", "Up2", "period", "2", NULL);
-  HycoActor *down = add (f, "DiscreteClock", "Down", "period", "3", NULL);
-  HycoActor *counter = add (f, "Counter", "Counter", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *up1 = fixture_add (f, "DiscreteClock", "Up1", "period", "1", NULL);
+  HycoActor *up2 = fixture_add (f, "DiscreteClock", "Up2", "period", "2", NULL);
+  HycoActor *down = fixture_add (f, "DiscreteClock", "Down", "period", "3", NULL);
+  HycoActor *counter = fixture_add (f, "Counter", "Counter", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* +2 −1, +1, +2, +1 −1 (still produced), +2, +1, +2 −1 */
   const Expected expected[] = {
     { "0", "1" }, { "1", "2" }, { "2", "4" }, { "3", "4" },
     { "4", "6" }, { "5", "7" }, { "6", "8" }, { NULL, NULL },
   };
 
-  set_stop_time (f, "6");
-  connect (f, up1, "output", counter, "increment");
-  connect (f, up2, "output", counter, "increment");
-  connect (f, down, "output", counter, "decrement");
-  connect (f, counter, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "6");
+  fixture_connect (f, up1, "output", counter, "increment");
+  fixture_connect (f, up2, "output", counter, "increment");
+  fixture_connect (f, down, "output", counter, "decrement");
+  fixture_connect (f, counter, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
   g_assert_true (hyco_actor_is_strict (counter));
 }
@@ -877,37 +782,37 @@ test_counter (Fixture *f, gconstpointer data)
 static void
 test_counter_sr (Fixture *f, gconstpointer data)
 {
-  HycoActor *up = add (f, "DiscreteClock", "Up", "period", "2", NULL);
-  HycoActor *down = add (f, "DiscreteClock", "Down", "period", "3", "offset", "1", NULL);
-  HycoActor *counter = add (f, "Counter", "Counter", "init", "-10", NULL);
-  HycoActor *rec = add (f, "Recorder", "Rec", NULL);
+  HycoActor *up = fixture_add (f, "DiscreteClock", "Up", "period", "2", NULL);
+  HycoActor *down = fixture_add (f, "DiscreteClock", "Down", "period", "3", "offset", "1", NULL);
+  HycoActor *counter = fixture_add (f, "Counter", "Counter", "init", "-10", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   const Expected expected[] = {
     { "0", "-9" }, { "1", "-10" }, { "2", "-9" }, { "4", "-9" }, { NULL, NULL },
   };
 
-  set_stop_time (f, "5");
-  connect (f, up, "output", counter, "increment");
-  connect (f, down, "output", counter, "decrement");
-  connect (f, counter, "output", rec, "input");
-  run_ok (f);
+  fixture_stop_time (f, "5");
+  fixture_connect (f, up, "output", counter, "increment");
+  fixture_connect (f, down, "output", counter, "decrement");
+  fixture_connect (f, counter, "output", rec, "input");
+  fixture_run_ok (f);
   assert_events (rec, expected);
 }
 
 static void
 test_counter_parameters (Fixture *f, gconstpointer data)
 {
-  HycoActor *clock = add (f, "DiscreteClock", "Clock", NULL);
-  HycoActor *counter = add (f, "Counter", "Counter", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", NULL);
+  HycoActor *counter = fixture_add (f, "Counter", "Counter", NULL);
   g_autoptr (GError) error = NULL;
 
   g_assert_false (hyco_param_set_from_string (G_OBJECT (counter), "init", "one", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
 
-  set_stop_time (f, "3");
-  connect (f, clock, "output", counter, "increment");
-  set_param (counter, "init", "1.5");
+  fixture_stop_time (f, "3");
+  fixture_connect (f, clock, "output", counter, "increment");
+  fixture_set (counter, "init", "1.5");
   run_fails (f, HYCO_ACTOR_ERROR_PARAMETER, "Counter: parameter init: must be an integer, not 1.5");
-  set_param (counter, "init", "9223372036854775806");
+  fixture_set (counter, "init", "9223372036854775806");
   run_fails (f, HYCO_ACTOR_ERROR_FAILED, "Counter: integer overflow");
 }
 
@@ -986,7 +891,7 @@ test_model_file (void)
   g_assert_true (hyco_model_run (model, NULL, &error));
   g_assert_no_error (error);
   saved = hyco_model_save_to_data (model);
-  assert_contains (saved, "value=\"&lt;=\"");
+  fixture_assert_contains (saved, "value=\"&lt;=\"");
 }
 
 int

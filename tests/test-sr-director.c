@@ -5,17 +5,6 @@
  */
 #include "test-support.h"
 
-static HycoModel *
-run_ok (HycoCompositeActor *top)
-{
-  g_autoptr (GError) error = NULL;
-  HycoModel *model = hyco_model_new (top);
-
-  hyco_model_run (model, NULL, &error);
-  g_assert_no_error (error);
-  return model;
-}
-
 static void
 assert_entry (TestLog *log, guint i, const char *time, guint64 microstep, gint64 value)
 {
@@ -43,7 +32,7 @@ test_periodic_top (void)
   test_add (top, log);
   test_connect (top, seven, "output", pass, "input");
   test_connect (top, pass, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 5);
   for (guint k = 0; k < 5; k++)
     g_assert_cmpint (test_log_tag (TEST_LOG (log), k).time, ==, k * 500000000);
@@ -68,7 +57,7 @@ test_absent_by_default (void)
   test_add (top, pass);
   test_add (top, log);
   test_connect (top, pass, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_fires (TEST_LOG (log)), ==, 4);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 0);
   g_assert_cmpint (hyco_port_get_status (hyco_actor_get_port (log, "input"), 0), ==,
@@ -95,7 +84,7 @@ test_constructive_cycle (void)
   test_connect (top, either, "output", pass, "input");
   test_connect (top, pass, "output", either, "alternate");
   test_connect (top, pass, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
   assert_entry (TEST_LOG (log), 0, "0", 1, 8);
   assert_entry (TEST_LOG (log), 2, "2", 1, 8);
@@ -225,7 +214,7 @@ test_triggered_inside_de (void)
   test_connect (top, emitter, "output", HYCO_ACTOR (sr), "in");
   test_connect (top, HYCO_ACTOR (sr), "out", log, "input");
   test_connect (top, HYCO_ACTOR (sr), "seven", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 4);
   assert_entry (TEST_LOG (log), 0, "0.3", 1, 1);
   assert_entry (TEST_LOG (log), 1, "0.3", 1, 7);
@@ -250,7 +239,7 @@ test_periodic_inside_de (void)
     hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (seven, "output"), out, &error));
   test_add (top, log);
   test_connect (top, HYCO_ACTOR (sr), "out", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 5);
   for (guint k = 0; k < 5; k++)
     g_assert_cmpint (test_log_tag (TEST_LOG (log), k).time, ==, k * 250000000);
@@ -276,7 +265,7 @@ test_fire_at_between_ticks (void)
     hyco_composite_actor_connect_ports (de, hyco_actor_get_port (emitter, "output"), out, &error));
   test_add (top, log);
   test_connect (top, HYCO_ACTOR (de), "out", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
   assert_entry (TEST_LOG (log), 0, "0.25", 1, 0);
   assert_entry (TEST_LOG (log), 1, "1", 3, 1);
@@ -327,7 +316,7 @@ test_three_levels (void)
   test_connect (top, emitter, "output", HYCO_ACTOR (sr), "in");
   test_connect (top, HYCO_ACTOR (sr), "out", outer_pass, "input");
   test_connect (top, outer_pass, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   /* 0 -> Middle 1 -> Inner 2 -> Outer 3 at (1, 1); 1 -> 4 at (2, 1). */
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
   assert_entry (TEST_LOG (log), 0, "1", 1, 3);
@@ -366,7 +355,7 @@ test_fire_without_commit (void)
   test_connect (top, HYCO_ACTOR (sr), "first", either, "preferred");
   test_connect (top, either, "output", HYCO_ACTOR (sr), "in");
   test_connect (top, either, "output", log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (inner_log)), ==, 2);
   assert_entry (TEST_LOG (inner_log), 1, "1", 1, 7);
   g_assert_cmpuint (test_log_postfires (TEST_LOG (inner_log)), ==, 2);
@@ -391,8 +380,8 @@ test_sr_inside_sr (void)
 
   test_add (inner, seven);
   test_add (inner, pass);
-  g_assert_true (hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (seven, "output"),
-                                                     out, &error));
+  g_assert_true (
+    hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (seven, "output"), out, &error));
   /* Pass has no input inside: its output is absent at every tick. */
   g_assert_true (hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (pass, "output"),
                                                      nothing, &error));
@@ -400,7 +389,7 @@ test_sr_inside_sr (void)
   test_add (top, absent_log);
   test_connect (top, HYCO_ACTOR (inner), "out", log, "input");
   test_connect (top, HYCO_ACTOR (inner), "nothing", absent_log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   /* Ticks at 0, 0.5, 1, 1.5, 2: the outer grid and the inner one's requests. */
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 5);
   assert_entry (TEST_LOG (log), 1, "0.5", 1, 7);
@@ -435,7 +424,7 @@ test_sources_and_triggers (void)
   test_connect (top, clock, "output", triggered, "trigger");
   test_connect (top, triggered, "output", log, "input");
   test_connect (top, free_running, "output", free_log, "input");
-  model = run_ok (top);
+  model = test_run_ok (top);
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
   assert_entry (TEST_LOG (log), 1, "2", 1, 1);
   g_assert_cmpuint (test_log_count (TEST_LOG (free_log)), ==, 5);

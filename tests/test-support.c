@@ -596,3 +596,45 @@ test_connect (HycoCompositeActor *container, HycoActor *from, const char *out, H
   g_assert_true (hyco_composite_actor_connect_ports (container, source, destination, &error));
   g_assert_no_error (error);
 }
+
+HycoActor *
+test_add_new (HycoCompositeActor *container, const char *class_name, const char *name)
+{
+  HycoActor *actor = g_object_new (hyco_registry_lookup (class_name), "name", name, NULL);
+
+  g_assert_nonnull (actor);
+  test_add (container, actor);
+  return actor;
+}
+
+void
+test_set (gpointer object, const char *name, const char *value)
+{
+  g_autoptr (GError) error = NULL;
+
+  hyco_param_set_from_string (G_OBJECT (object), name, value, &error);
+  g_assert_no_error (error);
+}
+
+HycoCompositeActor *
+test_continuous_top_new (const char *stop_time)
+{
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+
+  test_set (director, "stopTime", stop_time);
+  hyco_composite_actor_set_director (top, director);
+  return top;
+}
+
+/* Runs @top to its end; the model returned holds it. */
+HycoModel *
+test_run_ok (HycoCompositeActor *top)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new (top);
+
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  return model;
+}

@@ -68,6 +68,10 @@ HycoCompositeActor *test_sr_top_new (const char *period, const char *stop_time);
 HycoCompositeActor *test_sr_composite_new (HycoCompositeActor *container, const char *name,
                                            const char *period);
 HycoPort *test_port (HycoActor *actor, const char *name, HycoPortFlags flags);
+HycoActor *test_add_new (HycoCompositeActor *container, const char *class_name, const char *name);
+void test_set (gpointer object, const char *name, const char *value);
+HycoCompositeActor *test_continuous_top_new (const char *stop_time);
+HycoModel *test_run_ok (HycoCompositeActor *top);
 HycoCompositeActor *test_composite_new (HycoCompositeActor *container, const char *name,
                                         gboolean opaque);
 void test_add (HycoCompositeActor *container, HycoActor *actor);
