@@ -403,9 +403,10 @@ check_port_class (Loader *loader, xmlNode *element, const char *class_name, GErr
                "no port class named \"%s\"", class_name);
 }
 
-/* Reads the `input`, `output` and `multiport` properties of a port. */
+/* Reads the `input`, `output` and `multiport` properties of a port, and its `unit`. */
 static gboolean
-load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, GError **error)
+load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **unit,
+                 GError **error)
 {
   static const struct
   {
@@ -437,12 +438,18 @@ load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, GError 
       if (is_ignored_property (node))
         continue;
       what = describe (node);
+      if (g_str_equal (name, "unit"))
+        {
+          g_free (*unit);
+          *unit = get_attr (node, "value");
+          continue;
+        }
       for (i = 0; i < G_N_ELEMENTS (known); i++)
         if (g_str_equal (name, known[i].name))
           break;
       if (i == G_N_ELEMENTS (known))
         return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
-                     "a port has only the properties input, output and multiport");
+                     "a port has only the properties input, output, multiport and unit");
       value = get_attr (node, "value");
       if (value == NULL || g_str_equal (value, "true"))
         *flags |= known[i].flag;
@@ -472,13 +479,14 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
   g_autofree char *class_name = get_attr (element, "class");
   g_autofree char *what = NULL;
   g_autofree char *who = NULL;
+  g_autofree char *unit = NULL;
   g_autoptr (GError) local_error = NULL;
   HycoPortFlags flags;
   HycoPort *port;
 
   if (!require_attr (loader, element, "name", &name, error)
       || !check_port_class (loader, element, class_name, error)
-      || !load_port_flags (loader, element, &flags, error))
+      || !load_port_flags (loader, element, &flags, &unit, error))
     return FALSE;
   what = describe (element);
   who = describe_object (G_OBJECT (actor));
@@ -491,6 +499,8 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
       if (missing != 0)
         return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                      "port \"%s\" of %s is not %s", name, who, missing_flag_name (missing));
+      if (unit)
+        hyco_port_set_unit (port, unit);
       return TRUE;
     }
   if (!HYCO_IS_COMPOSITE_ACTOR (actor))
@@ -506,9 +516,11 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                  "the port is neither an input nor an output: add <property name=\"input\"/> "
                  "or <property name=\"output\"/>");
-  if (hyco_actor_add_port (actor, name, flags, &local_error) == NULL)
+  port = hyco_actor_add_port (actor, name, flags, &local_error);
+  if (port == NULL)
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
                  local_error->message);
+  hyco_port_set_unit (port, unit);
   return TRUE;
 }
 
@@ -1029,6 +1041,28 @@ save_port (xmlNode *element, HycoPort *port)
     add_element (port_element, "property", "output", NULL, NULL);
   if (hyco_port_is_multiport (port))
     add_element (port_element, "property", "multiport", NULL, NULL);
+  if (hyco_port_get_unit (port))
+    add_element (port_element, "property", "unit", NULL, hyco_port_get_unit (port));
+}
+
+/* The ports an actor's class declares are not written, but for the units given to them. */
+static void
+save_port_units (xmlNode *element, HycoActor *actor)
+{
+  g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      xmlNode *port_element;
+      if (hyco_port_get_unit (port) == NULL
+          || hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (actor),
+                                              hyco_port_get_name (port))
+               == 0)
+        continue;
+      port_element = add_element (element, "port", hyco_port_get_name (port), NULL, NULL);
+      add_element (port_element, "property", "unit", NULL, hyco_port_get_unit (port));
+    }
 }
 
 static char *
@@ -1159,7 +1193,10 @@ save_actor (xmlNode *parent, HycoActor *actor)
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     save_composite (element, HYCO_COMPOSITE_ACTOR (actor));
   else
-    save_parameters (element, G_OBJECT (actor));
+    {
+      save_parameters (element, G_OBJECT (actor));
+      save_port_units (element, actor);
+    }
   return element;
 }
 

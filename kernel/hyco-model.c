@@ -542,6 +542,35 @@ _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag
     }
 }
 
+/* Gives the results the units of the output ports that have one, under their signal names. */
+static void
+note_units (HycoResults *results, HycoActor *actor)
+{
+  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      g_autofree char *name = NULL;
+      if (port->unit == NULL || !(port->flags & HYCO_PORT_OUTPUT))
+        continue;
+      name = hyco_port_get_full_name (port);
+      if (port->n_signals <= 1)
+        _hyco_results_set_unit (results, name, port->unit);
+      for (guint c = 0; port->n_signals > 1 && c < port->n_signals; c++)
+        {
+          g_autofree char *channel = g_strdup_printf ("%s[%u]", name, c);
+          _hyco_results_set_unit (results, channel, port->unit);
+        }
+    }
+  if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    {
+      g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors ((gpointer) actor);
+      for (guint i = 0; i < actors->len; i++)
+        note_units (results, actors->pdata[i]);
+    }
+}
+
 static gboolean
 check_probes (HycoModel *self, GError **error)
 {
@@ -678,6 +707,7 @@ hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
   if (self->record_results)
     {
       self->results = _hyco_results_new (hyco_director_get_resolution (director));
+      note_units (self->results, HYCO_ACTOR (self->toplevel));
       g_ptr_array_add (self->sinks,
                        _hyco_results_sink_new (self->results, (const char *const *) self->probes));
     }

@@ -47,6 +47,7 @@ hyco_port_finalize (GObject *object)
 
   _hyco_port_reset_wiring (self);
   g_free (self->name);
+  g_free (self->unit);
   g_ptr_array_unref (self->relations);
   G_OBJECT_CLASS (hyco_port_parent_class)->finalize (object);
 }
@@ -278,6 +279,36 @@ hyco_port_get_linked_relations (HycoPort *self)
 {
   g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
   return _hyco_ptr_array_copy_unowned (self->relations);
+}
+
+/**
+ * hyco_port_get_unit:
+ * @self: a port
+ *
+ * Returns: (nullable): the unit of the values the port carries (`m/s`, `degC`), as labels
+ *   show it, or %NULL if none was given
+ */
+const char *
+hyco_port_get_unit (HycoPort *self)
+{
+  g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
+  return self->unit;
+}
+
+/**
+ * hyco_port_set_unit:
+ * @self: a port
+ * @unit: (nullable): the unit of the values it carries, or %NULL for none
+ *
+ * Documents the unit of the port's values; plots label the signal with it. Nothing is
+ * converted or checked.
+ */
+void
+hyco_port_set_unit (HycoPort *self, const char *unit)
+{
+  g_return_if_fail (HYCO_IS_PORT (self));
+  g_free (self->unit);
+  self->unit = unit && *unit ? g_strdup (unit) : NULL;
 }
 
 static inline const HycoSignal *

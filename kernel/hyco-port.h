@@ -58,6 +58,8 @@ gboolean hyco_port_is_multiport (HycoPort *self);
 char *hyco_port_get_full_name (HycoPort *self);
 guint hyco_port_get_width (HycoPort *self);
 GPtrArray *hyco_port_get_linked_relations (HycoPort *self);
+const char *hyco_port_get_unit (HycoPort *self);
+void hyco_port_set_unit (HycoPort *self, const char *unit);
 
 HycoSignalStatus hyco_port_get_status (HycoPort *self, guint channel);
 gboolean hyco_port_is_known (HycoPort *self, guint channel);

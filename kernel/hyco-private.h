@@ -91,6 +91,7 @@ struct _HycoPort
   HycoActor *container; /* unowned: the actor owns its ports */
   HycoPortFlags flags;
   GPtrArray *relations; /* unowned HycoRelation*, in link order */
+  char *unit;           /* of the values it carries, for labels; NULL if not given */
 
   /* Wiring, rebuilt at every preinitialize. */
   HycoSignal *signals; /* storage this port writes: actor outputs, inside copies of the inputs

@@ -213,8 +213,12 @@ draw (HycoResults *self, GPtrArray *panels, guint width, guint height)
       plcol0 (COLOR_AXES);
       plwidth (1.0);
       plbox (last ? "bcnst" : "bcst", 0.0, 0, "bcnstv", 0.0, 0);
-      label
-        = g_strdup_printf ("%s%s", signal->name, style == HYCO_PLOT_STYLE_LINE ? "" : "  (events)");
+      {
+        const char *unit = hyco_results_get_unit (self, signal->name);
+        label
+          = g_strdup_printf ("%s%s%s%s%s", signal->name, unit ? " [" : "", unit ? unit : "",
+                             unit ? "]" : "", style == HYCO_PLOT_STYLE_LINE ? "" : "  (events)");
+      }
       plmtex ("t", 0.6, 0.0, 0.0, label);
       if (last)
         plmtex ("b", 3.2, 0.5, 0.5, "time (s)");

@@ -49,6 +49,7 @@ typedef struct
 } HycoResultsSignal;
 
 HycoResultsSignal *_hyco_results_add_signal (HycoResults *self, const char *name);
+void _hyco_results_set_unit (HycoResults *self, const char *signal, const char *unit);
 HycoResultsSignal *_hyco_results_lookup (HycoResults *self, const char *name, GError **error);
 GPtrArray *_hyco_results_get_signals (HycoResults *self);
 HycoPlotStyle _hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal);

@@ -28,6 +28,7 @@ struct _HycoResults
   gint64 end;
   GPtrArray *signals;  /* HycoResultsSignal*, in model order */
   GHashTable *by_name; /* name -> HycoResultsSignal* (unowned) */
+  GHashTable *units;   /* name -> unit, for the signals whose port has one */
 };
 
 G_DEFINE_FINAL_TYPE (HycoResults, hyco_results, G_TYPE_OBJECT)
@@ -55,6 +56,7 @@ hyco_results_finalize (GObject *object)
   HycoResults *self = HYCO_RESULTS (object);
 
   g_hash_table_unref (self->by_name);
+  g_hash_table_unref (self->units);
   g_ptr_array_unref (self->signals);
   G_OBJECT_CLASS (hyco_results_parent_class)->finalize (object);
 }
@@ -70,6 +72,7 @@ hyco_results_init (HycoResults *self)
 {
   self->signals = g_ptr_array_new_with_free_func (signal_free);
   self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  self->units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
 HycoResults *
@@ -442,6 +445,27 @@ hyco_results_get_plot_style (HycoResults *self, const char *signal)
   g_return_val_if_fail (HYCO_IS_RESULTS (self), HYCO_PLOT_STYLE_NONE);
   recorded = lookup_or_warn (self, signal);
   return recorded ? _hyco_results_signal_style (self, recorded) : HYCO_PLOT_STYLE_NONE;
+}
+
+void
+_hyco_results_set_unit (HycoResults *self, const char *signal, const char *unit)
+{
+  g_hash_table_replace (self->units, g_strdup (signal), g_strdup (unit));
+}
+
+/**
+ * hyco_results_get_unit:
+ * @self: results
+ * @signal: a signal name
+ *
+ * Returns: (nullable): the unit of the signal's port (see hyco_port_set_unit()), or %NULL
+ */
+const char *
+hyco_results_get_unit (HycoResults *self, const char *signal)
+{
+  g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);
+  g_return_val_if_fail (signal != NULL, NULL);
+  return g_hash_table_lookup (self->units, signal);
 }
 
 HycoPlotStyle

@@ -76,6 +76,7 @@ const double *hyco_results_get_values (HycoResults *self, const char *signal, gs
 const guint8 *hyco_results_get_presence (HycoResults *self, const char *signal, gsize *n_samples);
 
 HycoPlotStyle hyco_results_get_plot_style (HycoResults *self, const char *signal);
+const char *hyco_results_get_unit (HycoResults *self, const char *signal);
 gboolean hyco_results_get_plot_points (HycoResults *self, const char *signal, double **times,
                                        double **values, gsize *n_points, GError **error);
 gboolean hyco_results_plot (HycoResults *self, const char *path, const char *const *signals,

@@ -934,6 +934,45 @@ test_zero_delay_loop (void)
   g_assert_nonnull (strstr (error->message, "Add"));
 }
 
+/* A port's unit is read, written back, and reaches the results' labels. */
+static void
+test_port_units (void)
+{
+  const char *text = "<entity name=\"top\" class=\"CompositeActor\">\n"
+                     "  <property name=\"d\" class=\"DEDirector\">\n"
+                     "    <property name=\"stopTime\" value=\"1\"/>\n"
+                     "  </property>\n"
+                     "  <port name=\"out\" class=\"TypedIOPort\">\n"
+                     "    <property name=\"output\"/>\n"
+                     "    <property name=\"unit\" value=\"m/s\"/>\n"
+                     "  </port>\n"
+                     "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"
+                     "    <port name=\"output\"><property name=\"unit\" value=\"V\"/></port>\n"
+                     "  </entity>\n"
+                     "</entity>\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "units.xml", &error);
+  g_autoptr (HycoModel) again = NULL;
+  g_autofree char *saved = NULL;
+  HycoActor *clock;
+
+  g_assert_no_error (error);
+  clock = hyco_model_lookup_actor (model, "Clock");
+  g_assert_cmpstr (hyco_port_get_unit (hyco_actor_get_port (clock, "output")), ==, "V");
+  g_assert_cmpstr (
+    hyco_port_get_unit (hyco_actor_get_port (HYCO_ACTOR (hyco_model_get_toplevel (model)), "out")),
+    ==, "m/s");
+  saved = hyco_model_save_to_data (model);
+  again = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (
+    hyco_port_get_unit (hyco_actor_get_port (hyco_model_lookup_actor (again, "Clock"), "output")),
+    ==, "V");
+  hyco_model_set_record_results (model, TRUE);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_cmpstr (hyco_results_get_unit (hyco_model_get_results (model), "Clock.output"), ==, "V");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -967,5 +1006,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model-file/run/feedback-checked", test_example_feedback_counts);
   g_test_add_func ("/model-file/run/zero-delay-loop", test_zero_delay_loop);
 
+  g_test_add_func ("/model-file/port-units", test_port_units);
   return g_test_run ();
 }
