@@ -143,6 +143,7 @@ struct _HycoContinuousDirector
   gint64 committed_time; /* model time of the committed states */
   gint64 stop_time;      /* the top level's: a nested director has none of its own */
   gboolean nested;       /* inside a composite: steps are driven by the container's tags */
+  gboolean embedded;     /* inside a continuous director, whose solver integrates our states */
   guint64 committed_microstep;
   double *x_end;     /* a nested step's result, while the final firing runs */
   gint64 step;       /* the step size to try next, in ticks */
@@ -264,6 +265,17 @@ hyco_continuous_director_set_property (GObject *object, guint prop_id, const GVa
   g_object_notify_by_pspec (object, pspec);
 }
 
+/* Whether the director governing @container is a continuous one. */
+static gboolean
+enclosing_director_is_continuous (HycoCompositeActor *container)
+{
+  HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
+
+  while (outer != NULL && !hyco_composite_actor_is_opaque (outer))
+    outer = hyco_actor_get_container (HYCO_ACTOR (outer));
+  return outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
+}
+
 static gboolean
 parse_step (HycoDirector *director, const char *name, const char *literal, gint64 *ticks,
             GError **error)
@@ -323,11 +335,12 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
       || !parse_step (director, "maxStepSize", self->max_step_literal, &self->max_step, error))
     return FALSE;
   self->nested = !hyco_director_is_top_level (director);
-  if (self->nested && self->tableau == &cvode_steps)
+  self->embedded = self->nested && enclosing_director_is_continuous (priv->container);
+  if (self->nested && !self->embedded && self->tableau == &cvode_steps)
     {
       hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_STRUCTURE,
-                            "the CVODE solver is only available at the top level so far; use "
-                            "ExplicitRK45Solver inside a composite");
+                            "the CVODE solver is only available at the top level (or inside "
+                            "another continuous director) so far; use ExplicitRK45Solver here");
       return FALSE;
     }
 
@@ -337,10 +350,22 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
   actors = priv->schedule.actors;
   for (guint i = 0; i < actors->len; i++)
     {
-      if (HYCO_IS_CONTINUOUS_STATE (actors->pdata[i]))
-        g_ptr_array_add (self->states, actors->pdata[i]);
-      if (HYCO_IS_STEP_SIZE_CONTROL (actors->pdata[i]))
-        g_ptr_array_add (self->controllers, actors->pdata[i]);
+      HycoActor *actor = actors->pdata[i];
+      HycoDirector *inner = HYCO_IS_COMPOSITE_ACTOR (actor)
+                              ? hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (actor))
+                              : NULL;
+      if (HYCO_IS_CONTINUOUS_STATE (actor))
+        g_ptr_array_add (self->states, actor);
+      if (HYCO_IS_STEP_SIZE_CONTROL (actor))
+        g_ptr_array_add (self->controllers, actor);
+      /* One solver for the whole continuous hierarchy: take over the states of the continuous
+       * composites inside, and their votes on the step size. */
+      if (HYCO_IS_CONTINUOUS_DIRECTOR (inner) && HYCO_CONTINUOUS_DIRECTOR (inner)->embedded)
+        {
+          HycoContinuousDirector *embedded = HYCO_CONTINUOUS_DIRECTOR (inner);
+          g_ptr_array_extend (self->states, embedded->states, NULL, NULL);
+          g_ptr_array_extend (self->controllers, embedded->controllers, NULL, NULL);
+        }
     }
   self->n = self->states->len;
   self->x = g_new0 (double, MAX (self->n, 1));
@@ -408,6 +433,8 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   self->last_error = 0;
   if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error))
     return FALSE;
+  if (self->embedded)
+    return TRUE;
   read_committed_states (self);
   g_clear_pointer (&self->cvode, _hyco_cvode_free);
   if (self->tableau == &cvode_steps && self->n > 0)
@@ -446,6 +473,14 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   const HycoTag *request = _hyco_tag_queue_peek (&self->queue);
 
+  if (self->embedded)
+    {
+      /* The enclosing continuous director steps; this one fires its contents at each of its
+       * stages and tags. */
+      HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->prefire (director, error);
+      _hyco_tag_queue_take (&self->queue, &priv->current);
+      return TRUE;
+    }
   if (self->nested)
     {
       /* The container decides the tag: a later time is a step to it, the same time another
@@ -746,6 +781,8 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
   gint64 taken;
 
   self->queue.tag_started = TRUE;
+  if (self->embedded)
+    return _hyco_director_run_schedule (director, TRUE, error);
   if (self->phase == PHASE_DISCRETE)
     return fire_discrete (self, priv, error);
   if (self->nested)
@@ -814,8 +851,8 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
 
   self->settle = self->phase == PHASE_DISCRETE && self->queue.triggered->len > 0;
   _hyco_tag_queue_release (&self->queue);
-  if (!ok)
-    return FALSE;
+  if (!ok || self->embedded)
+    return ok;
   self->started = TRUE;
   /* Resets may have changed states: restart from what the actors committed. */
   read_committed_states (self);

@@ -476,9 +476,10 @@ test_crossing_inside_de (void)
   g_assert_cmpuint (test_log_tag (TEST_LOG (log), 0).microstep, ==, 1);
 }
 
-/* Continuous inside continuous: the inner director steps to the tags the outer one fires it
- * at (its stage times included), and the outer lands on the inner one's planned step ends. The
- * outer integrates what the inner integrates: y = t^2 / 2 from the inner y' = t. */
+/* Continuous inside continuous shares one solver: the outer director integrates the inner
+ * composite's states too (the inner one takes no step of its own), so the inner integrator's
+ * error enters the outer step control. The outer integrates what the inner integrates:
+ * y = t^2 / 2 from the inner y' = t. */
 static void
 test_inside_continuous (void)
 {
@@ -506,6 +507,9 @@ test_inside_continuous (void)
   test_connect (top, outer, "state", recorder, "input");
   model = test_run_ok (top);
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "2", 0), 2.0, 1e-6);
+  g_assert_cmpuint (hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director)),
+                    ==, 0);
+  g_assert_cmpuint (hyco_continuous_director_get_step_count (director_of (top)), >, 0);
 }
 
 /* Runs an example model with parameter overrides; returns the last value its Recorder named
