@@ -336,13 +336,6 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
     return FALSE;
   self->nested = !hyco_director_is_top_level (director);
   self->embedded = self->nested && enclosing_director_is_continuous (priv->container);
-  if (self->nested && !self->embedded && self->tableau == &cvode_steps)
-    {
-      hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_STRUCTURE,
-                            "the CVODE solver is only available at the top level (or inside "
-                            "another continuous director) so far; use ExplicitRK45Solver here");
-      return FALSE;
-    }
 
   free_run_arrays (self);
   self->states = g_ptr_array_new ();
@@ -654,6 +647,21 @@ take_step_cvode (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64
     }
 }
 
+/* Inside a composite with CVODE: from the committed states to exactly @time, in as many
+ * internal steps as CVODE needs; restarted, since planning the step moved CVODE ahead. */
+static gboolean
+cvode_advance (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 time, GError **error)
+{
+  double start = hyco_time_to_seconds (self->committed_time, priv->resolution);
+  double end = hyco_time_to_seconds (time, priv->resolution);
+
+  self->cvode_stale = TRUE;
+  if (!_hyco_cvode_restart (self->cvode, start, self->x, error)
+      || !_hyco_cvode_advance (self->cvode, end, self->x_new, error))
+    return FALSE;
+  return fire_stage (self, priv, time, self->x_new, self->k, error);
+}
+
 /* One step from the committed time, of @step ticks, refined until accurate if @refine (else
  * an inaccurate step is an error); the size taken goes to @taken. On return the signals are
  * those at the step's end, (t, 0). k[0] must hold the derivatives at the committed states. */
@@ -763,7 +771,9 @@ fire_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
   priv->speculating = TRUE;
   priv->current = start;
   ok = fire_discrete (self, priv, error)
-       && take_step (self, priv, tag.time - self->committed_time, FALSE, &taken, error);
+       && (self->cvode
+             ? cvode_advance (self, priv, tag.time, error)
+             : take_step (self, priv, tag.time - self->committed_time, FALSE, &taken, error));
   priv->speculating = FALSE;
   priv->current = tag;
   if (!ok)
@@ -832,7 +842,9 @@ plan_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
     return TRUE;
   priv->speculating = TRUE;
   ok = fire_discrete (self, priv, error)
-       && take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+       && (self->cvode
+             ? take_step_cvode (self, priv, limit_step (self, priv, self->max_step), &taken, error)
+             : take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error));
   priv->speculating = FALSE;
   priv->current = tag;
   if (!ok)

@@ -116,6 +116,19 @@ _hyco_cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y, 
   return TRUE;
 }
 
+/* Integrates to exactly @t_end (its stop time), however many internal steps it takes. */
+gboolean
+_hyco_cvode_advance (HycoCvode *self, double t_end, double *y, GError **error)
+{
+  realtype reached = 0;
+
+  if (!check (self, CVodeSetStopTime (self->memory, t_end), "CVodeSetStopTime", error)
+      || !check (self, CVode (self->memory, t_end, self->y, &reached, CV_NORMAL), "CVode", error))
+    return FALSE;
+  memcpy (y, N_VGetArrayPointer (self->y), sizeof (double) * self->n);
+  return TRUE;
+}
+
 void
 _hyco_cvode_free (HycoCvode *self)
 {

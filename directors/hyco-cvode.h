@@ -21,6 +21,7 @@ HycoCvode *_hyco_cvode_new (guint n, double relative_tolerance, double absolute_
 gboolean _hyco_cvode_restart (HycoCvode *self, double t, const double *y, GError **error);
 gboolean _hyco_cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y,
                            GError **error);
+gboolean _hyco_cvode_advance (HycoCvode *self, double t_end, double *y, GError **error);
 void _hyco_cvode_free (HycoCvode *self);
 
 G_END_DECLS

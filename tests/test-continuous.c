@@ -392,7 +392,7 @@ test_discrete_inside (void)
  * and discrete inputs reach it at their tags. u steps 1, 2, 3 at t = 0, 1, 2 through a
  * zero-order hold into an integrator: y = t on [0, 1], 1 + 2 (t - 1) on [1, 2]. */
 static void
-test_inside_de (void)
+test_inside_de (gconstpointer solver)
 {
   g_autoptr (HycoCompositeActor) top = test_top_new ("2");
   HycoCompositeActor *plant = hyco_composite_actor_new ("Plant");
@@ -409,6 +409,7 @@ test_inside_de (void)
   g_autoptr (HycoModel) model = NULL;
   g_autoptr (GError) error = NULL;
 
+  test_set (director, "ODESolver", solver);
   hyco_composite_actor_set_director (plant, director);
   test_add (top, HYCO_ACTOR (plant));
   u = test_port (HYCO_ACTOR (plant), "u", HYCO_PORT_INPUT);
@@ -589,7 +590,8 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/integrator-variants", test_integrator_variants);
   g_test_add_func ("/continuous/parameter-errors", test_parameter_errors);
   g_test_add_func ("/continuous/discrete-inside", test_discrete_inside);
-  g_test_add_func ("/continuous/inside-de", test_inside_de);
+  g_test_add_data_func ("/continuous/inside-de/rk45", "ExplicitRK45Solver", test_inside_de);
+  g_test_add_data_func ("/continuous/inside-de/cvode", "CVODE", test_inside_de);
   g_test_add_func ("/continuous/inside-continuous", test_inside_continuous);
   g_test_add_func ("/continuous/van-der-pol", test_van_der_pol);
   g_test_add_func ("/continuous/stiff", test_stiff);
