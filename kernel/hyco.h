@@ -17,6 +17,7 @@
 #include "hyco-model.h"
 #include "hyco-results.h"
 #include "hyco-continuous.h"
+#include "hyco-expression.h"
 #include "hyco-de-director.h"
 #include "hyco-sr-director.h"
 #include "hyco-continuous-director.h"

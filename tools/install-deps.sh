@@ -7,7 +7,8 @@ set -eu
 # libsundials-dev (CVODE).
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
-  libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev help2man libsundials-dev"
+  libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev help2man libsundials-dev
+  libmuparser-dev"
 
 missing=""
 for package in $packages; do

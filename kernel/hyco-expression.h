@@ -1,0 +1,47 @@
+/* hyco-expression.h: arithmetic and logical expressions for guards, actions and parameters.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HYCO_EXPRESSION_ERROR:
+ *
+ * Error domain for expressions; errors are from #HycoExpressionError.
+ */
+#define HYCO_EXPRESSION_ERROR (hyco_expression_error_quark ())
+
+/**
+ * HycoExpressionError:
+ * @HYCO_EXPRESSION_ERROR_SYNTAX: the text is not an expression
+ * @HYCO_EXPRESSION_ERROR_EVALUATION: the expression could not be evaluated
+ *
+ * Errors from expressions.
+ */
+typedef enum
+{
+  HYCO_EXPRESSION_ERROR_SYNTAX,
+  HYCO_EXPRESSION_ERROR_EVALUATION,
+} HycoExpressionError;
+
+#define HYCO_TYPE_EXPRESSION (hyco_expression_get_type ())
+G_DECLARE_FINAL_TYPE (HycoExpression, hyco_expression, HYCO, EXPRESSION, GObject)
+
+GQuark hyco_expression_error_quark (void);
+
+HycoExpression *hyco_expression_new (const char *text, GError **error);
+const char *hyco_expression_get_text (HycoExpression *self);
+guint hyco_expression_get_n_variables (HycoExpression *self);
+const char *hyco_expression_get_variable_name (HycoExpression *self, guint index);
+void hyco_expression_set_variable (HycoExpression *self, guint index, double value);
+gboolean hyco_expression_evaluate (HycoExpression *self, double *result, GError **error);
+
+G_END_DECLS
