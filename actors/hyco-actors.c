@@ -34,6 +34,7 @@ hyco_actors_register_all (void)
   hyco_registry_register ("Pre", HYCO_TYPE_PRE);
   hyco_registry_register ("UnitDelay", HYCO_TYPE_UNIT_DELAY);
   hyco_registry_register ("Default", HYCO_TYPE_DEFAULT);
+  hyco_registry_register ("FSMActor", HYCO_TYPE_FSM_ACTOR);
   hyco_registry_register ("Integrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ContinuousIntegrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ZeroCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);

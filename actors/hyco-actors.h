@@ -40,6 +40,9 @@
 #include "hyco-default.h"
 #include "hyco-counter.h"
 
+/* State machines */
+#include "hyco-fsm-actor.h"
+
 /* Continuous time */
 #include "hyco-integrator.h"
 #include "hyco-zero-crossing-detector.h"

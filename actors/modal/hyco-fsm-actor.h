@@ -1,0 +1,29 @@
+/* hyco-fsm-actor.h
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_FSM_ACTOR (hyco_fsm_actor_get_type ())
+G_DECLARE_FINAL_TYPE (HycoFSMActor, hyco_fsm_actor, HYCO, FSM_ACTOR, HycoActor)
+
+HycoActor *hyco_fsm_actor_new (const char *name);
+gboolean hyco_fsm_actor_add_state (HycoFSMActor *self, const char *name, gboolean initial,
+                                   gboolean final, GError **error);
+gboolean hyco_fsm_actor_add_transition (HycoFSMActor *self, const char *from, const char *to,
+                                        const char *guard, const char *output_actions,
+                                        const char *set_actions, GError **error);
+gboolean hyco_fsm_actor_add_variable (HycoFSMActor *self, const char *name, double initial,
+                                      GError **error);
+const char *hyco_fsm_actor_get_current_state (HycoFSMActor *self);
+double hyco_fsm_actor_get_variable (HycoFSMActor *self, const char *name);
+
+G_END_DECLS

@@ -1,0 +1,200 @@
+/* test-fsm.c: the state machine actor in DE and SR models.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+#include <math.h>
+
+/* A machine with input x and output y, added to @top. */
+static HycoFSMActor *
+machine (HycoCompositeActor *top)
+{
+  HycoActor *fsm = hyco_fsm_actor_new ("Machine");
+
+  test_port (fsm, "x", HYCO_PORT_INPUT);
+  test_port (fsm, "y", HYCO_PORT_OUTPUT);
+  test_add (top, fsm);
+  return HYCO_FSM_ACTOR (fsm);
+}
+
+static void
+check_ok (gboolean ok, GError *error)
+{
+  g_assert_no_error (error);
+  g_assert_true (ok);
+}
+
+/* Toggling on each input event (the discrete part of component 3.6): output 2 on the way to
+ * B, 1 on the way back, at the tag of the event. */
+static void
+test_toggle (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("2");
+  HycoFSMActor *fsm = machine (top);
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "x_isPresent", "y = 2", NULL, &error),
+            error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "B", "A", "x_isPresent", "y = 1", NULL, &error),
+            error);
+  test_connect (top, clock, "output", HYCO_ACTOR (fsm), "x");
+  test_connect (top, HYCO_ACTOR (fsm), "y", recorder, "input");
+  model = test_run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 3);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 0)),
+                     ==, 2);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 1)),
+                     ==, 1);
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "B");
+}
+
+/* Guards over input values and variables; set actions commit in postfire, all right-hand
+ * sides seeing the values from before the transition. */
+static void
+test_variables (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("4");
+  HycoFSMActor *fsm = machine (top);
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *ramp = test_add_new (top, "Ramp", "Ramp");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_variable (fsm, "n", 0, &error), error);
+  check_ok (hyco_fsm_actor_add_variable (fsm, "previous", -1, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "Counting", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "Done", FALSE, TRUE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "Counting", "Counting", "x < 3",
+                                           "y = 10 * n + previous", "n = n + 1; previous = n",
+                                           &error),
+            error);
+  check_ok (
+    hyco_fsm_actor_add_transition (fsm, "Counting", "Done", "x >= 3", "y = -1", NULL, &error),
+    error);
+  test_connect (top, clock, "output", ramp, "trigger");
+  test_connect (top, ramp, "output", HYCO_ACTOR (fsm), "x");
+  test_connect (top, HYCO_ACTOR (fsm), "y", recorder, "input");
+  model = test_run_ok (top);
+  /* x = 0, 1, 2: y = 10n + previous with (n, previous) = (0, -1), (1, 0), (2, 1); x = 3: -1;
+   * x = 4: the final state does not react. */
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 4);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 0)),
+                     ==, -1);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 2)),
+                     ==, 21);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 3)),
+                     ==, -1);
+  g_assert_cmpfloat (hyco_fsm_actor_get_variable (fsm, "n"), ==, 3);
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "Done");
+}
+
+/* Two enabled transitions are an error naming both, unless the machine is nondeterministic. */
+static void
+test_nondeterminism (void)
+{
+  for (int deterministic = 1; deterministic >= 0; deterministic--)
+    {
+      g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+      HycoFSMActor *fsm = machine (top);
+      HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+      g_autoptr (HycoModel) model = NULL;
+      GError *error = NULL;
+
+      if (!deterministic)
+        test_set (fsm, "deterministic", "false");
+      check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+      check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, FALSE, &error), error);
+      check_ok (hyco_fsm_actor_add_state (fsm, "C", FALSE, FALSE, &error), error);
+      check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "x > 0", NULL, NULL, &error), error);
+      check_ok (hyco_fsm_actor_add_transition (fsm, "A", "C", "x >= 1", NULL, NULL, &error), error);
+      test_connect (top, clock, "output", HYCO_ACTOR (fsm), "x");
+      model = hyco_model_new (top);
+      if (deterministic)
+        {
+          g_assert_false (hyco_model_run (model, NULL, &error));
+          g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+          g_assert_nonnull (strstr (error->message, "A -> B"));
+          g_assert_nonnull (strstr (error->message, "A -> C"));
+          g_clear_error (&error);
+        }
+      else
+        {
+          check_ok (hyco_model_run (model, NULL, &error), error);
+          g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "B");
+        }
+    }
+}
+
+/* Expression errors: syntax when the transition is added (with the position), names when the
+ * model is prepared. */
+static void
+test_errors (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoFSMActor *fsm = machine (top);
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  g_assert_false (hyco_fsm_actor_add_transition (fsm, "A", "A", "x >= ", NULL, NULL, &error));
+  g_assert_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "Machine"));
+  g_assert_nonnull (strstr (error->message, "position"));
+  g_clear_error (&error);
+  g_assert_false (hyco_fsm_actor_add_transition (fsm, "A", "Nowhere", NULL, NULL, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE);
+  g_clear_error (&error);
+  g_assert_false (hyco_fsm_actor_add_transition (fsm, "A", "A", NULL, "y 2", NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_clear_error (&error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "A", "q > 1", "z = 1", NULL, &error), error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_assert_nonnull (strstr (error->message, "\"q\""));
+  g_clear_error (&error);
+}
+
+/* Under SR the machine reacts at every tick its inputs are present. */
+static void
+test_under_sr (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "3");
+  HycoFSMActor *fsm = machine (top);
+  HycoActor *one = test_add_new (top, "Const", "One");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_variable (fsm, "total", 0, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "S", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "S", "S", "x_isPresent", "y = total + x",
+                                           "total = total + x", &error),
+            error);
+  test_connect (top, one, "output", HYCO_ACTOR (fsm), "x");
+  test_connect (top, HYCO_ACTOR (fsm), "y", recorder, "input");
+  model = test_run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 4);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 3)),
+                     ==, 4);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+  g_test_add_func ("/fsm/toggle", test_toggle);
+  g_test_add_func ("/fsm/variables", test_variables);
+  g_test_add_func ("/fsm/nondeterminism", test_nondeterminism);
+  g_test_add_func ("/fsm/errors", test_errors);
+  g_test_add_func ("/fsm/under-sr", test_under_sr);
+  return g_test_run ();
+}
