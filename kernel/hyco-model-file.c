@@ -470,6 +470,13 @@ missing_flag_name (HycoPortFlags missing)
   return "a multiport";
 }
 
+/* Composites and state machines get their ports from the model file. */
+static gboolean
+accepts_ports (HycoActor *actor)
+{
+  return HYCO_IS_COMPOSITE_ACTOR (actor) || HYCO_IS_FSM_ACTOR (actor);
+}
+
 /* A `port` adds a port to a composite. On an actor whose ports come from its class (Ptolemy
  * writes those to record, for example, that a port is a multiport), it only checks them. */
 static gboolean
@@ -492,7 +499,7 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
   who = describe_object (G_OBJECT (actor));
   port = hyco_actor_get_port (actor, name);
   if (port != NULL
-      && (!HYCO_IS_COMPOSITE_ACTOR (actor)
+      && (!accepts_ports (actor)
           || hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (actor), name) != 0))
     {
       HycoPortFlags missing = flags & ~hyco_port_get_flags (port);
@@ -503,7 +510,7 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
         hyco_port_set_unit (port, unit);
       return TRUE;
     }
-  if (!HYCO_IS_COMPOSITE_ACTOR (actor))
+  if (!accepts_ports (actor))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
                  "%s has no port \"%s\"", who, name);
   if (port != NULL)
@@ -769,6 +776,272 @@ load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError
   return TRUE;
 }
 
+/* A property of a transition or state, read as a boolean that must be @expected (the features
+ * that other values would need are not supported yet). */
+static gboolean
+check_flag (Loader *loader, xmlNode *node, const char *value, gboolean expected, GError **error)
+{
+  gboolean set = value == NULL || g_str_equal (value, "true");
+  g_autofree char *what = describe (node);
+
+  if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
+    return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                 "\"%s\" is neither true nor false", value);
+  if (set != expected)
+    return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                 "not supported yet by Hyco's state machines");
+  return TRUE;
+}
+
+typedef struct
+{
+  char *name;
+  char *guard, *outputs, *sets;
+  char *from, *to;
+  long line;
+} PendingTransition;
+
+static void
+pending_transition_free (gpointer data)
+{
+  PendingTransition *transition = data;
+
+  g_free (transition->name);
+  g_free (transition->guard);
+  g_free (transition->outputs);
+  g_free (transition->sets);
+  g_free (transition->from);
+  g_free (transition->to);
+  g_free (transition);
+}
+
+static gboolean
+load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *what = describe (element);
+  g_autoptr (GError) local_error = NULL;
+  gboolean initial = FALSE, final = FALSE;
+
+  if (!require_attr (loader, element, "name", &name, error)
+      || !check_name (loader, element, name, error))
+    return FALSE;
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = classify_child (loader, node, element, error);
+      g_autofree char *property = NULL;
+      g_autofree char *value = NULL;
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (!is_element (node, "property"))
+        return fail_not_allowed (loader, node, element, error);
+      if (!require_attr (loader, node, "name", &property, error))
+        return FALSE;
+      if (is_ignored_property (node))
+        continue;
+      value = get_attr (node, "value");
+      if (g_str_equal (property, "isInitialState") || g_str_equal (property, "isFinalState"))
+        {
+          gboolean *flag = g_str_equal (property, "isInitialState") ? &initial : &final;
+          if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
+            {
+              g_autofree char *where = describe (node);
+              return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, where,
+                           "\"%s\" is neither true nor false", value);
+            }
+          *flag = value == NULL || g_str_equal (value, "true");
+        }
+      else if (g_str_equal (property, "refinementName"))
+        {
+          if (value != NULL && *value != '\0')
+            return check_flag (loader, node, "true", FALSE, error);
+        }
+      else
+        {
+          g_autofree char *where = describe (node);
+          return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+                       where, "a state has only isInitialState and isFinalState");
+        }
+    }
+  if (!hyco_fsm_actor_add_state (fsm, name, initial, final, &local_error))
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what, "%s",
+                 local_error->message);
+  return TRUE;
+}
+
+static gboolean
+load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **error)
+{
+  PendingTransition *transition = g_new0 (PendingTransition, 1);
+
+  g_ptr_array_add (pending, transition);
+  transition->line = line_of (element);
+  if (!require_attr (loader, element, "name", &transition->name, error))
+    return FALSE;
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = classify_child (loader, node, element, error);
+      g_autofree char *property = NULL;
+      char *value;
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (!is_element (node, "property"))
+        return fail_not_allowed (loader, node, element, error);
+      if (!require_attr (loader, node, "name", &property, error))
+        return FALSE;
+      if (is_ignored_property (node))
+        continue;
+      value = get_attr (node, "value");
+      if (g_str_equal (property, "guardExpression"))
+        transition->guard = value;
+      else if (g_str_equal (property, "outputActions"))
+        transition->outputs = value;
+      else if (g_str_equal (property, "setActions"))
+        transition->sets = value;
+      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
+               || g_str_equal (property, "nondeterministic")
+               || g_str_equal (property, "defaultTransition"))
+        {
+          gboolean ok = check_flag (loader, node, value, FALSE, error);
+          g_free (value);
+          if (!ok)
+            return FALSE;
+        }
+      else
+        {
+          g_autofree char *where = describe (node);
+          g_free (value);
+          return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+                       where, "a transition has guardExpression, outputActions and setActions");
+        }
+    }
+  return TRUE;
+}
+
+/* `link port="State.outgoingPort"` (or `incomingPort`) joins a state to a transition. */
+static gboolean
+load_fsm_link (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GPtrArray *pending,
+               GError **error)
+{
+  g_autofree char *port = NULL;
+  g_autofree char *relation = NULL;
+  g_autofree char *what = describe (element);
+  const char *dot;
+  PendingTransition *transition = NULL;
+
+  if (!require_attr (loader, element, "port", &port, error)
+      || !require_attr (loader, element, "relation", &relation, error))
+    return FALSE;
+  for (guint i = 0; i < pending->len; i++)
+    if (g_str_equal (((PendingTransition *) pending->pdata[i])->name, relation))
+      transition = pending->pdata[i];
+  if (transition == NULL)
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
+                 "no transition named \"%s\"", relation);
+  dot = strrchr (port, '.');
+  if (dot == NULL
+      || (!g_str_equal (dot + 1, "outgoingPort") && !g_str_equal (dot + 1, "incomingPort")))
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                 "a transition links to State.outgoingPort or State.incomingPort, not \"%s\"",
+                 port);
+  if (g_str_equal (dot + 1, "outgoingPort"))
+    {
+      g_free (transition->from);
+      transition->from = g_strndup (port, (gsize) (dot - port));
+    }
+  else
+    {
+      g_free (transition->to);
+      transition->to = g_strndup (port, (gsize) (dot - port));
+    }
+  return TRUE;
+}
+
+/* A state machine in Ptolemy II's shape: ports, parameters, variables (other properties with
+ * a value), State entities, Transition relations with guardExpression, outputActions and
+ * setActions, and links from State.outgoingPort and to State.incomingPort. */
+static gboolean
+load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+{
+  g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
+
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = classify_child (loader, node, element, error);
+      gboolean ok;
+
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (is_element (node, "port"))
+        ok = load_port (loader, node, HYCO_ACTOR (fsm), error);
+      else if (is_element (node, "property"))
+        {
+          g_autofree char *name = get_attr (node, "name");
+          g_autofree char *value = get_attr (node, "value");
+          if (name != NULL && value != NULL && !is_ignored_property (node)
+              && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
+            {
+              /* Not a parameter of the class: a variable of the machine. */
+              g_auto (HycoValue) initial = HYCO_VALUE_INIT;
+              g_autoptr (GError) local_error = NULL;
+              g_autofree char *what = describe (node);
+              if (!hyco_value_parse_literal (value, &initial, &local_error)
+                  || (!hyco_value_is_numeric (&initial)
+                      && hyco_value_get_value_type (&initial) != HYCO_VALUE_TYPE_BOOLEAN))
+                return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                             "a state machine's variable is a number or a boolean, not \"%s\"",
+                             value);
+              ok = hyco_fsm_actor_add_variable (fsm, name, hyco_value_get_double (&initial),
+                                                &local_error)
+                   || fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME,
+                            what, "%s", local_error->message);
+            }
+          else
+            ok = load_property (loader, node, HYCO_ACTOR (fsm), error);
+        }
+      else if (is_element (node, "entity"))
+        {
+          g_autofree char *class_name = get_attr (node, "class");
+          g_autofree char *what = describe (node);
+          ok = class_name != NULL && g_str_equal (short_class_name (class_name), "State")
+                 ? load_state (loader, node, fsm, error)
+                 : fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                         "a state machine contains State entities only");
+        }
+      else if (is_element (node, "relation"))
+        ok = load_transition (loader, node, pending, error);
+      else if (is_element (node, "link"))
+        ok = load_fsm_link (loader, node, fsm, pending, error);
+      else
+        ok = fail_not_allowed (loader, node, element, error);
+      if (!ok)
+        return FALSE;
+    }
+  for (guint i = 0; i < pending->len; i++)
+    {
+      PendingTransition *transition = pending->pdata[i];
+      g_autoptr (GError) local_error = NULL;
+      g_autofree char *what = g_strdup_printf ("relation \"%s\"", transition->name);
+      if (transition->from == NULL || transition->to == NULL)
+        return fail (loader, error, transition->line, HYCO_MODEL_FILE_ERROR_INVALID, what,
+                     "a transition needs a link from a State.outgoingPort and one to a "
+                     "State.incomingPort");
+      if (!hyco_fsm_actor_add_transition (fsm, transition->from, transition->to, transition->guard,
+                                          transition->outputs, transition->sets, &local_error))
+        return fail (loader, error, transition->line,
+                     local_error->domain == HYCO_EXPRESSION_ERROR ? HYCO_MODEL_FILE_ERROR_BAD_VALUE
+                                                                  : HYCO_MODEL_FILE_ERROR_INVALID,
+                     what, "%s", local_error->message);
+    }
+  return TRUE;
+}
+
 /* Creates the actor an `entity` describes, adds it to @container (none for the top level) and
  * loads its contents. */
 static gboolean
@@ -810,7 +1083,9 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
   if (container != NULL && !hyco_composite_actor_add_actor (container, created, &local_error))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
                  local_error->message);
-  if (!load_entity_contents (loader, element, created, error))
+  if (!(HYCO_IS_FSM_ACTOR (created)
+          ? load_fsm_contents (loader, element, HYCO_FSM_ACTOR (created), error)
+          : load_entity_contents (loader, element, created, error)))
     return FALSE;
   if (actor != NULL)
     *actor = g_steal_pointer (&created);
@@ -1156,6 +1431,66 @@ save_links (xmlNode *element, HycoCompositeActor *composite)
 static xmlNode *save_actor (xmlNode *parent, HycoActor *actor);
 
 static void
+save_fsm (xmlNode *element, HycoFSMActor *fsm)
+{
+  g_autoptr (GPtrArray) ports = hyco_actor_get_ports (HYCO_ACTOR (fsm));
+
+  save_parameters (element, G_OBJECT (fsm));
+  for (guint i = 0; i < hyco_fsm_actor_get_n_variables (fsm); i++)
+    {
+      double initial;
+      const char *name = hyco_fsm_actor_get_variable_name (fsm, i, &initial);
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+      g_autofree char *text = NULL;
+      hyco_value_set_double (&value, initial);
+      text = hyco_value_to_literal (&value);
+      add_element (element, "property", name, "Parameter", text);
+    }
+  for (guint i = 0; i < ports->len; i++)
+    save_port (element, ports->pdata[i]);
+  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
+    {
+      gboolean initial, final;
+      const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
+      xmlNode *state = add_element (element, "entity", name, "State", NULL);
+      if (initial)
+        add_element (state, "property", "isInitialState", NULL, "true");
+      if (final)
+        add_element (state, "property", "isFinalState", NULL, "true");
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
+    {
+      const char *from, *to, *guard, *outputs, *sets;
+      g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
+      xmlNode *transition = add_element (element, "relation", name, "Transition", NULL);
+      hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
+      if (guard)
+        add_element (transition, "property", "guardExpression", NULL, guard);
+      if (outputs)
+        add_element (transition, "property", "outputActions", NULL, outputs);
+      if (sets)
+        add_element (transition, "property", "setActions", NULL, sets);
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
+    {
+      const char *from, *to;
+      g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
+      g_autofree char *outgoing = NULL;
+      g_autofree char *incoming = NULL;
+      xmlNode *link;
+      hyco_fsm_actor_get_transition (fsm, i, &from, &to, NULL, NULL, NULL);
+      outgoing = g_strconcat (from, ".outgoingPort", NULL);
+      incoming = g_strconcat (to, ".incomingPort", NULL);
+      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
+      xmlNewProp (link, BAD_CAST "port", BAD_CAST outgoing);
+      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
+      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
+      xmlNewProp (link, BAD_CAST "port", BAD_CAST incoming);
+      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
+    }
+}
+
+static void
 save_composite (xmlNode *element, HycoCompositeActor *composite)
 {
   HycoDirector *director = hyco_composite_actor_get_director (composite);
@@ -1192,6 +1527,8 @@ save_actor (xmlNode *parent, HycoActor *actor)
     xmlAddChild (parent, element);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     save_composite (element, HYCO_COMPOSITE_ACTOR (actor));
+  else if (HYCO_IS_FSM_ACTOR (actor))
+    save_fsm (element, HYCO_FSM_ACTOR (actor));
   else
     {
       save_parameters (element, G_OBJECT (actor));

@@ -186,6 +186,54 @@ test_under_sr (void)
                      ==, 4);
 }
 
+/* Ptolemy II's shape in a model file: errors name the file, line and element. */
+static void
+test_model_file_errors (void)
+{
+  const struct
+  {
+    const char *body;
+    int code;
+    const char *part;
+  } cases[] = {
+    { "<relation name=\"t\" class=\"Transition\">"
+      "<property name=\"guardExpression\" value=\"x &gt;= \"/></relation>"
+      "<link port=\"A.outgoingPort\" relation=\"t\"/><link port=\"A.incomingPort\" "
+      "relation=\"t\"/>",
+      HYCO_MODEL_FILE_ERROR_BAD_VALUE, "position" },
+    { "<relation name=\"t\" class=\"Transition\"/>", HYCO_MODEL_FILE_ERROR_INVALID,
+      "outgoingPort" },
+    { "<relation name=\"t\" class=\"Transition\"><property name=\"reset\" "
+      "value=\"true\"/></relation>",
+      HYCO_MODEL_FILE_ERROR_INVALID, "not supported yet" },
+    { "<link port=\"A.outgoingPort\" relation=\"nothing\"/>",
+      HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, "nothing" },
+    { "<entity name=\"G\" class=\"Gain\"/>", HYCO_MODEL_FILE_ERROR_INVALID, "State" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text
+        = g_strdup_printf ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                           "<property name=\"d\" class=\"DEDirector\"/>\n"
+                           "<entity name=\"M\" class=\"FSMActor\">\n"
+                           "<port name=\"x\"><property name=\"input\"/></port>\n"
+                           "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" "
+                           "value=\"true\"/></entity>\n"
+                           "%s\n"
+                           "</entity>\n"
+                           "</entity>\n",
+                           cases[i].body);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "fsm.xml", &error);
+      g_assert_null (model);
+      g_assert_error (error, HYCO_MODEL_FILE_ERROR, cases[i].code);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, "fsm.xml:"));
+      g_assert_nonnull (strstr (error->message, cases[i].part));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,5 +244,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fsm/nondeterminism", test_nondeterminism);
   g_test_add_func ("/fsm/errors", test_errors);
   g_test_add_func ("/fsm/under-sr", test_under_sr);
+  g_test_add_func ("/fsm/model-file-errors", test_model_file_errors);
   return g_test_run ();
 }

@@ -57,9 +57,10 @@ typedef struct
 typedef struct
 {
   State *from, *to;
-  Compiled guard;     /* expression NULL: always enabled */
-  GPtrArray *outputs; /* Action* */
-  GPtrArray *sets;    /* Action* */
+  char *output_text, *set_text; /* as written, for saving the model */
+  Compiled guard;               /* expression NULL: always enabled */
+  GPtrArray *outputs;           /* Action* */
+  GPtrArray *sets;              /* Action* */
 } Transition;
 
 struct _State
@@ -119,6 +120,8 @@ transition_free (gpointer data)
   Transition *transition = data;
 
   compiled_clear (&transition->guard);
+  g_free (transition->output_text);
+  g_free (transition->set_text);
   g_ptr_array_unref (transition->outputs);
   g_ptr_array_unref (transition->sets);
   g_free (transition);
@@ -610,6 +613,8 @@ hyco_fsm_actor_add_transition (HycoFSMActor *self, const char *from, const char 
   transition->to = destination;
   transition->outputs = g_ptr_array_new_with_free_func (action_free);
   transition->sets = g_ptr_array_new_with_free_func (action_free);
+  transition->output_text = g_strdup (output_actions);
+  transition->set_text = g_strdup (set_actions);
   if ((guard != NULL && guard[strspn (guard, " \t\r\n")] != '\0'
        && !compile (self, &transition->guard, guard, error))
       || !parse_actions (self, output_actions, transition->outputs, error)
@@ -680,4 +685,119 @@ hyco_fsm_actor_get_variable (HycoFSMActor *self, const char *name)
   if (index < 0 || (guint) index >= self->variables->len)
     return NAN;
   return g_array_index (self->variables, double, index);
+}
+
+/**
+ * hyco_fsm_actor_get_n_states:
+ * @self: a state machine
+ *
+ * Returns: how many states it has
+ */
+guint
+hyco_fsm_actor_get_n_states (HycoFSMActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), 0);
+  return self->states->len;
+}
+
+/**
+ * hyco_fsm_actor_get_state:
+ * @self: a state machine
+ * @index: a state index, in declaration order
+ * @initial: (out) (optional): whether it is the initial state
+ * @final: (out) (optional): whether it is a final state
+ *
+ * Returns: the state's name
+ */
+const char *
+hyco_fsm_actor_get_state (HycoFSMActor *self, guint index, gboolean *initial, gboolean *final)
+{
+  State *state;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), NULL);
+  g_return_val_if_fail (index < self->states->len, NULL);
+  state = self->states->pdata[index];
+  if (initial)
+    *initial = state->initial;
+  if (final)
+    *final = state->final;
+  return state->name;
+}
+
+/**
+ * hyco_fsm_actor_get_n_transitions:
+ * @self: a state machine
+ *
+ * Returns: how many transitions it has
+ */
+guint
+hyco_fsm_actor_get_n_transitions (HycoFSMActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), 0);
+  return self->transitions->len;
+}
+
+/**
+ * hyco_fsm_actor_get_transition:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @from: (out) (optional) (transfer none): the source state
+ * @to: (out) (optional) (transfer none): the destination state
+ * @guard: (out) (optional) (nullable) (transfer none): the guard, as written
+ * @output_actions: (out) (optional) (nullable) (transfer none): the output actions
+ * @set_actions: (out) (optional) (nullable) (transfer none): the set actions
+ *
+ * Gets a transition as it was added.
+ */
+void
+hyco_fsm_actor_get_transition (HycoFSMActor *self, guint index, const char **from, const char **to,
+                               const char **guard, const char **output_actions,
+                               const char **set_actions)
+{
+  Transition *transition;
+
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  transition = self->transitions->pdata[index];
+  if (from)
+    *from = transition->from->name;
+  if (to)
+    *to = transition->to->name;
+  if (guard)
+    *guard = transition->guard.text;
+  if (output_actions)
+    *output_actions = transition->output_text;
+  if (set_actions)
+    *set_actions = transition->set_text;
+}
+
+/**
+ * hyco_fsm_actor_get_n_variables:
+ * @self: a state machine
+ *
+ * Returns: how many variables it declares
+ */
+guint
+hyco_fsm_actor_get_n_variables (HycoFSMActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), 0);
+  return self->variable_names->len;
+}
+
+/**
+ * hyco_fsm_actor_get_variable_name:
+ * @self: a state machine
+ * @index: a variable index, in declaration order
+ * @initial: (out) (optional): its value at the start of a run
+ *
+ * Returns: the variable's name
+ */
+const char *
+hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initial)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), NULL);
+  g_return_val_if_fail (index < self->variable_names->len, NULL);
+  if (initial)
+    *initial = g_array_index (self->initial_values, double, index);
+  return self->variable_names->pdata[index];
 }

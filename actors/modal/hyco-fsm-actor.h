@@ -26,4 +26,14 @@ gboolean hyco_fsm_actor_add_variable (HycoFSMActor *self, const char *name, doub
 const char *hyco_fsm_actor_get_current_state (HycoFSMActor *self);
 double hyco_fsm_actor_get_variable (HycoFSMActor *self, const char *name);
 
+guint hyco_fsm_actor_get_n_states (HycoFSMActor *self);
+const char *hyco_fsm_actor_get_state (HycoFSMActor *self, guint index, gboolean *initial,
+                                      gboolean *final);
+guint hyco_fsm_actor_get_n_transitions (HycoFSMActor *self);
+void hyco_fsm_actor_get_transition (HycoFSMActor *self, guint index, const char **from,
+                                    const char **to, const char **guard,
+                                    const char **output_actions, const char **set_actions);
+guint hyco_fsm_actor_get_n_variables (HycoFSMActor *self);
+const char *hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initial);
+
 G_END_DECLS
