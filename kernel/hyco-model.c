@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-results-private.h"
+#include "hyco-model-private.h"
 
 #include <stdatomic.h>
 
@@ -37,6 +38,9 @@ struct _HycoModel
   atomic_uint_least64_t progress_microstep;
   atomic_uint_least64_t progress_iterations;
   atomic_uint_least64_t progress_events;
+
+  /* Set while a run (synchronous or asynchronous) is going on: a second one is refused. */
+  gint running;
 };
 
 typedef struct
@@ -103,6 +107,7 @@ static void
 hyco_model_class_init (HycoModelClass *klass)
 {
   G_OBJECT_CLASS (klass)->finalize = hyco_model_finalize;
+  _hyco_model_class_init_async (G_OBJECT_CLASS (klass));
 }
 
 static void
@@ -664,6 +669,38 @@ hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations, gui
     *events = atomic_load_explicit (&self->progress_events, memory_order_relaxed);
 }
 
+gboolean
+_hyco_model_begin_run (HycoModel *self, GError **error)
+{
+  if (g_atomic_int_compare_and_exchange (&self->running, FALSE, TRUE))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING, "the model %s is already running",
+               hyco_actor_get_name (HYCO_ACTOR (self->toplevel)));
+  return FALSE;
+}
+
+void
+_hyco_model_end_run (HycoModel *self)
+{
+  g_atomic_int_set (&self->running, FALSE);
+}
+
+/**
+ * hyco_model_is_running:
+ * @self: a model
+ *
+ * Whether a run is going on (hyco_model_run() on another thread, or hyco_model_run_async()
+ * before its callback). Like hyco_model_get_progress(), this may be called from any thread.
+ *
+ * Returns: %TRUE while the model runs
+ */
+gboolean
+hyco_model_is_running (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  return g_atomic_int_get (&self->running);
+}
+
 /**
  * hyco_model_run:
  * @self: a model
@@ -671,19 +708,35 @@ hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations, gui
  * @error: return location for a #GError
  *
  * Runs the model from its start to its stop time, or until no event is left. Every actor is
- * wrapped up, also after a failure or a cancellation.
+ * wrapped up, also after a failure or a cancellation (%G_IO_ERROR_CANCELLED). A model runs
+ * once at a time: while it runs, another run fails with %G_IO_ERROR_PENDING. See
+ * hyco_model_run_async() to run it without blocking a main loop.
  *
  * Returns: %TRUE if the run completed
  */
 gboolean
 hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error)
 {
+  gboolean ok;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
+  if (!_hyco_model_begin_run (self, error))
+    return FALSE;
+  ok = _hyco_model_run_started (self, cancellable, error);
+  _hyco_model_end_run (self);
+  return ok;
+}
+
+/* The run itself, once _hyco_model_begin_run() succeeded; on the run's thread. */
+gboolean
+_hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **error)
+{
   HycoActor *top;
   HycoDirector *director;
   g_autoptr (GError) failure = NULL;
   gboolean ok;
 
-  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
   if (!self->prepared && !hyco_model_prepare (self, error))
     return FALSE;
   self->prepared = FALSE;

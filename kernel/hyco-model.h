@@ -73,6 +73,10 @@ char **hyco_model_list_signals (HycoModel *self);
 
 gboolean hyco_model_prepare (HycoModel *self, GError **error);
 gboolean hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error);
+void hyco_model_run_async (HycoModel *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                           gpointer user_data);
+gboolean hyco_model_run_finish (HycoModel *self, GAsyncResult *result, GError **error);
+gboolean hyco_model_is_running (HycoModel *self);
 
 int hyco_model_get_resolution (HycoModel *self);
 void hyco_model_get_current_tag (HycoModel *self, HycoTag *tag);

@@ -425,6 +425,71 @@ DEFINE_ARRAY_GETTER (hyco_results_get_values, double, values)
  */
 DEFINE_ARRAY_GETTER (hyco_results_get_presence, guint8, presence)
 
+/* The same columns as GBytes, for bindings that wrap memory without converting each sample
+ * (numpy.frombuffer() in Python): one copy, made when called. */
+#define DEFINE_BYTES_GETTER(function, field)                                                       \
+  GBytes *function (HycoResults *self, const char *signal)                                         \
+  {                                                                                                \
+    HycoResultsSignal *recorded;                                                                   \
+                                                                                                   \
+    g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);                                           \
+    recorded = lookup_or_warn (self, signal);                                                      \
+    if (recorded == NULL)                                                                          \
+      return NULL;                                                                                 \
+    return g_bytes_new (recorded->field->data, (gsize) recorded->field->len                        \
+                                                 * g_array_get_element_size (recorded->field));    \
+  }
+
+/**
+ * hyco_results_get_times_bytes:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Gets what hyco_results_get_times() does as one block of memory, for bindings: in Python,
+ * `numpy.frombuffer(bytes.get_data(), numpy.int64)`.
+ *
+ * Returns: (transfer full) (nullable): each sample's time in ticks, as native-endian 64-bit
+ *   signed integers, or %NULL if @signal was not recorded
+ */
+DEFINE_BYTES_GETTER (hyco_results_get_times_bytes, times)
+
+/**
+ * hyco_results_get_microsteps_bytes:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Gets what hyco_results_get_microsteps() does as one block of memory, for bindings.
+ *
+ * Returns: (transfer full) (nullable): each sample's microstep, as native-endian 64-bit
+ *   unsigned integers, or %NULL if @signal was not recorded
+ */
+DEFINE_BYTES_GETTER (hyco_results_get_microsteps_bytes, microsteps)
+
+/**
+ * hyco_results_get_values_bytes:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Gets what hyco_results_get_values() does as one block of memory, for bindings: in Python,
+ * `numpy.frombuffer(bytes.get_data(), numpy.float64)`.
+ *
+ * Returns: (transfer full) (nullable): each sample's value, as native doubles (NaN where
+ *   absent or a string), or %NULL if @signal was not recorded
+ */
+DEFINE_BYTES_GETTER (hyco_results_get_values_bytes, values)
+
+/**
+ * hyco_results_get_presence_bytes:
+ * @self: results
+ * @signal: a recorded signal's name
+ *
+ * Gets what hyco_results_get_presence() does as one block of memory, for bindings.
+ *
+ * Returns: (transfer full) (nullable): for each sample, one byte: 1 when present, 0 when
+ *   absent; or %NULL if @signal was not recorded
+ */
+DEFINE_BYTES_GETTER (hyco_results_get_presence_bytes, presence)
+
 /**
  * hyco_results_get_plot_style:
  * @self: results

@@ -74,6 +74,10 @@ const guint64 *hyco_results_get_microsteps (HycoResults *self, const char *signa
                                             gsize *n_samples);
 const double *hyco_results_get_values (HycoResults *self, const char *signal, gsize *n_samples);
 const guint8 *hyco_results_get_presence (HycoResults *self, const char *signal, gsize *n_samples);
+GBytes *hyco_results_get_times_bytes (HycoResults *self, const char *signal);
+GBytes *hyco_results_get_microsteps_bytes (HycoResults *self, const char *signal);
+GBytes *hyco_results_get_values_bytes (HycoResults *self, const char *signal);
+GBytes *hyco_results_get_presence_bytes (HycoResults *self, const char *signal);
 
 HycoPlotStyle hyco_results_get_plot_style (HycoResults *self, const char *signal);
 const char *hyco_results_get_unit (HycoResults *self, const char *signal);
