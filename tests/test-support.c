@@ -638,3 +638,40 @@ test_run_ok (HycoCompositeActor *top)
   g_assert_no_error (error);
   return model;
 }
+
+/* Programmer errors are reported with g_return_if_fail() criticals. They are caught in-process
+ * (not with g_test_trap_subprocess(), whose helper thread valgrind reports as a leak), and
+ * without naming a log domain, which depends on how the library was built. */
+static void
+count_critical (const char *log_domain, GLogLevelFlags level, const char *message,
+                gpointer user_data)
+{
+  guint *n_criticals = user_data;
+
+  if (level & G_LOG_LEVEL_CRITICAL)
+    (*n_criticals)++;
+  else
+    g_log_default_handler (log_domain, level, message, NULL);
+}
+
+static gboolean
+critical_is_not_fatal (const char *log_domain, GLogLevelFlags level, const char *message,
+                       gpointer user_data)
+{
+  return (level & G_LOG_LEVEL_CRITICAL) == 0;
+}
+
+void
+test_catch_criticals (guint *n_criticals)
+{
+  *n_criticals = 0;
+  g_log_set_default_handler (count_critical, n_criticals);
+  g_test_log_set_fatal_handler (critical_is_not_fatal, NULL);
+}
+
+void
+test_release_criticals (void)
+{
+  g_log_set_default_handler (g_log_default_handler, NULL);
+  g_test_log_set_fatal_handler (NULL, NULL);
+}

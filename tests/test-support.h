@@ -72,6 +72,8 @@ HycoActor *test_add_new (HycoCompositeActor *container, const char *class_name, 
 void test_set (gpointer object, const char *name, const char *value);
 HycoCompositeActor *test_continuous_top_new (const char *stop_time);
 HycoModel *test_run_ok (HycoCompositeActor *top);
+void test_catch_criticals (guint *n_criticals);
+void test_release_criticals (void);
 HycoCompositeActor *test_composite_new (HycoCompositeActor *container, const char *name,
                                         gboolean opaque);
 void test_add (HycoCompositeActor *container, HycoActor *actor);

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-time.h"
+#include "test-support.h"
 
 #include <math.h>
 #include <string.h>
@@ -292,7 +292,7 @@ test_exactness (void)
 }
 
 static void
-test_add (void)
+test_addition (void)
 {
   gint64 result = 7;
 
@@ -517,43 +517,6 @@ test_error_quark (void)
   g_assert_cmpstr (g_quark_to_string (HYCO_TIME_ERROR), ==, "hyco-time-error-quark");
 }
 
-/* Programmer errors are reported with g_return_if_fail() criticals. They are caught in-process
- * (not with g_test_trap_subprocess(), whose helper thread valgrind reports as a leak), and
- * without naming a log domain, which depends on how the library was built. */
-static void
-count_critical (const char *log_domain, GLogLevelFlags level, const char *message,
-                gpointer user_data)
-{
-  guint *n_criticals = user_data;
-
-  if (level & G_LOG_LEVEL_CRITICAL)
-    (*n_criticals)++;
-  else
-    g_log_default_handler (log_domain, level, message, NULL);
-}
-
-static gboolean
-critical_is_not_fatal (G_GNUC_UNUSED const char *log_domain, GLogLevelFlags level,
-                       G_GNUC_UNUSED const char *message, G_GNUC_UNUSED gpointer user_data)
-{
-  return (level & G_LOG_LEVEL_CRITICAL) == 0;
-}
-
-static void
-catch_criticals (guint *n_criticals)
-{
-  *n_criticals = 0;
-  g_log_set_default_handler (count_critical, n_criticals);
-  g_test_log_set_fatal_handler (critical_is_not_fatal, NULL);
-}
-
-static void
-release_criticals (void)
-{
-  g_log_set_default_handler (g_log_default_handler, NULL);
-  g_test_log_set_fatal_handler (NULL, NULL);
-}
-
 static void
 test_programmer_errors (void)
 {
@@ -561,7 +524,7 @@ test_programmer_errors (void)
   gint64 ticks = 7;
   int r = 7;
 
-  catch_criticals (&n_criticals);
+  test_catch_criticals (&n_criticals);
   g_assert_false (hyco_time_parse ("1", HYCO_RESOLUTION_MAX + 1, &ticks, NULL));
   g_assert_false (hyco_time_parse ("1", HYCO_RESOLUTION_MIN - 1, &ticks, NULL));
   g_assert_false (hyco_time_parse (NULL, 0, &ticks, NULL));
@@ -570,7 +533,7 @@ test_programmer_errors (void)
   g_assert_false (hyco_resolution_parse (NULL, &r, NULL));
   g_assert_false (hyco_time_add (1, 2, NULL, NULL));
   g_assert_null (hyco_tag_copy (NULL));
-  release_criticals ();
+  test_release_criticals ();
 
   g_assert_cmpuint (n_criticals, ==, 8);
   g_assert_cmpint (ticks, ==, 7);
@@ -593,7 +556,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/time/to-string", test_to_string);
   g_test_add_func ("/time/round-trip", test_round_trip);
   g_test_add_func ("/time/exactness", test_exactness);
-  g_test_add_func ("/time/add", test_add);
+  g_test_add_func ("/time/add", test_addition);
   g_test_add_func ("/time/add/overflow", test_add_overflow);
   g_test_add_func ("/time/multiply", test_multiply);
   g_test_add_func ("/time/to-seconds", test_to_seconds);

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-value.h"
+#include "test-support.h"
 
 #include <math.h>
 #include <string.h>
@@ -263,7 +263,7 @@ test_close (void)
 }
 
 static void
-test_add (void)
+test_addition (void)
 {
   g_autoptr (GError) error = NULL;
   g_auto (HycoValue) a = HYCO_VALUE_INIT;
@@ -869,43 +869,6 @@ test_parse_list_errors (void)
   }
 }
 
-/* Programmer errors are reported with g_return_if_fail() criticals. They are caught in-process
- * (not with g_test_trap_subprocess(), whose helper thread valgrind reports as a leak), and
- * without naming a log domain, which depends on how the library was built. */
-static void
-count_critical (const char *log_domain, GLogLevelFlags level, const char *message,
-                gpointer user_data)
-{
-  guint *n_criticals = user_data;
-
-  if (level & G_LOG_LEVEL_CRITICAL)
-    (*n_criticals)++;
-  else
-    g_log_default_handler (log_domain, level, message, NULL);
-}
-
-static gboolean
-critical_is_not_fatal (G_GNUC_UNUSED const char *log_domain, GLogLevelFlags level,
-                       G_GNUC_UNUSED const char *message, G_GNUC_UNUSED gpointer user_data)
-{
-  return (level & G_LOG_LEVEL_CRITICAL) == 0;
-}
-
-static void
-catch_criticals (guint *n_criticals)
-{
-  *n_criticals = 0;
-  g_log_set_default_handler (count_critical, n_criticals);
-  g_test_log_set_fatal_handler (critical_is_not_fatal, NULL);
-}
-
-static void
-release_criticals (void)
-{
-  g_log_set_default_handler (g_log_default_handler, NULL);
-  g_test_log_set_fatal_handler (NULL, NULL);
-}
-
 static void
 test_programmer_errors (void)
 {
@@ -914,13 +877,13 @@ test_programmer_errors (void)
 
   hyco_value_set_int (&v, 7);
 
-  catch_criticals (&n_criticals);
+  test_catch_criticals (&n_criticals);
   hyco_value_set_string (&v, NULL);
   g_assert_false (hyco_value_close (&v, &v, -1.0));
   g_assert_false (hyco_value_parse_literal (NULL, &v, NULL));
   g_assert_null (hyco_value_copy (NULL));
   g_assert_null (hyco_value_parse_list (NULL, NULL));
-  release_criticals ();
+  test_release_criticals ();
 
   g_assert_cmpuint (n_criticals, ==, 5);
   g_assert_cmpint (hyco_value_get_int (&v), ==, 7);
@@ -936,7 +899,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/value/copy-assign-free", test_copy_assign_free);
   g_test_add_func ("/value/equal", test_equal);
   g_test_add_func ("/value/close", test_close);
-  g_test_add_func ("/value/add/numeric", test_add);
+  g_test_add_func ("/value/add/numeric", test_addition);
   g_test_add_func ("/value/add/strings", test_add_strings);
   g_test_add_func ("/value/add/aliasing", test_add_aliasing);
   g_test_add_func ("/value/add/errors", test_add_errors);
