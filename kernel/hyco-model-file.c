@@ -884,7 +884,7 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
     {
       int kind = classify_child (loader, node, element, error);
       g_autofree char *property = NULL;
-      char *value;
+      char *value, **field;
       if (kind < 0)
         return FALSE;
       if (kind == 0)
@@ -896,12 +896,16 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
       if (is_ignored_property (node))
         continue;
       value = get_attr (node, "value");
-      if (g_str_equal (property, "guardExpression"))
-        transition->guard = value;
-      else if (g_str_equal (property, "outputActions"))
-        transition->outputs = value;
-      else if (g_str_equal (property, "setActions"))
-        transition->sets = value;
+      field = g_str_equal (property, "guardExpression") ? &transition->guard
+              : g_str_equal (property, "outputActions") ? &transition->outputs
+              : g_str_equal (property, "setActions")    ? &transition->sets
+                                                        : NULL;
+      if (field != NULL)
+        {
+          /* A property given twice: the last one counts, as for parameters. */
+          g_free (*field);
+          *field = value;
+        }
       else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
                || g_str_equal (property, "nondeterministic")
                || g_str_equal (property, "defaultTransition"))
