@@ -384,23 +384,26 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
   return load_parameter (loader, element, G_OBJECT (actor), error);
 }
 
-/* A port's class only says it is a port; Ptolemy's port classes all end in `Port`. */
+/* A port's or relation's class only says what it is: Ptolemy's port classes all end in `Port`
+ * (TypedIOPort, IOPort, ...), its relation classes in `Relation`. @kind is "port" or
+ * "relation". */
 static gboolean
-check_port_class (Loader *loader, xmlNode *element, const char *class_name, GError **error)
+check_kind_class (Loader *loader, xmlNode *element, const char *class_name, const char *suffix,
+                  const char *kind, GError **error)
 {
   g_autofree char *what = NULL;
 
   if (class_name == NULL)
     return TRUE;
-  if (g_str_has_suffix (short_class_name (class_name), "Port")
+  if (g_str_has_suffix (short_class_name (class_name), suffix)
       && hyco_registry_lookup (class_name) == G_TYPE_INVALID)
     return TRUE;
   what = describe (element);
   if (hyco_registry_lookup (class_name) != G_TYPE_INVALID)
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                 "\"%s\" is an actor or director class, not a port class", class_name);
+                 "\"%s\" is an actor or director class, not a %s class", class_name, kind);
   return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
-               "no port class named \"%s\"", class_name);
+               "no %s class named \"%s\"", kind, class_name);
 }
 
 /* Reads the `input`, `output` and `multiport` properties of a port, and its `unit`. */
@@ -492,7 +495,7 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
   HycoPort *port;
 
   if (!require_attr (loader, element, "name", &name, error)
-      || !check_port_class (loader, element, class_name, error)
+      || !check_kind_class (loader, element, class_name, "Port", "port", error)
       || !load_port_flags (loader, element, &flags, &unit, error))
     return FALSE;
   what = describe (element);
@@ -531,25 +534,6 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
   return TRUE;
 }
 
-/* A relation's class only says it is a relation (TypedIORelation, IORelation, ...). */
-static gboolean
-check_relation_class (Loader *loader, xmlNode *element, const char *class_name, GError **error)
-{
-  g_autofree char *what = NULL;
-
-  if (class_name == NULL)
-    return TRUE;
-  if (g_str_has_suffix (short_class_name (class_name), "Relation")
-      && hyco_registry_lookup (class_name) == G_TYPE_INVALID)
-    return TRUE;
-  what = describe (element);
-  if (hyco_registry_lookup (class_name) != G_TYPE_INVALID)
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                 "\"%s\" is an actor or director class, not a relation class", class_name);
-  return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
-               "no relation class named \"%s\"", class_name);
-}
-
 static gboolean
 load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, GError **error)
 {
@@ -559,7 +543,7 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
 
   if (!require_attr (loader, element, "name", &name, error)
       || !check_name (loader, element, name, error)
-      || !check_relation_class (loader, element, class_name, error)
+      || !check_kind_class (loader, element, class_name, "Relation", "relation", error)
       || !check_unique (loader, element, container, name, error))
     return FALSE;
   for (xmlNode *node = element->children; node; node = node->next)
