@@ -474,7 +474,9 @@ hyco_actor_get_executive_director (HycoActor *self)
  * @self: an actor
  * @error: return location for a #GError
  *
- * Checks parameters and structure before a run.
+ * Checks parameters and structure before a run. Parameters given as expressions are
+ * evaluated first, over the model parameters as they are now, so the class's preinitialize
+ * reads their values.
  *
  * Returns: %TRUE on success
  */
@@ -483,6 +485,8 @@ hyco_actor_preinitialize (HycoActor *self, GError **error)
 {
   g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
   _hyco_actor_get_private (self)->finished = FALSE;
+  if (!_hyco_param_resolve_expressions (G_OBJECT (self), error))
+    return FALSE;
   return HYCO_ACTOR_GET_CLASS (self)->preinitialize (self, error);
 }
 

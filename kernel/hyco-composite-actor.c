@@ -4,6 +4,8 @@
  */
 #include "hyco-private.h"
 
+#include <math.h>
+
 /**
  * HycoCompositeActor:
  *
@@ -11,7 +13,28 @@
  * it is one actor whose fire, postfire, fire_at and causality interface are implemented by its
  * director. Without one it is transparent: its contents are governed by the director of the
  * nearest opaque container, as if they were not grouped.
+ *
+ * A composite also holds model parameters (Ptolemy II's `Parameter` attributes): named
+ * expressions, such as `f = 50` or `w = 2 * pi * f`, that the parameters of the actors and
+ * directors inside it may use. See hyco_composite_actor_set_parameter().
  */
+
+/* A model parameter: its name and its expression, whose text is the parameter's text. */
+typedef struct
+{
+  char *name;
+  HycoExpression *expression;
+} Parameter;
+
+static void
+parameter_free (gpointer data)
+{
+  Parameter *parameter = data;
+
+  g_free (parameter->name);
+  g_object_unref (parameter->expression);
+  g_free (parameter);
+}
 
 typedef struct
 {
@@ -23,6 +46,7 @@ typedef struct
   gboolean *constructive; /* same layout: some path between them meets a non-strict actor */
   gboolean prefired;      /* the director was prefired at the current tag */
   HycoTag prefired_at;
+  GPtrArray *parameters; /* Parameter*, in declaration order */
 } HycoCompositeActorPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (HycoCompositeActor, hyco_composite_actor, HYCO_TYPE_ACTOR)
@@ -50,6 +74,7 @@ hyco_composite_actor_finalize (GObject *object)
 {
   g_free (PRIV (HYCO_COMPOSITE_ACTOR (object))->dependencies);
   g_free (PRIV (HYCO_COMPOSITE_ACTOR (object))->constructive);
+  g_ptr_array_unref (PRIV (HYCO_COMPOSITE_ACTOR (object))->parameters);
   G_OBJECT_CLASS (hyco_composite_actor_parent_class)->finalize (object);
 }
 
@@ -59,6 +84,8 @@ hyco_composite_actor_preinitialize (HycoActor *actor, GError **error)
   HycoCompositeActor *self = HYCO_COMPOSITE_ACTOR (actor);
   HycoCompositeActorPrivate *priv = PRIV (self);
 
+  if (!_hyco_composite_actor_check_parameters (self, error))
+    return FALSE;
   for (guint i = 0; i < priv->actors->len; i++)
     if (!hyco_actor_preinitialize (priv->actors->pdata[i], error))
       return FALSE;
@@ -177,6 +204,7 @@ hyco_composite_actor_init (HycoCompositeActor *self)
 {
   PRIV (self)->actors = g_ptr_array_new_with_free_func (g_object_unref);
   PRIV (self)->relations = g_ptr_array_new_with_free_func (g_object_unref);
+  PRIV (self)->parameters = g_ptr_array_new_with_free_func (parameter_free);
 }
 
 /**
@@ -505,6 +533,331 @@ hyco_composite_actor_lookup_port (HycoCompositeActor *self, const char *path)
   actor_path = g_strndup (path, (gsize) (dot - path));
   actor = hyco_composite_actor_lookup_actor (self, actor_path);
   return actor ? hyco_actor_get_port (actor, dot + 1) : NULL;
+}
+
+/* Model parameters. */
+
+static Parameter *
+get_parameter (HycoCompositeActor *self, const char *name)
+{
+  GPtrArray *parameters = PRIV (self)->parameters;
+
+  for (guint i = 0; i < parameters->len; i++)
+    if (g_str_equal (((Parameter *) parameters->pdata[i])->name, name))
+      return parameters->pdata[i];
+  return NULL;
+}
+
+/* The parameter @name visible from @scope: its own, else its container's, and so on up. */
+static Parameter *
+find_in_scope (HycoCompositeActor *scope, const char *name, HycoCompositeActor **owner)
+{
+  for (; scope != NULL; scope = hyco_actor_get_container (HYCO_ACTOR (scope)))
+    {
+      Parameter *parameter = get_parameter (scope, name);
+      if (parameter)
+        {
+          *owner = scope;
+          return parameter;
+        }
+    }
+  return NULL;
+}
+
+/**
+ * hyco_composite_actor_set_parameter:
+ * @self: a composite
+ * @name: the parameter's name, which expressions use
+ * @expression: its value: an expression such as `50` or `2 * pi * f`
+ * @error: return location for a #GError
+ *
+ * Declares a model parameter of the composite, or changes its expression. A model parameter
+ * is what a `property` of a composite entity that is not one of its class's parameters
+ * declares in a model file, as in Ptolemy II:
+ * `<property name="f" class="ptolemy.data.expr.Parameter" value="50"/>`.
+ *
+ * Expressions are those of #HycoExpression: numbers, `true` and `false`, arithmetic,
+ * comparisons, `&&`, `||`, `!`, functions such as `sin` and `sqrt`, the constants `pi`, `e`
+ * and `Infinity`, and the names of model parameters. A name means the parameter of that name
+ * in the nearest composite, starting at the one that holds the expression and going up to the
+ * top level: an inner parameter hides an outer one. Actors' and directors' numeric parameters
+ * may be such expressions too (see hyco_param_set_from_string()).
+ *
+ * Only the syntax is checked here; names are looked up when the parameter is evaluated (see
+ * hyco_composite_actor_evaluate_parameter()), which the model does whenever it is prepared.
+ *
+ * Returns: %TRUE on success; %FALSE with %HYCO_PARAM_ERROR_BAD_VALUE for a syntax error (with
+ *   its position), %HYCO_PARAM_ERROR_INVALID_NAME for a name that contains a dot or that is a
+ *   property of the composite's class
+ */
+gboolean
+hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
+                                    const char *expression, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (HycoExpression) compiled = NULL;
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (expression != NULL, FALSE);
+  if (*name == '\0' || strchr (name, '.') != NULL
+      || g_object_class_find_property (G_OBJECT_GET_CLASS (self), name) != NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_INVALID_NAME,
+                   *name == '\0' || strchr (name, '.')
+                     ? "\"%s\" is not a valid parameter name: names are not empty and contain "
+                       "no '.'"
+                     : "\"%s\" is a property of the composite, not a model parameter",
+                   name);
+      return FALSE;
+    }
+  compiled = hyco_expression_new (expression, &local_error);
+  if (compiled == NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", name,
+                   local_error->message);
+      return FALSE;
+    }
+  parameter = get_parameter (self, name);
+  if (parameter == NULL)
+    {
+      parameter = g_new0 (Parameter, 1);
+      parameter->name = g_strdup (name);
+      g_ptr_array_add (PRIV (self)->parameters, parameter);
+    }
+  else
+    g_object_unref (parameter->expression);
+  parameter->expression = g_steal_pointer (&compiled);
+  return TRUE;
+}
+
+/**
+ * hyco_composite_actor_get_parameter_text:
+ * @self: a composite
+ * @name: the name of one of its model parameters
+ *
+ * Returns: (nullable): the parameter's expression as it was given, or %NULL if the composite
+ *   itself has no model parameter of that name
+ */
+const char *
+hyco_composite_actor_get_parameter_text (HycoCompositeActor *self, const char *name)
+{
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  parameter = get_parameter (self, name);
+  return parameter ? hyco_expression_get_text (parameter->expression) : NULL;
+}
+
+/**
+ * hyco_composite_actor_list_parameters:
+ * @self: a composite
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the names of the composite's own model
+ *   parameters, in the order they were declared
+ */
+char **
+hyco_composite_actor_list_parameters (HycoCompositeActor *self)
+{
+  GPtrArray *parameters;
+  char **names;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), NULL);
+  parameters = PRIV (self)->parameters;
+  names = g_new0 (char *, parameters->len + 1);
+  for (guint i = 0; i < parameters->len; i++)
+    names[i] = g_strdup (((Parameter *) parameters->pdata[i])->name);
+  return names;
+}
+
+/* Where @name first appears in @text as a whole name, counted from 1; 0 if it does not. */
+static int
+name_position (const char *text, const char *name)
+{
+  gsize length = strlen (name);
+
+  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+    {
+      gboolean starts = p == text || !(g_ascii_isalnum (p[-1]) || p[-1] == '_');
+      gboolean ends = !(g_ascii_isalnum (p[length]) || p[length] == '_');
+      if (starts && ends)
+        return (int) (p - text) + 1;
+    }
+  return 0;
+}
+
+/* "a -> b -> a": the parameters on @stack from @parameter on, then @parameter again. */
+static void
+set_cycle_error (GPtrArray *stack, Parameter *parameter, GError **error)
+{
+  g_autoptr (GString) cycle = g_string_new (NULL);
+  guint first = 0;
+
+  g_ptr_array_find (stack, parameter, &first);
+  for (guint i = first; i < stack->len; i++)
+    g_string_append_printf (cycle, "%s -> ", ((Parameter *) stack->pdata[i])->name);
+  g_string_append (cycle, parameter->name);
+  g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_CYCLE,
+               "the parameters depend on each other in a cycle: %s", cycle->str);
+}
+
+static gboolean evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter,
+                                    GPtrArray *stack, double *value, GError **error);
+
+/* Binds each name of @expression to the parameter it means from @scope, then evaluates it.
+ * @stack holds the parameters being evaluated, to tell a cycle from a deep chain. */
+static gboolean
+evaluate_in_scope (HycoCompositeActor *scope, HycoExpression *expression, GPtrArray *stack,
+                   double *value, GError **error)
+{
+  const char *text = hyco_expression_get_text (expression);
+  guint n = hyco_expression_get_n_variables (expression);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = hyco_expression_get_variable_name (expression, i);
+      int position = name_position (text, name);
+      g_autofree char *where = position > 0
+                                 ? g_strdup_printf ("in \"%s\" at position %d", text, position)
+                                 : g_strdup_printf ("in \"%s\"", text);
+      g_autoptr (GError) local_error = NULL;
+      HycoCompositeActor *owner = NULL;
+      Parameter *parameter = find_in_scope (scope, name, &owner);
+      double bound;
+
+      if (parameter == NULL)
+        {
+          /* Ptolemy II's constants, unless a parameter of that name hides them. */
+          if (g_str_equal (name, "e") || g_str_equal (name, "Infinity"))
+            {
+              hyco_expression_set_variable (expression, i, *name == 'e' ? G_E : INFINITY);
+              continue;
+            }
+          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN_NAME,
+                       "%s: unknown name \"%s\"", where, name);
+          return FALSE;
+        }
+      if (!evaluate_parameter (owner, parameter, stack, &bound, &local_error))
+        {
+          /* A cycle is named once, whole, not wrapped by every parameter on it. */
+          if (g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_CYCLE))
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          else
+            g_set_error (error, local_error->domain, local_error->code, "%s: parameter %s: %s",
+                         where, name, local_error->message);
+          return FALSE;
+        }
+      hyco_expression_set_variable (expression, i, bound);
+    }
+  return hyco_expression_evaluate (expression, value, error);
+}
+
+static gboolean
+evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter, GPtrArray *stack,
+                    double *value, GError **error)
+{
+  gboolean ok;
+
+  if (g_ptr_array_find (stack, parameter, NULL))
+    {
+      set_cycle_error (stack, parameter, error);
+      return FALSE;
+    }
+  g_ptr_array_add (stack, parameter);
+  ok = evaluate_in_scope (owner, parameter->expression, stack, value, error);
+  g_ptr_array_remove_index (stack, stack->len - 1);
+  return ok;
+}
+
+/**
+ * hyco_composite_actor_evaluate_parameter:
+ * @self: a composite
+ * @name: a model parameter's name
+ * @value: (out): its value (booleans are 1 and 0)
+ * @error: return location for a #GError
+ *
+ * Evaluates the model parameter @name as the composite sees it: its own, or else the nearest
+ * container's, up to the top level.
+ *
+ * Returns: %TRUE on success; %FALSE with %HYCO_PARAM_ERROR_UNKNOWN when no parameter of that
+ *   name is in scope, %HYCO_PARAM_ERROR_UNKNOWN_NAME when its expression (or one it uses)
+ *   names none, %HYCO_PARAM_ERROR_CYCLE when parameters depend on each other, or a
+ *   %HYCO_EXPRESSION_ERROR
+ */
+gboolean
+hyco_composite_actor_evaluate_parameter (HycoCompositeActor *self, const char *name, double *value,
+                                         GError **error)
+{
+  g_autoptr (GPtrArray) stack = NULL;
+  HycoCompositeActor *owner = NULL;
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  parameter = find_in_scope (self, name, &owner);
+  if (parameter == NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN,
+                   "no model parameter named \"%s\" in %s or its containers", name,
+                   hyco_actor_get_name (HYCO_ACTOR (self)));
+      return FALSE;
+    }
+  stack = g_ptr_array_new ();
+  return evaluate_parameter (owner, parameter, stack, value, error);
+}
+
+gboolean
+_hyco_composite_actor_evaluate_expression (HycoCompositeActor *scope, HycoExpression *expression,
+                                           double *value, GError **error)
+{
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+
+  return evaluate_in_scope (scope, expression, stack, value, error);
+}
+
+/* Every model parameter of @self can be evaluated: checked when the model is prepared, so that
+ * a broken parameter is reported even where nothing uses it. */
+gboolean
+_hyco_composite_actor_check_parameters (HycoCompositeActor *self, GError **error)
+{
+  GPtrArray *parameters = PRIV (self)->parameters;
+
+  for (guint i = 0; i < parameters->len; i++)
+    {
+      Parameter *parameter = parameters->pdata[i];
+      g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+      g_autoptr (GError) local_error = NULL;
+      double ignored;
+
+      if (!evaluate_parameter (self, parameter, stack, &ignored, &local_error))
+        {
+          _hyco_set_parameter_error (self, error, parameter->name, local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+_hyco_parameter_lookup (HycoActor *actor, const char *name, double *value, GError **error)
+{
+  HycoCompositeActor *scope;
+  HycoCompositeActor *owner = NULL;
+  Parameter *parameter;
+  g_autoptr (GPtrArray) stack = NULL;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (actor), FALSE);
+  g_return_val_if_fail (name != NULL && value != NULL, FALSE);
+  scope = HYCO_IS_COMPOSITE_ACTOR (actor) ? HYCO_COMPOSITE_ACTOR (actor)
+                                          : hyco_actor_get_container (actor);
+  parameter = find_in_scope (scope, name, &owner);
+  if (parameter == NULL)
+    return FALSE;
+  stack = g_ptr_array_new ();
+  return evaluate_parameter (owner, parameter, stack, value, error);
 }
 
 void

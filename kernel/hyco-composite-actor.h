@@ -49,4 +49,11 @@ gboolean hyco_composite_actor_is_opaque (HycoCompositeActor *self);
 HycoActor *hyco_composite_actor_lookup_actor (HycoCompositeActor *self, const char *path);
 HycoPort *hyco_composite_actor_lookup_port (HycoCompositeActor *self, const char *path);
 
+gboolean hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
+                                             const char *expression, GError **error);
+const char *hyco_composite_actor_get_parameter_text (HycoCompositeActor *self, const char *name);
+char **hyco_composite_actor_list_parameters (HycoCompositeActor *self);
+gboolean hyco_composite_actor_evaluate_parameter (HycoCompositeActor *self, const char *name,
+                                                  double *value, GError **error);
+
 G_END_DECLS

@@ -436,6 +436,9 @@ hyco_director_fires_every_actor (HycoDirector *self)
  * @self: a director
  * @error: return location for a #GError
  *
+ * Checks parameters and wires the actors the director governs. Parameters given as
+ * expressions are evaluated first, as hyco_actor_preinitialize() does.
+ *
  * Returns: %TRUE on success
  */
 gboolean
@@ -443,6 +446,8 @@ hyco_director_preinitialize (HycoDirector *self, GError **error)
 {
   g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
   g_return_val_if_fail (PRIV (self)->container != NULL, FALSE);
+  if (!_hyco_param_resolve_expressions (G_OBJECT (self), error))
+    return FALSE;
   return HYCO_DIRECTOR_GET_CLASS (self)->preinitialize (self, error);
 }
 

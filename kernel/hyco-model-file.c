@@ -26,7 +26,28 @@ typedef struct
   int xml_line;
   char *declaration; /* the first declaration in the DOCTYPE, which we refuse */
   int declaration_line;
+  GPtrArray *expressions; /* PendingExpression*: evaluated once the whole model is read */
 } Loader;
+
+/* A parameter given as an expression (or a model parameter), whose names can only be looked
+ * up once every parameter of the model is declared. */
+typedef struct
+{
+  GObject *owner; /* unowned: the model being built holds it */
+  char *name;
+  char *what; /* the property element, as describe() gives it */
+  long line;
+} PendingExpression;
+
+static void
+pending_expression_free (gpointer data)
+{
+  PendingExpression *pending = data;
+
+  g_free (pending->name);
+  g_free (pending->what);
+  g_free (pending);
+}
 
 static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container,
                              HycoActor **actor, GError **error);
@@ -270,9 +291,29 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
   g_autofree char *who = NULL;
   const char *message;
   gsize len = strlen (name);
+  /* On a composite, a property that its class lacks declares a model parameter. */
+  gboolean model_parameter
+    = HYCO_IS_COMPOSITE_ACTOR (owner)
+      && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
+  gboolean ok;
 
-  if (hyco_param_set_from_string (owner, name, value, &local_error))
+  if (model_parameter)
+    ok = hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (owner), name, value,
+                                             &local_error);
+  else
+    ok = _hyco_param_set_text (owner, name, value, FALSE, &local_error);
+  if (ok && !model_parameter && hyco_param_get_expression (owner, name) == NULL)
     return TRUE;
+  if (ok)
+    {
+      PendingExpression *pending = g_new0 (PendingExpression, 1);
+      pending->owner = owner;
+      pending->name = g_strdup (name);
+      pending->what = describe (element);
+      pending->line = line_of (element);
+      g_ptr_array_add (loader->expressions, pending);
+      return TRUE;
+    }
   what = describe (element);
   who = describe_object (owner);
   if (g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN))
@@ -287,7 +328,9 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
 }
 
 /* A `property` holding a parameter: name and value; its class (Parameter, StringParameter, ...)
- * says nothing we need, since the owner's parameter spec decides how the text is read. */
+ * says nothing we need, since the owner's parameter spec decides how the text is read. On a
+ * composite, a name that is not a parameter of its class declares a model parameter, whose
+ * value is an expression. */
 static gboolean
 load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error)
 {
@@ -1218,11 +1261,42 @@ parse (Loader *loader, const char *data, gssize length, GError **error)
   return doc;
 }
 
+/* Evaluates every expression the model file gave, now that every model parameter is declared:
+ * an unknown name or a cycle is reported at the property that holds it. */
+static gboolean
+evaluate_expressions (Loader *loader, GError **error)
+{
+  for (guint i = 0; i < loader->expressions->len; i++)
+    {
+      PendingExpression *pending = loader->expressions->pdata[i];
+      g_autoptr (GError) local_error = NULL;
+      g_autofree char *who = NULL;
+      double ignored;
+      gboolean ok;
+
+      if (HYCO_IS_COMPOSITE_ACTOR (pending->owner)
+          && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (pending->owner),
+                                                      pending->name)
+               != NULL)
+        ok = hyco_composite_actor_evaluate_parameter (HYCO_COMPOSITE_ACTOR (pending->owner),
+                                                      pending->name, &ignored, &local_error);
+      else
+        ok = _hyco_param_resolve_expression (pending->owner, pending->name, &local_error);
+      if (ok)
+        continue;
+      who = describe_object (pending->owner);
+      return fail (loader, error, pending->line, HYCO_MODEL_FILE_ERROR_BAD_VALUE, pending->what,
+                   "bad value for %s: %s", who, local_error->message);
+    }
+  return TRUE;
+}
+
 /* Builds the top-level composite a model file describes; errors name @source_name and a line. */
 HycoCompositeActor *
 _hyco_model_file_load (const char *data, gssize length, const char *source_name, GError **error)
 {
   Loader loader = { .source = source_name ? source_name : "(data)" };
+  g_autoptr (GPtrArray) expressions = g_ptr_array_new_with_free_func (pending_expression_free);
   g_autoptr (HycoActor) toplevel = NULL;
   xmlDoc *doc;
   xmlNode *root;
@@ -1244,7 +1318,11 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
                  "a model file holds one top-level <entity>");
     }
   else
-    ok = load_entity (&loader, root, NULL, &toplevel, error);
+    {
+      loader.expressions = expressions;
+      ok = load_entity (&loader, root, NULL, &toplevel, error)
+           && evaluate_expressions (&loader, error);
+    }
   xmlFreeDoc (doc);
   return ok ? HYCO_COMPOSITE_ACTOR (g_steal_pointer (&toplevel)) : NULL;
 }
@@ -1485,7 +1563,12 @@ save_composite (xmlNode *element, HycoCompositeActor *composite)
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (HYCO_ACTOR (composite));
   g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (composite);
   g_autoptr (GPtrArray) relations = hyco_composite_actor_get_relations (composite);
+  g_auto (GStrv) parameters = hyco_composite_actor_list_parameters (composite);
 
+  /* Model parameters first, as Ptolemy II writes its attributes. */
+  for (guint i = 0; parameters[i]; i++)
+    add_element (element, "property", parameters[i], "ptolemy.data.expr.Parameter",
+                 hyco_composite_actor_get_parameter_text (composite, parameters[i]));
   if (director != NULL)
     {
       xmlNode *director_element

@@ -285,12 +285,15 @@ lookup_parameter_owner (HycoModel *self, const char *owner_path)
 /**
  * hyco_model_set_parameter:
  * @self: a model
- * @path: the parameter's path: `Actor.parameter`, `Inner.Actor.parameter`, or
- *   `director.parameter` for the top level's director
- * @text: the new value's text
+ * @path: the parameter's path: `Actor.parameter`, `Inner.Actor.parameter`,
+ *   `director.parameter` for the top level's director, `f` for a model parameter of the top
+ *   level, `Inner.f` for one of a composite
+ * @text: the new value's text: a literal, or an expression over the model parameters
  * @error: return location for a #GError
  *
- * Sets a parameter as the command line's `--set NAME=VALUE` does.
+ * Sets a parameter as the command line's `--set NAME=VALUE` does. A model parameter (see
+ * hyco_composite_actor_set_parameter()) must exist already; its new expression must evaluate,
+ * and everything computed from it is computed again when the model is next prepared.
  *
  * Returns: %TRUE on success
  */
@@ -298,6 +301,7 @@ gboolean
 hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, GError **error)
 {
   const char *dot;
+  const char *name;
   g_autofree char *owner_path = NULL;
   GObject *owner;
   g_autoptr (GError) local_error = NULL;
@@ -305,6 +309,7 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL && text != NULL, FALSE);
   dot = strrchr (path, '.');
+  name = dot ? dot + 1 : path;
   owner_path = dot ? g_strndup (path, (gsize) (dot - path)) : g_strdup ("");
   owner = lookup_parameter_owner (self, owner_path);
   if (owner == NULL)
@@ -313,7 +318,31 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
                    "%s: no actor or director named \"%s\" in the model", path, owner_path);
       return FALSE;
     }
-  if (!hyco_param_set_from_string (owner, dot ? dot + 1 : path, text, &local_error))
+  if (HYCO_IS_COMPOSITE_ACTOR (owner)
+      && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (owner), name) != NULL)
+    {
+      HycoCompositeActor *composite = HYCO_COMPOSITE_ACTOR (owner);
+      g_autofree char *old_text
+        = g_strdup (hyco_composite_actor_get_parameter_text (composite, name));
+      double value;
+
+      /* A new value that cannot be evaluated is refused, and the old one kept. */
+      if (!hyco_composite_actor_set_parameter (composite, name, text, &local_error)
+          || !hyco_composite_actor_evaluate_parameter (composite, name, &value, &local_error))
+        {
+          const char *message = local_error->message;
+          /* A syntax error starts with the parameter's name, which the path already gives. */
+          if (g_str_has_prefix (message, name) && g_str_has_prefix (message + strlen (name), ": "))
+            message += strlen (name) + 2;
+          hyco_composite_actor_set_parameter (composite, name, old_text, NULL);
+          g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE, "%s: %s",
+                       path, message);
+          return FALSE;
+        }
+      self->prepared = FALSE;
+      return TRUE;
+    }
+  if (!hyco_param_set_from_string (owner, name, text, &local_error))
     {
       g_set_error (error, HYCO_MODEL_FILE_ERROR,
                    g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN)
@@ -623,6 +652,9 @@ hyco_model_prepare (HycoModel *self, GError **error)
     g_autofree char *literal = NULL;
     g_autoptr (GError) local_error = NULL;
 
+    /* The top level's director may compute its resolution from model parameters. */
+    if (!_hyco_param_resolve_expressions (G_OBJECT (director), error))
+      return FALSE;
     g_object_get (director, "timeResolution", &literal, NULL);
     if (!hyco_resolution_parse (literal, &self->resolution, &local_error))
       {
@@ -967,6 +999,33 @@ describe_parameters (GString *out, GObject *object, const char *indent)
     }
 }
 
+/* A composite's model parameters, each with its expression and its value now. */
+static void
+describe_model_parameters (GString *out, HycoCompositeActor *composite, const char *indent)
+{
+  g_auto (GStrv) names = hyco_composite_actor_list_parameters (composite);
+
+  for (guint i = 0; names[i]; i++)
+    {
+      const char *name = names[i];
+      const char *text = hyco_composite_actor_get_parameter_text (composite, name);
+      g_autoptr (GError) error = NULL;
+      g_auto (HycoValue) number = HYCO_VALUE_INIT;
+      g_autofree char *shown = NULL;
+      double value;
+
+      g_string_append_printf (out, "%sparameter %s = %s  (model parameter", indent, name, text);
+      if (!hyco_composite_actor_evaluate_parameter (composite, name, &value, &error))
+        g_string_append_printf (out, "; error: %s)\n", error->message);
+      else
+        {
+          hyco_value_set_double (&number, value);
+          shown = hyco_value_to_literal (&number);
+          g_string_append_printf (out, ", %s)\n", shown);
+        }
+    }
+}
+
 static void
 describe_actor (GString *out, HycoActor *actor, int level)
 {
@@ -1009,6 +1068,8 @@ describe_actor (GString *out, HycoActor *actor, int level)
       g_string_append_printf (out, "%sport %s (%s)\n", inner, port->name, joined);
     }
   describe_parameters (out, G_OBJECT (actor), inner);
+  if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    describe_model_parameters (out, HYCO_COMPOSITE_ACTOR (actor), inner);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     {
       g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors ((gpointer) actor);

@@ -5,11 +5,18 @@
 #include "hyco-private.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 
 /* Parameters are GObject properties. Literal parameters (times, values, lists) are string
  * properties that keep the modeller's text, checked when set and converted exactly when the
- * model is prepared, so a model saved back reads "0.1", never 0.1000000000000000055. */
+ * model is prepared, so a model saved back reads "0.1", never 0.1000000000000000055.
+ *
+ * A numeric parameter may also be an expression over the model parameters in scope
+ * (`2 * pi * f`, see hyco_composite_actor_set_parameter()). Its text is kept in the object's
+ * qdata, beside the property, and evaluated into the property whenever the object is
+ * preinitialized, so that changing a model parameter changes every value computed from it.
+ * Text that reads as a literal is always a literal: `0.1` stays an exact time. */
 
 /* The quark name is text, not a subtraction: keep clang-format away from it. */
 /* clang-format off */
@@ -313,6 +320,350 @@ bad:
   return FALSE;
 }
 
+/* The expressions of an object's parameters: pspec name -> HycoExpression. */
+static GQuark
+expressions_quark (void)
+{
+  return g_quark_from_static_string ("hyco-param-expressions");
+}
+
+static HycoExpression *
+lookup_expression (GObject *object, const char *name)
+{
+  GHashTable *table = g_object_get_qdata (object, expressions_quark ());
+
+  return table ? g_hash_table_lookup (table, name) : NULL;
+}
+
+static void
+store_expression (GObject *object, const char *name, HycoExpression *expression)
+{
+  GHashTable *table = g_object_get_qdata (object, expressions_quark ());
+
+  if (expression == NULL)
+    {
+      if (table)
+        g_hash_table_remove (table, name);
+      return;
+    }
+  if (table == NULL)
+    {
+      table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      g_object_set_qdata_full (object, expressions_quark (), table,
+                               (GDestroyNotify) g_hash_table_unref);
+    }
+  g_hash_table_replace (table, g_strdup (name), g_object_ref (expression));
+}
+
+/* Numbers, booleans, and the literal kinds whose value can be a number. */
+static gboolean
+accepts_expression (GParamSpec *pspec)
+{
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+
+  switch (hyco_param_spec_get_kind (pspec))
+    {
+    case HYCO_PARAM_KIND_TIME:
+    case HYCO_PARAM_KIND_RESOLUTION:
+    case HYCO_PARAM_KIND_VALUE:
+      return TRUE;
+    case HYCO_PARAM_KIND_PLAIN:
+      return type == G_TYPE_DOUBLE || type == G_TYPE_FLOAT || type == G_TYPE_INT
+             || type == G_TYPE_UINT || type == G_TYPE_INT64 || type == G_TYPE_UINT64
+             || type == G_TYPE_LONG || type == G_TYPE_ULONG || type == G_TYPE_BOOLEAN;
+    case HYCO_PARAM_KIND_VALUE_LIST:
+    case HYCO_PARAM_KIND_TAG_LIST:
+    default:
+      return FALSE;
+    }
+}
+
+/* Where the names of an object's expressions are looked up: a composite's own parameters
+ * first, an actor's or director's container's otherwise; NULL when the object is in none. */
+static HycoCompositeActor *
+scope_of (GObject *object)
+{
+  if (HYCO_IS_COMPOSITE_ACTOR (object))
+    return HYCO_COMPOSITE_ACTOR (object);
+  if (HYCO_IS_ACTOR (object))
+    return hyco_actor_get_container (HYCO_ACTOR (object));
+  if (HYCO_IS_DIRECTOR (object))
+    return hyco_director_get_container (HYCO_DIRECTOR (object));
+  return NULL;
+}
+
+static int
+resolution_of (GObject *object)
+{
+  HycoCompositeActor *scope = scope_of (object);
+
+  if (HYCO_IS_ACTOR (object))
+    return hyco_actor_get_resolution (HYCO_ACTOR (object));
+  return scope ? hyco_actor_get_resolution (HYCO_ACTOR (scope)) : HYCO_DEFAULT_RESOLUTION;
+}
+
+static char *
+number_text (double d)
+{
+  g_auto (HycoValue) number = HYCO_VALUE_INIT;
+
+  hyco_value_set_double (&number, d);
+  return hyco_value_to_literal (&number);
+}
+
+/* The time literal for @d seconds: its shortest text when that is a whole number of ticks,
+ * else the nearest tick, as Ptolemy II quantizes a computed time (`1 / 3` is 0.333333333 at
+ * the default resolution, `0.1 + 0.2` is 0.3). */
+static char *
+time_text (double d, int resolution)
+{
+  g_autofree char *text = NULL;
+  double ticks;
+  gint64 exact;
+
+  if (isinf (d) && d > 0)
+    return g_strdup ("Infinity");
+  text = number_text (d);
+  if (!isfinite (d) || hyco_time_parse (text, resolution, &exact, NULL))
+    return g_steal_pointer (&text);
+  /* Powers of ten up to 1e22 are exact doubles, and resolutions are within 1e±18. */
+  ticks = resolution <= 0 ? d * pow (10.0, -resolution) : d / pow (10.0, resolution);
+  ticks = nearbyint (ticks);
+  /* Beyond the range of time: the literal's own error says so. */
+  if (!(fabs (ticks) < ldexp (1, 63)))
+    return g_steal_pointer (&text);
+  return hyco_time_to_string ((gint64) ticks, resolution);
+}
+
+/* Sets @pspec of @object to the number an expression evaluated to, converted as its literal
+ * would be. */
+static gboolean
+set_from_number (GObject *object, GParamSpec *pspec, double d, GError **error)
+{
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  HycoParamKind kind = hyco_param_spec_get_kind (pspec);
+  g_auto (GValue) value = G_VALUE_INIT;
+  g_autofree char *shown = number_text (d);
+
+  if (kind != HYCO_PARAM_KIND_PLAIN)
+    {
+      g_autofree char *text = NULL;
+      g_autoptr (GError) local_error = NULL;
+
+      text = kind == HYCO_PARAM_KIND_TIME ? time_text (d, resolution_of (object)) : number_text (d);
+      if (!check_literal (pspec, text, &local_error))
+        {
+          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "evaluates to %s: %s",
+                       shown, local_error->message + strlen (pspec->name) + 2);
+          return FALSE;
+        }
+      g_object_set (object, pspec->name, text, NULL);
+      return TRUE;
+    }
+  g_value_init (&value, type);
+  if (type == G_TYPE_DOUBLE || type == G_TYPE_FLOAT)
+    {
+      if (type == G_TYPE_DOUBLE)
+        g_value_set_double (&value, d);
+      else
+        g_value_set_float (&value, (float) d);
+    }
+  else if (type == G_TYPE_BOOLEAN)
+    {
+      if (d != 0 && d != 1)
+        {
+          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                       "evaluates to %s, not a boolean (1 or 0)", shown);
+          return FALSE;
+        }
+      g_value_set_boolean (&value, d == 1);
+    }
+  else
+    {
+      gboolean is_signed = type == G_TYPE_INT || type == G_TYPE_INT64 || type == G_TYPE_LONG;
+
+      /* Whole and within ±2^63 (or [0, 2^64)), so that the conversion is defined; the spec's
+       * own range is checked below. */
+      if (!isfinite (d) || d != floor (d)
+          || (is_signed ? d < -ldexp (1, 63) || d >= ldexp (1, 63) : d < 0 || d >= ldexp (1, 64)))
+        {
+          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                       "evaluates to %s, not an integer in range", shown);
+          return FALSE;
+        }
+      if (type == G_TYPE_INT64)
+        g_value_set_int64 (&value, (gint64) d);
+      else if (type == G_TYPE_LONG)
+        g_value_set_long (&value, (glong) d);
+      else if (type == G_TYPE_UINT64)
+        g_value_set_uint64 (&value, (guint64) d);
+      else if (type == G_TYPE_ULONG)
+        g_value_set_ulong (&value, (gulong) d);
+      else if (type == G_TYPE_INT && d >= G_MININT && d <= G_MAXINT)
+        g_value_set_int (&value, (int) d);
+      else if (type == G_TYPE_UINT && d <= G_MAXUINT)
+        g_value_set_uint (&value, (guint) d);
+      else
+        {
+          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                       "evaluates to %s, not a %s in range", shown, g_type_name (type));
+          return FALSE;
+        }
+    }
+  if (g_param_value_validate (pspec, &value))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "evaluates to %s, which is out of range", shown);
+      return FALSE;
+    }
+  g_object_set_property (object, pspec->name, &value);
+  return TRUE;
+}
+
+/* Evaluates @expression over the parameters in scope of @object into @pspec. */
+static gboolean
+apply_expression (GObject *object, GParamSpec *pspec, HycoExpression *expression, GError **error)
+{
+  double d;
+
+  return _hyco_composite_actor_evaluate_expression (scope_of (object), expression, &d, error)
+         && set_from_number (object, pspec, d, error);
+}
+
+static GParamSpec *
+find_parameter (GObject *object, const char *name, GError **error)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
+
+  if (pspec == NULL || g_str_equal (name, "name") || !(pspec->flags & G_PARAM_WRITABLE)
+      || (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN, "%s has no parameter \"%s\"",
+                   G_OBJECT_TYPE_NAME (object), name);
+      return NULL;
+    }
+  return pspec;
+}
+
+/* Why @expression cannot give @pspec its value, as "NAME: REASON". A bare name (`soon`) is
+ * as likely a mistyped literal as an expression: say what the literal should look like too. */
+static void
+set_expression_error (GParamSpec *pspec, HycoExpression *expression, const GError *cause,
+                      GError **error)
+{
+  const char *text = hyco_expression_get_text (expression);
+  g_autofree char *trimmed = g_strstrip (g_strdup (text));
+  g_autoptr (GError) literal_error = NULL;
+  g_auto (GValue) value = G_VALUE_INIT;
+
+  if (hyco_expression_get_n_variables (expression) == 1
+      && g_str_equal (hyco_expression_get_variable_name (expression, 0), trimmed)
+      && (hyco_param_spec_get_kind (pspec) != HYCO_PARAM_KIND_PLAIN
+            ? !check_literal (pspec, text, &literal_error)
+            : !parse_plain (pspec, text, &value, &literal_error)))
+    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s; as an expression: %s",
+                 literal_error->message, cause->message);
+  else
+    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", pspec->name,
+                 cause->message);
+}
+
+/* Sets a parameter from a literal or, for numeric parameters, an expression. With @evaluate,
+ * the expression is evaluated now, in the scope the object has, and refused if it cannot be;
+ * without, only its syntax is checked (a model file's loader evaluates once the whole model is
+ * read, since a parameter may be declared below its use). */
+gboolean
+_hyco_param_set_text (GObject *object, const char *name, const char *text, gboolean evaluate,
+                      GError **error)
+{
+  GParamSpec *pspec;
+  g_auto (GValue) value = G_VALUE_INIT;
+  g_autoptr (GError) literal_error = NULL;
+  g_autoptr (GError) expression_error = NULL;
+  g_autoptr (HycoExpression) expression = NULL;
+
+  pspec = find_parameter (object, name, error);
+  if (pspec == NULL)
+    return FALSE;
+  if (hyco_param_spec_get_kind (pspec) != HYCO_PARAM_KIND_PLAIN)
+    {
+      if (check_literal (pspec, text, &literal_error))
+        {
+          store_expression (object, pspec->name, NULL);
+          g_object_set (object, pspec->name, text, NULL);
+          return TRUE;
+        }
+    }
+  else if (parse_plain (pspec, text, &value, &literal_error))
+    {
+      store_expression (object, pspec->name, NULL);
+      g_object_set_property (object, pspec->name, &value);
+      return TRUE;
+    }
+  if (!accepts_expression (pspec))
+    {
+      g_propagate_error (error, g_steal_pointer (&literal_error));
+      return FALSE;
+    }
+  expression = hyco_expression_new (text, &expression_error);
+  if (expression == NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s; as an expression: %s",
+                   literal_error->message, expression_error->message);
+      return FALSE;
+    }
+  if (evaluate && !apply_expression (object, pspec, expression, &expression_error))
+    {
+      set_expression_error (pspec, expression, expression_error, error);
+      return FALSE;
+    }
+  store_expression (object, pspec->name, expression);
+  return TRUE;
+}
+
+/* Evaluates the expression parameter @name of @object, if it is one, into its value; the
+ * error does not name the parameter. */
+gboolean
+_hyco_param_resolve_expression (GObject *object, const char *name, GError **error)
+{
+  HycoExpression *expression = lookup_expression (object, name);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
+  g_autoptr (GError) cause = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  if (expression == NULL || pspec == NULL || apply_expression (object, pspec, expression, &cause))
+    return TRUE;
+  set_expression_error (pspec, expression, cause, &local_error);
+  g_set_error_literal (error, local_error->domain, local_error->code,
+                       local_error->message + strlen (pspec->name) + 2);
+  return FALSE;
+}
+
+/* Evaluates every expression parameter of @object into its value: what preinitialize does
+ * first, so that the object's own preinitialize reads values computed from the model
+ * parameters as they are now. Errors point at the object's place in the model file. */
+gboolean
+_hyco_param_resolve_expressions (GObject *object, GError **error)
+{
+  g_autoptr (GPtrArray) params = NULL;
+
+  if (g_object_get_qdata (object, expressions_quark ()) == NULL)
+    return TRUE;
+  params = hyco_param_list (G_OBJECT_GET_CLASS (object));
+  for (guint i = 0; i < params->len; i++)
+    {
+      GParamSpec *pspec = params->pdata[i];
+      g_autoptr (GError) local_error = NULL;
+
+      if (!_hyco_param_resolve_expression (object, pspec->name, &local_error))
+        {
+          _hyco_set_parameter_error (object, error, pspec->name, local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * hyco_param_set_from_string:
  * @object: an actor or director
@@ -322,35 +673,41 @@ bad:
  *
  * Sets a parameter from its text, checking it first.
  *
+ * Text that is a literal of the parameter (a number, `true`, a time, a value) is used as it
+ * is. For a numeric parameter (a number, a boolean, a time, a resolution, or a value), other
+ * text may be an expression over the model parameters in scope of @object (see
+ * hyco_composite_actor_set_parameter()), such as `2 * pi * f` or `1 / rate`: it is evaluated
+ * now, so the names must be in scope already (add the actor to its composite first), and again
+ * whenever the model is prepared. The parameter's text (see hyco_param_to_string()) is then
+ * the expression. A computed time is rounded to the model's resolution.
+ *
  * Returns: %TRUE on success
  */
 gboolean
 hyco_param_set_from_string (GObject *object, const char *name, const char *text, GError **error)
 {
-  GParamSpec *pspec;
-  g_auto (GValue) value = G_VALUE_INIT;
-
   g_return_val_if_fail (G_IS_OBJECT (object), FALSE);
   g_return_val_if_fail (name != NULL && text != NULL, FALSE);
-  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
-  if (pspec == NULL || g_str_equal (name, "name") || !(pspec->flags & G_PARAM_WRITABLE)
-      || (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
-    {
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN, "%s has no parameter \"%s\"",
-                   G_OBJECT_TYPE_NAME (object), name);
-      return FALSE;
-    }
-  if (hyco_param_spec_get_kind (pspec) != HYCO_PARAM_KIND_PLAIN)
-    {
-      if (!check_literal (pspec, text, error))
-        return FALSE;
-      g_object_set (object, name, text, NULL);
-      return TRUE;
-    }
-  if (!parse_plain (pspec, text, &value, error))
-    return FALSE;
-  g_object_set_property (object, name, &value);
-  return TRUE;
+  return _hyco_param_set_text (object, name, text, TRUE, error);
+}
+
+/**
+ * hyco_param_get_expression:
+ * @object: an actor or director
+ * @name: a parameter name
+ *
+ * Returns: (nullable): the expression the parameter is computed from, or %NULL when it was
+ *   given a literal
+ */
+const char *
+hyco_param_get_expression (GObject *object, const char *name)
+{
+  HycoExpression *expression;
+
+  g_return_val_if_fail (G_IS_OBJECT (object), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  expression = lookup_expression (object, name);
+  return expression ? hyco_expression_get_text (expression) : NULL;
 }
 
 static char *
@@ -389,14 +746,19 @@ value_to_text (GParamSpec *pspec, const GValue *value)
  * @object: an actor or director
  * @pspec: one of its parameters
  *
- * Returns: (transfer full): the parameter's text, as a model file holds it
+ * Returns: (transfer full): the parameter's text, as a model file holds it: its expression,
+ *   if it has one
  */
 char *
 hyco_param_to_string (GObject *object, GParamSpec *pspec)
 {
   g_auto (GValue) value = G_VALUE_INIT;
+  HycoExpression *expression;
 
   g_return_val_if_fail (G_IS_OBJECT (object), NULL);
+  expression = lookup_expression (object, pspec->name);
+  if (expression)
+    return g_strdup (hyco_expression_get_text (expression));
   g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (pspec));
   g_object_get_property (object, pspec->name, &value);
   return value_to_text (pspec, &value);
@@ -419,13 +781,15 @@ hyco_param_default_to_string (GParamSpec *pspec)
  * @object: an actor or director
  * @pspec: one of its parameters
  *
- * Returns: %TRUE if the parameter has its default value
+ * Returns: %TRUE if the parameter has its default value, and no expression
  */
 gboolean
 hyco_param_is_default (GObject *object, GParamSpec *pspec)
 {
   g_auto (GValue) value = G_VALUE_INIT;
 
+  if (lookup_expression (object, pspec->name))
+    return FALSE;
   g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (pspec));
   g_object_get_property (object, pspec->name, &value);
   return g_param_values_cmp (pspec, &value, g_param_spec_get_default_value (pspec)) == 0;

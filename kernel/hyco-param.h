@@ -1,4 +1,5 @@
-/* hyco-param.h: actor and director parameters as GObject properties set from text.
+/* hyco-param.h: actor and director parameters as GObject properties set from text or from
+ * expressions over the model's parameters.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -23,13 +24,19 @@ G_BEGIN_DECLS
  * HycoParamError:
  * @HYCO_PARAM_ERROR_UNKNOWN: the object has no parameter of that name
  * @HYCO_PARAM_ERROR_BAD_VALUE: the text is not a valid value for the parameter
+ * @HYCO_PARAM_ERROR_UNKNOWN_NAME: an expression names no parameter in scope
+ * @HYCO_PARAM_ERROR_CYCLE: model parameters whose values depend on each other
+ * @HYCO_PARAM_ERROR_INVALID_NAME: the name cannot be given to a model parameter
  *
- * Errors from setting parameters.
+ * Errors from setting and evaluating parameters.
  */
 typedef enum
 {
   HYCO_PARAM_ERROR_UNKNOWN,
   HYCO_PARAM_ERROR_BAD_VALUE,
+  HYCO_PARAM_ERROR_UNKNOWN_NAME,
+  HYCO_PARAM_ERROR_CYCLE,
+  HYCO_PARAM_ERROR_INVALID_NAME,
 } HycoParamError;
 
 /**
@@ -62,6 +69,7 @@ HycoParamKind hyco_param_spec_get_kind (GParamSpec *pspec);
 
 gboolean hyco_param_set_from_string (GObject *object, const char *name, const char *text,
                                      GError **error);
+const char *hyco_param_get_expression (GObject *object, const char *name);
 char *hyco_param_to_string (GObject *object, GParamSpec *pspec);
 char *hyco_param_default_to_string (GParamSpec *pspec);
 gboolean hyco_param_is_default (GObject *object, GParamSpec *pspec);

@@ -104,6 +104,37 @@ class Run(unittest.TestCase):
         rows = self.read_trace()
         self.assertIn(["Text.output", "0", "1", 'a, "b"'], rows)
 
+    def test_set_model_parameters(self):
+        def values(*args):
+            result = hyco("run", "tests/models/cli-parameters.xml", "--trace", self.trace, *args)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            rows = self.read_trace()[1:]
+            return {signal: [(r[1], r[3]) for r in rows if r[0] == signal]
+                    for signal in ("Gain.output", "Scaled.Gain.output")}
+
+        # Gain's factor is 2 * f, Scaled.Gain's is g = f + 1, the clock's period 1 / rate.
+        self.assertEqual(values(), {"Gain.output": [("0", "2"), ("0.1", "2"), ("0.2", "2")],
+                                    "Scaled.Gain.output": [("0", "2"), ("0.1", "2"),
+                                                           ("0.2", "2")]})
+        self.assertEqual(values("--set", "f=3", "--set", "rate=5"),
+                         {"Gain.output": [("0", "6"), ("0.2", "6")],
+                          "Scaled.Gain.output": [("0", "4"), ("0.2", "4")]})
+        # A composite's parameter by its path, and an expression on the command line.
+        self.assertEqual(values("--set", "Scaled.g=10 * f")["Scaled.Gain.output"][0], ("0", "10"))
+        self.assertEqual(values("--set", "Gain.factor=f / 4")["Gain.output"][0], ("0", "0.25"))
+
+    def test_set_model_parameter_errors(self):
+        for args, message in (
+                (("--set", "f=nothing"), 'unknown name "nothing"'),
+                (("--set", "f=2 *"), "position"),
+                (("--set", "f=rate", "--set", "rate=f"), "rate -> f -> rate"),
+                (("--set", "g=1"), 'no parameter "g"'),
+                (("--set", "Scaled.h=1"), 'no parameter "h"')):
+            result = hyco("run", "tests/models/cli-parameters.xml", *args)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertTrue(result.stderr.startswith("hyco: error: --set "), result.stderr)
+            self.assertIn(message, result.stderr)
+
     def test_failing_test_actor_exits_1(self):
         result = hyco("run", "tests/models/cli-failing-test.xml")
         self.assertEqual(result.returncode, 1)
@@ -399,6 +430,14 @@ class Inspect(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         for text in ("director", "DEDirector", "Clock1", "DiscreteClock", "port output",
                      "parameter period = 0.1", "Sampler", "relation"):
+            self.assertIn(text, result.stdout)
+
+    def test_model_parameters(self):
+        result = hyco("inspect", "tests/models/cli-parameters.xml")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for text in ("\n  parameter f = 1  (model parameter, 1.0)\n",
+                     "\n    parameter g = f + 1  (model parameter, 2.0)\n",
+                     "parameter factor = 2 * f  (set)"):
             self.assertIn(text, result.stdout)
 
     def test_bad_model(self):

@@ -277,7 +277,9 @@ command_run (int argc, char **argv)
     { "stop-time", 't', 0, G_OPTION_ARG_STRING, &stop_time,
       "Stop at model time T seconds (overrides the director's stopTime)", "T" },
     { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &assignments,
-      "Set a parameter, e.g. --set Clock.period=0.5 or --set director.stopTime=10", "NAME=VALUE" },
+      "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
+      "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
+      "NAME=VALUE" },
     { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace,
       "Write every present output value to FILE as CSV (signal,time,microstep,value)", "FILE.csv" },
     { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &plot,

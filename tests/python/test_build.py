@@ -62,6 +62,25 @@ def test_composite_iteration_and_lookup():
         top["Nope"]
 
 
+def test_model_parameters_and_expressions():
+    top = Hyco.CompositeActor.new("top")
+    top.set_parameter("rate", "4")
+    top.set_director_by_class("DEDirector", stopTime="2 / rate")
+    top.add_actor_by_class("DiscreteClock", "Clock", period="1 / rate")
+    top.add_actor_by_class("Recorder", "Recorder")
+    top.connect_ports("Clock.output", "Recorder.input")
+    assert top.list_parameters() == ["rate"]
+    assert top.evaluate_parameter("rate") == (True, 4.0)
+    assert Hyco.param_get_expression(top["Clock"], "period") == "1 / rate"
+    model = Hyco.Model.new(top)
+    model.set_parameter("rate", "2")
+    model.run()
+    assert model.lookup_actor("Recorder").get_count() == 3
+    with pytest.raises(GLib.Error) as caught:
+        top.add_actor_by_class("Gain", "Gain", factor="2 * pi * f")
+    assert 'unknown name "f"' in caught.value.message
+
+
 def test_keyword_parameters_are_parsed_and_checked():
     top = Hyco.CompositeActor.new("top")
     director = top.set_director_by_class("DEDirector", stopTime=1.5)
