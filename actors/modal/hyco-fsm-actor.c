@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actors-private.h"
+#include "hyco-modal-private.h"
+#include "hyco-private.h"
 
 #include <math.h>
 
@@ -21,6 +23,13 @@
  * any assignment, and the destination becomes the current state. Two enabled transitions are
  * an error naming both unless `deterministic` is false, in which case the first declared wins.
  * In a final state the machine stops reacting.
+ *
+ * As the controller of a #HycoModalModel, the machine reads and writes the modal model's ports:
+ * a name in a guard may also be an output of the modal model, standing for the value the
+ * current state's refinement produced at this tag, and a set action may assign a parameter of
+ * an actor inside a refinement (`Free.Velocity.initialState = -e * v`), which a reset
+ * transition then uses when it re-initializes the destination's refinement. Parameters so
+ * assigned get their original values back when the run is wrapped up.
  */
 
 typedef struct _State State;
@@ -30,6 +39,9 @@ typedef enum
   BIND_VALUE,    /* an input's value, 0 when absent */
   BIND_PRESENCE, /* an input's presence, 1 or 0 */
   BIND_VARIABLE, /* a variable of the machine */
+  BIND_REFINEMENT_VALUE,    /* a modal model's output, as its active refinement produced it */
+  BIND_REFINEMENT_PRESENCE, /* and its presence */
+  BIND_CONSTANT,            /* a model parameter, evaluated when the model is prepared */
 } BindingKind;
 
 typedef struct
@@ -37,6 +49,7 @@ typedef struct
   BindingKind kind;
   HycoPort *port;
   guint index;
+  double constant;
 } Binding;
 
 typedef struct
@@ -50,8 +63,10 @@ typedef struct
 {
   char *target; /* an output port, or a variable */
   Compiled value;
-  HycoPort *port; /* output actions */
-  guint variable; /* set actions */
+  HycoPort *port;     /* output actions */
+  guint variable;     /* set actions on a variable */
+  GObject *parameter; /* set actions on a refinement's parameter: the actor, unowned */
+  const char *parameter_name;
 } Action;
 
 typedef struct
@@ -59,6 +74,8 @@ typedef struct
   State *from, *to;
   char *output_text, *set_text; /* as written, for saving the model */
   Compiled guard;               /* expression NULL: always enabled */
+  gboolean preemptive;          /* in a modal model: taken before the refinement fires */
+  gboolean reset;               /* in a modal model: re-initialize the destination's refinement */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -67,6 +84,7 @@ struct _State
 {
   char *name;
   gboolean initial, final;
+  char *refinement;    /* in a modal model: the composite that runs while the state is current */
   GPtrArray *outgoing; /* Transition*, unowned, in declaration order */
 };
 
@@ -83,7 +101,28 @@ struct _HycoFSMActor
   GArray *pending;        /* double, scratch for set actions */
   State *current;
   Transition *chosen; /* by the last fire at this tag, taken in postfire */
+  HycoActor *interface; /* whose ports the expressions name: itself, or its modal model */
+  GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
 };
+
+/* A parameter a set action assigns, with its text before the run, restored at wrapup. */
+typedef struct
+{
+  GObject *object;
+  char *name;
+  char *text;
+} SavedParameter;
+
+static void
+saved_parameter_free (gpointer data)
+{
+  SavedParameter *saved = data;
+
+  g_object_unref (saved->object);
+  g_free (saved->name);
+  g_free (saved->text);
+  g_free (saved);
+}
 
 G_DEFINE_FINAL_TYPE (HycoFSMActor, hyco_fsm_actor, HYCO_TYPE_ACTOR)
 
@@ -133,6 +172,7 @@ state_free (gpointer data)
   State *state = data;
 
   g_free (state->name);
+  g_free (state->refinement);
   g_ptr_array_unref (state->outgoing);
   g_free (state);
 }
@@ -148,6 +188,7 @@ hyco_fsm_actor_finalize (GObject *object)
   g_array_unref (self->initial_values);
   g_array_unref (self->variables);
   g_array_unref (self->pending);
+  g_ptr_array_unref (self->saved_parameters);
   G_OBJECT_CLASS (hyco_fsm_actor_parent_class)->finalize (object);
 }
 
@@ -207,7 +248,15 @@ describe_transition (Transition *transition)
   return g_strdup_printf ("%s -> %s", transition->from->name, transition->to->name);
 }
 
-/* Resolves every name an expression uses to an input (value or presence) or a variable. */
+static gboolean
+TEMP_parameter_lookup (HycoActor *a, const char *n, double *v, GError **e)
+{
+  return FALSE;
+}
+
+/* Resolves every name an expression uses to an input (value or presence), an output of the
+ * modal model the machine controls (as its refinement produced it), a variable, or a model
+ * parameter. */
 static gboolean
 bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
 {
@@ -221,29 +270,47 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
   for (guint i = 0; i < n; i++)
     {
       const char *name = hyco_expression_get_variable_name (compiled->expression, i);
-      Binding binding = { BIND_VALUE, NULL, 0 };
+      Binding binding = { BIND_VALUE, NULL, 0, 0 };
       g_autofree char *port_name = NULL;
       int variable = find_variable (self, name);
+      gboolean presence = FALSE;
+      g_autoptr (GError) parameter_error = NULL;
       HycoPort *port;
 
       if (g_str_has_suffix (name, "_isPresent"))
         {
           port_name = g_strndup (name, strlen (name) - strlen ("_isPresent"));
-          binding.kind = BIND_PRESENCE;
+          presence = TRUE;
         }
-      port = hyco_actor_get_port (HYCO_ACTOR (self), port_name ? port_name : name);
-      if (variable >= 0 && binding.kind == BIND_VALUE)
+      port = hyco_actor_get_port (self->interface, port_name ? port_name : name);
+      if (variable >= 0 && !presence)
         {
           binding.kind = BIND_VARIABLE;
           binding.index = (guint) variable;
         }
       else if (port != NULL && hyco_port_is_input (port))
-        binding.port = port;
+        {
+          binding.kind = presence ? BIND_PRESENCE : BIND_VALUE;
+          binding.port = port;
+        }
+      else if (port != NULL && self->interface != HYCO_ACTOR (self))
+        {
+          binding.kind = presence ? BIND_REFINEMENT_PRESENCE : BIND_REFINEMENT_VALUE;
+          binding.port = port;
+        }
+      else if (!presence && TEMP_parameter_lookup (HYCO_ACTOR (self), name, &binding.constant,
+                                                    &parameter_error))
+        binding.kind = BIND_CONSTANT;
       else
         {
-          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                                "%s \"%s\": no input or variable named \"%s\"", where,
-                                compiled->text, name);
+          if (parameter_error != NULL)
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                  "%s \"%s\": %s", where, compiled->text,
+                                  parameter_error->message);
+          else
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                  "%s \"%s\": no input, variable or parameter named \"%s\"",
+                                  where, compiled->text, name);
           return FALSE;
         }
       g_array_append_val (compiled->bindings, binding);
@@ -275,6 +342,25 @@ evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error
         case BIND_VARIABLE:
           value = g_array_index (self->variables, double, binding->index);
           break;
+        case BIND_REFINEMENT_VALUE:
+        case BIND_REFINEMENT_PRESENCE:
+          {
+            const HycoValue *produced = _hyco_modal_director_get_refinement_output (
+              HYCO_MODAL_DIRECTOR (
+                hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (self->interface))),
+              binding->port);
+            if (binding->kind == BIND_REFINEMENT_PRESENCE)
+              value = produced != NULL;
+            else if (produced != NULL && hyco_value_is_numeric (produced))
+              value = hyco_value_get_double (produced);
+            else if (produced != NULL
+                     && hyco_value_get_value_type (produced) == HYCO_VALUE_TYPE_BOOLEAN)
+              value = hyco_value_get_boolean (produced);
+          }
+          break;
+        case BIND_CONSTANT:
+          value = binding->constant;
+          break;
         }
       hyco_expression_set_variable (compiled->expression, i, value);
     }
@@ -284,12 +370,63 @@ evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error
   return FALSE;
 }
 
+/* A set action's target `Refinement.Actor.parameter`: a parameter of an actor inside the modal
+ * model, remembered so that wrapup puts its text back. */
+static gboolean
+bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, GError **error)
+{
+  const char *dot = strrchr (set->target, '.');
+  g_autofree char *path = g_strndup (set->target, (gsize) (dot - set->target));
+  HycoActor *actor = NULL;
+  GParamSpec *pspec = NULL;
+  SavedParameter *saved;
+
+  if (self->interface != HYCO_ACTOR (self))
+    actor = hyco_composite_actor_lookup_actor (HYCO_COMPOSITE_ACTOR (self->interface), path);
+  if (actor != NULL)
+    pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (actor), dot + 1);
+  if (actor == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "set action of %s: \"%s\": %s \"%s\"", transition, set->target,
+                            self->interface == HYCO_ACTOR (self)
+                              ? "no variable named"
+                              : "no actor in the modal model's refinements named",
+                            self->interface == HYCO_ACTOR (self) ? set->target : path);
+      return FALSE;
+    }
+  if (pspec == NULL || g_str_equal (dot + 1, "name"))
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "set action of %s: \"%s\": %s has no parameter \"%s\"", transition,
+                            set->target, path, dot + 1);
+      return FALSE;
+    }
+  set->parameter = G_OBJECT (actor);
+  set->parameter_name = pspec->name;
+  for (guint i = 0; i < self->saved_parameters->len; i++)
+    {
+      SavedParameter *existing = self->saved_parameters->pdata[i];
+      if (existing->object == set->parameter && g_str_equal (existing->name, pspec->name))
+        return TRUE;
+    }
+  saved = g_new0 (SavedParameter, 1);
+  saved->object = g_object_ref (set->parameter);
+  saved->name = g_strdup (pspec->name);
+  saved->text = hyco_param_to_string (set->parameter, pspec);
+  g_ptr_array_add (self->saved_parameters, saved);
+  return TRUE;
+}
+
 static gboolean
 hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
 {
   HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  HycoCompositeActor *container = hyco_actor_get_container (actor);
   guint initials = 0;
 
+  self->interface = HYCO_IS_MODAL_MODEL (container) ? HYCO_ACTOR (container) : actor;
+  g_ptr_array_set_size (self->saved_parameters, 0);
   for (guint i = 0; i < self->states->len; i++)
     initials += ((State *) self->states->pdata[i])->initial;
   if (initials != 1)
@@ -309,7 +446,7 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
       for (guint a = 0; a < transition->outputs->len; a++)
         {
           Action *output = transition->outputs->pdata[a];
-          output->port = hyco_actor_get_port (actor, output->target);
+          output->port = hyco_actor_get_port (self->interface, output->target);
           if (output->port == NULL || !hyco_port_is_output (output->port))
             {
               hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
@@ -324,14 +461,20 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
         {
           Action *set = transition->sets->pdata[a];
           int variable = find_variable (self, set->target);
-          if (variable < 0)
+          if (variable < 0 && strchr (set->target, '.') != NULL)
+            {
+              if (!bind_parameter_target (self, set, name, error))
+                return FALSE;
+            }
+          else if (variable < 0)
             {
               hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
                                     "set action of %s: no variable named \"%s\"", name,
                                     set->target);
               return FALSE;
             }
-          set->variable = (guint) variable;
+          if (variable >= 0)
+            set->variable = (guint) variable;
           if (!bind (self, &set->value, action, error))
             return FALSE;
         }
@@ -346,7 +489,11 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
 
   g_array_set_size (self->variables, 0);
   g_array_append_vals (self->variables, self->initial_values->data, self->initial_values->len);
-  g_array_set_size (self->pending, self->initial_values->len);
+  /* Room for the right-hand sides of the transition with the most set actions. */
+  g_array_set_size (self->pending, 0);
+  for (guint t = 0; t < self->transitions->len; t++)
+    g_array_set_size (self->pending, MAX (self->pending->len,
+                                          ((Transition *) self->transitions->pdata[t])->sets->len));
   self->current = NULL;
   for (guint i = 0; i < self->states->len; i++)
     if (((State *) self->states->pdata[i])->initial)
@@ -355,10 +502,12 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
-static gboolean
-hyco_fsm_actor_fire (HycoActor *actor, GError **error)
+/* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
+ * enabled one, and produces its output actions. Nothing is committed. */
+gboolean
+_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error)
 {
-  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  HycoActor *actor = HYCO_ACTOR (self);
 
   self->chosen = NULL;
   if (self->current->final)
@@ -367,6 +516,9 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
     {
       Transition *transition = self->current->outgoing->pdata[t];
       double enabled;
+      if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
+          || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive))
+        continue;
       if (!evaluate (self, &transition->guard, &enabled, error))
         return FALSE;
       if (enabled == 0)
@@ -383,13 +535,15 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
         g_autofree char *second = describe_transition (transition);
         HycoTag now;
         g_autofree char *tag = NULL;
+        const char *first_guard = self->chosen->guard.text;
         hyco_actor_get_current_tag (actor, &now);
         tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
+        self->chosen = NULL;
         hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
                               "two transitions are enabled at %s: %s (guard \"%s\") and %s "
                               "(guard \"%s\"); make the guards exclusive, or set "
                               "deterministic to false",
-                              tag, first, self->chosen->guard.text ? self->chosen->guard.text : "",
+                              tag, first, first_guard ? first_guard : "",
                               second, transition->guard.text ? transition->guard.text : "");
         return FALSE;
       }
@@ -408,14 +562,30 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
 }
 
 static gboolean
-hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
+hyco_fsm_actor_fire (HycoActor *actor, GError **error)
 {
-  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  return _hyco_fsm_actor_choose (HYCO_FSM_ACTOR (actor), HYCO_FSM_CHOICE_ALL, error);
+}
+
+/* Whether the last choice found an enabled transition. */
+gboolean
+_hyco_fsm_actor_has_chosen (HycoFSMActor *self)
+{
+  return self->chosen != NULL;
+}
+
+/* Takes the chosen transition, if any: set actions (all right-hand sides see the variables as
+ * they were before the transition), then the destination becomes current. @reset says
+ * whether the transition was a reset one. */
+gboolean
+_hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GError **error)
+{
   Transition *transition = self->chosen;
 
+  *taken = transition != NULL;
+  *reset = transition != NULL && transition->reset;
   if (transition == NULL)
     return TRUE;
-  /* All right-hand sides see the variables as they were before the transition. */
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
@@ -425,10 +595,59 @@ hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
-      g_array_index (self->variables, double, set->variable)
-        = g_array_index (self->pending, double, a);
+      double value = g_array_index (self->pending, double, a);
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+      if (set->parameter == NULL)
+        {
+          g_array_index (self->variables, double, set->variable) = value;
+          continue;
+        }
+      if (!hyco_param_set_from_string (set->parameter, set->parameter_name,
+                                       g_ascii_dtostr (text, sizeof text, value), error))
+        {
+          g_prefix_error (error, "%s: set action \"%s\": ", hyco_actor_get_name (HYCO_ACTOR (self)),
+                          set->target);
+          return FALSE;
+        }
     }
   self->current = transition->to;
+  self->chosen = NULL;
+  return TRUE;
+}
+
+static gboolean
+hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
+{
+  gboolean taken, reset;
+
+  return _hyco_fsm_actor_commit (HYCO_FSM_ACTOR (actor), &taken, &reset, error);
+}
+
+/* The refinement of the current state, or NULL. */
+const char *
+_hyco_fsm_actor_get_current_refinement (HycoFSMActor *self)
+{
+  return self->current ? self->current->refinement : NULL;
+}
+
+/* Whether the current state is final. */
+gboolean
+_hyco_fsm_actor_is_final (HycoFSMActor *self)
+{
+  return self->current != NULL && self->current->final;
+}
+
+static gboolean
+hyco_fsm_actor_wrapup (HycoActor *actor, GError **error)
+{
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+
+  /* The model's parameters are the model's: a run's set actions do not outlive it. */
+  for (guint i = 0; i < self->saved_parameters->len; i++)
+    {
+      SavedParameter *saved = self->saved_parameters->pdata[i];
+      hyco_param_set_from_string (saved->object, saved->name, saved->text, NULL);
+    }
   self->chosen = NULL;
   return TRUE;
 }
@@ -446,6 +665,7 @@ hyco_fsm_actor_class_init (HycoFSMActorClass *klass)
   actor_class->initialize = hyco_fsm_actor_initialize;
   actor_class->fire = hyco_fsm_actor_fire;
   actor_class->postfire = hyco_fsm_actor_postfire;
+  actor_class->wrapup = hyco_fsm_actor_wrapup;
   hyco_actor_class_set_description (actor_class,
                                     "A state machine with guarded transitions and actions");
 
@@ -470,6 +690,7 @@ hyco_fsm_actor_init (HycoFSMActor *self)
   self->initial_values = g_array_new (FALSE, FALSE, sizeof (double));
   self->variables = g_array_new (FALSE, FALSE, sizeof (double));
   self->pending = g_array_new (FALSE, TRUE, sizeof (double));
+  self->saved_parameters = g_ptr_array_new_with_free_func (saved_parameter_free);
 }
 
 /**
@@ -800,4 +1021,95 @@ hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initi
   if (initial)
     *initial = g_array_index (self->initial_values, double, index);
   return self->variable_names->pdata[index];
+}
+
+/**
+ * hyco_fsm_actor_set_state_refinement:
+ * @self: a state machine
+ * @state: a state's name
+ * @refinement: (nullable): the name of a composite in the #HycoModalModel the machine
+ *   controls, which runs while @state is current; %NULL for none
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success; %FALSE if there is no such state
+ */
+gboolean
+hyco_fsm_actor_set_state_refinement (HycoFSMActor *self, const char *state, const char *refinement,
+                                     GError **error)
+{
+  State *found;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  found = find_state (self, state);
+  if (found == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "no state named \"%s\"", state);
+      return FALSE;
+    }
+  g_free (found->refinement);
+  found->refinement = refinement && *refinement ? g_strdup (refinement) : NULL;
+  return TRUE;
+}
+
+/**
+ * hyco_fsm_actor_get_state_refinement:
+ * @self: a state machine
+ * @index: a state index, in declaration order
+ *
+ * Returns: (nullable): the name of the state's refinement, if it has one
+ */
+const char *
+hyco_fsm_actor_get_state_refinement (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), NULL);
+  g_return_val_if_fail (index < self->states->len, NULL);
+  return ((State *) self->states->pdata[index])->refinement;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_kind:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @preemptive: whether, in a modal model, the transition is tested before the source state's
+ *   refinement fires, which then does not fire when it is enabled
+ * @reset: whether, in a modal model, the destination's refinement is initialized again when
+ *   the transition is taken (otherwise it resumes where it was: a history transition)
+ *
+ * Sets how a transition interacts with refinements; both are %FALSE when it is added.
+ */
+void
+hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index, gboolean preemptive,
+                                    gboolean reset)
+{
+  Transition *transition;
+
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  transition = self->transitions->pdata[index];
+  transition->preemptive = preemptive;
+  transition->reset = reset;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_kind:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @preemptive: (out) (optional): whether it is preemptive
+ * @reset: (out) (optional): whether it is a reset transition
+ */
+void
+hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *preemptive,
+                                    gboolean *reset)
+{
+  Transition *transition;
+
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  transition = self->transitions->pdata[index];
+  if (preemptive)
+    *preemptive = transition->preemptive;
+  if (reset)
+    *reset = transition->reset;
 }
