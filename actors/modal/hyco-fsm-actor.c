@@ -15,10 +15,12 @@
  * states (one initial, optionally final ones) and guarded transitions between them.
  *
  * When the actor fires, the guards of the transitions leaving the current state are evaluated
- * (see #HycoExpression) over the inputs and the machine's variables: an input `x` stands for
- * its value (0 when absent), `x_isPresent` for its presence (1 or 0). The enabled transition's
- * output actions (`y = x + 1; done = true`) produce outputs at this tag; firing again at the
- * same tag recomputes them, nothing is committed. In postfire the transition is taken: its set
+ * (see #HycoExpression) over the inputs, the machine's variables and the model's parameters:
+ * an input `x` stands for its value, `x_isPresent` for its presence (1 or 0). A guard that
+ * reads the value of an absent input is false, whatever the rest of it says (test
+ * `x_isPresent` in another transition); an action that reads one is an error. The enabled
+ * transition's output actions (`y = x + 1; done = true`) produce outputs at this tag; firing
+ * again at the same tag recomputes them, nothing is committed. In postfire the transition is taken: its set
  * actions (`count = count + 1`) update the variables, all right-hand sides evaluated before
  * any assignment, and the destination becomes the current state. Two enabled transitions are
  * an error naming both unless `deterministic` is false, in which case the first declared wins.
@@ -27,7 +29,7 @@
  * As the controller of a #HycoModalModel, the machine reads and writes the modal model's ports:
  * a name in a guard may also be an output of the modal model, standing for the value the
  * current state's refinement produced at this tag, and a set action may assign a parameter of
- * an actor inside a refinement (`Free.Velocity.initialState = -e * v`), which a reset
+ * an actor inside a refinement (`Free.Velocity.initialState = -0.8 * v`), which a reset
  * transition then uses when it re-initializes the destination's refinement. Parameters so
  * assigned get their original values back when the run is wrapped up.
  */
@@ -36,7 +38,7 @@ typedef struct _State State;
 
 typedef enum
 {
-  BIND_VALUE,    /* an input's value, 0 when absent */
+  BIND_VALUE,    /* an input's value */
   BIND_PRESENCE, /* an input's presence, 1 or 0 */
   BIND_VARIABLE, /* a variable of the machine */
   BIND_REFINEMENT_VALUE,    /* a modal model's output, as its active refinement produced it */
@@ -318,8 +320,31 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
   return TRUE;
 }
 
+/* Reading the value of an absent input makes a guard false (the transition is not enabled)
+ * and an action an error. */
 static gboolean
-evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error)
+absent_value (HycoFSMActor *self, Binding *binding, gboolean guard, double *result,
+              GError **error)
+{
+  HycoTag now;
+  g_autofree char *tag = NULL;
+
+  if (guard)
+    {
+      *result = 0;
+      return TRUE;
+    }
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+  hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                        "an action reads %s, which is absent at %s (test %s_isPresent in the "
+                        "guard)",
+                        hyco_port_get_name (binding->port), tag, hyco_port_get_name (binding->port));
+  return FALSE;
+}
+
+static gboolean
+evaluate (HycoFSMActor *self, Compiled *compiled, gboolean guard, double *result, GError **error)
 {
   if (compiled->expression == NULL)
     {
@@ -333,8 +358,9 @@ evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error
       switch (binding->kind)
         {
         case BIND_VALUE:
-          value
-            = hyco_port_is_present (binding->port, 0) ? hyco_port_get_double (binding->port, 0) : 0;
+          if (!hyco_port_is_present (binding->port, 0))
+            return absent_value (self, binding, guard, result, error);
+          value = hyco_port_get_double (binding->port, 0);
           break;
         case BIND_PRESENCE:
           value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
@@ -351,7 +377,9 @@ evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error
               binding->port);
             if (binding->kind == BIND_REFINEMENT_PRESENCE)
               value = produced != NULL;
-            else if (produced != NULL && hyco_value_is_numeric (produced))
+            else if (produced == NULL)
+              return absent_value (self, binding, guard, result, error);
+            else if (hyco_value_is_numeric (produced))
               value = hyco_value_get_double (produced);
             else if (produced != NULL
                      && hyco_value_get_value_type (produced) == HYCO_VALUE_TYPE_BOOLEAN)
@@ -519,7 +547,7 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error)
       if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
           || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive))
         continue;
-      if (!evaluate (self, &transition->guard, &enabled, error))
+      if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
         return FALSE;
       if (enabled == 0)
         continue;
@@ -554,7 +582,7 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error)
     {
       Action *output = self->chosen->outputs->pdata[a];
       double value;
-      if (!evaluate (self, &output->value, &value, error))
+      if (!evaluate (self, &output->value, FALSE, &value, error))
         return FALSE;
       hyco_port_send_double (output->port, 0, value);
     }
@@ -589,7 +617,7 @@ _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GE
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
-      if (!evaluate (self, &set->value, &g_array_index (self->pending, double, a), error))
+      if (!evaluate (self, &set->value, FALSE, &g_array_index (self->pending, double, a), error))
         return FALSE;
     }
   for (guint a = 0; a < transition->sets->len; a++)
