@@ -279,8 +279,11 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   if (self->refinement_fired && !hyco_actor_postfire (HYCO_ACTOR (self->active->composite), error))
     return FALSE;
   self->committed_time = priv->current.time;
-  /* Set actions still see what the refinement produced at this tag. */
+  /* Set actions still see what the refinement produced at this tag, and so does the memory of
+   * where the next step starts. */
   ok = _hyco_fsm_actor_commit (self->controller, &taken, &reset, error);
+  if (ok && !taken)
+    _hyco_fsm_actor_remember_guard_inputs (self->controller);
   self->refinement_fired = FALSE;
   if (!ok)
     return FALSE;
@@ -396,4 +399,12 @@ _hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committe
 {
   *committed_time = self->committed_time;
   return self->controller != NULL && _hyco_fsm_actor_has_chosen (self->controller);
+}
+
+/* Where in the step the chosen transition's guard became true (see
+ * _hyco_fsm_actor_crossing_fraction()). */
+double
+_hyco_modal_director_crossing_fraction (HycoModalDirector *self)
+{
+  return self->controller ? _hyco_fsm_actor_crossing_fraction (self->controller) : 0.5;
 }

@@ -52,6 +52,7 @@ typedef struct
   HycoPort *port;
   guint index;
   double constant;
+  double start; /* an input's value at the last commit, for locating crossings */
 } Binding;
 
 typedef struct
@@ -78,6 +79,7 @@ typedef struct
   Compiled guard;               /* expression NULL: always enabled */
   gboolean preemptive;          /* in a modal model: taken before the refinement fires */
   gboolean reset;               /* in a modal model: re-initialize the destination's refinement */
+  gboolean remembered;          /* the guard's bindings hold their values at the last commit */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -343,8 +345,59 @@ absent_value (HycoFSMActor *self, Binding *binding, gboolean guard, double *resu
   return FALSE;
 }
 
+/* The current value a binding stands for; FALSE when it reads the value of an absent input. */
 static gboolean
-evaluate (HycoFSMActor *self, Compiled *compiled, gboolean guard, double *result, GError **error)
+read_binding (HycoFSMActor *self, Binding *binding, double *value)
+{
+  const HycoValue *produced;
+
+  switch (binding->kind)
+    {
+    case BIND_VALUE:
+      if (!hyco_port_is_present (binding->port, 0))
+        return FALSE;
+      *value = hyco_port_get_double (binding->port, 0);
+      return TRUE;
+    case BIND_PRESENCE:
+      *value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
+      return TRUE;
+    case BIND_VARIABLE:
+      *value = g_array_index (self->variables, double, binding->index);
+      return TRUE;
+    case BIND_REFINEMENT_VALUE:
+    case BIND_REFINEMENT_PRESENCE:
+      produced = _hyco_modal_director_get_refinement_output (
+        HYCO_MODAL_DIRECTOR (
+          hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (self->interface))),
+        binding->port);
+      if (binding->kind == BIND_REFINEMENT_PRESENCE)
+        *value = produced != NULL;
+      else if (produced == NULL)
+        return FALSE;
+      else if (hyco_value_get_value_type (produced) == HYCO_VALUE_TYPE_BOOLEAN)
+        *value = hyco_value_get_boolean (produced);
+      else
+        *value = hyco_value_is_numeric (produced) ? hyco_value_get_double (produced) : 0;
+      return TRUE;
+    case BIND_CONSTANT:
+      *value = binding->constant;
+      return TRUE;
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+static gboolean
+is_continuous_value (Binding *binding)
+{
+  return binding->kind == BIND_VALUE || binding->kind == BIND_REFINEMENT_VALUE;
+}
+
+/* Evaluates @compiled at the current tag or, for @fraction in [0, 1], with the values of
+ * inputs (not presences or variables) interpolated linearly from those remembered at the last
+ * commit to the current ones. */
+static gboolean
+evaluate_at (HycoFSMActor *self, Compiled *compiled, gboolean guard, double fraction,
+             double *result, GError **error)
 {
   if (compiled->expression == NULL)
     {
@@ -355,47 +408,68 @@ evaluate (HycoFSMActor *self, Compiled *compiled, gboolean guard, double *result
     {
       Binding *binding = &g_array_index (compiled->bindings, Binding, i);
       double value = 0;
-      switch (binding->kind)
-        {
-        case BIND_VALUE:
-          if (!hyco_port_is_present (binding->port, 0))
-            return absent_value (self, binding, guard, result, error);
-          value = hyco_port_get_double (binding->port, 0);
-          break;
-        case BIND_PRESENCE:
-          value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
-          break;
-        case BIND_VARIABLE:
-          value = g_array_index (self->variables, double, binding->index);
-          break;
-        case BIND_REFINEMENT_VALUE:
-        case BIND_REFINEMENT_PRESENCE:
-          {
-            const HycoValue *produced = _hyco_modal_director_get_refinement_output (
-              HYCO_MODAL_DIRECTOR (
-                hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (self->interface))),
-              binding->port);
-            if (binding->kind == BIND_REFINEMENT_PRESENCE)
-              value = produced != NULL;
-            else if (produced == NULL)
-              return absent_value (self, binding, guard, result, error);
-            else if (hyco_value_is_numeric (produced))
-              value = hyco_value_get_double (produced);
-            else if (produced != NULL
-                     && hyco_value_get_value_type (produced) == HYCO_VALUE_TYPE_BOOLEAN)
-              value = hyco_value_get_boolean (produced);
-          }
-          break;
-        case BIND_CONSTANT:
-          value = binding->constant;
-          break;
-        }
+      if (!read_binding (self, binding, &value))
+        return absent_value (self, binding, guard, result, error);
+      if (fraction >= 0 && is_continuous_value (binding))
+        value = binding->start + fraction * (value - binding->start);
       hyco_expression_set_variable (compiled->expression, i, value);
     }
   if (hyco_expression_evaluate (compiled->expression, result, error))
     return TRUE;
   g_prefix_error (error, "%s: ", hyco_actor_get_name (HYCO_ACTOR (self)));
   return FALSE;
+}
+
+static gboolean
+evaluate (HycoFSMActor *self, Compiled *compiled, gboolean guard, double *result, GError **error)
+{
+  return evaluate_at (self, compiled, guard, -1, result, error);
+}
+
+/* At a commit, for each guard of the current state, the values its inputs have: where the
+ * next integration step starts (see _hyco_fsm_actor_crossing_fraction()). */
+void
+_hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self)
+{
+  for (guint t = 0; self->current && t < self->current->outgoing->len; t++)
+    {
+      Transition *transition = self->current->outgoing->pdata[t];
+      Compiled *guard = &transition->guard;
+      transition->remembered = guard->expression != NULL;
+      for (guint i = 0; guard->expression && i < guard->bindings->len; i++)
+        {
+          Binding *binding = &g_array_index (guard->bindings, Binding, i);
+          if (is_continuous_value (binding) && !read_binding (self, binding, &binding->start))
+            transition->remembered = FALSE;
+        }
+    }
+}
+
+/* The chosen transition became enabled during an integration step: where, as a fraction of
+ * the step, assuming the inputs its guard reads moved linearly from their values at the
+ * step's start (a generalized secant; its guard is only true or false, so the point is found
+ * by bisection over the interpolated inputs, which fires nothing). Without those values, 1/2. */
+double
+_hyco_fsm_actor_crossing_fraction (HycoFSMActor *self)
+{
+  Transition *transition = self->chosen;
+  double low = 0, high = 1, enabled;
+
+  if (transition == NULL || !transition->remembered)
+    return 0.5;
+  if (!evaluate_at (self, &transition->guard, TRUE, 0, &enabled, NULL) || enabled != 0)
+    return 0.5;
+  while (high - low > 1e-12)
+    {
+      double middle = (low + high) / 2;
+      if (!evaluate_at (self, &transition->guard, TRUE, middle, &enabled, NULL))
+        return 0.5;
+      if (enabled != 0)
+        high = middle;
+      else
+        low = middle;
+    }
+  return high;
 }
 
 /* A set action's target `Refinement.Actor.parameter`: a parameter of an actor inside the modal

@@ -168,6 +168,15 @@ modal_director (HycoStepSizeControl *control)
   return HYCO_IS_MODAL_DIRECTOR (director) ? HYCO_MODAL_DIRECTOR (director) : NULL;
 }
 
+/* The tolerance in ticks, at least one. */
+static gint64
+tolerance_ticks (HycoModalModel *self)
+{
+  double tick = hyco_time_to_seconds (1, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+
+  return MAX ((gint64) llround (self->error_tolerance / tick), 1);
+}
+
 /* The step from the last commit to now, in ticks, when a transition became enabled in it and
  * it is longer than the tolerance; 0 otherwise. */
 static gint64
@@ -175,15 +184,12 @@ step_to_refine (HycoStepSizeControl *control)
 {
   HycoModalModel *self = HYCO_MODAL_MODEL (control);
   HycoModalDirector *director = modal_director (control);
-  gint64 committed, step, tolerance;
-  int resolution;
+  gint64 committed, step;
 
   if (director == NULL || !_hyco_modal_director_chose_transition (director, &committed))
     return 0;
-  resolution = hyco_actor_get_resolution (HYCO_ACTOR (self));
   step = hyco_actor_get_current_time (HYCO_ACTOR (self)) - committed;
-  tolerance = (gint64) llround (self->error_tolerance / hyco_time_to_seconds (1, resolution));
-  return step > MAX (tolerance, 1) ? step : 0;
+  return step > tolerance_ticks (self) ? step : 0;
 }
 
 static gboolean
@@ -195,10 +201,18 @@ hyco_modal_model_is_step_size_accurate (HycoStepSizeControl *control)
 static gint64
 hyco_modal_model_refined_step_size (HycoStepSizeControl *control, gint64 step)
 {
+  HycoModalModel *self = HYCO_MODAL_MODEL (control);
   gint64 enabled_after = step_to_refine (control);
+  double fraction;
+  gint64 aim;
 
-  /* A guard is only true or false: bisect towards the instant it became true. */
-  return enabled_after > 0 ? MAX (enabled_after / 2, 1) : step;
+  if (enabled_after == 0)
+    return step;
+  /* Aim half a tolerance past where the guard's inputs, moving linearly, make it true: a good
+   * guess lands within the tolerance after the crossing, a short one leaves it closer ahead. */
+  fraction = _hyco_modal_director_crossing_fraction (modal_director (control));
+  aim = (gint64) ceil (fraction * (double) enabled_after) + tolerance_ticks (self) / 2;
+  return CLAMP (aim, 1, enabled_after - 1);
 }
 
 static gint64

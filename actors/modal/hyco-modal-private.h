@@ -24,12 +24,15 @@ gboolean _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *
                                  GError **error);
 const char *_hyco_fsm_actor_get_current_refinement (HycoFSMActor *self);
 gboolean _hyco_fsm_actor_is_final (HycoFSMActor *self);
+void _hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self);
+double _hyco_fsm_actor_crossing_fraction (HycoFSMActor *self);
 
 /* What the active refinement produced on the output named like @output (an output port of
  * the modal model) at the current tag; NULL when absent or when no refinement fired. */
 const HycoValue *_hyco_modal_director_get_refinement_output (HycoModalDirector *self,
                                                              HycoPort *output);
 gboolean _hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committed_time);
+double _hyco_modal_director_crossing_fraction (HycoModalDirector *self);
 
 /* The refinement of the current state, or NULL (for the continuous director, which
  * integrates only the states of active refinements). */
