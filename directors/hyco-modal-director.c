@@ -18,7 +18,14 @@
  * then the refinement commits, the transition is taken (set actions, new current state), a
  * reset transition initializes the destination's refinement again, and the modal model asks to
  * fire again one microstep later, so a mode switch is a discontinuity at one time, never a
- * jump in time. A refinement that is not active does not fire and does not see time pass;
+ * jump in time.
+ *
+ * Inside a continuous director, a guard that becomes true during an integration step (a level
+ * crossing, see #HycoModalModel) is found at the step's end, (t, 0), where the signals are
+ * still the old mode's continuous ones; the transition is taken at (t, 1), as a zero-crossing
+ * detector emits its event there, and the new mode runs from (t, 2).
+ *
+ * A refinement that is not active does not fire and does not see time pass;
  * events it had asked for while inactive are dropped when a history transition resumes it.
  *
  * Refinements connect to the modal model's ports by name: a refinement's port `x` reads the
@@ -41,6 +48,8 @@ struct _HycoModalDirector
   GPtrArray *outputs;       /* the modal model's output ports, unowned */
   Refinement *active;
   gboolean refinement_fired;
+  gboolean continuous; /* a continuous director keeps the modal model's time */
+  gboolean step_end;   /* firing at the end of an integration step: transitions wait */
   gint64 committed_time; /* of the last postfire: where a step being checked started */
   guint64 transitions;
 };
@@ -199,6 +208,13 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
   if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->preinitialize (director, error))
     goto out;
   priv->wants_every_tag = FALSE;
+  {
+    HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
+    while (outer != NULL && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
+      outer = hyco_actor_get_container (HYCO_ACTOR (outer));
+    self->continuous
+      = outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
+  }
   for (guint i = 0; i < self->refinements->len; i++)
     {
       Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
@@ -238,9 +254,13 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
-  if (!_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, error))
+  self->step_end = self->continuous && priv->current.microstep == 0
+                   && priv->current.time > self->committed_time;
+  /* At a step's end the old mode runs, and any enabled transition is only noted. */
+  if (!self->step_end
+      && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
     return FALSE;
-  if (!_hyco_fsm_actor_has_chosen (self->controller) && self->active != NULL
+  if ((self->step_end || !_hyco_fsm_actor_has_chosen (self->controller)) && self->active != NULL
       && hyco_actor_prefire (HYCO_ACTOR (self->active->composite)))
     {
       if (!hyco_actor_fire (HYCO_ACTOR (self->active->composite), error))
@@ -248,8 +268,10 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       priv->firings++;
       self->refinement_fired = TRUE;
     }
-  if (!_hyco_fsm_actor_has_chosen (self->controller)
-      && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, error))
+  if (self->step_end && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
+    return FALSE;
+  if (!self->step_end && !_hyco_fsm_actor_has_chosen (self->controller)
+      && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
     return FALSE;
   /* What the output actions did not produce comes from the refinement. */
   for (guint o = 0; o < self->outputs->len; o++)
@@ -279,6 +301,14 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   if (self->refinement_fired && !hyco_actor_postfire (HYCO_ACTOR (self->active->composite), error))
     return FALSE;
   self->committed_time = priv->current.time;
+  if (self->step_end && _hyco_fsm_actor_has_chosen (self->controller))
+    {
+      /* A level crossing: the transition is taken one microstep later. */
+      self->refinement_fired = FALSE;
+      next.time = priv->current.time;
+      next.microstep = 1;
+      return hyco_actor_fire_at_tag (container, &next, &granted, error);
+    }
   /* Set actions still see what the refinement produced at this tag, and so does the memory of
    * where the next step starts. */
   ok = _hyco_fsm_actor_commit (self->controller, &taken, &reset, error);

@@ -605,9 +605,9 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
 }
 
 /* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
- * enabled one, and produces its output actions. Nothing is committed. */
+ * enabled one and, if @act, produces its output actions. Nothing is committed. */
 gboolean
-_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error)
+_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, GError **error)
 {
   HycoActor *actor = HYCO_ACTOR (self);
 
@@ -650,7 +650,7 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error)
         return FALSE;
       }
     }
-  if (self->chosen == NULL)
+  if (self->chosen == NULL || !act)
     return TRUE;
   for (guint a = 0; a < self->chosen->outputs->len; a++)
     {
@@ -666,7 +666,7 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error)
 static gboolean
 hyco_fsm_actor_fire (HycoActor *actor, GError **error)
 {
-  return _hyco_fsm_actor_choose (HYCO_FSM_ACTOR (actor), HYCO_FSM_CHOICE_ALL, error);
+  return _hyco_fsm_actor_choose (HYCO_FSM_ACTOR (actor), HYCO_FSM_CHOICE_ALL, TRUE, error);
 }
 
 /* Whether the last choice found an enabled transition. */

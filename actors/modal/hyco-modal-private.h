@@ -18,7 +18,8 @@ typedef enum
   HYCO_FSM_CHOICE_NON_PREEMPTIVE,
 } HycoFSMChoice;
 
-gboolean _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, GError **error);
+gboolean _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act,
+                                 GError **error);
 gboolean _hyco_fsm_actor_has_chosen (HycoFSMActor *self);
 gboolean _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset,
                                  GError **error);
