@@ -35,6 +35,9 @@ hyco_actors_register_all (void)
   hyco_registry_register ("UnitDelay", HYCO_TYPE_UNIT_DELAY);
   hyco_registry_register ("Default", HYCO_TYPE_DEFAULT);
   hyco_registry_register ("FSMActor", HYCO_TYPE_FSM_ACTOR);
+  hyco_registry_register ("ModalController", HYCO_TYPE_FSM_ACTOR);
+  hyco_registry_register ("ModalModel", HYCO_TYPE_MODAL_MODEL);
+  hyco_registry_register ("Refinement", HYCO_TYPE_COMPOSITE_ACTOR);
   hyco_registry_register ("Integrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ContinuousIntegrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ZeroCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);
@@ -133,7 +136,8 @@ _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger, 
 {
   if (hyco_port_get_width (trigger) > 0)
     return TRUE;
-  return hyco_actor_fire_at (actor, 0, NULL, error);
+  /* The start is now: 0, or later for a refinement a modal model initializes again. */
+  return hyco_actor_fire_at (actor, hyco_actor_get_current_time (actor), NULL, error);
 }
 
 /* Whether @actor's director fires it only where it is triggered (a pure event or a present

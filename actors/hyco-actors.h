@@ -42,6 +42,7 @@
 
 /* State machines */
 #include "hyco-fsm-actor.h"
+#include "hyco-modal-model.h"
 
 /* Continuous time */
 #include "hyco-integrator.h"

@@ -4,6 +4,7 @@
  */
 #include "hyco-private.h"
 #include "hyco-cvode.h"
+#include "hyco-modal-private.h"
 
 #include <math.h>
 
@@ -152,6 +153,7 @@ struct _HycoContinuousDirector
   HycoModelCounter *steps_counter, *rollbacks_counter; /* the model's statistics */
   HycoCvode *cvode;                                    /* the stiff backend, when chosen */
   gboolean cvode_stale; /* states changed outside CVODE (a discontinuity): restart it */
+  gboolean states_changed; /* a modal model inside switched mode: collect the states again */
 };
 
 G_DEFINE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR)
@@ -265,13 +267,14 @@ hyco_continuous_director_set_property (GObject *object, guint prop_id, const GVa
   g_object_notify_by_pspec (object, pspec);
 }
 
-/* Whether the director governing @container is a continuous one. */
+/* Whether the director governing @container is a continuous one; a modal model in between
+ * (@container is a refinement) keeps the time of its own container. */
 static gboolean
 enclosing_director_is_continuous (HycoCompositeActor *container)
 {
   HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
 
-  while (outer != NULL && !hyco_composite_actor_is_opaque (outer))
+  while (outer != NULL && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
     outer = hyco_actor_get_container (HYCO_ACTOR (outer));
   return outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
 }
@@ -302,7 +305,6 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
 {
   HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  GPtrArray *actors;
 
   if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->preinitialize (director, error))
     return FALSE;
@@ -340,33 +342,96 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
   free_run_arrays (self);
   self->states = g_ptr_array_new ();
   self->controllers = g_ptr_array_new ();
-  actors = priv->schedule.actors;
-  for (guint i = 0; i < actors->len; i++)
+  self->n = 0;
+  return TRUE;
+}
+
+/* Adds what the solver integrates in @actor: its state, its vote on the step size, and those
+ * of continuous composites and of the active refinements of modal models inside. */
+static void
+collect_actor (HycoContinuousDirector *self, HycoActor *actor)
+{
+  HycoDirector *inner = HYCO_IS_COMPOSITE_ACTOR (actor)
+                          ? hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (actor))
+                          : NULL;
+
+  if (HYCO_IS_CONTINUOUS_STATE (actor))
+    g_ptr_array_add (self->states, actor);
+  if (HYCO_IS_STEP_SIZE_CONTROL (actor))
+    g_ptr_array_add (self->controllers, actor);
+  if (HYCO_IS_CONTINUOUS_DIRECTOR (inner) && HYCO_CONTINUOUS_DIRECTOR (inner)->embedded)
     {
-      HycoActor *actor = actors->pdata[i];
-      HycoDirector *inner = HYCO_IS_COMPOSITE_ACTOR (actor)
-                              ? hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (actor))
-                              : NULL;
-      if (HYCO_IS_CONTINUOUS_STATE (actor))
-        g_ptr_array_add (self->states, actor);
-      if (HYCO_IS_STEP_SIZE_CONTROL (actor))
-        g_ptr_array_add (self->controllers, actor);
-      /* One solver for the whole continuous hierarchy: take over the states of the continuous
-       * composites inside, and their votes on the step size. */
-      if (HYCO_IS_CONTINUOUS_DIRECTOR (inner) && HYCO_CONTINUOUS_DIRECTOR (inner)->embedded)
-        {
-          HycoContinuousDirector *embedded = HYCO_CONTINUOUS_DIRECTOR (inner);
-          g_ptr_array_extend (self->states, embedded->states, NULL, NULL);
-          g_ptr_array_extend (self->controllers, embedded->controllers, NULL, NULL);
-        }
+      GPtrArray *actors = _hyco_director_get_private (inner)->schedule.actors;
+      for (guint i = 0; i < actors->len; i++)
+        collect_actor (self, actors->pdata[i]);
     }
+  else if (HYCO_IS_MODAL_DIRECTOR (inner))
+    {
+      HycoCompositeActor *active
+        = _hyco_modal_director_get_active_refinement (HYCO_MODAL_DIRECTOR (inner));
+      if (active != NULL)
+        collect_actor (self, HYCO_ACTOR (active));
+    }
+}
+
+/* One solver for the whole continuous hierarchy: (re)collects the states it integrates and
+ * sizes the solver's arrays; called at initialize and after a modal model switched mode. */
+static gboolean
+collect_states (HycoContinuousDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = _hyco_director_get_private (HYCO_DIRECTOR (self));
+  GPtrArray *actors = priv->schedule.actors;
+  guint previous = self->n;
+
+  g_ptr_array_set_size (self->states, 0);
+  g_ptr_array_set_size (self->controllers, 0);
+  for (guint i = 0; i < actors->len; i++)
+    collect_actor (self, actors->pdata[i]);
+  self->states_changed = FALSE;
   self->n = self->states->len;
+  if (self->x != NULL && self->n == previous)
+    return TRUE;
+  g_free (self->x);
+  g_free (self->k);
+  g_free (self->x_new);
+  g_free (self->scratch);
+  g_free (self->x_end);
   self->x = g_new0 (double, MAX (self->n, 1));
   self->k = g_new0 (double, MAX (self->n * self->tableau->stages, 1));
   self->x_new = g_new0 (double, MAX (self->n, 1));
   self->scratch = g_new0 (double, MAX (self->n, 1));
   self->x_end = g_new0 (double, MAX (self->n, 1));
+  g_clear_pointer (&self->cvode, _hyco_cvode_free);
+  self->cvode_stale = TRUE;
+  if (self->tableau == &cvode_steps && self->n > 0)
+    {
+      self->cvode = _hyco_cvode_new (self->n, self->relative_tolerance, self->absolute_tolerance,
+                                     hyco_time_to_seconds (self->max_step, priv->resolution),
+                                     hyco_time_to_seconds (self->initial_step, priv->resolution),
+                                     cvode_rhs, self, error);
+      if (self->cvode == NULL)
+        return FALSE;
+    }
   return TRUE;
+}
+
+void
+_hyco_continuous_director_states_changed (HycoActor *actor)
+{
+  for (HycoCompositeActor *outer = hyco_actor_get_container (actor); outer != NULL;
+       outer = hyco_actor_get_container (HYCO_ACTOR (outer)))
+    {
+      HycoDirector *director = hyco_composite_actor_get_director (outer);
+      if (HYCO_IS_CONTINUOUS_DIRECTOR (director) && !HYCO_CONTINUOUS_DIRECTOR (director)->embedded)
+        {
+          HYCO_CONTINUOUS_DIRECTOR (director)->states_changed = TRUE;
+          return;
+        }
+      /* Only continuous composites and modal models share their container's solver. */
+      if (director != NULL && !HYCO_IS_CONTINUOUS_DIRECTOR (director)
+          && !HYCO_IS_MODAL_DIRECTOR (director))
+        return;
+    }
 }
 
 static void
@@ -428,18 +493,12 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
     return FALSE;
   if (self->embedded)
     return TRUE;
+  /* After the actors' initialize: modal models inside know their initial mode. */
+  g_clear_pointer (&self->x, g_free);
+  if (!collect_states (self, error))
+    return FALSE;
   read_committed_states (self);
-  g_clear_pointer (&self->cvode, _hyco_cvode_free);
-  if (self->tableau == &cvode_steps && self->n > 0)
-    {
-      self->cvode = _hyco_cvode_new (self->n, self->relative_tolerance, self->absolute_tolerance,
-                                     hyco_time_to_seconds (self->max_step, priv->resolution),
-                                     hyco_time_to_seconds (self->initial_step, priv->resolution),
-                                     cvode_rhs, self, error);
-      if (self->cvode == NULL)
-        return FALSE;
-      self->cvode_stale = TRUE;
-    }
+  self->cvode_stale = TRUE;
   self->steps_counter = priv->model ? _hyco_model_get_counter (priv->model, "steps") : NULL;
   self->rollbacks_counter = priv->model ? _hyco_model_get_counter (priv->model, "rollbacks") : NULL;
   if (!self->nested)
@@ -471,6 +530,8 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
       /* The enclosing continuous director steps; this one fires its contents at each of its
        * stages and tags. */
       HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->prefire (director, error);
+      if (priv->resumed && !_hyco_tag_queue_check_missed (&self->queue, director, error))
+        return FALSE;
       _hyco_tag_queue_take (&self->queue, &priv->current);
       return TRUE;
     }
@@ -866,7 +927,10 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
   if (!ok || self->embedded)
     return ok;
   self->started = TRUE;
-  /* Resets may have changed states: restart from what the actors committed. */
+  /* Resets and mode switches may have changed states: restart from what the actors
+   * committed. */
+  if (self->states_changed && !collect_states (self, error))
+    return FALSE;
   read_committed_states (self);
   if (self->phase == PHASE_STEP)
     {

@@ -594,8 +594,8 @@ hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, cons
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  /* A bad parameter is fixed in the model file: point at the actor's element there. */
-  if (code == HYCO_ACTOR_ERROR_PARAMETER)
+  /* A bad parameter or structure is fixed in the model file: point at the actor's element. */
+  if (code == HYCO_ACTOR_ERROR_PARAMETER || code == HYCO_ACTOR_ERROR_STRUCTURE)
     location = _hyco_get_source_location (self);
   g_set_error (error, HYCO_ACTOR_ERROR, code, "%s%s%s: %s", location ? location : "",
                location ? ": " : "", *name ? name : hyco_actor_get_name (self), message);

@@ -166,9 +166,14 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
   GPtrArray *actors = priv->schedule.actors;
+  HycoDirector *outer = hyco_actor_get_executive_director (HYCO_ACTOR (priv->container));
 
+  /* A run starts at (0, 0); a composite initialized again during a run (the refinement of a
+   * reset transition) starts at its container's tag. */
   priv->current.time = 0;
   priv->current.microstep = 0;
+  if (outer != NULL)
+    priv->current = PRIV (outer)->current;
   priv->firings = 0;
   priv->epoch.value++;
   g_ptr_array_set_size (priv->fired, 0);

@@ -768,11 +768,77 @@ require_composite (Loader *loader, xmlNode *element, HycoActor *actor, GError **
                (const char *) element->name);
 }
 
+/* Inside a modal model, ports connect by name (see HycoModalDirector): a relation there
+ * (which Ptolemy II writes) may only join ports of one name. @relations maps each relation
+ * declared to the port name it carries ("" until linked). */
+static gboolean
+load_modal_link (Loader *loader, xmlNode *element, HycoModalModel *modal, GHashTable *relations,
+                 GError **error)
+{
+  g_autofree char *port_path = NULL;
+  g_autofree char *relation_name = NULL;
+  g_autofree char *what = NULL;
+  const char *dot, *port_name, *carried;
+  HycoActor *owner = HYCO_ACTOR (modal);
+
+  if (!require_attr (loader, element, "port", &port_path, error)
+      || !require_attr (loader, element, "relation", &relation_name, error)
+      || !check_ignorable_children (loader, element, error))
+    return FALSE;
+  what = g_strdup_printf ("link port=\"%s\"", port_path);
+  carried = g_hash_table_lookup (relations, relation_name);
+  if (carried == NULL)
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
+                 "%s has no relation \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
+                 relation_name);
+  dot = strrchr (port_path, '.');
+  port_name = dot ? dot + 1 : port_path;
+  if (dot != NULL)
+    {
+      g_autofree char *actor_name = g_strndup (port_path, (gsize) (dot - port_path));
+      owner = hyco_composite_actor_get_actor (HYCO_COMPOSITE_ACTOR (modal), actor_name);
+      if (owner == NULL)
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                     "%s contains no actor \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
+                     actor_name);
+      /* The controller reads and writes the modal model's own ports. */
+      if (HYCO_IS_FSM_ACTOR (owner))
+        owner = HYCO_ACTOR (modal);
+    }
+  if (hyco_actor_get_port (owner, port_name) == NULL)
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                 "%s has no port \"%s\"", hyco_actor_get_name (owner), port_name);
+  if (*carried != '\0' && !g_str_equal (carried, port_name))
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                 "inside a modal model ports connect by name, and relation \"%s\" already joins "
+                 "ports named \"%s\"",
+                 relation_name, carried);
+  g_hash_table_insert (relations, g_steal_pointer (&relation_name), g_strdup (port_name));
+  return TRUE;
+}
+
+static gboolean
+load_modal_relation (Loader *loader, xmlNode *element, GHashTable *relations, GError **error)
+{
+  g_autofree char *name = NULL;
+
+  if (!require_attr (loader, element, "name", &name, error)
+      || !check_ignorable_children (loader, element, error))
+    return FALSE;
+  if (!g_hash_table_contains (relations, name))
+    g_hash_table_insert (relations, g_steal_pointer (&name), g_strdup (""));
+  return TRUE;
+}
+
 /* The contents of an entity, in file order as Ptolemy reads them: a link can only name
  * relations and ports declared above it. */
 static gboolean
 load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
 {
+  g_autoptr (GHashTable) modal_relations
+    = HYCO_IS_MODAL_MODEL (actor) ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free)
+                                  : NULL;
+
   for (xmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
@@ -782,7 +848,11 @@ load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError
         return FALSE;
       if (kind == 0)
         continue;
-      if (is_element (node, "property"))
+      if (modal_relations != NULL && is_element (node, "relation"))
+        ok = load_modal_relation (loader, node, modal_relations, error);
+      else if (modal_relations != NULL && is_element (node, "link"))
+        ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), modal_relations, error);
+      else if (is_element (node, "property"))
         ok = load_property (loader, node, actor, error);
       else if (is_element (node, "port"))
         ok = load_port (loader, node, actor, error);
@@ -800,6 +870,19 @@ load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError
       if (!ok)
         return FALSE;
     }
+  return TRUE;
+}
+
+/* A boolean property of a transition: no value means true. */
+static gboolean
+read_flag (Loader *loader, xmlNode *node, const char *value, gboolean *flag, GError **error)
+{
+  g_autofree char *what = describe (node);
+
+  if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
+    return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                 "\"%s\" is neither true nor false", value);
+  *flag = value == NULL || g_str_equal (value, "true");
   return TRUE;
 }
 
@@ -825,6 +908,7 @@ typedef struct
   char *name;
   char *guard, *outputs, *sets;
   char *from, *to;
+  gboolean preemptive, reset;
   long line;
 } PendingTransition;
 
@@ -848,6 +932,7 @@ load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
   g_autofree char *name = NULL;
   g_autofree char *what = describe (element);
   g_autoptr (GError) local_error = NULL;
+  g_autofree char *refinement = NULL;
   gboolean initial = FALSE, final = FALSE;
 
   if (!require_attr (loader, element, "name", &name, error)
@@ -882,17 +967,25 @@ load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
         }
       else if (g_str_equal (property, "refinementName"))
         {
-          if (value != NULL && *value != '\0')
-            return check_flag (loader, node, "true", FALSE, error);
+          g_autofree char *where = describe (node);
+          if (value != NULL && strchr (value, ',') != NULL)
+            return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
+                         "a state has one refinement, not a list (\"%s\")", value);
+          if (value != NULL && *value != '\0' && !HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
+            return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
+                         "only the controller of a ModalModel has states with refinements");
+          g_free (refinement);
+          refinement = g_steal_pointer (&value);
         }
       else
         {
           g_autofree char *where = describe (node);
           return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-                       where, "a state has only isInitialState and isFinalState");
+                       where, "a state has only isInitialState, isFinalState and refinementName");
         }
     }
-  if (!hyco_fsm_actor_add_state (fsm, name, initial, final, &local_error))
+  if (!hyco_fsm_actor_add_state (fsm, name, initial, final, &local_error)
+      || !hyco_fsm_actor_set_state_refinement (fsm, name, refinement, &local_error))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what, "%s",
                  local_error->message);
   return TRUE;
@@ -933,8 +1026,17 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
           g_free (*field);
           *field = value;
         }
-      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
-               || g_str_equal (property, "nondeterministic")
+      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive"))
+        {
+          gboolean ok = read_flag (loader, node, value,
+                                   g_str_equal (property, "reset") ? &transition->reset
+                                                                   : &transition->preemptive,
+                                   error);
+          g_free (value);
+          if (!ok)
+            return FALSE;
+        }
+      else if (g_str_equal (property, "nondeterministic")
                || g_str_equal (property, "defaultTransition"))
         {
           gboolean ok = check_flag (loader, node, value, FALSE, error);
@@ -947,7 +1049,9 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
           g_autofree char *where = describe (node);
           g_free (value);
           return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-                       where, "a transition has guardExpression, outputActions and setActions");
+                       where,
+                       "a transition has guardExpression, outputActions, setActions, reset and "
+                       "preemptive");
         }
     }
   return TRUE;
@@ -992,6 +1096,27 @@ load_fsm_link (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GPtrArray *p
   return TRUE;
 }
 
+/* Ptolemy II gives a modal model's controller copies of the modal model's ports; ours reads
+ * and writes the modal model's ports directly, so such a copy is only checked. */
+static gboolean
+check_controller_port (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+{
+  g_autofree char *name = NULL;
+  HycoActor *modal = HYCO_ACTOR (hyco_actor_get_container (HYCO_ACTOR (fsm)));
+
+  if (!require_attr (loader, element, "name", &name, error))
+    return FALSE;
+  if (hyco_actor_get_port (modal, name) == NULL)
+    {
+      g_autofree char *what = describe (element);
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                   "the controller of a modal model uses the modal model's ports, and %s has "
+                   "no port \"%s\"",
+                   hyco_actor_get_name (modal), name);
+    }
+  return TRUE;
+}
+
 /* A state machine in Ptolemy II's shape: ports, parameters, variables (other properties with
  * a value), State entities, Transition relations with guardExpression, outputActions and
  * setActions, and links from State.outgoingPort and to State.incomingPort. */
@@ -1009,7 +1134,9 @@ load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError *
         return FALSE;
       if (kind == 0)
         continue;
-      if (is_element (node, "port"))
+      if (is_element (node, "port") && HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
+        ok = check_controller_port (loader, node, fsm, error);
+      else if (is_element (node, "port"))
         ok = load_port (loader, node, HYCO_ACTOR (fsm), error);
       else if (is_element (node, "property"))
         {
@@ -1069,6 +1196,8 @@ load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError *
                      local_error->domain == HYCO_EXPRESSION_ERROR ? HYCO_MODEL_FILE_ERROR_BAD_VALUE
                                                                   : HYCO_MODEL_FILE_ERROR_INVALID,
                      what, "%s", local_error->message);
+      hyco_fsm_actor_set_transition_kind (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
+                                          transition->preemptive, transition->reset);
     }
   return TRUE;
 }
@@ -1523,19 +1652,28 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
         add_element (state, "property", "isInitialState", NULL, "true");
       if (final)
         add_element (state, "property", "isFinalState", NULL, "true");
+      if (hyco_fsm_actor_get_state_refinement (fsm, i))
+        add_element (state, "property", "refinementName", NULL,
+                     hyco_fsm_actor_get_state_refinement (fsm, i));
     }
   for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
     {
       const char *from, *to, *guard, *outputs, *sets;
+      gboolean preemptive, reset;
       g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
       xmlNode *transition = add_element (element, "relation", name, "Transition", NULL);
       hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
+      hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
       if (guard)
         add_element (transition, "property", "guardExpression", NULL, guard);
       if (outputs)
         add_element (transition, "property", "outputActions", NULL, outputs);
       if (sets)
         add_element (transition, "property", "setActions", NULL, sets);
+      if (reset)
+        add_element (transition, "property", "reset", NULL, "true");
+      if (preemptive)
+        add_element (transition, "property", "preemptive", NULL, "true");
     }
   for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
     {
@@ -1569,7 +1707,7 @@ save_composite (xmlNode *element, HycoCompositeActor *composite)
   for (guint i = 0; parameters[i]; i++)
     add_element (element, "property", parameters[i], "ptolemy.data.expr.Parameter",
                  hyco_composite_actor_get_parameter_text (composite, parameters[i]));
-  if (director != NULL)
+  if (director != NULL && !_hyco_modal_model_is_implicit_director (director))
     {
       xmlNode *director_element
         = add_element (element, "property", hyco_director_get_name (director),

@@ -194,6 +194,8 @@ typedef struct
   gboolean fires_every_actor; /* each firing fires all actors (SR), not only triggered ones */
   gboolean wants_every_tag;   /* its composite carries continuous signals: the container fires
                                * it at every tag, triggered or not */
+  gboolean resumed;           /* a modal model made its composite active again: requests that
+                               * fell due while it was inactive are dropped, not errors */
   gboolean speculating;       /* firing ahead of the container's time: inputs are taken as
                                * absent and nothing is transferred out */
 } HycoDirectorPrivate;
@@ -277,5 +279,6 @@ gboolean _hyco_parameter_lookup (HycoActor *actor, const char *name, double *val
 HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length, const char *source_name,
                                            GError **error);
 char *_hyco_model_file_save (HycoCompositeActor *toplevel);
+gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);
 
 G_END_DECLS

@@ -59,6 +59,8 @@ hyco_init (void)
       hyco_registry_register ("DEDirector", HYCO_TYPE_DE_DIRECTOR);
       hyco_registry_register ("SRDirector", HYCO_TYPE_SR_DIRECTOR);
       hyco_registry_register ("ContinuousDirector", HYCO_TYPE_CONTINUOUS_DIRECTOR);
+      hyco_registry_register ("FSMDirector", HYCO_TYPE_MODAL_DIRECTOR);
+      hyco_registry_register ("ModalDirector", HYCO_TYPE_MODAL_DIRECTOR);
       hyco_actors_register_all ();
       g_once_init_leave (&done, 1);
     }

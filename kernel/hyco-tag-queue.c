@@ -136,6 +136,15 @@ _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director, GError
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   const HycoTag *head = _hyco_tag_queue_peek (self);
 
+  if (priv->resumed)
+    {
+      /* A refinement active again after a history transition: what it asked for while it was
+       * inactive did not happen. */
+      priv->resumed = FALSE;
+      while ((head = _hyco_tag_queue_peek (self)) != NULL
+             && hyco_tag_compare (head, &priv->current) < 0)
+        heap_pop (self->heap);
+    }
   if (head == NULL || hyco_tag_compare (head, &priv->current) >= 0)
     return TRUE;
   {

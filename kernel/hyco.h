@@ -21,5 +21,6 @@
 #include "hyco-de-director.h"
 #include "hyco-sr-director.h"
 #include "hyco-continuous-director.h"
+#include "hyco-modal-director.h"
 #include "hyco-actors.h"
 #undef HYCO_INSIDE

@@ -424,6 +424,44 @@ class ManPage(unittest.TestCase):
             self.assertIn(text, result.stdout)
 
 
+class EventOrdering(unittest.TestCase):
+    """SEMANTICS.md section 7: S2, with the reaction at exactly 0.02 s, for N = 0 to 50."""
+
+    def generate(self, n):
+        result = subprocess.run([sys.executable, "tools/event-ordering.py", str(n)],
+                                capture_output=True, text=True, check=True)
+        return result.stdout
+
+    def test_shipped_model_is_the_generated_one(self):
+        with open("models/event-ordering.xml") as f:
+            self.assertEqual(f.read(), self.generate(6))
+
+    def test_every_n(self):
+        with tempfile.TemporaryDirectory() as directory:
+            for n in range(51):
+                path = os.path.join(directory, f"event-ordering-{n}.xml")
+                trace = os.path.join(directory, f"trace-{n}.csv")
+                with open(path, "w") as f:
+                    f.write(self.generate(n))
+                result = hyco("run", "--quiet", "--trace", trace, path)
+                self.assertEqual(result.returncode, 0, f"N = {n}: {result.stderr}")
+                with open(trace, newline="") as f:
+                    rows = list(csv.reader(f))
+                self.assertIn(["Software.reached", "0.02", "1", "2"], rows, f"N = {n}")
+                self.assertEqual(sum(row[0].startswith("Propagate") for row in rows), n)
+
+    def test_late_plant_times_out(self):
+        # The Test actors can fail: a plant slower than the timeout ends in S3.
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "late.xml")
+            with open(path, "w") as f:
+                f.write(self.generate(3).replace('name="delay" value="0.01"',
+                                                 'name="delay" value="0.05"'))
+            result = hyco("run", "--quiet", path)
+            self.assertEqual(result.returncode, 1)
+            self.assertIn("CheckState", result.stderr)
+
+
 class Inspect(unittest.TestCase):
     def test_hierarchy(self):
         result = hyco("inspect", "models/simultaneous-events.xml")

@@ -203,9 +203,15 @@ test_model_file_errors (void)
       HYCO_MODEL_FILE_ERROR_BAD_VALUE, "position" },
     { "<relation name=\"t\" class=\"Transition\"/>", HYCO_MODEL_FILE_ERROR_INVALID,
       "outgoingPort" },
-    { "<relation name=\"t\" class=\"Transition\"><property name=\"reset\" "
+    { "<relation name=\"t\" class=\"Transition\"><property name=\"nondeterministic\" "
       "value=\"true\"/></relation>",
       HYCO_MODEL_FILE_ERROR_INVALID, "not supported yet" },
+    { "<relation name=\"t\" class=\"Transition\"><property name=\"reset\" "
+      "value=\"maybe\"/></relation>",
+      HYCO_MODEL_FILE_ERROR_BAD_VALUE, "neither true nor false" },
+    { "<entity name=\"B\" class=\"State\"><property name=\"refinementName\" "
+      "value=\"R\"/></entity>",
+      HYCO_MODEL_FILE_ERROR_INVALID, "only the controller of a ModalModel" },
     { "<link port=\"A.outgoingPort\" relation=\"nothing\"/>",
       HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, "nothing" },
     { "<entity name=\"G\" class=\"Gain\"/>", HYCO_MODEL_FILE_ERROR_INVALID, "State" },

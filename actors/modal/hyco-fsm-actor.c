@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actors-private.h"
+#include "hyco-modal-private.h"
+#include "hyco-private.h"
 
 #include <math.h>
 
@@ -13,23 +15,35 @@
  * states (one initial, optionally final ones) and guarded transitions between them.
  *
  * When the actor fires, the guards of the transitions leaving the current state are evaluated
- * (see #HycoExpression) over the inputs and the machine's variables: an input `x` stands for
- * its value (0 when absent), `x_isPresent` for its presence (1 or 0). The enabled transition's
- * output actions (`y = x + 1; done = true`) produce outputs at this tag; firing again at the
- * same tag recomputes them, nothing is committed. In postfire the transition is taken: its set
+ * (see #HycoExpression) over the inputs, the machine's variables and the model's parameters:
+ * an input `x` stands for its value, `x_isPresent` for its presence (1 or 0). A guard that
+ * reads the value of an absent input is false, whatever the rest of it says (test
+ * `x_isPresent` in another transition); an action that reads one is an error. The enabled
+ * transition's output actions (`y = x + 1; done = true`) produce outputs at this tag; firing
+ * again at the same tag recomputes them, nothing is committed. In postfire the transition is taken: its set
  * actions (`count = count + 1`) update the variables, all right-hand sides evaluated before
  * any assignment, and the destination becomes the current state. Two enabled transitions are
  * an error naming both unless `deterministic` is false, in which case the first declared wins.
  * In a final state the machine stops reacting.
+ *
+ * As the controller of a #HycoModalModel, the machine reads and writes the modal model's ports:
+ * a name in a guard may also be an output of the modal model, standing for the value the
+ * current state's refinement produced at this tag, and a set action may assign a parameter of
+ * an actor inside a refinement (`Free.Velocity.initialState = -0.8 * v`), which a reset
+ * transition then uses when it re-initializes the destination's refinement. Parameters so
+ * assigned get their original values back when the run is wrapped up.
  */
 
 typedef struct _State State;
 
 typedef enum
 {
-  BIND_VALUE,    /* an input's value, 0 when absent */
+  BIND_VALUE,    /* an input's value */
   BIND_PRESENCE, /* an input's presence, 1 or 0 */
   BIND_VARIABLE, /* a variable of the machine */
+  BIND_REFINEMENT_VALUE,    /* a modal model's output, as its active refinement produced it */
+  BIND_REFINEMENT_PRESENCE, /* and its presence */
+  BIND_CONSTANT,            /* a model parameter, evaluated when the model is prepared */
 } BindingKind;
 
 typedef struct
@@ -37,6 +51,8 @@ typedef struct
   BindingKind kind;
   HycoPort *port;
   guint index;
+  double constant;
+  double start; /* an input's value at the last commit, for locating crossings */
 } Binding;
 
 typedef struct
@@ -50,8 +66,10 @@ typedef struct
 {
   char *target; /* an output port, or a variable */
   Compiled value;
-  HycoPort *port; /* output actions */
-  guint variable; /* set actions */
+  HycoPort *port;     /* output actions */
+  guint variable;     /* set actions on a variable */
+  GObject *parameter; /* set actions on a refinement's parameter: the actor, unowned */
+  const char *parameter_name;
 } Action;
 
 typedef struct
@@ -59,6 +77,9 @@ typedef struct
   State *from, *to;
   char *output_text, *set_text; /* as written, for saving the model */
   Compiled guard;               /* expression NULL: always enabled */
+  gboolean preemptive;          /* in a modal model: taken before the refinement fires */
+  gboolean reset;               /* in a modal model: re-initialize the destination's refinement */
+  gboolean remembered;          /* the guard's bindings hold their values at the last commit */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -67,6 +88,7 @@ struct _State
 {
   char *name;
   gboolean initial, final;
+  char *refinement;    /* in a modal model: the composite that runs while the state is current */
   GPtrArray *outgoing; /* Transition*, unowned, in declaration order */
 };
 
@@ -83,7 +105,28 @@ struct _HycoFSMActor
   GArray *pending;        /* double, scratch for set actions */
   State *current;
   Transition *chosen; /* by the last fire at this tag, taken in postfire */
+  HycoActor *interface; /* whose ports the expressions name: itself, or its modal model */
+  GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
 };
+
+/* A parameter a set action assigns, with its text before the run, restored at wrapup. */
+typedef struct
+{
+  GObject *object;
+  char *name;
+  char *text;
+} SavedParameter;
+
+static void
+saved_parameter_free (gpointer data)
+{
+  SavedParameter *saved = data;
+
+  g_object_unref (saved->object);
+  g_free (saved->name);
+  g_free (saved->text);
+  g_free (saved);
+}
 
 G_DEFINE_FINAL_TYPE (HycoFSMActor, hyco_fsm_actor, HYCO_TYPE_ACTOR)
 
@@ -133,6 +176,7 @@ state_free (gpointer data)
   State *state = data;
 
   g_free (state->name);
+  g_free (state->refinement);
   g_ptr_array_unref (state->outgoing);
   g_free (state);
 }
@@ -148,6 +192,7 @@ hyco_fsm_actor_finalize (GObject *object)
   g_array_unref (self->initial_values);
   g_array_unref (self->variables);
   g_array_unref (self->pending);
+  g_ptr_array_unref (self->saved_parameters);
   G_OBJECT_CLASS (hyco_fsm_actor_parent_class)->finalize (object);
 }
 
@@ -207,7 +252,9 @@ describe_transition (Transition *transition)
   return g_strdup_printf ("%s -> %s", transition->from->name, transition->to->name);
 }
 
-/* Resolves every name an expression uses to an input (value or presence) or a variable. */
+/* Resolves every name an expression uses to an input (value or presence), an output of the
+ * modal model the machine controls (as its refinement produced it), a variable, or a model
+ * parameter. */
 static gboolean
 bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
 {
@@ -221,29 +268,47 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
   for (guint i = 0; i < n; i++)
     {
       const char *name = hyco_expression_get_variable_name (compiled->expression, i);
-      Binding binding = { BIND_VALUE, NULL, 0 };
+      Binding binding = { BIND_VALUE, NULL, 0, 0 };
       g_autofree char *port_name = NULL;
       int variable = find_variable (self, name);
+      gboolean presence = FALSE;
+      g_autoptr (GError) parameter_error = NULL;
       HycoPort *port;
 
       if (g_str_has_suffix (name, "_isPresent"))
         {
           port_name = g_strndup (name, strlen (name) - strlen ("_isPresent"));
-          binding.kind = BIND_PRESENCE;
+          presence = TRUE;
         }
-      port = hyco_actor_get_port (HYCO_ACTOR (self), port_name ? port_name : name);
-      if (variable >= 0 && binding.kind == BIND_VALUE)
+      port = hyco_actor_get_port (self->interface, port_name ? port_name : name);
+      if (variable >= 0 && !presence)
         {
           binding.kind = BIND_VARIABLE;
           binding.index = (guint) variable;
         }
       else if (port != NULL && hyco_port_is_input (port))
-        binding.port = port;
+        {
+          binding.kind = presence ? BIND_PRESENCE : BIND_VALUE;
+          binding.port = port;
+        }
+      else if (port != NULL && self->interface != HYCO_ACTOR (self))
+        {
+          binding.kind = presence ? BIND_REFINEMENT_PRESENCE : BIND_REFINEMENT_VALUE;
+          binding.port = port;
+        }
+      else if (!presence && _hyco_parameter_lookup (HYCO_ACTOR (self), name, &binding.constant,
+                                                    &parameter_error))
+        binding.kind = BIND_CONSTANT;
       else
         {
-          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                                "%s \"%s\": no input or variable named \"%s\"", where,
-                                compiled->text, name);
+          if (parameter_error != NULL)
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                  "%s \"%s\": %s", where, compiled->text,
+                                  parameter_error->message);
+          else
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                  "%s \"%s\": no input, variable or parameter named \"%s\"",
+                                  where, compiled->text, name);
           return FALSE;
         }
       g_array_append_val (compiled->bindings, binding);
@@ -251,8 +316,82 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
   return TRUE;
 }
 
+/* Reading the value of an absent input makes a guard false (the transition is not enabled)
+ * and an action an error. */
 static gboolean
-evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error)
+absent_value (HycoFSMActor *self, Binding *binding, gboolean guard, double *result,
+              GError **error)
+{
+  HycoTag now;
+  g_autofree char *tag = NULL;
+
+  if (guard)
+    {
+      *result = 0;
+      return TRUE;
+    }
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+  hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                        "an action reads %s, which is absent at %s (test %s_isPresent in the "
+                        "guard)",
+                        hyco_port_get_name (binding->port), tag, hyco_port_get_name (binding->port));
+  return FALSE;
+}
+
+/* The current value a binding stands for; FALSE when it reads the value of an absent input. */
+static gboolean
+read_binding (HycoFSMActor *self, Binding *binding, double *value)
+{
+  const HycoValue *produced;
+
+  switch (binding->kind)
+    {
+    case BIND_VALUE:
+      if (!hyco_port_is_present (binding->port, 0))
+        return FALSE;
+      *value = hyco_port_get_double (binding->port, 0);
+      return TRUE;
+    case BIND_PRESENCE:
+      *value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
+      return TRUE;
+    case BIND_VARIABLE:
+      *value = g_array_index (self->variables, double, binding->index);
+      return TRUE;
+    case BIND_REFINEMENT_VALUE:
+    case BIND_REFINEMENT_PRESENCE:
+      produced = _hyco_modal_director_get_refinement_output (
+        HYCO_MODAL_DIRECTOR (
+          hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (self->interface))),
+        binding->port);
+      if (binding->kind == BIND_REFINEMENT_PRESENCE)
+        *value = produced != NULL;
+      else if (produced == NULL)
+        return FALSE;
+      else if (hyco_value_get_value_type (produced) == HYCO_VALUE_TYPE_BOOLEAN)
+        *value = hyco_value_get_boolean (produced);
+      else
+        *value = hyco_value_is_numeric (produced) ? hyco_value_get_double (produced) : 0;
+      return TRUE;
+    case BIND_CONSTANT:
+      *value = binding->constant;
+      return TRUE;
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+static gboolean
+is_continuous_value (Binding *binding)
+{
+  return binding->kind == BIND_VALUE || binding->kind == BIND_REFINEMENT_VALUE;
+}
+
+/* Evaluates @compiled at the current tag or, for @fraction in [0, 1], with the values of
+ * inputs (not presences or variables) interpolated linearly from those remembered at the last
+ * commit to the current ones. */
+static gboolean
+evaluate_at (HycoFSMActor *self, Compiled *compiled, gboolean guard, double fraction,
+             double *result, GError **error)
 {
   if (compiled->expression == NULL)
     {
@@ -263,19 +402,10 @@ evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error
     {
       Binding *binding = &g_array_index (compiled->bindings, Binding, i);
       double value = 0;
-      switch (binding->kind)
-        {
-        case BIND_VALUE:
-          value
-            = hyco_port_is_present (binding->port, 0) ? hyco_port_get_double (binding->port, 0) : 0;
-          break;
-        case BIND_PRESENCE:
-          value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
-          break;
-        case BIND_VARIABLE:
-          value = g_array_index (self->variables, double, binding->index);
-          break;
-        }
+      if (!read_binding (self, binding, &value))
+        return absent_value (self, binding, guard, result, error);
+      if (fraction >= 0 && is_continuous_value (binding))
+        value = binding->start + fraction * (value - binding->start);
       hyco_expression_set_variable (compiled->expression, i, value);
     }
   if (hyco_expression_evaluate (compiled->expression, result, error))
@@ -285,11 +415,114 @@ evaluate (HycoFSMActor *self, Compiled *compiled, double *result, GError **error
 }
 
 static gboolean
+evaluate (HycoFSMActor *self, Compiled *compiled, gboolean guard, double *result, GError **error)
+{
+  return evaluate_at (self, compiled, guard, -1, result, error);
+}
+
+/* At a commit, for each guard of the current state, the values its inputs have: where the
+ * next integration step starts (see _hyco_fsm_actor_crossing_fraction()). */
+void
+_hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self)
+{
+  for (guint t = 0; self->current && t < self->current->outgoing->len; t++)
+    {
+      Transition *transition = self->current->outgoing->pdata[t];
+      Compiled *guard = &transition->guard;
+      transition->remembered = guard->expression != NULL;
+      for (guint i = 0; guard->expression && i < guard->bindings->len; i++)
+        {
+          Binding *binding = &g_array_index (guard->bindings, Binding, i);
+          if (is_continuous_value (binding) && !read_binding (self, binding, &binding->start))
+            transition->remembered = FALSE;
+        }
+    }
+}
+
+/* The chosen transition became enabled during an integration step: where, as a fraction of
+ * the step, assuming the inputs its guard reads moved linearly from their values at the
+ * step's start (a generalized secant; its guard is only true or false, so the point is found
+ * by bisection over the interpolated inputs, which fires nothing). Without those values, 1/2. */
+double
+_hyco_fsm_actor_crossing_fraction (HycoFSMActor *self)
+{
+  Transition *transition = self->chosen;
+  double low = 0, high = 1, enabled;
+
+  if (transition == NULL || !transition->remembered)
+    return 0.5;
+  if (!evaluate_at (self, &transition->guard, TRUE, 0, &enabled, NULL) || enabled != 0)
+    return 0.5;
+  while (high - low > 1e-12)
+    {
+      double middle = (low + high) / 2;
+      if (!evaluate_at (self, &transition->guard, TRUE, middle, &enabled, NULL))
+        return 0.5;
+      if (enabled != 0)
+        high = middle;
+      else
+        low = middle;
+    }
+  return high;
+}
+
+/* A set action's target `Refinement.Actor.parameter`: a parameter of an actor inside the modal
+ * model, remembered so that wrapup puts its text back. */
+static gboolean
+bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, GError **error)
+{
+  const char *dot = strrchr (set->target, '.');
+  g_autofree char *path = g_strndup (set->target, (gsize) (dot - set->target));
+  HycoActor *actor = NULL;
+  GParamSpec *pspec = NULL;
+  SavedParameter *saved;
+
+  if (self->interface != HYCO_ACTOR (self))
+    actor = hyco_composite_actor_lookup_actor (HYCO_COMPOSITE_ACTOR (self->interface), path);
+  if (actor != NULL)
+    pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (actor), dot + 1);
+  if (actor == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "set action of %s: \"%s\": %s \"%s\"", transition, set->target,
+                            self->interface == HYCO_ACTOR (self)
+                              ? "no variable named"
+                              : "no actor in the modal model's refinements named",
+                            self->interface == HYCO_ACTOR (self) ? set->target : path);
+      return FALSE;
+    }
+  if (pspec == NULL || g_str_equal (dot + 1, "name"))
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "set action of %s: \"%s\": %s has no parameter \"%s\"", transition,
+                            set->target, path, dot + 1);
+      return FALSE;
+    }
+  set->parameter = G_OBJECT (actor);
+  set->parameter_name = pspec->name;
+  for (guint i = 0; i < self->saved_parameters->len; i++)
+    {
+      SavedParameter *existing = self->saved_parameters->pdata[i];
+      if (existing->object == set->parameter && g_str_equal (existing->name, pspec->name))
+        return TRUE;
+    }
+  saved = g_new0 (SavedParameter, 1);
+  saved->object = g_object_ref (set->parameter);
+  saved->name = g_strdup (pspec->name);
+  saved->text = hyco_param_to_string (set->parameter, pspec);
+  g_ptr_array_add (self->saved_parameters, saved);
+  return TRUE;
+}
+
+static gboolean
 hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
 {
   HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  HycoCompositeActor *container = hyco_actor_get_container (actor);
   guint initials = 0;
 
+  self->interface = HYCO_IS_MODAL_MODEL (container) ? HYCO_ACTOR (container) : actor;
+  g_ptr_array_set_size (self->saved_parameters, 0);
   for (guint i = 0; i < self->states->len; i++)
     initials += ((State *) self->states->pdata[i])->initial;
   if (initials != 1)
@@ -309,7 +542,7 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
       for (guint a = 0; a < transition->outputs->len; a++)
         {
           Action *output = transition->outputs->pdata[a];
-          output->port = hyco_actor_get_port (actor, output->target);
+          output->port = hyco_actor_get_port (self->interface, output->target);
           if (output->port == NULL || !hyco_port_is_output (output->port))
             {
               hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
@@ -324,14 +557,20 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
         {
           Action *set = transition->sets->pdata[a];
           int variable = find_variable (self, set->target);
-          if (variable < 0)
+          if (variable < 0 && strchr (set->target, '.') != NULL)
+            {
+              if (!bind_parameter_target (self, set, name, error))
+                return FALSE;
+            }
+          else if (variable < 0)
             {
               hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
                                     "set action of %s: no variable named \"%s\"", name,
                                     set->target);
               return FALSE;
             }
-          set->variable = (guint) variable;
+          if (variable >= 0)
+            set->variable = (guint) variable;
           if (!bind (self, &set->value, action, error))
             return FALSE;
         }
@@ -346,7 +585,11 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
 
   g_array_set_size (self->variables, 0);
   g_array_append_vals (self->variables, self->initial_values->data, self->initial_values->len);
-  g_array_set_size (self->pending, self->initial_values->len);
+  /* Room for the right-hand sides of the transition with the most set actions. */
+  g_array_set_size (self->pending, 0);
+  for (guint t = 0; t < self->transitions->len; t++)
+    g_array_set_size (self->pending, MAX (self->pending->len,
+                                          ((Transition *) self->transitions->pdata[t])->sets->len));
   self->current = NULL;
   for (guint i = 0; i < self->states->len; i++)
     if (((State *) self->states->pdata[i])->initial)
@@ -355,10 +598,12 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
-static gboolean
-hyco_fsm_actor_fire (HycoActor *actor, GError **error)
+/* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
+ * enabled one and, if @act, produces its output actions. Nothing is committed. */
+gboolean
+_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, GError **error)
 {
-  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  HycoActor *actor = HYCO_ACTOR (self);
 
   self->chosen = NULL;
   if (self->current->final)
@@ -367,7 +612,10 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
     {
       Transition *transition = self->current->outgoing->pdata[t];
       double enabled;
-      if (!evaluate (self, &transition->guard, &enabled, error))
+      if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
+          || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive))
+        continue;
+      if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
         return FALSE;
       if (enabled == 0)
         continue;
@@ -383,24 +631,26 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
         g_autofree char *second = describe_transition (transition);
         HycoTag now;
         g_autofree char *tag = NULL;
+        const char *first_guard = self->chosen->guard.text;
         hyco_actor_get_current_tag (actor, &now);
         tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
+        self->chosen = NULL;
         hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
                               "two transitions are enabled at %s: %s (guard \"%s\") and %s "
                               "(guard \"%s\"); make the guards exclusive, or set "
                               "deterministic to false",
-                              tag, first, self->chosen->guard.text ? self->chosen->guard.text : "",
+                              tag, first, first_guard ? first_guard : "",
                               second, transition->guard.text ? transition->guard.text : "");
         return FALSE;
       }
     }
-  if (self->chosen == NULL)
+  if (self->chosen == NULL || !act)
     return TRUE;
   for (guint a = 0; a < self->chosen->outputs->len; a++)
     {
       Action *output = self->chosen->outputs->pdata[a];
       double value;
-      if (!evaluate (self, &output->value, &value, error))
+      if (!evaluate (self, &output->value, FALSE, &value, error))
         return FALSE;
       hyco_port_send_double (output->port, 0, value);
     }
@@ -408,27 +658,92 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
 }
 
 static gboolean
-hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
+hyco_fsm_actor_fire (HycoActor *actor, GError **error)
 {
-  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  return _hyco_fsm_actor_choose (HYCO_FSM_ACTOR (actor), HYCO_FSM_CHOICE_ALL, TRUE, error);
+}
+
+/* Whether the last choice found an enabled transition. */
+gboolean
+_hyco_fsm_actor_has_chosen (HycoFSMActor *self)
+{
+  return self->chosen != NULL;
+}
+
+/* Takes the chosen transition, if any: set actions (all right-hand sides see the variables as
+ * they were before the transition), then the destination becomes current. @reset says
+ * whether the transition was a reset one. */
+gboolean
+_hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GError **error)
+{
   Transition *transition = self->chosen;
 
+  *taken = transition != NULL;
+  *reset = transition != NULL && transition->reset;
   if (transition == NULL)
     return TRUE;
-  /* All right-hand sides see the variables as they were before the transition. */
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
-      if (!evaluate (self, &set->value, &g_array_index (self->pending, double, a), error))
+      if (!evaluate (self, &set->value, FALSE, &g_array_index (self->pending, double, a), error))
         return FALSE;
     }
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
-      g_array_index (self->variables, double, set->variable)
-        = g_array_index (self->pending, double, a);
+      double value = g_array_index (self->pending, double, a);
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+      if (set->parameter == NULL)
+        {
+          g_array_index (self->variables, double, set->variable) = value;
+          continue;
+        }
+      if (!hyco_param_set_from_string (set->parameter, set->parameter_name,
+                                       g_ascii_dtostr (text, sizeof text, value), error))
+        {
+          g_prefix_error (error, "%s: set action \"%s\": ", hyco_actor_get_name (HYCO_ACTOR (self)),
+                          set->target);
+          return FALSE;
+        }
     }
   self->current = transition->to;
+  self->chosen = NULL;
+  return TRUE;
+}
+
+static gboolean
+hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
+{
+  gboolean taken, reset;
+
+  return _hyco_fsm_actor_commit (HYCO_FSM_ACTOR (actor), &taken, &reset, error);
+}
+
+/* The refinement of the current state, or NULL. */
+const char *
+_hyco_fsm_actor_get_current_refinement (HycoFSMActor *self)
+{
+  return self->current ? self->current->refinement : NULL;
+}
+
+/* Whether the current state is final. */
+gboolean
+_hyco_fsm_actor_is_final (HycoFSMActor *self)
+{
+  return self->current != NULL && self->current->final;
+}
+
+static gboolean
+hyco_fsm_actor_wrapup (HycoActor *actor, GError **error)
+{
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+
+  /* The model's parameters are the model's: a run's set actions do not outlive it. */
+  for (guint i = 0; i < self->saved_parameters->len; i++)
+    {
+      SavedParameter *saved = self->saved_parameters->pdata[i];
+      hyco_param_set_from_string (saved->object, saved->name, saved->text, NULL);
+    }
   self->chosen = NULL;
   return TRUE;
 }
@@ -446,6 +761,7 @@ hyco_fsm_actor_class_init (HycoFSMActorClass *klass)
   actor_class->initialize = hyco_fsm_actor_initialize;
   actor_class->fire = hyco_fsm_actor_fire;
   actor_class->postfire = hyco_fsm_actor_postfire;
+  actor_class->wrapup = hyco_fsm_actor_wrapup;
   hyco_actor_class_set_description (actor_class,
                                     "A state machine with guarded transitions and actions");
 
@@ -470,6 +786,7 @@ hyco_fsm_actor_init (HycoFSMActor *self)
   self->initial_values = g_array_new (FALSE, FALSE, sizeof (double));
   self->variables = g_array_new (FALSE, FALSE, sizeof (double));
   self->pending = g_array_new (FALSE, TRUE, sizeof (double));
+  self->saved_parameters = g_ptr_array_new_with_free_func (saved_parameter_free);
 }
 
 /**
@@ -800,4 +1117,95 @@ hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initi
   if (initial)
     *initial = g_array_index (self->initial_values, double, index);
   return self->variable_names->pdata[index];
+}
+
+/**
+ * hyco_fsm_actor_set_state_refinement:
+ * @self: a state machine
+ * @state: a state's name
+ * @refinement: (nullable): the name of a composite in the #HycoModalModel the machine
+ *   controls, which runs while @state is current; %NULL for none
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success; %FALSE if there is no such state
+ */
+gboolean
+hyco_fsm_actor_set_state_refinement (HycoFSMActor *self, const char *state, const char *refinement,
+                                     GError **error)
+{
+  State *found;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  found = find_state (self, state);
+  if (found == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "no state named \"%s\"", state);
+      return FALSE;
+    }
+  g_free (found->refinement);
+  found->refinement = refinement && *refinement ? g_strdup (refinement) : NULL;
+  return TRUE;
+}
+
+/**
+ * hyco_fsm_actor_get_state_refinement:
+ * @self: a state machine
+ * @index: a state index, in declaration order
+ *
+ * Returns: (nullable): the name of the state's refinement, if it has one
+ */
+const char *
+hyco_fsm_actor_get_state_refinement (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), NULL);
+  g_return_val_if_fail (index < self->states->len, NULL);
+  return ((State *) self->states->pdata[index])->refinement;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_kind:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @preemptive: whether, in a modal model, the transition is tested before the source state's
+ *   refinement fires, which then does not fire when it is enabled
+ * @reset: whether, in a modal model, the destination's refinement is initialized again when
+ *   the transition is taken (otherwise it resumes where it was: a history transition)
+ *
+ * Sets how a transition interacts with refinements; both are %FALSE when it is added.
+ */
+void
+hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index, gboolean preemptive,
+                                    gboolean reset)
+{
+  Transition *transition;
+
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  transition = self->transitions->pdata[index];
+  transition->preemptive = preemptive;
+  transition->reset = reset;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_kind:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @preemptive: (out) (optional): whether it is preemptive
+ * @reset: (out) (optional): whether it is a reset transition
+ */
+void
+hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *preemptive,
+                                    gboolean *reset)
+{
+  Transition *transition;
+
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  transition = self->transitions->pdata[index];
+  if (preemptive)
+    *preemptive = transition->preemptive;
+  if (reset)
+    *reset = transition->reset;
 }

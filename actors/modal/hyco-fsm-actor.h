@@ -33,6 +33,13 @@ guint hyco_fsm_actor_get_n_transitions (HycoFSMActor *self);
 void hyco_fsm_actor_get_transition (HycoFSMActor *self, guint index, const char **from,
                                     const char **to, const char **guard,
                                     const char **output_actions, const char **set_actions);
+gboolean hyco_fsm_actor_set_state_refinement (HycoFSMActor *self, const char *state,
+                                              const char *refinement, GError **error);
+const char *hyco_fsm_actor_get_state_refinement (HycoFSMActor *self, guint index);
+void hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index, gboolean preemptive,
+                                         gboolean reset);
+void hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *preemptive,
+                                         gboolean *reset);
 guint hyco_fsm_actor_get_n_variables (HycoFSMActor *self);
 const char *hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initial);
 

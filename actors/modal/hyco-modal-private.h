@@ -1,0 +1,46 @@
+/* hyco-modal-private.h: how the modal director drives a state machine and its refinements;
+ * not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco.h"
+
+G_BEGIN_DECLS
+
+/* Which of the current state's transitions a choice considers: a modal model tests the
+ * preemptive ones before its refinement fires and the others after. */
+typedef enum
+{
+  HYCO_FSM_CHOICE_ALL,
+  HYCO_FSM_CHOICE_PREEMPTIVE,
+  HYCO_FSM_CHOICE_NON_PREEMPTIVE,
+} HycoFSMChoice;
+
+gboolean _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act,
+                                 GError **error);
+gboolean _hyco_fsm_actor_has_chosen (HycoFSMActor *self);
+gboolean _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset,
+                                 GError **error);
+const char *_hyco_fsm_actor_get_current_refinement (HycoFSMActor *self);
+gboolean _hyco_fsm_actor_is_final (HycoFSMActor *self);
+void _hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self);
+double _hyco_fsm_actor_crossing_fraction (HycoFSMActor *self);
+
+/* What the active refinement produced on the output named like @output (an output port of
+ * the modal model) at the current tag; NULL when absent or when no refinement fired. */
+const HycoValue *_hyco_modal_director_get_refinement_output (HycoModalDirector *self,
+                                                             HycoPort *output);
+gboolean _hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committed_time);
+double _hyco_modal_director_crossing_fraction (HycoModalDirector *self);
+
+/* The refinement of the current state, or NULL (for the continuous director, which
+ * integrates only the states of active refinements). */
+HycoCompositeActor *_hyco_modal_director_get_active_refinement (HycoModalDirector *self);
+
+/* A modal model changed mode: the continuous director whose solver integrates the states
+ * inside @actor (if any) collects them again before it goes on. */
+void _hyco_continuous_director_states_changed (HycoActor *actor);
+
+G_END_DECLS

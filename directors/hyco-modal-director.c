@@ -1,0 +1,440 @@
+/* hyco-modal-director.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-private.h"
+#include "hyco-modal-private.h"
+
+/**
+ * HycoModalDirector:
+ *
+ * The director of a #HycoModalModel (Ptolemy II's FSMDirector): it runs the state machine
+ * that controls the modal model and, while a state is current, that state's refinement.
+ *
+ * Each firing at a tag first tests the current state's preemptive transitions; if none is
+ * enabled the refinement fires, then the other transitions are tested, their guards seeing
+ * the inputs and what the refinement produced. The modal model's outputs are the refinement's,
+ * overridden by the enabled transition's output actions. Nothing is committed until postfire:
+ * then the refinement commits, the transition is taken (set actions, new current state), a
+ * reset transition initializes the destination's refinement again, and the modal model asks to
+ * fire again one microstep later, so a mode switch is a discontinuity at one time, never a
+ * jump in time.
+ *
+ * Inside a continuous director, a guard that becomes true during an integration step (a level
+ * crossing, see #HycoModalModel) is found at the step's end, (t, 0), where the signals are
+ * still the old mode's continuous ones; the transition is taken at (t, 1), as a zero-crossing
+ * detector emits its event there, and the new mode runs from (t, 2).
+ *
+ * A refinement that is not active does not fire and does not see time pass;
+ * events it had asked for while inactive are dropped when a history transition resumes it.
+ *
+ * Refinements connect to the modal model's ports by name: a refinement's port `x` reads the
+ * modal model's input `x`, and its output `y` becomes the modal model's output `y` while the
+ * refinement is active.
+ */
+
+typedef struct
+{
+  HycoCompositeActor *composite; /* unowned: the modal model owns it */
+  HycoPort **outputs; /* per output of the modal model, the refinement's port of that name */
+} Refinement;
+
+struct _HycoModalDirector
+{
+  HycoDirector parent_instance;
+
+  HycoFSMActor *controller; /* unowned */
+  GArray *refinements;      /* Refinement */
+  GPtrArray *outputs;       /* the modal model's output ports, unowned */
+  Refinement *active;
+  gboolean refinement_fired;
+  gboolean continuous; /* a continuous director keeps the modal model's time */
+  gboolean step_end;   /* firing at the end of an integration step: transitions wait */
+  gint64 committed_time; /* of the last postfire: where a step being checked started */
+  guint64 transitions;
+};
+
+G_DEFINE_FINAL_TYPE (HycoModalDirector, hyco_modal_director, HYCO_TYPE_DIRECTOR)
+
+static void
+clear_refinements (HycoModalDirector *self)
+{
+  for (guint i = 0; i < self->refinements->len; i++)
+    g_free (g_array_index (self->refinements, Refinement, i).outputs);
+  g_array_set_size (self->refinements, 0);
+  g_ptr_array_set_size (self->outputs, 0);
+  self->active = NULL;
+  self->controller = NULL;
+}
+
+static void
+hyco_modal_director_finalize (GObject *object)
+{
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (object);
+
+  clear_refinements (self);
+  g_array_unref (self->refinements);
+  g_ptr_array_unref (self->outputs);
+  G_OBJECT_CLASS (hyco_modal_director_parent_class)->finalize (object);
+}
+
+static Refinement *
+find_refinement (HycoModalDirector *self, const char *name)
+{
+  for (guint i = 0; name != NULL && i < self->refinements->len; i++)
+    {
+      Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
+      if (g_str_equal (hyco_actor_get_name (HYCO_ACTOR (refinement->composite)), name))
+        return refinement;
+    }
+  return NULL;
+}
+
+/* A refinement's port reads or feeds the modal model's port of the same name. */
+static gboolean
+wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinement *refinement,
+                 GError **error)
+{
+  HycoActor *actor = HYCO_ACTOR (refinement->composite);
+  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+
+  refinement->outputs = g_new0 (HycoPort *, MAX (self->outputs->len, 1));
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      HycoPort *outer = hyco_actor_get_port (HYCO_ACTOR (container), port->name);
+      gboolean input = (port->flags & HYCO_PORT_INPUT) != 0;
+
+      if (outer == NULL || (input ? !hyco_port_is_input (outer) : !hyco_port_is_output (outer))
+          || hyco_port_is_multiport (port))
+        {
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
+                                "the refinement's %s %s has no match: a refinement's ports are "
+                                "single ports named like the %s of its modal model %s",
+                                input ? "input" : "output", port->name,
+                                input ? "inputs" : "outputs",
+                                hyco_actor_get_name (HYCO_ACTOR (container)));
+          return FALSE;
+        }
+      if (input)
+        {
+          _hyco_port_set_sources (port, 1);
+          port->sources[0] = &outer->signals[0];
+          port->source_ports[0] = outer;
+          continue;
+        }
+      for (guint o = 0; o < self->outputs->len; o++)
+        if (self->outputs->pdata[o] == outer)
+          refinement->outputs[o] = port;
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
+{
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  HycoCompositeActor *container = priv->container;
+  GPtrArray *relations = hyco_composite_actor_get_relations (container);
+  GPtrArray *actors = hyco_composite_actor_get_actors (container);
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
+  gboolean ok = FALSE;
+
+  clear_refinements (self);
+  if (!HYCO_IS_MODAL_MODEL (container))
+    {
+      hyco_actor_set_error (HYCO_ACTOR (container), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "a modal director governs modal models only");
+      goto out;
+    }
+  if (relations->len > 0)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (container), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "relation %s: a modal model has no relations inside; its refinements "
+                            "connect to its ports by name",
+                            hyco_relation_get_name (relations->pdata[0]));
+      goto out;
+    }
+  for (guint i = 0; i < actors->len; i++)
+    {
+      HycoActor *actor = actors->pdata[i];
+      if (HYCO_IS_FSM_ACTOR (actor) && self->controller == NULL)
+        self->controller = HYCO_FSM_ACTOR (actor);
+      else if (HYCO_IS_COMPOSITE_ACTOR (actor)
+               && hyco_composite_actor_is_opaque (HYCO_COMPOSITE_ACTOR (actor)))
+        {
+          Refinement refinement = { HYCO_COMPOSITE_ACTOR (actor), NULL };
+          g_array_append_val (self->refinements, refinement);
+        }
+      else
+        {
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
+                                "a modal model holds one state machine (its controller) and "
+                                "composites (the refinements of its states), nothing else");
+          goto out;
+        }
+    }
+  if (self->controller == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (container), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "a modal model needs a state machine, its controller");
+      goto out;
+    }
+  for (guint i = 0; i < ports->len; i++)
+    if (((HycoPort *) ports->pdata[i])->flags & HYCO_PORT_OUTPUT)
+      g_ptr_array_add (self->outputs, ports->pdata[i]);
+  if (_hyco_actor_get_private (HYCO_ACTOR (self->controller))->ports->len > 0)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self->controller), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "the controller of a modal model has no ports: its guards and "
+                            "actions name the modal model's ports");
+      goto out;
+    }
+  for (guint s = 0; s < hyco_fsm_actor_get_n_states (self->controller); s++)
+    {
+      const char *name = hyco_fsm_actor_get_state_refinement (self->controller, s);
+      if (name != NULL && find_refinement (self, name) == NULL)
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self->controller), error,
+                                HYCO_ACTOR_ERROR_STRUCTURE,
+                                "state %s: no refinement named \"%s\" in the modal model",
+                                hyco_fsm_actor_get_state (self->controller, s, NULL, NULL), name);
+          goto out;
+        }
+    }
+  /* The base class wires what it can (nothing inside is linked); the refinements' ports are
+   * then wired by name. */
+  if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->preinitialize (director, error))
+    goto out;
+  priv->wants_every_tag = FALSE;
+  {
+    HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
+    while (outer != NULL && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
+      outer = hyco_actor_get_container (HYCO_ACTOR (outer));
+    self->continuous
+      = outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
+  }
+  for (guint i = 0; i < self->refinements->len; i++)
+    {
+      Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
+      HycoDirector *inner = hyco_composite_actor_get_director (refinement->composite);
+      if (!wire_refinement (self, container, refinement, error))
+        goto out;
+      priv->wants_every_tag |= _hyco_director_get_private (inner)->wants_every_tag;
+    }
+  ok = TRUE;
+out:
+  g_ptr_array_unref (relations);
+  g_ptr_array_unref (actors);
+  return ok;
+}
+
+static gboolean
+hyco_modal_director_initialize (HycoDirector *director, GError **error)
+{
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
+
+  self->transitions = 0;
+  self->committed_time = 0;
+  self->refinement_fired = FALSE;
+  /* The controller and every refinement are initialized; only the initial state's runs. */
+  if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->initialize (director, error))
+    return FALSE;
+  self->active = find_refinement (self, _hyco_fsm_actor_get_current_refinement (self->controller));
+  return TRUE;
+}
+
+static gboolean
+hyco_modal_director_fire (HycoDirector *director, GError **error)
+{
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+
+  priv->epoch.value++;
+  _hyco_director_transfer_inputs (director);
+  self->refinement_fired = FALSE;
+  self->step_end = self->continuous && priv->current.microstep == 0
+                   && priv->current.time > self->committed_time;
+  /* At a step's end the old mode runs, and any enabled transition is only noted. */
+  if (!self->step_end
+      && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
+    return FALSE;
+  if ((self->step_end || !_hyco_fsm_actor_has_chosen (self->controller)) && self->active != NULL
+      && hyco_actor_prefire (HYCO_ACTOR (self->active->composite)))
+    {
+      if (!hyco_actor_fire (HYCO_ACTOR (self->active->composite), error))
+        return FALSE;
+      priv->firings++;
+      self->refinement_fired = TRUE;
+    }
+  if (self->step_end && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
+    return FALSE;
+  if (!self->step_end && !_hyco_fsm_actor_has_chosen (self->controller)
+      && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
+    return FALSE;
+  /* What the output actions did not produce comes from the refinement. */
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      HycoPort *output = self->outputs->pdata[o];
+      HycoPort *inner = self->refinement_fired ? self->active->outputs[o] : NULL;
+      if (output->n_signals == 0 || hyco_signal_status (&output->signals[0]) != HYCO_SIGNAL_UNKNOWN)
+        continue;
+      if (inner != NULL && inner->n_signals > 0)
+        _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
+      if (hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
+        hyco_signal_set_absent (&output->signals[0]);
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_modal_director_postfire (HycoDirector *director, GError **error)
+{
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  HycoActor *container = HYCO_ACTOR (priv->container);
+  Refinement *previous = self->active;
+  gboolean taken, reset, ok;
+  HycoTag next, granted;
+
+  if (self->refinement_fired && !hyco_actor_postfire (HYCO_ACTOR (self->active->composite), error))
+    return FALSE;
+  self->committed_time = priv->current.time;
+  if (self->step_end && _hyco_fsm_actor_has_chosen (self->controller))
+    {
+      /* A level crossing: the transition is taken one microstep later. */
+      self->refinement_fired = FALSE;
+      next.time = priv->current.time;
+      next.microstep = 1;
+      return hyco_actor_fire_at_tag (container, &next, &granted, error);
+    }
+  /* Set actions still see what the refinement produced at this tag, and so does the memory of
+   * where the next step starts. */
+  ok = _hyco_fsm_actor_commit (self->controller, &taken, &reset, error);
+  if (ok && !taken)
+    _hyco_fsm_actor_remember_guard_inputs (self->controller);
+  self->refinement_fired = FALSE;
+  if (!ok)
+    return FALSE;
+  if (!taken)
+    return !_hyco_fsm_actor_is_final (self->controller);
+  self->transitions++;
+  self->active = find_refinement (self, _hyco_fsm_actor_get_current_refinement (self->controller));
+  if (self->active != NULL)
+    {
+      HycoActor *refinement = HYCO_ACTOR (self->active->composite);
+      if (reset)
+        {
+          if (!hyco_actor_initialize (refinement, error))
+            return FALSE;
+        }
+      else if (self->active != previous)
+        {
+          HycoDirector *inner = hyco_composite_actor_get_director (self->active->composite);
+          _hyco_director_get_private (inner)->resumed = TRUE;
+        }
+    }
+  _hyco_continuous_director_states_changed (container);
+  /* The new state reacts one microstep later, at the same time. */
+  next.time = priv->current.time;
+  next.microstep = priv->current.microstep + 1;
+  if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
+    return FALSE;
+  return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
+}
+
+static gboolean
+hyco_modal_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
+                             HycoTag *granted, GError **error)
+{
+  /* Refinements ask through the modal model: the enclosing director keeps time. */
+  return hyco_actor_fire_at_tag (HYCO_ACTOR (_hyco_director_get_private (director)->container),
+                                 tag, granted, error);
+}
+
+static void
+hyco_modal_director_class_init (HycoModalDirectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoDirectorClass *director_class = HYCO_DIRECTOR_CLASS (klass);
+
+  object_class->finalize = hyco_modal_director_finalize;
+  director_class->preinitialize = hyco_modal_director_preinitialize;
+  director_class->initialize = hyco_modal_director_initialize;
+  director_class->fire = hyco_modal_director_fire;
+  director_class->postfire = hyco_modal_director_postfire;
+  director_class->fire_at = hyco_modal_director_fire_at;
+}
+
+static void
+hyco_modal_director_init (HycoModalDirector *self)
+{
+  self->refinements = g_array_new (FALSE, TRUE, sizeof (Refinement));
+  self->outputs = g_ptr_array_new ();
+}
+
+/**
+ * hyco_modal_director_new:
+ *
+ * Returns: (transfer full): a new modal director, for a #HycoModalModel
+ */
+HycoDirector *
+hyco_modal_director_new (void)
+{
+  return g_object_new (HYCO_TYPE_MODAL_DIRECTOR, NULL);
+}
+
+/**
+ * hyco_modal_director_get_transition_count:
+ * @self: a modal director
+ *
+ * Returns: how many transitions were taken in the current or last run
+ */
+guint64
+hyco_modal_director_get_transition_count (HycoModalDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODAL_DIRECTOR (self), 0);
+  return self->transitions;
+}
+
+HycoCompositeActor *
+_hyco_modal_director_get_active_refinement (HycoModalDirector *self)
+{
+  return self->active ? self->active->composite : NULL;
+}
+
+/* For the controller's guards, see hyco-modal-private.h. */
+const HycoValue *
+_hyco_modal_director_get_refinement_output (HycoModalDirector *self, HycoPort *output)
+{
+  if (!self->refinement_fired)
+    return NULL;
+  for (guint o = 0; o < self->outputs->len; o++)
+    if (self->outputs->pdata[o] == output)
+      {
+        HycoPort *inner = self->active->outputs[o];
+        if (inner == NULL || inner->n_signals == 0
+            || hyco_signal_status (&inner->signals[0]) != HYCO_SIGNAL_PRESENT)
+          return NULL;
+        return &inner->signals[0].value;
+      }
+  return NULL;
+}
+
+/* Whether the last fire chose a transition, and the time of the last commit (for the modal
+ * model's step-size control). */
+gboolean
+_hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committed_time)
+{
+  *committed_time = self->committed_time;
+  return self->controller != NULL && _hyco_fsm_actor_has_chosen (self->controller);
+}
+
+/* Where in the step the chosen transition's guard became true (see
+ * _hyco_fsm_actor_crossing_fraction()). */
+double
+_hyco_modal_director_crossing_fraction (HycoModalDirector *self)
+{
+  return self->controller ? _hyco_fsm_actor_crossing_fraction (self->controller) : 0.5;
+}

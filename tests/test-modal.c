@@ -1,0 +1,459 @@
+/* test-modal.c: modal models (state machines with refinements) in DE and Continuous, and the
+ * hybrid automata shipped in models/.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+#include <math.h>
+
+static HycoModel *
+load (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+static HycoModel *
+load_text (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new_from_data (text, -1, "modal.xml", &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+static void
+run_ok (HycoModel *model)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static HycoActor *
+lookup (HycoModel *model, const char *path)
+{
+  HycoActor *actor = hyco_composite_actor_lookup_actor (hyco_model_get_toplevel (model), path);
+
+  g_assert_nonnull (actor);
+  return actor;
+}
+
+static double
+recorded (HycoModel *model, const char *recorder, guint index, HycoTag *tag)
+{
+  HycoRecorder *r = HYCO_RECORDER (lookup (model, recorder));
+
+  g_assert_cmpuint (index, <, hyco_recorder_get_count (r));
+  if (tag)
+    hyco_recorder_get_tag (r, index, tag);
+  return hyco_value_get_double (hyco_recorder_get_value (r, index));
+}
+
+static guint
+recorded_count (HycoModel *model, const char *recorder)
+{
+  return hyco_recorder_get_count (HYCO_RECORDER (lookup (model, recorder)));
+}
+
+/* Component 3.6: the output toggles one microstep after each event (the model's Test actors
+ * check both sides of every event). */
+static void
+test_discrete_control (void)
+{
+  g_autoptr (HycoModel) model = load ("models/modal-discrete-control.xml");
+  HycoCompositeActor *toggle;
+
+  run_ok (model);
+  toggle = HYCO_COMPOSITE_ACTOR (lookup (model, "Toggle"));
+  g_assert_cmpstr (hyco_modal_model_get_current_state (HYCO_MODAL_MODEL (toggle)), ==, "b");
+  g_assert_cmpuint (hyco_modal_director_get_transition_count (
+                      HYCO_MODAL_DIRECTOR (hyco_composite_actor_get_director (toggle))),
+                    ==, 5);
+}
+
+/* The bouncing ball: impact k + 1 comes 2 t1 0.8^k after impact k, t1 = sqrt(2 h / g); the
+ * accumulation point is handled by the rest mode and the run reaches its stop time. */
+static void
+test_bouncing_ball (void)
+{
+  g_autoptr (HycoModel) model = load ("models/bouncing-ball.xml");
+  const double t1 = sqrt (2 * 10 / 9.81);
+  double expected = t1;
+  HycoDirector *director;
+  HycoTag tag, end;
+  guint impacts;
+
+  run_ok (model);
+  for (guint k = 0; k < 10; k++)
+    {
+      double v = recorded (model, "Impacts", k, &tag);
+      double time = hyco_time_to_seconds (tag.time, -9);
+      g_test_message ("impact %u at %.9f s (analytic %.9f), v = %g", k + 1, time, expected, v);
+      g_assert_cmpfloat_with_epsilon (time, expected, 1e-6);
+      g_assert_cmpuint (tag.microstep, ==, 1); /* like a zero-crossing detector's event */
+      g_assert_cmpfloat_with_epsilon (v, -9.81 * t1 * pow (0.8, k), 1e-5);
+      expected += 2 * t1 * pow (0.8, k + 1);
+    }
+  /* Then ever shorter flights, until the ball rests before the accumulation point. */
+  impacts = recorded_count (model, "Impacts");
+  g_assert_cmpuint (impacts, >, 20);
+  g_assert_cmpuint (impacts, <, 40);
+  recorded (model, "Impacts", impacts - 1, &tag);
+  g_assert_cmpfloat (hyco_time_to_seconds (tag.time, -9), <, t1 + 2 * t1 * 0.8 / (1 - 0.8));
+  g_assert_cmpstr (hyco_modal_model_get_current_state (HYCO_MODAL_MODEL (lookup (model, "Ball"))),
+                   ==, "rest");
+  director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+  hyco_director_get_current_tag (director, &end);
+  g_assert_cmpint (end.time, ==, 20 * G_GINT64_CONSTANT (1000000000));
+  /* The set actions changed the integrators' parameters during the run only. */
+  {
+    double height, velocity;
+    g_object_get (lookup (model, "Ball.Free.Height"), "initialState", &height, NULL);
+    g_object_get (lookup (model, "Ball.Free.Velocity"), "initialState", &velocity, NULL);
+    g_assert_cmpfloat (height, ==, 10);
+    g_assert_cmpfloat (velocity, ==, 0);
+  }
+  /* And a second run gives the same impacts. */
+  {
+    double first = recorded (model, "Impacts", 3, NULL);
+    run_ok (model);
+    g_assert_cmpuint (recorded_count (model, "Impacts"), ==, impacts);
+    g_assert_cmpfloat (recorded (model, "Impacts", 3, NULL), ==, first);
+  }
+}
+
+/* The hybrid-automaton thermostat agrees with the one built from actors: both check the same
+ * analytic switching times, and they end at the same temperature. */
+static void
+test_thermostat_agrees (void)
+{
+  g_autoptr (HycoModel) modal = load ("models/thermostat-modal.xml");
+  g_autoptr (HycoModel) actors = load ("models/thermostat.xml");
+  HycoModalModel *thermostat;
+  g_autofree char *room = NULL;
+  double x_modal, x_actors;
+
+  run_ok (modal);
+  run_ok (actors);
+  thermostat = HYCO_MODAL_MODEL (lookup (modal, "Thermostat"));
+  room = g_strdup_printf ("Thermostat.%s.Room",
+                          g_str_equal (hyco_modal_model_get_current_state (thermostat), "heating")
+                            ? "Heating"
+                            : "Cooling");
+  x_modal = hyco_continuous_state_get_state (HYCO_CONTINUOUS_STATE (lookup (modal, room)));
+  x_actors = hyco_continuous_state_get_state (HYCO_CONTINUOUS_STATE (lookup (actors, "Room")));
+  g_test_message ("x(3.4) = %.12f (modal), %.12f (actors)", x_modal, x_actors);
+  g_assert_cmpfloat_with_epsilon (x_modal, x_actors, 1e-6);
+  g_assert_cmpfloat (x_modal, >, 19 - 1e-6);
+  g_assert_cmpfloat (x_modal, <, 21 + 1e-6);
+}
+
+/* A modal model with input x and output y, states A and B toggled by x, under @director:
+ * @refinements and the transitions' extra properties are filled in. */
+static char *
+toggle_model (const char *director, const char *a_to_b, const char *b_to_a,
+              const char *refinements, const char *outside)
+{
+  return g_strdup_printf (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "<property name=\"d\" class=\"%s\"><property name=\"stopTime\" value=\"4.5\"/></property>\n"
+    "<entity name=\"Clock\" class=\"DiscreteClock\"/>\n"
+    "<entity name=\"M\" class=\"ModalModel\">\n"
+    "<port name=\"x\"><property name=\"input\"/></port>\n"
+    "<port name=\"y\"><property name=\"output\"/></port>\n"
+    "<port name=\"z\"><property name=\"output\"/></port>\n"
+    "<entity name=\"_Controller\" class=\"ModalController\">\n"
+    "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" value=\"true\"/>"
+    "<property name=\"refinementName\" value=\"RA\"/></entity>\n"
+    "<entity name=\"B\" class=\"State\"><property name=\"refinementName\" value=\"RB\"/>"
+    "</entity>\n"
+    "<relation name=\"ab\" class=\"Transition\">"
+    "<property name=\"guardExpression\" value=\"x_isPresent\"/>%s</relation>\n"
+    "<relation name=\"ba\" class=\"Transition\">"
+    "<property name=\"guardExpression\" value=\"x_isPresent\"/>%s</relation>\n"
+    "<link port=\"A.outgoingPort\" relation=\"ab\"/><link port=\"B.incomingPort\" "
+    "relation=\"ab\"/>\n"
+    "<link port=\"B.outgoingPort\" relation=\"ba\"/><link port=\"A.incomingPort\" "
+    "relation=\"ba\"/>\n"
+    "</entity>\n"
+    "%s\n"
+    "</entity>\n"
+    "<entity name=\"Samples\" class=\"Recorder\"/>\n"
+    "<entity name=\"Sampler\" class=\"Sampler\"/>\n"
+    "<relation name=\"x\"/><relation name=\"y\"/><relation name=\"s\"/>\n"
+    "<link port=\"Clock.output\" relation=\"x\"/><link port=\"M.x\" relation=\"x\"/>\n"
+    "<link port=\"M.y\" relation=\"y\"/>\n"
+    "%s\n"
+    "</entity>\n",
+    director, a_to_b, b_to_a, refinements, outside);
+}
+
+/* A integrates 1 while it is current, B holds 0; the clock's events at (k, 1) switch, so A is
+ * current on [1, 2) and [3, 4). Back in A, a history transition resumes the integral where it
+ * stopped, a reset one starts it again at 0. */
+static void
+check_history_or_reset (gboolean reset)
+{
+  g_autofree char *text = toggle_model (
+    "ContinuousDirector", "",
+    reset ? "<property name=\"reset\" value=\"true\"/>" : "",
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"One\" class=\"Const\"/><entity name=\"I\" class=\"Integrator\"/>"
+    "<relation name=\"one\"/><relation name=\"y\"/>"
+    "<link port=\"One.output\" relation=\"one\"/><link port=\"I.derivative\" relation=\"one\"/>"
+    "<link port=\"I.state\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\">"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Zero\" class=\"Const\"><property name=\"value\" value=\"0.0\"/></entity>"
+    "<relation name=\"y\"/>"
+    "<link port=\"Zero.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>",
+    "<link port=\"Sampler.input\" relation=\"y\"/><link port=\"Sampler.trigger\" relation=\"x\"/>"
+    "<link port=\"Sampler.output\" relation=\"s\"/><link port=\"Samples.input\" relation=\"s\"/>");
+  g_autoptr (HycoModel) model = load_text (text);
+  /* y at each event (k, 1), before the switch. */
+  const double expected[] = { 0, 0, 1, 0, reset ? 1 : 2 };
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, G_N_ELEMENTS (expected));
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    {
+      HycoTag tag;
+      double y = recorded (model, "Samples", k, &tag);
+      g_assert_cmpint (tag.time, ==, k * G_GINT64_CONSTANT (1000000000));
+      g_assert_cmpfloat_with_epsilon (y, expected[k], 1e-9);
+    }
+}
+
+static void
+test_history (void)
+{
+  check_history_or_reset (FALSE);
+}
+
+static void
+test_reset (void)
+{
+  check_history_or_reset (TRUE);
+}
+
+/* In DE, RA passes 10 x to y. A non-preemptive transition lets the refinement react to the
+ * event that leaves the state; a preemptive one takes the transition instead. Either way the
+ * output action's z comes at the event's tag. */
+static void
+check_preemption (gboolean preemptive)
+{
+  g_autofree char *text = toggle_model (
+    "DEDirector",
+    preemptive ? "<property name=\"outputActions\" value=\"z = 5\"/>"
+                 "<property name=\"preemptive\" value=\"true\"/>"
+               : "<property name=\"outputActions\" value=\"z = 5\"/>",
+    "",
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<port name=\"x\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Ten\" class=\"Gain\"><property name=\"factor\" value=\"10.0\"/></entity>"
+    "<relation name=\"x\"/><relation name=\"y\"/>"
+    "<link port=\"x\" relation=\"x\"/><link port=\"Ten.input\" relation=\"x\"/>"
+    "<link port=\"Ten.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    "<relation name=\"z\"/><entity name=\"Zs\" class=\"Recorder\"/>"
+    "<link port=\"M.z\" relation=\"z\"/><link port=\"Zs.input\" relation=\"z\"/>"
+    "<link port=\"Samples.input\" relation=\"y\"/>");
+  g_autoptr (HycoModel) model = load_text (text);
+  HycoTag tag;
+
+  run_ok (model);
+  /* Events at 0, 1, 2, 3, 4: A is current at 0, 2 and 4. */
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, preemptive ? 0 : 3);
+  if (!preemptive)
+    {
+      g_assert_cmpfloat (recorded (model, "Samples", 0, &tag), ==, 10);
+      g_assert_cmpint (tag.time, ==, 0);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+    }
+  g_assert_cmpuint (recorded_count (model, "Zs"), ==, 3);
+  g_assert_cmpfloat (recorded (model, "Zs", 1, &tag), ==, 5);
+  g_assert_cmpint (tag.time, ==, 2 * G_GINT64_CONSTANT (1000000000));
+  g_assert_cmpuint (tag.microstep, ==, 1);
+}
+
+static void
+test_non_preemptive (void)
+{
+  check_preemption (FALSE);
+}
+
+static void
+test_preemptive (void)
+{
+  check_preemption (TRUE);
+}
+
+#define ABSENT_TEMPLATE \
+    "<entity name=\"top\" class=\"CompositeActor\">\n" \
+      "<property name=\"d\" class=\"DEDirector\"><property name=\"stopTime\" value=\"2\"/>" \
+      "</property>\n" \
+      "<entity name=\"Clock\" class=\"DiscreteClock\"/>\n" \
+      "<entity name=\"M\" class=\"FSMActor\">\n" \
+      "<port name=\"tick\"><property name=\"input\"/></port>\n" \
+      "<port name=\"x\"><property name=\"input\"/></port>\n" \
+      "<port name=\"y\"><property name=\"output\"/></port>\n" \
+      "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" " \
+      "value=\"true\"/></entity>\n" \
+      "<relation name=\"t\" class=\"Transition\">" \
+      "<property name=\"guardExpression\" value=\"%s\"/>" \
+      "<property name=\"outputActions\" value=\"%s\"/></relation>\n" \
+      "<link port=\"A.outgoingPort\" relation=\"t\"/><link port=\"A.incomingPort\" " \
+      "relation=\"t\"/>\n" \
+      "</entity>\n" \
+      "<entity name=\"Ys\" class=\"Recorder\"/>\n" \
+      "<relation name=\"tick\"/><relation name=\"y\"/>\n" \
+      "<link port=\"Clock.output\" relation=\"tick\"/><link port=\"M.tick\" relation=\"tick\"/>\n" \
+      "<link port=\"M.y\" relation=\"y\"/><link port=\"Ys.input\" relation=\"y\"/>\n" \
+      "</entity>\n"
+
+/* A guard reading an absent input is false; an action reading one is an error. */
+static void
+test_absent_inputs (void)
+{
+  const struct
+  {
+    const char *guard, *action;
+    guint count; /* G_MAXUINT: the run fails */
+  } cases[] = {
+    { "x &lt; 1", "y = 1", 0 },          /* x is never present: not x = 0 */
+    { "!(x &gt;= 1)", "y = 1", 0 },      /* whatever the rest of the guard says */
+    { "!x_isPresent", "y = 1", 3 },      /* presence is always known (ticks at 0, 1, 2) */
+    { "tick_isPresent", "y = tick", 3 }, /* present: its value */
+    { "tick_isPresent", "y = x", G_MAXUINT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf (ABSENT_TEMPLATE, cases[i].guard, cases[i].action);
+      g_autoptr (HycoModel) model = load_text (text);
+      g_autoptr (GError) error = NULL;
+      gboolean ok = hyco_model_run (model, NULL, &error);
+      if (cases[i].count == G_MAXUINT)
+        {
+          g_assert_false (ok);
+          g_test_message ("%s", error->message);
+          g_assert_nonnull (strstr (error->message, "reads x, which is absent at (0, 1)"));
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_cmpuint (recorded_count (model, "Ys"), ==, cases[i].count);
+    }
+}
+
+/* Mistakes in a modal model are errors naming the element, found when loading or preparing. */
+static void
+test_errors (void)
+{
+  const struct
+  {
+    const char *refinements, *transition;
+    const char *part;
+  } cases[] = {
+    { "<entity name=\"RB\" class=\"Refinement\"/>", "", "no refinement named \"RA\"" },
+    { "<entity name=\"RA\" class=\"Refinement\"><port name=\"w\"><property name=\"input\"/>"
+      "</port></entity><entity name=\"RB\" class=\"Refinement\"/>",
+      "", "input w has no match" },
+    { "<entity name=\"RA\" class=\"Refinement\"/><entity name=\"RB\" class=\"Refinement\"/>",
+      "<property name=\"setActions\" value=\"RA.Nobody.initialState = 1\"/>",
+      "no actor in the modal model's refinements named \"RA.Nobody\"" },
+    { "<entity name=\"RA\" class=\"Refinement\"><entity name=\"C\" class=\"Const\"/></entity>"
+      "<entity name=\"RB\" class=\"Refinement\"/>",
+      "<property name=\"setActions\" value=\"RA.C.nothing = 1\"/>",
+      "RA.C has no parameter \"nothing\"" },
+    { "<entity name=\"RA\" class=\"Refinement\"/><entity name=\"RB\" class=\"Refinement\"/>",
+      "<property name=\"outputActions\" value=\"w = 1\"/>", "no output named \"w\"" },
+    { "<entity name=\"RA\" class=\"Refinement\"/><entity name=\"RB\" class=\"Refinement\"/>"
+      "<entity name=\"G\" class=\"Gain\"/>",
+      "", "holds one state machine" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text
+        = toggle_model ("DEDirector", cases[i].transition, "", cases[i].refinements, "");
+      g_autoptr (HycoModel) model = load_text (text);
+      g_autoptr (GError) error = NULL;
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, "modal.xml:"));
+      g_assert_nonnull (strstr (error->message, cases[i].part));
+    }
+}
+
+/* Links inside a modal model may only join ports of one name. */
+static void
+test_link_names (void)
+{
+  g_autofree char *text = toggle_model (
+    "DEDirector", "", "",
+    "<entity name=\"RA\" class=\"Refinement\"><port name=\"y\"><property name=\"output\"/>"
+    "</port></entity><entity name=\"RB\" class=\"Refinement\"/>"
+    "<relation name=\"r\"/><link port=\"x\" relation=\"r\"/><link port=\"RA.y\" relation=\"r\"/>",
+    "");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "modal.xml", &error);
+
+  g_assert_null (model);
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_INVALID);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "modal.xml:"));
+  g_assert_nonnull (strstr (error->message, "connect by name"));
+}
+
+/* Saving writes states' refinements and the transitions' kinds, and not the directors a modal
+ * model gave itself and its refinements: loading the saved text and saving again is stable. */
+static void
+test_round_trip (void)
+{
+  const char *paths[] = { "models/bouncing-ball.xml", "models/modal-discrete-control.xml" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr (HycoModel) model = load (paths[i]);
+      g_autoptr (HycoModel) again = NULL;
+      g_autofree char *first = NULL;
+      g_autofree char *second = NULL;
+
+      run_ok (model); /* creates the implicit directors */
+      first = hyco_model_save_to_data (model);
+      again = load_text (first);
+      second = hyco_model_save_to_data (again);
+      g_assert_cmpstr (first, ==, second);
+      g_assert_nonnull (strstr (first, "refinementName"));
+      g_assert_null (strstr (first, "FSMDirector"));
+      run_ok (again);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/modal/discrete-control", test_discrete_control);
+  g_test_add_func ("/modal/bouncing-ball", test_bouncing_ball);
+  g_test_add_func ("/modal/thermostat-agrees", test_thermostat_agrees);
+  g_test_add_func ("/modal/history", test_history);
+  g_test_add_func ("/modal/reset", test_reset);
+  g_test_add_func ("/modal/non-preemptive", test_non_preemptive);
+  g_test_add_func ("/modal/preemptive", test_preemptive);
+  g_test_add_func ("/modal/absent-inputs", test_absent_inputs);
+  g_test_add_func ("/modal/errors", test_errors);
+  g_test_add_func ("/modal/link-names", test_link_names);
+  g_test_add_func ("/modal/round-trip", test_round_trip);
+  return g_test_run ();
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Writes models/event-ordering.xml for a given number N of pass-through actors.
+
+The scenario of seed file 002 (SEMANTICS.md section 7): a software statechart emits e1 at
+0.01 s and goes to S2 if the plant's reaction arrives within 0.04 s, else times out to S3; the
+plant reacts 0.01 s after its input; N identity components sit between them. A Jacobi FMI
+master with a 0.01 s step delays every hop by a step and ends in S3 for N = 6; Hyco gives S2,
+with the reaction at exactly 0.02 s, for every N. The test suite runs N = 0 to 50, and checks
+that the shipped file is this script's output for N = 6:
+
+    tools/event-ordering.py 6 > models/event-ordering.xml
+"""
+import sys
+
+HEADER = """<?xml version="1.0" standalone="no"?>
+<!DOCTYPE entity PUBLIC "-//UC Berkeley//DTD MoML 1//EN"
+    "http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd">
+<!-- Event ordering (SEMANTICS.md section 7, seed file 002), with N = {n} pass-through actors
+     between the software and the plant; written by tools/event-ordering.py {n}.
+     The statechart Software emits e1 at 0.01 s (the Start event) and arms a 0.04 s timer; it
+     goes to S2 if the Plant's reaction, 0.01 s after e1, comes first, to S3 on the timeout.
+     Identity components react at the same tag, so the reaction arrives at exactly 0.02 s
+     whatever N is, and the Test actors check S2 then. -->
+<entity name="event-ordering" class="TypedCompositeActor">
+  <property name="DE Director" class="DEDirector">
+    <property name="stopTime" value="0.1"/>
+  </property>
+  <entity name="Start" class="DiscreteClock">
+    <property name="period" value="1"/>
+    <property name="offset" value="0.01"/>
+  </entity>
+  <entity name="Software" class="FSMActor">
+    <port name="start" class="TypedIOPort">
+      <property name="input"/>
+    </port>
+    <port name="reaction" class="TypedIOPort">
+      <property name="input"/>
+    </port>
+    <port name="timeout" class="TypedIOPort">
+      <property name="input"/>
+    </port>
+    <port name="e1" class="TypedIOPort">
+      <property name="output"/>
+    </port>
+    <port name="reached" class="TypedIOPort">
+      <property name="output"/>
+    </port>
+    <entity name="S0" class="State">
+      <property name="isInitialState" value="true"/>
+    </entity>
+    <entity name="S1" class="State"/>
+    <entity name="S2" class="State">
+      <property name="isFinalState" value="true"/>
+    </entity>
+    <entity name="S3" class="State">
+      <property name="isFinalState" value="true"/>
+    </entity>
+    <relation name="emit" class="Transition">
+      <property name="guardExpression" value="start_isPresent"/>
+      <property name="outputActions" value="e1 = 1"/>
+    </relation>
+    <relation name="react" class="Transition">
+      <property name="guardExpression" value="reaction_isPresent"/>
+      <property name="outputActions" value="reached = 2"/>
+    </relation>
+    <relation name="expire" class="Transition">
+      <property name="guardExpression" value="timeout_isPresent &amp;&amp; !reaction_isPresent"/>
+      <property name="outputActions" value="reached = 3"/>
+    </relation>
+    <link port="S0.outgoingPort" relation="emit"/>
+    <link port="S1.incomingPort" relation="emit"/>
+    <link port="S1.outgoingPort" relation="react"/>
+    <link port="S2.incomingPort" relation="react"/>
+    <link port="S1.outgoingPort" relation="expire"/>
+    <link port="S3.incomingPort" relation="expire"/>
+  </entity>
+  <entity name="Timer" class="TimeDelay">
+    <property name="delay" value="0.04"/>
+  </entity>
+"""
+
+FOOTER = """  <entity name="Plant" class="TimeDelay">
+    <property name="delay" value="0.01"/>
+  </entity>
+  <entity name="ReactionTime" class="CurrentTime"/>
+  <entity name="CheckReaction" class="Test">
+    <property name="correctValues" value="{{0.02}}"/>
+    <property name="correctTags" value="{{(0.02, 1)}}"/>
+  </entity>
+  <entity name="CheckState" class="Test">
+    <property name="correctValues" value="{{2.0}}"/>
+    <property name="correctTags" value="{{(0.02, 1)}}"/>
+  </entity>
+  <relation name="start" class="TypedIORelation"/>
+  <relation name="e1" class="TypedIORelation"/>
+  <relation name="timeout" class="TypedIORelation"/>
+  <relation name="reaction" class="TypedIORelation"/>
+  <relation name="reached" class="TypedIORelation"/>
+  <relation name="reactionTime" class="TypedIORelation"/>
+{relations}  <link port="Start.output" relation="start"/>
+  <link port="Software.start" relation="start"/>
+  <link port="Software.e1" relation="e1"/>
+  <link port="Timer.input" relation="e1"/>
+  <link port="Timer.output" relation="timeout"/>
+  <link port="Software.timeout" relation="timeout"/>
+{chain}  <link port="Plant.output" relation="reaction"/>
+  <link port="Software.reaction" relation="reaction"/>
+  <link port="ReactionTime.trigger" relation="reaction"/>
+  <link port="ReactionTime.output" relation="reactionTime"/>
+  <link port="CheckReaction.input" relation="reactionTime"/>
+  <link port="Software.reached" relation="reached"/>
+  <link port="CheckState.input" relation="reached"/>
+</entity>
+"""
+
+
+def model(n):
+    propagate = "".join(
+        f'  <entity name="Propagate{i}" class="Gain">\n'
+        f'    <property name="factor" value="1.0"/>\n'
+        f"  </entity>\n"
+        for i in range(1, n + 1)
+    )
+    relations = "".join(
+        f'  <relation name="hop{i}" class="TypedIORelation"/>\n' for i in range(1, n + 1)
+    )
+    # e1 -> Propagate1 -> hop1 -> Propagate2 -> ... -> hopN -> Plant
+    stages = [f"Propagate{i}" for i in range(1, n + 1)] + ["Plant"]
+    chain = ""
+    previous = "e1"
+    for i, stage in enumerate(stages):
+        chain += f'  <link port="{stage}.input" relation="{previous}"/>\n'
+        if stage != "Plant":
+            previous = f"hop{i + 1}"
+            chain += f'  <link port="{stage}.output" relation="{previous}"/>\n'
+    return HEADER.format(n=n) + propagate + FOOTER.format(relations=relations, chain=chain)
+
+
+def main():
+    if len(sys.argv) != 2 or not sys.argv[1].isdigit():
+        sys.exit("usage: tools/event-ordering.py N  (N >= 0 pass-through actors)")
+    sys.stdout.write(model(int(sys.argv[1])))
+
+
+if __name__ == "__main__":
+    main()
