@@ -1026,6 +1026,45 @@ describe_model_parameters (GString *out, HycoCompositeActor *composite, const ch
     }
 }
 
+/* States and transitions, as the model file gives them. */
+static void
+describe_state_machine (GString *out, HycoFSMActor *fsm, const char *indent)
+{
+  for (guint i = 0; i < hyco_fsm_actor_get_n_variables (fsm); i++)
+    {
+      double initial;
+      const char *name = hyco_fsm_actor_get_variable_name (fsm, i, &initial);
+      g_string_append_printf (out, "%svariable %s = %g\n", indent, name, initial);
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
+    {
+      gboolean initial, final;
+      const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
+      const char *refinement = hyco_fsm_actor_get_state_refinement (fsm, i);
+      g_string_append_printf (out, "%sstate %s%s%s", indent, name, initial ? " (initial)" : "",
+                              final ? " (final)" : "");
+      if (refinement)
+        g_string_append_printf (out, ", refinement %s", refinement);
+      g_string_append_c (out, '\n');
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
+    {
+      const char *from, *to, *guard, *outputs, *sets;
+      gboolean preemptive, reset;
+      hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
+      hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
+      g_string_append_printf (out, "%stransition %s -> %s%s%s", indent, from, to,
+                              preemptive ? " (preemptive)" : "", reset ? " (reset)" : "");
+      if (guard)
+        g_string_append_printf (out, ", guard \"%s\"", guard);
+      if (outputs)
+        g_string_append_printf (out, ", outputs \"%s\"", outputs);
+      if (sets)
+        g_string_append_printf (out, ", sets \"%s\"", sets);
+      g_string_append_c (out, '\n');
+    }
+}
+
 static void
 describe_actor (GString *out, HycoActor *actor, int level)
 {
@@ -1049,6 +1088,14 @@ describe_actor (GString *out, HycoActor *actor, int level)
                                   dname ? dname : G_OBJECT_TYPE_NAME (director));
           describe_parameters (out, G_OBJECT (director), dindent);
         }
+      else if (HYCO_IS_MODAL_MODEL (actor))
+        g_string_append_printf (out, "%s(modal: its state machine chooses the refinement that "
+                                     "runs)\n",
+                                inner);
+      else if (HYCO_IS_MODAL_MODEL (hyco_actor_get_container (actor)))
+        g_string_append_printf (out, "%s(refinement: runs under the director of its modal "
+                                     "model's container)\n",
+                                inner);
       else
         g_string_append_printf (out, "%s(transparent: no director)\n", inner);
     }
@@ -1068,6 +1115,8 @@ describe_actor (GString *out, HycoActor *actor, int level)
       g_string_append_printf (out, "%sport %s (%s)\n", inner, port->name, joined);
     }
   describe_parameters (out, G_OBJECT (actor), inner);
+  if (HYCO_IS_FSM_ACTOR (actor))
+    describe_state_machine (out, HYCO_FSM_ACTOR (actor), inner);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     describe_model_parameters (out, HYCO_COMPOSITE_ACTOR (actor), inner);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))

@@ -478,6 +478,14 @@ class Inspect(unittest.TestCase):
                      "parameter factor = 2 * f  (set)"):
             self.assertIn(text, result.stdout)
 
+    def test_modal_model(self):
+        result = hyco("inspect", "models/bouncing-ball.xml")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for text in ("composite Ball (ModalModel)", "state free (initial), refinement Free",
+                     'transition free -> free (reset), guard "y <= 0 && v < -restingSpeed"',
+                     "(refinement: runs under the director"):
+            self.assertIn(text, result.stdout)
+
     def test_bad_model(self):
         result = hyco("inspect", "tests/models/bad-unknown-class.xml")
         self.assertEqual(result.returncode, 2)

@@ -129,6 +129,38 @@ test_bouncing_ball (void)
   }
 }
 
+/* Guards and set actions read model parameters, evaluated when the model is prepared: with
+ * e = 0.5 each flight is half the previous one. An unknown name is an error at its element. */
+static void
+test_parameters (void)
+{
+  g_autoptr (HycoModel) model = load ("models/bouncing-ball.xml");
+  g_autoptr (GError) error = NULL;
+  const double t1 = sqrt (2 * 10 / 9.81);
+  HycoTag tag;
+
+  g_assert_true (hyco_model_set_parameter (model, "e", "0.5", &error));
+  g_assert_no_error (error);
+  run_ok (model);
+  recorded (model, "Impacts", 1, &tag);
+  g_assert_cmpfloat_with_epsilon (hyco_time_to_seconds (tag.time, -9), t1 + 2 * t1 * 0.5, 1e-6);
+  {
+    g_autofree char *contents = NULL;
+    g_autoptr (GString) text = NULL;
+    g_autoptr (HycoModel) broken = NULL;
+    g_file_get_contents ("models/bouncing-ball.xml", &contents, NULL, &error);
+    g_assert_no_error (error);
+    text = g_string_new (contents);
+    g_assert_cmpuint (g_string_replace (text, "v &lt; -restingSpeed\"", "v &lt; -restingSpeeds\"", 1),
+                      ==, 1);
+    broken = load_text (text->str);
+    g_assert_false (hyco_model_prepare (broken, &error));
+    g_test_message ("%s", error->message);
+    g_assert_true (g_str_has_prefix (error->message, "modal.xml:"));
+    g_assert_nonnull (strstr (error->message, "\"restingSpeeds\""));
+  }
+}
+
 /* The hybrid-automaton thermostat agrees with the one built from actors: both check the same
  * analytic switching times, and they end at the same temperature. */
 static void
@@ -446,6 +478,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/modal/discrete-control", test_discrete_control);
   g_test_add_func ("/modal/bouncing-ball", test_bouncing_ball);
+  g_test_add_func ("/modal/parameters", test_parameters);
   g_test_add_func ("/modal/thermostat-agrees", test_thermostat_agrees);
   g_test_add_func ("/modal/history", test_history);
   g_test_add_func ("/modal/reset", test_reset);
