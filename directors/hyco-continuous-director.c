@@ -152,7 +152,7 @@ struct _HycoContinuousDirector
   guint64 steps, rejected;
   HycoModelCounter *steps_counter, *rollbacks_counter; /* the model's statistics */
   HycoCvode *cvode;                                    /* the stiff backend, when chosen */
-  gboolean cvode_stale; /* states changed outside CVODE (a discontinuity): restart it */
+  gboolean cvode_stale;    /* states changed outside CVODE (a discontinuity): restart it */
   gboolean states_changed; /* a modal model inside switched mode: collect the states again */
 };
 

@@ -48,8 +48,8 @@ struct _HycoModalDirector
   GPtrArray *outputs;       /* the modal model's output ports, unowned */
   Refinement *active;
   gboolean refinement_fired;
-  gboolean continuous; /* a continuous director keeps the modal model's time */
-  gboolean step_end;   /* firing at the end of an integration step: transitions wait */
+  gboolean continuous;   /* a continuous director keeps the modal model's time */
+  gboolean step_end;     /* firing at the end of an integration step: transitions wait */
   gint64 committed_time; /* of the last postfire: where a step being checked started */
   guint64 transitions;
 };
@@ -196,8 +196,7 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
       const char *name = hyco_fsm_actor_get_state_refinement (self->controller, s);
       if (name != NULL && find_refinement (self, name) == NULL)
         {
-          hyco_actor_set_error (HYCO_ACTOR (self->controller), error,
-                                HYCO_ACTOR_ERROR_STRUCTURE,
+          hyco_actor_set_error (HYCO_ACTOR (self->controller), error, HYCO_ACTOR_ERROR_STRUCTURE,
                                 "state %s: no refinement named \"%s\" in the modal model",
                                 hyco_fsm_actor_get_state (self->controller, s, NULL, NULL), name);
           goto out;
@@ -210,7 +209,8 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
   priv->wants_every_tag = FALSE;
   {
     HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
-    while (outer != NULL && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
+    while (outer != NULL
+           && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
       outer = hyco_actor_get_container (HYCO_ACTOR (outer));
     self->continuous
       = outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
@@ -254,8 +254,8 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
-  self->step_end = self->continuous && priv->current.microstep == 0
-                   && priv->current.time > self->committed_time;
+  self->step_end
+    = self->continuous && priv->current.microstep == 0 && priv->current.time > self->committed_time;
   /* At a step's end the old mode runs, and any enabled transition is only noted. */
   if (!self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
@@ -268,7 +268,8 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       priv->firings++;
       self->refinement_fired = TRUE;
     }
-  if (self->step_end && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
+  if (self->step_end
+      && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
     return FALSE;
   if (!self->step_end && !_hyco_fsm_actor_has_chosen (self->controller)
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
@@ -349,8 +350,8 @@ hyco_modal_director_fire_at (HycoDirector *director, HycoActor *actor, const Hyc
                              HycoTag *granted, GError **error)
 {
   /* Refinements ask through the modal model: the enclosing director keeps time. */
-  return hyco_actor_fire_at_tag (HYCO_ACTOR (_hyco_director_get_private (director)->container),
-                                 tag, granted, error);
+  return hyco_actor_fire_at_tag (HYCO_ACTOR (_hyco_director_get_private (director)->container), tag,
+                                 granted, error);
 }
 
 static void

@@ -886,8 +886,7 @@ _hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *depe
 }
 
 gboolean
-_hyco_composite_actor_is_constructive (HycoCompositeActor *self, HycoPort *output,
-                                       HycoPort *input)
+_hyco_composite_actor_is_constructive (HycoCompositeActor *self, HycoPort *output, HycoPort *input)
 {
   HycoCompositeActorPrivate *priv = PRIV (self);
   guint n = _hyco_actor_get_private (HYCO_ACTOR (self))->ports->len;

@@ -671,8 +671,7 @@ check_monotonic (HycoDirectorPrivate *priv, HycoActor *actor, GError **error)
 /* Fires one entry if it can add knowledge. In DE (@fire_all false) an actor fires only when
  * triggered, by a pure event or a present input; in SR every actor fires at every tick. */
 static gboolean
-fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all,
-            GError **error)
+fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all, GError **error)
 {
   HycoActorPrivate *actor = entry->priv;
   gboolean any_unknown = FALSE, any_present = FALSE;
@@ -756,8 +755,8 @@ container_inputs_known (HycoDirectorPrivate *priv)
 /* What a cycle leaves unknown once nothing changes is a causality error, unless inputs of the
  * container are still unknown (an outer fixed point will fire it again). */
 static gboolean
-check_cycle_settled (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guint begin,
-                     guint end, GError **error)
+check_cycle_settled (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guint begin, guint end,
+                     GError **error)
 {
   g_autoptr (GString) unknown = NULL;
   g_autofree char *tag = NULL;

@@ -971,7 +971,8 @@ load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
           if (value != NULL && strchr (value, ',') != NULL)
             return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
                          "a state has one refinement, not a list (\"%s\")", value);
-          if (value != NULL && *value != '\0' && !HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
+          if (value != NULL && *value != '\0'
+              && !HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
             return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
                          "only the controller of a ModalModel has states with refinements");
           g_free (refinement);
@@ -1028,10 +1029,9 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
         }
       else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive"))
         {
-          gboolean ok = read_flag (loader, node, value,
-                                   g_str_equal (property, "reset") ? &transition->reset
-                                                                   : &transition->preemptive,
-                                   error);
+          gboolean ok = read_flag (
+            loader, node, value,
+            g_str_equal (property, "reset") ? &transition->reset : &transition->preemptive, error);
           g_free (value);
           if (!ok)
             return FALSE;
@@ -1134,7 +1134,8 @@ load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError *
         return FALSE;
       if (kind == 0)
         continue;
-      if (is_element (node, "port") && HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
+      if (is_element (node, "port")
+          && HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
         ok = check_controller_port (loader, node, fsm, error);
       else if (is_element (node, "port"))
         ok = load_port (loader, node, HYCO_ACTOR (fsm), error);

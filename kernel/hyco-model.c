@@ -1089,12 +1089,14 @@ describe_actor (GString *out, HycoActor *actor, int level)
           describe_parameters (out, G_OBJECT (director), dindent);
         }
       else if (HYCO_IS_MODAL_MODEL (actor))
-        g_string_append_printf (out, "%s(modal: its state machine chooses the refinement that "
-                                     "runs)\n",
+        g_string_append_printf (out,
+                                "%s(modal: its state machine chooses the refinement that "
+                                "runs)\n",
                                 inner);
       else if (HYCO_IS_MODAL_MODEL (hyco_actor_get_container (actor)))
-        g_string_append_printf (out, "%s(refinement: runs under the director of its modal "
-                                     "model's container)\n",
+        g_string_append_printf (out,
+                                "%s(refinement: runs under the director of its modal "
+                                "model's container)\n",
                                 inner);
       else
         g_string_append_printf (out, "%s(transparent: no director)\n", inner);

@@ -103,8 +103,8 @@ struct _HycoPort
 
   /* Causality, rebuilt at every preinitialize by the governing director. */
   int depth;
-  gboolean cyclic;   /* on a (constructive) cycle */
-  guint component;   /* strongly connected component in the director's graph */
+  gboolean cyclic;         /* on a (constructive) cycle */
+  guint component;         /* strongly connected component in the director's graph */
   HycoPort **dependencies; /* inputs this output depends on (non-strict actors) */
   guint n_dependencies;
 };
@@ -225,8 +225,7 @@ const HycoTag *_hyco_tag_queue_peek (HycoTagQueue *self);
 guint _hyco_tag_queue_length (HycoTagQueue *self);
 void _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag);
 void _hyco_tag_queue_release (HycoTagQueue *self);
-gboolean _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director,
-                                       GError **error);
+gboolean _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director, GError **error);
 gboolean _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director,
                                       const HycoTag *next, GError **error);
 gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *actor,

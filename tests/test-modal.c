@@ -151,8 +151,8 @@ test_parameters (void)
     g_file_get_contents ("models/bouncing-ball.xml", &contents, NULL, &error);
     g_assert_no_error (error);
     text = g_string_new (contents);
-    g_assert_cmpuint (g_string_replace (text, "v &lt; -restingSpeed\"", "v &lt; -restingSpeeds\"", 1),
-                      ==, 1);
+    g_assert_cmpuint (
+      g_string_replace (text, "v &lt; -restingSpeed\"", "v &lt; -restingSpeeds\"", 1), ==, 1);
     broken = load_text (text->str);
     g_assert_false (hyco_model_prepare (broken, &error));
     g_test_message ("%s", error->message);
@@ -190,8 +190,8 @@ test_thermostat_agrees (void)
 /* A modal model with input x and output y, states A and B toggled by x, under @director:
  * @refinements and the transitions' extra properties are filled in. */
 static char *
-toggle_model (const char *director, const char *a_to_b, const char *b_to_a,
-              const char *refinements, const char *outside)
+toggle_model (const char *director, const char *a_to_b, const char *b_to_a, const char *refinements,
+              const char *outside)
 {
   return g_strdup_printf (
     "<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -234,8 +234,7 @@ static void
 check_history_or_reset (gboolean reset)
 {
   g_autofree char *text = toggle_model (
-    "ContinuousDirector", "",
-    reset ? "<property name=\"reset\" value=\"true\"/>" : "",
+    "ContinuousDirector", "", reset ? "<property name=\"reset\" value=\"true\"/>" : "",
     "<entity name=\"RA\" class=\"Refinement\">"
     "<port name=\"y\"><property name=\"output\"/></port>"
     "<entity name=\"One\" class=\"Const\"/><entity name=\"I\" class=\"Integrator\"/>"
@@ -329,28 +328,28 @@ test_preemptive (void)
   check_preemption (TRUE);
 }
 
-#define ABSENT_TEMPLATE \
-    "<entity name=\"top\" class=\"CompositeActor\">\n" \
-      "<property name=\"d\" class=\"DEDirector\"><property name=\"stopTime\" value=\"2\"/>" \
-      "</property>\n" \
-      "<entity name=\"Clock\" class=\"DiscreteClock\"/>\n" \
-      "<entity name=\"M\" class=\"FSMActor\">\n" \
-      "<port name=\"tick\"><property name=\"input\"/></port>\n" \
-      "<port name=\"x\"><property name=\"input\"/></port>\n" \
-      "<port name=\"y\"><property name=\"output\"/></port>\n" \
-      "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" " \
-      "value=\"true\"/></entity>\n" \
-      "<relation name=\"t\" class=\"Transition\">" \
-      "<property name=\"guardExpression\" value=\"%s\"/>" \
-      "<property name=\"outputActions\" value=\"%s\"/></relation>\n" \
-      "<link port=\"A.outgoingPort\" relation=\"t\"/><link port=\"A.incomingPort\" " \
-      "relation=\"t\"/>\n" \
-      "</entity>\n" \
-      "<entity name=\"Ys\" class=\"Recorder\"/>\n" \
-      "<relation name=\"tick\"/><relation name=\"y\"/>\n" \
-      "<link port=\"Clock.output\" relation=\"tick\"/><link port=\"M.tick\" relation=\"tick\"/>\n" \
-      "<link port=\"M.y\" relation=\"y\"/><link port=\"Ys.input\" relation=\"y\"/>\n" \
-      "</entity>\n"
+#define ABSENT_TEMPLATE                                                                            \
+  "<entity name=\"top\" class=\"CompositeActor\">\n"                                               \
+  "<property name=\"d\" class=\"DEDirector\"><property name=\"stopTime\" value=\"2\"/>"            \
+  "</property>\n"                                                                                  \
+  "<entity name=\"Clock\" class=\"DiscreteClock\"/>\n"                                             \
+  "<entity name=\"M\" class=\"FSMActor\">\n"                                                       \
+  "<port name=\"tick\"><property name=\"input\"/></port>\n"                                        \
+  "<port name=\"x\"><property name=\"input\"/></port>\n"                                           \
+  "<port name=\"y\"><property name=\"output\"/></port>\n"                                          \
+  "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" "                          \
+  "value=\"true\"/></entity>\n"                                                                    \
+  "<relation name=\"t\" class=\"Transition\">"                                                     \
+  "<property name=\"guardExpression\" value=\"%s\"/>"                                              \
+  "<property name=\"outputActions\" value=\"%s\"/></relation>\n"                                   \
+  "<link port=\"A.outgoingPort\" relation=\"t\"/><link port=\"A.incomingPort\" "                   \
+  "relation=\"t\"/>\n"                                                                             \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Ys\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"tick\"/><relation name=\"y\"/>\n"                                              \
+  "<link port=\"Clock.output\" relation=\"tick\"/><link port=\"M.tick\" relation=\"tick\"/>\n"     \
+  "<link port=\"M.y\" relation=\"y\"/><link port=\"Ys.input\" relation=\"y\"/>\n"                  \
+  "</entity>\n"
 
 /* A guard reading an absent input is false; an action reading one is an error. */
 static void

@@ -20,8 +20,8 @@
  * reads the value of an absent input is false, whatever the rest of it says (test
  * `x_isPresent` in another transition); an action that reads one is an error. The enabled
  * transition's output actions (`y = x + 1; done = true`) produce outputs at this tag; firing
- * again at the same tag recomputes them, nothing is committed. In postfire the transition is taken: its set
- * actions (`count = count + 1`) update the variables, all right-hand sides evaluated before
+ * again at the same tag recomputes them, nothing is committed. In postfire the transition is taken:
+ * its set actions (`count = count + 1`) update the variables, all right-hand sides evaluated before
  * any assignment, and the destination becomes the current state. Two enabled transitions are
  * an error naming both unless `deterministic` is false, in which case the first declared wins.
  * In a final state the machine stops reacting.
@@ -38,9 +38,9 @@ typedef struct _State State;
 
 typedef enum
 {
-  BIND_VALUE,    /* an input's value */
-  BIND_PRESENCE, /* an input's presence, 1 or 0 */
-  BIND_VARIABLE, /* a variable of the machine */
+  BIND_VALUE,               /* an input's value */
+  BIND_PRESENCE,            /* an input's presence, 1 or 0 */
+  BIND_VARIABLE,            /* a variable of the machine */
   BIND_REFINEMENT_VALUE,    /* a modal model's output, as its active refinement produced it */
   BIND_REFINEMENT_PRESENCE, /* and its presence */
   BIND_CONSTANT,            /* a model parameter, evaluated when the model is prepared */
@@ -104,8 +104,8 @@ struct _HycoFSMActor
   GArray *variables;      /* double, committed */
   GArray *pending;        /* double, scratch for set actions */
   State *current;
-  Transition *chosen; /* by the last fire at this tag, taken in postfire */
-  HycoActor *interface; /* whose ports the expressions name: itself, or its modal model */
+  Transition *chosen;          /* by the last fire at this tag, taken in postfire */
+  HycoActor *interface;        /* whose ports the expressions name: itself, or its modal model */
   GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
 };
 
@@ -296,19 +296,19 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
           binding.kind = presence ? BIND_REFINEMENT_PRESENCE : BIND_REFINEMENT_VALUE;
           binding.port = port;
         }
-      else if (!presence && _hyco_parameter_lookup (HYCO_ACTOR (self), name, &binding.constant,
-                                                    &parameter_error))
+      else if (!presence
+               && _hyco_parameter_lookup (HYCO_ACTOR (self), name, &binding.constant,
+                                          &parameter_error))
         binding.kind = BIND_CONSTANT;
       else
         {
           if (parameter_error != NULL)
             hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                                  "%s \"%s\": %s", where, compiled->text,
-                                  parameter_error->message);
+                                  "%s \"%s\": %s", where, compiled->text, parameter_error->message);
           else
             hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                                  "%s \"%s\": no input, variable or parameter named \"%s\"",
-                                  where, compiled->text, name);
+                                  "%s \"%s\": no input, variable or parameter named \"%s\"", where,
+                                  compiled->text, name);
           return FALSE;
         }
       g_array_append_val (compiled->bindings, binding);
@@ -319,8 +319,7 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
 /* Reading the value of an absent input makes a guard false (the transition is not enabled)
  * and an action an error. */
 static gboolean
-absent_value (HycoFSMActor *self, Binding *binding, gboolean guard, double *result,
-              GError **error)
+absent_value (HycoFSMActor *self, Binding *binding, gboolean guard, double *result, GError **error)
 {
   HycoTag now;
   g_autofree char *tag = NULL;
@@ -335,7 +334,8 @@ absent_value (HycoFSMActor *self, Binding *binding, gboolean guard, double *resu
   hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                         "an action reads %s, which is absent at %s (test %s_isPresent in the "
                         "guard)",
-                        hyco_port_get_name (binding->port), tag, hyco_port_get_name (binding->port));
+                        hyco_port_get_name (binding->port), tag,
+                        hyco_port_get_name (binding->port));
   return FALSE;
 }
 
@@ -639,8 +639,8 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, G
                               "two transitions are enabled at %s: %s (guard \"%s\") and %s "
                               "(guard \"%s\"); make the guards exclusive, or set "
                               "deterministic to false",
-                              tag, first, first_guard ? first_guard : "",
-                              second, transition->guard.text ? transition->guard.text : "");
+                              tag, first, first_guard ? first_guard : "", second,
+                              transition->guard.text ? transition->guard.text : "");
         return FALSE;
       }
     }

@@ -240,8 +240,7 @@ hyco_modal_model_class_init (HycoModalModelClass *klass)
   actor_class->preinitialize = hyco_modal_model_preinitialize;
   actor_class->is_strict = hyco_modal_model_is_strict;
   actor_class->output_depends_on = hyco_modal_model_output_depends_on;
-  hyco_actor_class_set_description (actor_class,
-                                    "A state machine whose states hold refinements");
+  hyco_actor_class_set_description (actor_class, "A state machine whose states hold refinements");
 
   /**
    * HycoModalModel:errorTolerance:
@@ -250,8 +249,8 @@ hyco_modal_model_class_init (HycoModalModelClass *klass)
    * switch happens, in seconds.
    */
   properties[PROP_ERROR_TOLERANCE] = g_param_spec_double (
-    "errorTolerance", NULL, "How precisely guard crossings are located in time (s)", 0,
-    G_MAXDOUBLE, 1e-9, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    "errorTolerance", NULL, "How precisely guard crossings are located in time (s)", 0, G_MAXDOUBLE,
+    1e-9, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
