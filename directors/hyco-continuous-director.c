@@ -530,8 +530,6 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
       /* The enclosing continuous director steps; this one fires its contents at each of its
        * stages and tags. */
       HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->prefire (director, error);
-      if (priv->resumed && !_hyco_tag_queue_check_missed (&self->queue, director, error))
-        return FALSE;
       _hyco_tag_queue_take (&self->queue, &priv->current);
       return TRUE;
     }
@@ -1036,6 +1034,7 @@ hyco_continuous_director_init (HycoContinuousDirector *self)
   self->initial_step_literal = g_strdup ("0.001");
   self->max_step_literal = g_strdup ("1");
   _hyco_tag_queue_init (&self->queue);
+  _hyco_director_get_private (HYCO_DIRECTOR (self))->queue = &self->queue;
 }
 
 /**

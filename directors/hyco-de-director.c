@@ -109,6 +109,7 @@ static void
 hyco_de_director_init (HycoDEDirector *self)
 {
   _hyco_tag_queue_init (&self->queue);
+  _hyco_director_get_private (HYCO_DIRECTOR (self))->queue = &self->queue;
 }
 
 /**

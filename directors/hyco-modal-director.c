@@ -25,8 +25,13 @@
  * still the old mode's continuous ones; the transition is taken at (t, 1), as a zero-crossing
  * detector emits its event there, and the new mode runs from (t, 2).
  *
- * A refinement that is not active does not fire and does not see time pass;
- * events it had asked for while inactive are dropped when a history transition resumes it.
+ * A refinement has its own local time, as in Ptolemy II: it does not pass while the refinement
+ * is inactive. A history transition resumes the refinement where its time stopped, so what it
+ * had scheduled (a clock's next tick) comes as long after the resumption as it was due after
+ * the suspension; a reset transition initializes it at local time 0. Local time is model time
+ * minus the time the refinement spent inactive (and, at the instant it became active, the
+ * microsteps continue from where they were); until a refinement is first left, it is model
+ * time.
  *
  * Refinements connect to the modal model's ports by name: a refinement's port `x` reads the
  * modal model's input `x`, and its output `y` becomes the modal model's output `y` while the
@@ -37,6 +42,12 @@ typedef struct
 {
   HycoCompositeActor *composite; /* unowned: the modal model owns it */
   HycoPort **outputs; /* per output of the modal model, the refinement's port of that name */
+
+  /* Local time: model time - lag; at local time anchor, microsteps are shifted by shift too. */
+  gint64 lag;
+  gint64 anchor;
+  gint64 shift;
+  HycoTag stopped; /* the local tag at which it last became inactive */
 } Refinement;
 
 struct _HycoModalDirector
@@ -55,6 +66,35 @@ struct _HycoModalDirector
 };
 
 G_DEFINE_FINAL_TYPE (HycoModalDirector, hyco_modal_director, HYCO_TYPE_DIRECTOR)
+
+static HycoTag
+to_local (const Refinement *refinement, const HycoTag *tag)
+{
+  HycoTag local = { tag->time - refinement->lag, tag->microstep };
+
+  if (local.time == refinement->anchor)
+    local.microstep = (guint64) MAX ((gint64) tag->microstep - refinement->shift, 0);
+  return local;
+}
+
+static HycoTag
+to_model (const Refinement *refinement, const HycoTag *local)
+{
+  HycoTag tag = { local->time + refinement->lag, local->microstep };
+
+  if (local->time == refinement->anchor)
+    tag.microstep = (guint64) ((gint64) local->microstep + refinement->shift);
+  return tag;
+}
+
+/* Makes @refinement's local time run again from @local, which is now the model's tag @now. */
+static void
+start_local_time (Refinement *refinement, const HycoTag *local, const HycoTag *now)
+{
+  refinement->lag = now->time - local->time;
+  refinement->anchor = local->time;
+  refinement->shift = (gint64) now->microstep - (gint64) local->microstep;
+}
 
 static void
 clear_refinements (HycoModalDirector *self)
@@ -239,6 +279,13 @@ hyco_modal_director_initialize (HycoDirector *director, GError **error)
   self->committed_time = 0;
   self->refinement_fired = FALSE;
   /* The controller and every refinement are initialized; only the initial state's runs. */
+  for (guint i = 0; i < self->refinements->len; i++)
+    {
+      Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
+      refinement->lag = refinement->anchor = refinement->shift = 0;
+      refinement->stopped.time = 0;
+      refinement->stopped.microstep = 0;
+    }
   if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->initialize (director, error))
     return FALSE;
   self->active = find_refinement (self, _hyco_fsm_actor_get_current_refinement (self->controller));
@@ -260,13 +307,22 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   if (!self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
     return FALSE;
-  if ((self->step_end || !_hyco_fsm_actor_has_chosen (self->controller)) && self->active != NULL
-      && hyco_actor_prefire (HYCO_ACTOR (self->active->composite)))
+  if ((self->step_end || !_hyco_fsm_actor_has_chosen (self->controller)) && self->active != NULL)
     {
-      if (!hyco_actor_fire (HYCO_ACTOR (self->active->composite), error))
+      HycoActor *refinement = HYCO_ACTOR (self->active->composite);
+      HycoTag now = priv->current;
+      gboolean ok = TRUE;
+      /* The refinement, and the director inside, see its local time. */
+      priv->current = to_local (self->active, &now);
+      if (hyco_actor_prefire (refinement))
+        {
+          ok = hyco_actor_fire (refinement, error);
+          self->refinement_fired = TRUE;
+          priv->firings++;
+        }
+      priv->current = now;
+      if (!ok)
         return FALSE;
-      priv->firings++;
-      self->refinement_fired = TRUE;
     }
   if (self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
@@ -289,6 +345,36 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   return TRUE;
 }
 
+/* The transition just taken made @self->active current, at the model's tag @now. */
+static gboolean
+activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, const HycoTag *now,
+          GError **error)
+{
+  Refinement *refinement = self->active;
+  HycoDirector *inner = hyco_composite_actor_get_director (refinement->composite);
+  HycoTagQueue *queue = _hyco_director_get_private (inner)->queue;
+  gboolean ok = TRUE;
+
+  if (reset)
+    {
+      HycoTag start = { 0, 0 };
+      start_local_time (refinement, &start, now);
+      priv->current = start;
+      ok = hyco_actor_initialize (HYCO_ACTOR (refinement->composite), error);
+      priv->current = *now;
+      return ok;
+    }
+  /* History: local time goes on from where it stopped, and what the refinement had asked for
+   * is asked of the container again at the model times that now correspond. */
+  start_local_time (refinement, &refinement->stopped, now);
+  for (guint i = 0; queue != NULL && ok && i < _hyco_tag_queue_length (queue); i++)
+    {
+      HycoTag tag = to_model (refinement, _hyco_tag_queue_nth (queue, i)), granted;
+      ok = hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &tag, &granted, error);
+    }
+  return ok;
+}
+
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
 {
@@ -296,17 +382,23 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   HycoActor *container = HYCO_ACTOR (priv->container);
   Refinement *previous = self->active;
-  gboolean taken, reset, ok;
-  HycoTag next, granted;
+  HycoTag now = priv->current, next, granted;
+  gboolean taken, reset, ok = TRUE;
 
-  if (self->refinement_fired && !hyco_actor_postfire (HYCO_ACTOR (self->active->composite), error))
-    return FALSE;
-  self->committed_time = priv->current.time;
+  if (self->refinement_fired)
+    {
+      priv->current = to_local (self->active, &now);
+      ok = hyco_actor_postfire (HYCO_ACTOR (self->active->composite), error);
+      priv->current = now;
+      if (!ok)
+        return FALSE;
+    }
+  self->committed_time = now.time;
   if (self->step_end && _hyco_fsm_actor_has_chosen (self->controller))
     {
       /* A level crossing: the transition is taken one microstep later. */
       self->refinement_fired = FALSE;
-      next.time = priv->current.time;
+      next.time = now.time;
       next.microstep = 1;
       return hyco_actor_fire_at_tag (container, &next, &granted, error);
     }
@@ -321,25 +413,16 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   if (!taken)
     return !_hyco_fsm_actor_is_final (self->controller);
   self->transitions++;
+  if (previous != NULL)
+    previous->stopped = to_local (previous, &now);
   self->active = find_refinement (self, _hyco_fsm_actor_get_current_refinement (self->controller));
-  if (self->active != NULL)
-    {
-      HycoActor *refinement = HYCO_ACTOR (self->active->composite);
-      if (reset)
-        {
-          if (!hyco_actor_initialize (refinement, error))
-            return FALSE;
-        }
-      else if (self->active != previous)
-        {
-          HycoDirector *inner = hyco_composite_actor_get_director (self->active->composite);
-          _hyco_director_get_private (inner)->resumed = TRUE;
-        }
-    }
+  if (self->active != NULL && (reset || self->active != previous)
+      && !activate (self, priv, reset, &now, error))
+    return FALSE;
   _hyco_continuous_director_states_changed (container);
   /* The new state reacts one microstep later, at the same time. */
-  next.time = priv->current.time;
-  next.microstep = priv->current.microstep + 1;
+  next.time = now.time;
+  next.microstep = now.microstep + 1;
   if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
     return FALSE;
   return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
@@ -349,9 +432,22 @@ static gboolean
 hyco_modal_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
                              HycoTag *granted, GError **error)
 {
-  /* Refinements ask through the modal model: the enclosing director keeps time. */
-  return hyco_actor_fire_at_tag (HYCO_ACTOR (_hyco_director_get_private (director)->container), tag,
-                                 granted, error);
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
+  HycoActor *container = HYCO_ACTOR (_hyco_director_get_private (director)->container);
+  Refinement *refinement = NULL;
+  HycoTag model_tag;
+
+  /* Refinements ask through the modal model, in their local time. */
+  for (guint i = 0; i < self->refinements->len; i++)
+    if (HYCO_ACTOR (g_array_index (self->refinements, Refinement, i).composite) == actor)
+      refinement = &g_array_index (self->refinements, Refinement, i);
+  if (refinement == NULL)
+    return hyco_actor_fire_at_tag (container, tag, granted, error);
+  model_tag = to_model (refinement, tag);
+  if (!hyco_actor_fire_at_tag (container, &model_tag, granted, error))
+    return FALSE;
+  *granted = to_local (refinement, granted);
+  return TRUE;
 }
 
 static void

@@ -243,6 +243,7 @@ hyco_sr_director_init (HycoSRDirector *self)
   _hyco_director_get_private (HYCO_DIRECTOR (self))->fires_every_actor = TRUE;
   self->period_literal = g_strdup ("0");
   _hyco_tag_queue_init (&self->queue);
+  _hyco_director_get_private (HYCO_DIRECTOR (self))->queue = &self->queue;
 }
 
 /**

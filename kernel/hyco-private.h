@@ -194,8 +194,7 @@ typedef struct
   gboolean fires_every_actor; /* each firing fires all actors (SR), not only triggered ones */
   gboolean wants_every_tag;   /* its composite carries continuous signals: the container fires
                                * it at every tag, triggered or not */
-  gboolean resumed;           /* a modal model made its composite active again: requests that
-                               * fell due while it was inactive are dropped, not errors */
+  struct _HycoTagQueue *queue; /* its pending fire_at requests, if it keeps a queue */
   gboolean speculating;       /* firing ahead of the container's time: inputs are taken as
                                * absent and nothing is transferred out */
 } HycoDirectorPrivate;
@@ -210,7 +209,7 @@ gboolean _hyco_director_postfire_fired (HycoDirector *self, GError **error);
 char *_hyco_director_describe_actors (GPtrArray *actors);
 
 /* The pure events of a director (see hyco-tag-queue.c). */
-typedef struct
+typedef struct _HycoTagQueue
 {
   GArray *heap;         /* binary min-heap of events */
   GPtrArray *triggered; /* actors marked with a pure event at the current tag */
@@ -223,6 +222,7 @@ void _hyco_tag_queue_destroy (HycoTagQueue *self);
 void _hyco_tag_queue_reset (HycoTagQueue *self);
 const HycoTag *_hyco_tag_queue_peek (HycoTagQueue *self);
 guint _hyco_tag_queue_length (HycoTagQueue *self);
+const HycoTag *_hyco_tag_queue_nth (HycoTagQueue *self, guint index);
 void _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag);
 void _hyco_tag_queue_release (HycoTagQueue *self);
 gboolean _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director, GError **error);

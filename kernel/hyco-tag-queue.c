@@ -102,6 +102,13 @@ _hyco_tag_queue_length (HycoTagQueue *self)
   return self->heap->len;
 }
 
+/* The tag of a pending request, in no particular order. */
+const HycoTag *
+_hyco_tag_queue_nth (HycoTagQueue *self, guint index)
+{
+  return &g_array_index (self->heap, Event, index).tag;
+}
+
 void
 _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
 {
@@ -136,15 +143,6 @@ _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director, GError
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   const HycoTag *head = _hyco_tag_queue_peek (self);
 
-  if (priv->resumed)
-    {
-      /* A refinement active again after a history transition: what it asked for while it was
-       * inactive did not happen. */
-      priv->resumed = FALSE;
-      while ((head = _hyco_tag_queue_peek (self)) != NULL
-             && hyco_tag_compare (head, &priv->current) < 0)
-        heap_pop (self->heap);
-    }
   if (head == NULL || hyco_tag_compare (head, &priv->current) >= 0)
     return TRUE;
   {

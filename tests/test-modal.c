@@ -275,6 +275,65 @@ test_reset (void)
   check_history_or_reset (TRUE);
 }
 
+/* Local time: RA holds a clock of period 0.25 s; the modal model toggles at 0.5, 1.5, 2.5 and
+ * 3.5 s, so RA is current on [0, 0.5), [1.5, 2.5) and [3.5, 4.5]. Its time stops while it is
+ * inactive: resumed by history, its next tick (local 0.75 s) comes 0.25 s after the
+ * resumption; started again by a reset, it ticks at once (local 0). */
+static void
+check_local_time (gboolean reset)
+{
+  g_autofree char *model_text = toggle_model (
+    "DEDirector", "", reset ? "<property name=\"reset\" value=\"true\"/>" : "",
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\"/>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Tick\" class=\"DiscreteClock\"><property name=\"period\" value=\"0.25\"/>"
+    "</entity><relation name=\"y\"/>"
+    "<link port=\"Tick.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    "<link port=\"Samples.input\" relation=\"y\"/>");
+  g_autoptr (GString) text = g_string_new (model_text);
+  g_autoptr (HycoModel) model = NULL;
+  /* Ticks in model time (ms) and microstep. */
+  const gint64 history[][2]
+    = { { 0, 1 },    { 250, 1 },  { 500, 1 },  { 1750, 1 }, { 2000, 1 }, { 2250, 1 },
+        { 2500, 1 }, { 3750, 1 }, { 4000, 1 }, { 4250, 1 }, { 4500, 1 } };
+  const gint64 restarted[][2]
+    = { { 0, 1 },    { 250, 1 },  { 500, 1 },  { 1500, 2 }, { 1750, 1 }, { 2000, 1 }, { 2250, 1 },
+        { 2500, 1 }, { 3500, 2 }, { 3750, 1 }, { 4000, 1 }, { 4250, 1 }, { 4500, 1 } };
+  const gint64 (*expected)[2] = reset ? restarted : history;
+  guint n = reset ? G_N_ELEMENTS (restarted) : G_N_ELEMENTS (history);
+
+  g_string_replace (text, "<entity name=\"Clock\" class=\"DiscreteClock\"/>",
+                    "<entity name=\"Clock\" class=\"DiscreteClock\"><property name=\"offset\" "
+                    "value=\"0.5\"/></entity>",
+                    1);
+  model = load_text (text->str);
+  run_ok (model);
+  for (guint k = 0; k < MIN (n, recorded_count (model, "Samples")); k++)
+    {
+      HycoTag tag;
+      recorded (model, "Samples", k, &tag);
+      g_test_message ("tick %u at (%" G_GINT64_FORMAT ", %" G_GUINT64_FORMAT ")", k, tag.time,
+                      tag.microstep);
+      g_assert_cmpint (tag.time, ==, expected[k][0] * 1000000);
+      g_assert_cmpuint (tag.microstep, ==, (guint64) expected[k][1]);
+    }
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, n);
+}
+
+static void
+test_local_time_history (void)
+{
+  check_local_time (FALSE);
+}
+
+static void
+test_local_time_reset (void)
+{
+  check_local_time (TRUE);
+}
+
 /* In DE, RA passes 10 x to y. A non-preemptive transition lets the refinement react to the
  * event that leaves the state; a preemptive one takes the transition instead. Either way the
  * output action's z comes at the event's tag. */
@@ -481,6 +540,8 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/thermostat-agrees", test_thermostat_agrees);
   g_test_add_func ("/modal/history", test_history);
   g_test_add_func ("/modal/reset", test_reset);
+  g_test_add_func ("/modal/local-time/history", test_local_time_history);
+  g_test_add_func ("/modal/local-time/reset", test_local_time_reset);
   g_test_add_func ("/modal/non-preemptive", test_non_preemptive);
   g_test_add_func ("/modal/preemptive", test_preemptive);
   g_test_add_func ("/modal/absent-inputs", test_absent_inputs);
