@@ -43,11 +43,8 @@ typedef struct
   HycoCompositeActor *composite; /* unowned: the modal model owns it */
   HycoPort **outputs; /* per output of the modal model, the refinement's port of that name */
 
-  /* Local time: model time - lag; at local time anchor, microsteps are shifted by shift too. */
-  gint64 lag;
-  gint64 anchor;
-  gint64 shift;
-  HycoTag stopped; /* the local tag at which it last became inactive */
+  HycoLocalTime *time; /* its director's: the refinement's local time */
+  HycoTag stopped;     /* the local tag at which it last became inactive */
 } Refinement;
 
 struct _HycoModalDirector
@@ -70,20 +67,20 @@ G_DEFINE_FINAL_TYPE (HycoModalDirector, hyco_modal_director, HYCO_TYPE_DIRECTOR)
 static HycoTag
 to_local (const Refinement *refinement, const HycoTag *tag)
 {
-  HycoTag local = { tag->time - refinement->lag, tag->microstep };
+  const HycoLocalTime *time = refinement->time;
+  HycoTag local = { tag->time - time->lag, tag->microstep };
 
-  if (local.time == refinement->anchor)
-    local.microstep = (guint64) MAX ((gint64) tag->microstep - refinement->shift, 0);
+  if (local.time == time->anchor)
+    local.microstep = (guint64) MAX ((gint64) tag->microstep - time->shift, 0);
   return local;
 }
 
 static HycoTag
 to_model (const Refinement *refinement, const HycoTag *local)
 {
-  HycoTag tag = { local->time + refinement->lag, local->microstep };
+  HycoTag tag;
 
-  if (local->time == refinement->anchor)
-    tag.microstep = (guint64) ((gint64) local->microstep + refinement->shift);
+  _hyco_local_time_to_outer (refinement->time, local, &tag);
   return tag;
 }
 
@@ -91,9 +88,9 @@ to_model (const Refinement *refinement, const HycoTag *local)
 static void
 start_local_time (Refinement *refinement, const HycoTag *local, const HycoTag *now)
 {
-  refinement->lag = now->time - local->time;
-  refinement->anchor = local->time;
-  refinement->shift = (gint64) now->microstep - (gint64) local->microstep;
+  refinement->time->lag = now->time - local->time;
+  refinement->time->anchor = local->time;
+  refinement->time->shift = (gint64) now->microstep - (gint64) local->microstep;
 }
 
 static void
@@ -262,6 +259,7 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
       if (!wire_refinement (self, container, refinement, error))
         goto out;
       priv->wants_every_tag |= _hyco_director_get_private (inner)->wants_every_tag;
+      refinement->time = &_hyco_director_get_private (inner)->local_time;
     }
   ok = TRUE;
 out:
@@ -282,7 +280,7 @@ hyco_modal_director_initialize (HycoDirector *director, GError **error)
   for (guint i = 0; i < self->refinements->len; i++)
     {
       Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
-      refinement->lag = refinement->anchor = refinement->shift = 0;
+      refinement->time->lag = refinement->time->anchor = refinement->time->shift = 0;
       refinement->stopped.time = 0;
       refinement->stopped.microstep = 0;
     }

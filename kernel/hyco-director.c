@@ -837,6 +837,27 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   return TRUE;
 }
 
+void
+_hyco_local_time_to_outer (const HycoLocalTime *self, const HycoTag *local, HycoTag *outer)
+{
+  HycoTag tag = *local; /* @outer may be @local */
+
+  outer->time = tag.time + self->lag;
+  outer->microstep = tag.microstep;
+  if (tag.time == self->anchor)
+    outer->microstep = (guint64) ((gint64) tag.microstep + self->shift);
+}
+
+/* The current tag in model time: inside refinements of modal models, local times differ. */
+void
+_hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag)
+{
+  *tag = PRIV (self)->current;
+  for (HycoDirector *director = self; director != NULL;
+       director = hyco_actor_get_executive_director (HYCO_ACTOR (PRIV (director)->container)))
+    _hyco_local_time_to_outer (&PRIV (director)->local_time, tag, tag);
+}
+
 /* Commits the actors fired at the current tag, in the order they first fired. */
 gboolean
 _hyco_director_postfire_fired (HycoDirector *self, GError **error)
@@ -844,6 +865,10 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
   HycoDirectorPrivate *priv = PRIV (self);
   gboolean trace = priv->model && _hyco_model_has_trace (priv->model);
   gboolean ok = TRUE;
+  HycoTag model_tag;
+
+  if (trace)
+    _hyco_director_get_model_tag (self, &model_tag);
 
   for (guint i = 0; i < priv->fired->len; i++)
     {
@@ -852,7 +877,7 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
       if (!ok)
         continue;
       if (trace)
-        _hyco_model_trace_outputs (priv->model, actor, &priv->current);
+        _hyco_model_trace_outputs (priv->model, actor, &model_tag);
       ok = HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   g_ptr_array_set_size (priv->fired, 0);

@@ -176,6 +176,19 @@ gboolean _hyco_composite_actor_is_constructive (HycoCompositeActor *self, HycoPo
 void _hyco_composite_actor_set_model (HycoCompositeActor *self, HycoModel *model);
 HycoModel *_hyco_composite_actor_get_model (HycoCompositeActor *self);
 
+/* The local time of a director governing the refinement of a modal model, which stands still
+ * while the refinement is inactive: the time outside minus @lag and, at the local time
+ * @anchor, the microstep outside minus @shift. All zero elsewhere: the time outside. */
+typedef struct
+{
+  gint64 lag;
+  gint64 anchor;
+  gint64 shift;
+} HycoLocalTime;
+
+void _hyco_local_time_to_outer (const HycoLocalTime *self, const HycoTag *local, HycoTag *outer);
+void _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag);
+
 /* Director internals shared with subclasses. */
 typedef struct
 {
@@ -191,12 +204,13 @@ typedef struct
   char *stop_time_literal;
   char *resolution_literal;
   guint64 max_microsteps;
-  gboolean fires_every_actor; /* each firing fires all actors (SR), not only triggered ones */
-  gboolean wants_every_tag;   /* its composite carries continuous signals: the container fires
-                               * it at every tag, triggered or not */
+  gboolean fires_every_actor;  /* each firing fires all actors (SR), not only triggered ones */
+  gboolean wants_every_tag;    /* its composite carries continuous signals: the container fires
+                                * it at every tag, triggered or not */
   struct _HycoTagQueue *queue; /* its pending fire_at requests, if it keeps a queue */
-  gboolean speculating;       /* firing ahead of the container's time: inputs are taken as
-                               * absent and nothing is transferred out */
+  HycoLocalTime local_time;    /* set by a modal model on its refinements' directors */
+  gboolean speculating;        /* firing ahead of the container's time: inputs are taken as
+                                * absent and nothing is transferred out */
 } HycoDirectorPrivate;
 
 HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);

@@ -5,7 +5,9 @@
  */
 #include "test-support.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
+#include <unistd.h>
 
 static HycoModel *
 load (const char *path)
@@ -308,8 +310,20 @@ check_local_time (gboolean reset)
                     "<entity name=\"Clock\" class=\"DiscreteClock\"><property name=\"offset\" "
                     "value=\"0.5\"/></entity>",
                     1);
+  g_autofree char *trace_path = g_build_filename (g_get_tmp_dir (), "hyco-test-modal-XXXXXX", NULL);
+  g_autofree char *trace = NULL;
+  int fd = g_mkstemp (trace_path);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
   model = load_text (text->str);
+  g_assert_true (hyco_model_set_trace_file (model, trace_path, NULL));
   run_ok (model);
+  /* The trace gives the signals inside the refinement in model time too. */
+  g_assert_true (g_file_get_contents (trace_path, &trace, NULL, NULL));
+  g_unlink (trace_path);
+  g_assert_nonnull (
+    strstr (trace, reset ? "M.RA.Tick.output,3.5,2,1\n" : "M.RA.Tick.output,3.75,1,1\n"));
   for (guint k = 0; k < MIN (n, recorded_count (model, "Samples")); k++)
     {
       HycoTag tag;
