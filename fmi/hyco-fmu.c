@@ -1,0 +1,2 @@
+/* hyco-fmu.c: placeholder until the loader lands. */
+#include "hyco-fmu.h"

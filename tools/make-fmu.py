@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Packs an FMU: make-fmu.py OUTPUT.fmu modelDescription.xml LIBRARY.so [RESOURCE ...]
+
+The archive holds modelDescription.xml, binaries/linux64/<modelIdentifier>.so (the library,
+renamed after the modelIdentifier of the description's CoSimulation element) and the
+resources given, under resources/. Entries get a fixed date so that builds are reproducible.
+"""
+import os
+import sys
+import xml.etree.ElementTree as ElementTree
+import zipfile
+
+
+def add(archive, name, path):
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.external_attr = 0o644 << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    with open(path, "rb") as f:
+        archive.writestr(info, f.read())
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__.strip().splitlines()[0])
+    output, description, library = sys.argv[1:4]
+    root = ElementTree.parse(description).getroot()
+    cosimulation = root.find("CoSimulation")
+    if cosimulation is None:
+        sys.exit(f"{description}: no CoSimulation element")
+    identifier = cosimulation.get("modelIdentifier")
+    with zipfile.ZipFile(output + ".tmp", "w") as archive:
+        add(archive, "modelDescription.xml", description)
+        add(archive, f"binaries/linux64/{identifier}.so", library)
+        for resource in sys.argv[4:]:
+            add(archive, "resources/" + os.path.basename(resource), resource)
+    os.replace(output + ".tmp", output)
+
+
+if __name__ == "__main__":
+    main()
