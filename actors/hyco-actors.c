@@ -38,6 +38,8 @@ hyco_actors_register_all (void)
   hyco_registry_register ("ModalController", HYCO_TYPE_FSM_ACTOR);
   hyco_registry_register ("ModalModel", HYCO_TYPE_MODAL_MODEL);
   hyco_registry_register ("Refinement", HYCO_TYPE_COMPOSITE_ACTOR);
+  hyco_registry_register ("FMUImport", HYCO_TYPE_FMU_ACTOR);
+  hyco_registry_register ("FMUActor", HYCO_TYPE_FMU_ACTOR);
   hyco_registry_register ("Integrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ContinuousIntegrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ZeroCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);

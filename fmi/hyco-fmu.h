@@ -72,8 +72,8 @@ typedef struct
 {
   char *name;
   fmi2ValueReference value_reference;
-  HycoFmuCausality causality;
-  HycoFmuVariability variability;
+  HycoFmuCausality causality;     /* local when not given */
+  HycoFmuVariability variability; /* when not given: continuous for Real, discrete for others */
   HycoFmuType type;
   char *start;       /* the start attribute as written, NULL if none */
   char *unit;        /* Real only; NULL if none */
@@ -154,7 +154,11 @@ fmi2Component _hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, g
 
 /* fmi2OK and fmi2Warning: TRUE. fmi2Discard, fmi2Error, fmi2Fatal, fmi2Pending: FALSE with a
  * HYCO_FMU_ERROR_CALL error "FMU <modelName> (<instance>): <call> returned fmi2Error" and the
- * last message the FMU logged for that instance, if any. */
+ * last message the FMU logged for that instance, if any. The message kept is the last one logged
+ * with fmi2Warning, fmi2Discard, fmi2Error or fmi2Fatal since the previous _hyco_fmu_check (or
+ * _hyco_fmu_instantiate) of that instance: every check forgets it, so check every call whose
+ * status matters, or a later failure may quote an earlier warning. Value references in messages
+ * (`#r12#`) are replaced by the variables' names. */
 gboolean _hyco_fmu_check (HycoFmu *self, const char *instance_name, fmi2Status status,
                           const char *call, GError **error);
 

@@ -295,13 +295,30 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
   gboolean model_parameter
     = HYCO_IS_COMPOSITE_ACTOR (owner)
       && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
+  /* On an FMU actor, one that its class lacks is a parameter of the FMU. */
+  gboolean fmu_parameter = HYCO_IS_FMU_ACTOR (owner)
+                           && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
   gboolean ok;
 
-  if (model_parameter)
+  if (fmu_parameter)
+    {
+      ok = hyco_fmu_actor_set_fmu_parameter (HYCO_FMU_ACTOR (owner), name, value, &local_error);
+      if (ok)
+        return TRUE;
+    }
+  else if (model_parameter)
     ok = hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (owner), name, value,
                                              &local_error);
   else
     ok = _hyco_param_set_text (owner, name, value, FALSE, &local_error);
+  /* An FMU is loaded when its file is set: report what went wrong here. */
+  if (ok && HYCO_IS_FMU_ACTOR (owner) && g_str_equal (name, "fmuFile")
+      && _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)) != NULL)
+    {
+      g_autofree char *where = describe (element);
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, where, "%s",
+                   _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)));
+    }
   if (ok && !model_parameter && hyco_param_get_expression (owner, name) == NULL)
     return TRUE;
   if (ok)
@@ -1626,6 +1643,17 @@ save_links (xmlNode *element, HycoCompositeActor *composite)
 
 static xmlNode *save_actor (xmlNode *parent, HycoActor *actor);
 
+/* The FMU's own parameters that the model sets, after fmuFile (which loads the FMU). */
+static void
+save_fmu_parameters (xmlNode *element, HycoFMUActor *actor)
+{
+  g_auto (GStrv) names = hyco_fmu_actor_list_fmu_parameters (actor);
+
+  for (guint i = 0; names[i]; i++)
+    add_element (element, "property", names[i], "ptolemy.data.expr.Parameter",
+                 hyco_fmu_actor_get_fmu_parameter (actor, names[i]));
+}
+
 static void
 save_fsm (xmlNode *element, HycoFSMActor *fsm)
 {
@@ -1742,6 +1770,8 @@ save_actor (xmlNode *parent, HycoActor *actor)
   else
     {
       save_parameters (element, G_OBJECT (actor));
+      if (HYCO_IS_FMU_ACTOR (actor))
+        save_fmu_parameters (element, HYCO_FMU_ACTOR (actor));
       save_port_units (element, actor);
     }
   return element;

@@ -342,7 +342,11 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
       self->prepared = FALSE;
       return TRUE;
     }
-  if (!hyco_param_set_from_string (owner, name, text, &local_error))
+  /* An FMU actor also has its FMU's parameters. */
+  if (HYCO_IS_FMU_ACTOR (owner)
+          && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL
+        ? !hyco_fmu_actor_set_fmu_parameter (HYCO_FMU_ACTOR (owner), name, text, &local_error)
+        : !hyco_param_set_from_string (owner, name, text, &local_error))
     {
       g_set_error (error, HYCO_MODEL_FILE_ERROR,
                    g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN)

@@ -293,5 +293,6 @@ HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length, cons
                                            GError **error);
 char *_hyco_model_file_save (HycoCompositeActor *toplevel);
 gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);
+const char *_hyco_fmu_actor_get_load_error (HycoFMUActor *self);
 
 G_END_DECLS

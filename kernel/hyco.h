@@ -23,4 +23,5 @@
 #include "hyco-continuous-director.h"
 #include "hyco-modal-director.h"
 #include "hyco-actors.h"
+#include "hyco-fmu-actor.h"
 #undef HYCO_INSIDE

@@ -503,6 +503,90 @@ class Actors(unittest.TestCase):
         self.assertIn("port      trigger", result.stdout)
 
 
+FMU_DIR = os.environ.get("HYCO_TEST_FMU_DIR")
+
+
+@unittest.skipUnless(FMU_DIR, "HYCO_TEST_FMU_DIR is not set (meson test sets it)")
+class FmuInfo(unittest.TestCase):
+    """hyco fmu info, on the loader's test FMUs (tests/fmus/loader, tests/fmus/broken)."""
+
+    def setUp(self):
+        # A private TMPDIR: the FMU is unpacked there, and must be gone at the end.
+        self.tmp = tempfile.TemporaryDirectory()
+        self.env = dict(os.environ, TMPDIR=self.tmp.name)
+
+    def tearDown(self):
+        self.assertEqual(os.listdir(self.tmp.name), [])
+        self.tmp.cleanup()
+
+    def info(self, *args):
+        return subprocess.run([HYCO, "fmu", "info", *args], capture_output=True, text=True,
+                              timeout=60, env=self.env)
+
+    def test_valid_fmu(self):
+        path = os.path.join(FMU_DIR, "loader", "loader-4.fmu")
+        result = self.info(path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, "")
+        for text in (f"FMU LoaderTest ({path})\n",
+                     "GUID            {8c4e810f-3df3-4a00-8276-176fa3c9f000}\n",
+                     "category        4 (FMI-HC, integer time, preferred and settable resolution)",
+                     "fmi2HybridDoStep", "variables       12\n",
+                     "    u (input, continuous Real), value reference 0, start 0, unit m\n",
+                     "    y (output, continuous Real), value reference 2, unit mm, depends on u\n",
+                     "depends on every input"):
+            self.assertIn(text, result.stdout)
+
+    def test_categories(self):
+        for category in ("0A", "0B", "1", "2", "3", "4"):
+            result = self.info(os.path.join(FMU_DIR, "loader", f"loader-{category}.fmu"))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertRegex(result.stdout, rf"(?m)^  category +{category} \(")
+
+    def test_broken_fmus_exit_2_naming_the_file(self):
+        for name, message in (("parent-path.fmu", "is refused: a \"..\" component"),
+                              ("symlink.fmu", "is refused: a symbolic link"),
+                              ("not-a-zip.fmu", "not a zip archive"),
+                              ("no-binary.fmu", "no binaries/linux64/loader.so"),
+                              ("bad-xml.fmu", "modelDescription.xml:69: malformed XML"),
+                              ("fmi1.fmu", 'fmiVersion is "1.0"'),
+                              ("missing-function.fmu", "does not export fmi2DoStep")):
+            path = os.path.join(FMU_DIR, "broken", name)
+            result = self.info(path)
+            self.assertEqual(result.returncode, 2, name)
+            self.assertEqual(result.stdout, "", name)
+            self.assertTrue(result.stderr.startswith(f"hyco: error: {path}: "), result.stderr)
+            self.assertIn(message, result.stderr)
+
+    def test_missing_file(self):
+        result = self.info("no-such.fmu")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("hyco: error: no-such.fmu: no such file", result.stderr)
+
+    def test_usage(self):
+        self.assertEqual(self.info().returncode, 2)
+        self.assertEqual(self.info("a.fmu", "b.fmu").returncode, 2)
+        self.assertEqual(self.info("--frobnicate", "a.fmu").returncode, 2)
+        result = self.info("--help")
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("hyco fmu info [OPTION", result.stdout)
+        result = hyco("fmu")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("info", result.stderr)
+        result = hyco("fmu", "fly")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('unknown fmu command "fly"', result.stderr)
+        result = hyco("fmu", "--help")
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("hyco fmu COMMAND", result.stdout)
+
+    def test_listed_in_help_and_man_page(self):
+        self.assertRegex(hyco("--help").stdout, r"(?m)^  fmu +\S")
+        self.assertIn("hyco fmu info FILE.fmu", hyco("--help-all").stdout)
+        with open(os.path.join(os.path.dirname(HYCO), "hyco.1")) as f:
+            self.assertIn("fmu info", f.read())
+
+
 if __name__ == "__main__":
     HYCO = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=2)

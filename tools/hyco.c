@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco.h"
+#include "hyco-fmu.h" /* private: the library exports it for the tool */
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -557,6 +558,98 @@ command_actors (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* hyco fmu ------------------------------------------------------------------------------- */
+
+static int
+command_fmu_info (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) context = new_context (
+    "FILE.fmu - show what an FMU holds",
+    "Unpacks an FMI 2.0 co-simulation FMU into a temporary directory (removed at the end), reads "
+    "its modelDescription.xml and loads its library, then prints its names, GUID, FMI-HC "
+    "category and the FMI-HC functions it exports, its capabilities, its default experiment and "
+    "each variable with causality, variability, type, start, unit and (outputs) the inputs it "
+    "depends on.",
+    "Exit status: 0 when the FMU loads, 2 when it cannot be (not a zip archive, an unsafe "
+    "entry, a malformed or unsupported modelDescription.xml, no library for linux64, a missing "
+    "FMI function) or the arguments are wrong.");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoFmu) fmu = NULL;
+  g_autofree char *text = NULL;
+
+  if (help_all)
+    {
+      append_help (context, "fmu info FILE.fmu",
+                   "show an FMU's description, FMI-HC category and variables");
+      return EXIT_OK;
+    }
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 2)
+    return usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
+  fmu = _hyco_fmu_open (argv[1], &error);
+  if (fmu == NULL)
+    {
+      /* The loader's messages start with the file's name. */
+      print_error ("%s", error->message);
+      return EXIT_BAD_INPUT;
+    }
+  text = _hyco_fmu_describe (fmu);
+  fputs (text, stdout);
+  return EXIT_OK;
+}
+
+static const struct
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *summary;
+} fmu_commands[] = {
+  { "info", command_fmu_info, "Show an FMU's description, FMI-HC category and variables" },
+};
+
+static void
+print_fmu_help (FILE *out)
+{
+  fprintf (out, "Usage:\n  hyco fmu COMMAND [OPTION...] FILE.fmu\n\nFMI 2.0 co-simulation "
+                "FMUs.\n\nCommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (fmu_commands); i++)
+    fprintf (out, "  %-10s %s\n", fmu_commands[i].name, fmu_commands[i].summary);
+  fprintf (out, "\nRun 'hyco fmu COMMAND --help' for a command's options.\n");
+}
+
+static int
+command_fmu (int argc, char **argv)
+{
+  if (help_all)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (fmu_commands); i++)
+        fmu_commands[i].run (0, NULL);
+      return EXIT_OK;
+    }
+  if (argc < 2)
+    {
+      print_error ("no fmu command given");
+      print_fmu_help (stderr);
+      return EXIT_BAD_INPUT;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      print_fmu_help (stdout);
+      return EXIT_OK;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (fmu_commands); i++)
+    if (g_str_equal (argv[1], fmu_commands[i].name))
+      {
+        g_autofree char *prog = g_strdup_printf ("hyco fmu %s", fmu_commands[i].name);
+        g_set_prgname (prog);
+        return fmu_commands[i].run (argc - 1, argv + 1);
+      }
+  print_error ("unknown fmu command \"%s\"", argv[1]);
+  print_fmu_help (stderr);
+  return EXIT_BAD_INPUT;
+}
+
 /* main ----------------------------------------------------------------------------------- */
 
 static const struct
@@ -568,6 +661,7 @@ static const struct
   { "run", command_run, "Run a model file to its stop time" },
   { "inspect", command_inspect, "Show a model's hierarchy and parameters" },
   { "actors", command_actors, "List actor and director classes with ports and parameters" },
+  { "fmu", command_fmu, "Show what an FMU holds (hyco fmu info FILE.fmu)" },
 };
 
 static void

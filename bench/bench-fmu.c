@@ -1,0 +1,202 @@
+/* bench-fmu.c: the FMU actor's overhead. A plain FMI 2.0 FMU (Van der Pol, from the test FMUs)
+ * stepped 10^6 times with a fixed step, through Hyco and by a minimal C loop making the same
+ * FMI calls on the same FMU, and the ratio of wall times:
+ *
+ *   - without rollback: a DE director fires the FMU actor every step (communicationStepSize);
+ *     the loop calls fmi2DoStep and fmi2GetReal on every output, and fmi2SetReal on every input;
+ *   - with rollback on every step: a continuous director (Bogacki-Shampine, fixed step) fires
+ *     the actor at its stages, h/2, 3h/4 and h, each from the committed state; the loop does
+ *     the same: per stage fmi2SetFMUstate, fmi2DoStep and the gets, and fmi2GetFMUstate at the
+ *     step's end.
+ *
+ * Goal: at most 1.5x the direct loop without rollback.
+ *
+ *   ninja -C build && build/bench/bench-fmu [STEPS]
+ *
+ * Run from the source root after building (it uses build/tests/fmus/vanderpol.fmu).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-fmu.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define FMU_PATH "build/tests/fmus/vanderpol.fmu"
+#define STEP 1e-3
+
+typedef struct
+{
+  HycoFmu *fmu;
+  fmi2Component c;
+  fmi2ValueReference outputs[16];
+  guint n_outputs;
+  fmi2Real values[16];
+} Direct;
+
+static void
+fail (const char *what, GError *error)
+{
+  fprintf (stderr, "bench-fmu: %s: %s\n", what, error ? error->message : "failed");
+  exit (1);
+}
+
+static void
+direct_open (Direct *d)
+{
+  GError *error = NULL;
+
+  d->fmu = _hyco_fmu_open (FMU_PATH, &error);
+  if (d->fmu == NULL)
+    fail ("open", error);
+  d->n_outputs = 0;
+  for (guint i = 0; i < d->fmu->variables->len && d->n_outputs < 16; i++)
+    {
+      const HycoFmuVariable *v = d->fmu->variables->pdata[i];
+      if (v->causality == HYCO_FMU_CAUSALITY_OUTPUT && v->type == HYCO_FMU_TYPE_REAL)
+        d->outputs[d->n_outputs++] = v->value_reference;
+    }
+  d->c = _hyco_fmu_instantiate (d->fmu, "direct", FALSE, &error);
+  if (d->c == NULL)
+    fail ("instantiate", error);
+  if (d->fmu->fmi.fmi2SetupExperiment (d->c, fmi2False, 0, 0, fmi2False, 0) > fmi2Warning
+      || d->fmu->fmi.fmi2EnterInitializationMode (d->c) > fmi2Warning
+      || d->fmu->fmi.fmi2ExitInitializationMode (d->c) > fmi2Warning)
+    fail ("initialize", NULL);
+}
+
+static void
+direct_close (Direct *d)
+{
+  d->fmu->fmi.fmi2Terminate (d->c);
+  d->fmu->fmi.fmi2FreeInstance (d->c);
+  _hyco_fmu_unref (d->fmu);
+}
+
+static double
+direct_plain (guint64 steps, double *last)
+{
+  Direct d;
+  gint64 start;
+  double t = 0;
+
+  direct_open (&d);
+  start = g_get_monotonic_time ();
+  for (guint64 k = 0; k < steps; k++)
+    {
+      if (d.fmu->fmi.fmi2DoStep (d.c, t, STEP, fmi2True) > fmi2Warning
+          || d.fmu->fmi.fmi2GetReal (d.c, d.outputs, d.n_outputs, d.values) > fmi2Warning)
+        fail ("step", NULL);
+      t = (double) (k + 1) * STEP;
+    }
+  *last = d.values[0];
+  start = g_get_monotonic_time () - start;
+  direct_close (&d);
+  return (double) start / 1e6;
+}
+
+static double
+direct_rollback (guint64 steps, double *last)
+{
+  static const double stages[] = { 0.5, 0.75, 1 };
+  Direct d;
+  fmi2FMUstate state = NULL;
+  gint64 start;
+  double t = 0;
+
+  direct_open (&d);
+  start = g_get_monotonic_time ();
+  d.fmu->fmi.fmi2GetFMUstate (d.c, &state);
+  for (guint64 k = 0; k < steps; k++)
+    {
+      for (guint s = 0; s < G_N_ELEMENTS (stages); s++)
+        if (d.fmu->fmi.fmi2SetFMUstate (d.c, state) > fmi2Warning
+            || d.fmu->fmi.fmi2DoStep (d.c, t, stages[s] * STEP, fmi2False) > fmi2Warning
+            || d.fmu->fmi.fmi2GetReal (d.c, d.outputs, d.n_outputs, d.values) > fmi2Warning)
+          fail ("step", NULL);
+      d.fmu->fmi.fmi2GetFMUstate (d.c, &state);
+      t = (double) (k + 1) * STEP;
+    }
+  *last = d.values[0];
+  start = g_get_monotonic_time () - start;
+  d.fmu->fmi.fmi2FreeFMUstate (d.c, &state);
+  direct_close (&d);
+  return (double) start / 1e6;
+}
+
+static double
+through_hyco (guint64 steps, gboolean rollback, double *last, guint64 *firings)
+{
+  g_autofree char *stop = g_strdup_printf ("%g", (double) steps * STEP);
+  g_autofree char *path = g_canonicalize_filename (FMU_PATH, NULL);
+  g_autofree char *text = g_strdup_printf (
+    "<entity name=\"bench\" class=\"CompositeActor\">"
+    "<property name=\"d\" class=\"%s\"><property name=\"stopTime\" value=\"%s\"/>%s</property>"
+    "<entity name=\"FMU\" class=\"FMUImport\"><property name=\"fmuFile\" value=\"%s\"/>%s"
+    "</entity></entity>",
+    rollback ? "ContinuousDirector" : "DEDirector", stop,
+    rollback ? "<property name=\"ODESolver\" value=\"ExplicitRK23Solver\"/>"
+               "<property name=\"initStepSize\" value=\"0.001\"/>"
+               "<property name=\"maxStepSize\" value=\"0.001\"/>"
+             : "",
+    path,
+    rollback ? "" : "<property name=\"communicationStepSize\" value=\"0.001\"/>");
+  GError *error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "bench.xml", &error);
+  HycoActor *fmu;
+  HycoPort *output = NULL;
+  g_autoptr (GPtrArray) ports = NULL;
+  gint64 start;
+
+  if (model == NULL)
+    fail ("model", error);
+  fmu = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "FMU");
+  ports = hyco_actor_get_ports (fmu);
+  for (guint i = 0; i < ports->len && output == NULL; i++)
+    if (hyco_port_is_output (ports->pdata[i]))
+      output = ports->pdata[i];
+  if (!hyco_model_prepare (model, &error))
+    fail ("prepare", error);
+  start = g_get_monotonic_time ();
+  if (!hyco_model_run (model, NULL, &error))
+    fail ("run", error);
+  start = g_get_monotonic_time () - start;
+  *firings = hyco_director_get_firing_count (
+    hyco_composite_actor_get_director (hyco_model_get_toplevel (model)));
+  *last = output && hyco_port_is_present (output, 0) ? hyco_port_get_double (output, 0) : NAN;
+  return (double) start / 1e6;
+}
+
+int
+main (int argc, char **argv)
+{
+  guint64 steps = argc > 1 ? g_ascii_strtoull (argv[1], NULL, 10) : 1000000;
+
+  if (!g_file_test (FMU_PATH, G_FILE_TEST_EXISTS))
+    {
+      fprintf (stderr, "bench-fmu: %s not found: build first, run from the source root\n",
+               FMU_PATH);
+      return 1;
+    }
+  hyco_init ();
+  for (int rollback = 0; rollback <= 1; rollback++)
+    {
+      double hyco_last, direct_last;
+      guint64 firings = 0;
+      double direct
+        = rollback ? direct_rollback (steps, &direct_last) : direct_plain (steps, &direct_last);
+      double hyco = through_hyco (steps, rollback, &hyco_last, &firings);
+      printf ("%s, %" G_GUINT64_FORMAT " steps of %g s\n",
+              rollback ? "with rollback on every step (continuous director, 3 stages)"
+                       : "without rollback (DE director)",
+              steps, STEP);
+      printf ("  hyco    %.3f s: %.3g steps/s, %" G_GUINT64_FORMAT " firings, last output %.8g\n",
+              hyco, (double) steps / hyco, firings, hyco_last);
+      printf ("  direct  %.3f s: %.3g steps/s, last output %.8g\n", direct,
+              (double) steps / direct, direct_last);
+      printf ("  ratio   %.2f x the direct loop's wall time%s\n", hyco / direct,
+              rollback ? "" : " (goal: 1.5)");
+    }
+  return 0;
+}

@@ -1,0 +1,1256 @@
+/* hyco-fmu-actor.c
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-actors-private.h"
+#include "hyco-fmu.h"
+#include "hyco-private.h"
+
+#include <math.h>
+
+/**
+ * HycoFMUActor:
+ *
+ * An FMI 2.0 co-simulation FMU as an actor (Ptolemy II's FMUImport). Setting `fmuFile` loads
+ * the FMU and gives the actor a port per input and output variable; the FMU's parameters are
+ * set with hyco_fmu_actor_set_fmu_parameter() (in a model file, as properties of the entity).
+ *
+ * The actor keeps the actor contract on top of the FMU's step function. `fire` brings the FMU
+ * from the committed tag to the current one (a step, or for FMI-HC FMUs a zero-size step at a
+ * new microstep), sets the inputs and reads the outputs; `postfire` commits. When a director
+ * may fire a later time and then an earlier one (a continuous director's solver stages and
+ * refined steps), the actor saves the FMU's state at every commit (fmi2GetFMUstate) and
+ * restores it before stepping from the committed tag again: rollback emulates postfire. An
+ * FMU that cannot save its state is refused there.
+ *
+ * A plain FMI 2.0 FMU (category 0A) only takes positive steps and its outputs are read after a
+ * step: it keeps its outputs through the microsteps of one time and sees inputs that changed
+ * there at its next step. If `directFeedthrough` is set, the model declares that the FMU
+ * computes its outputs from its inputs when they are read: the actor then sets inputs and
+ * reads outputs at every firing. FMUs that implement the hybrid extension (FMI-HC, categories
+ * 0B to 4) take zero-size steps at microsteps, exchange absent values and say when they next
+ * need to be fired (their maximum step size becomes a fire_at request). The FMU's declared
+ * output dependencies (ModelStructure) are the actor's causality interface.
+ *
+ * When an FMU discards a step (fmi2Discard, or an FMI-HC FMU stopping short of the step asked
+ * for), a continuous director retries a smaller step (step revision), unless `stepRevision`
+ * is false.
+ */
+
+typedef struct
+{
+  const HycoFmuVariable *variable;
+  HycoPort *port;
+  fmi2ValueReference vr;
+  HycoFmuType type;
+  HycoValue committed;  /* inputs: the value set at the last commit */
+  HycoValue value;      /* outputs: read from the FMU at the current tag */
+  gboolean present;     /* outputs: whether that value is present */
+  HycoValue kept;       /* outputs: the value at the last commit, for a rollback */
+  gboolean kept_present;
+  guint *depends_on;    /* outputs: indices into the inputs; NULL with all_inputs */
+  guint n_depends_on;
+  gboolean all_inputs;
+} Binding;
+
+struct _HycoFMUActor
+{
+  HycoActor parent_instance;
+
+  /* Parameters. */
+  char *fmu_file;
+  gboolean direct_feedthrough;
+  gboolean step_revision;
+  char *communication_step_literal;
+  GHashTable *fmu_parameters; /* name -> text, in the FMU's own terms */
+  GPtrArray *fmu_parameter_order;
+
+  HycoFmu *fmu;
+  char *load_error;
+  GArray *inputs;  /* Binding */
+  GArray *outputs; /* Binding */
+
+  /* Run. */
+  fmi2Component instance;
+  char *instance_name;
+  gboolean initialized;
+  gboolean hybrid; /* FMI-HC: zero-size steps and absent values */
+  gboolean integer_time; /* fmi2HybridDoStep, in ticks of 10^fmu_resolution s */
+  int fmu_resolution;
+  gint64 fmu_committed; /* the FMU's time at the last commit, in its ticks */
+  gboolean needs_rollback;
+  fmi2FMUstate saved;
+  int resolution;
+  gint64 communication_step;
+  HycoTag committed;
+  HycoTag stepped;      /* the tag the FMU instance is at */
+  gboolean dirty;       /* the instance moved away from the committed state */
+  gboolean inputs_set;  /* the current tag's inputs were set in fire */
+  gboolean outputs_read;
+  gboolean fresh;       /* initialized, not fired yet: the outputs at the start are to be read */
+  gboolean discarded;   /* the last step was not completed */
+  gint64 reached;       /* how far it got (master ticks from the committed time) */
+  gint64 requested;     /* the step it was asked for */
+};
+
+static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoFMUActor, hyco_fmu_actor, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
+                                                      hyco_fmu_actor_control_init))
+
+enum
+{
+  PROP_0,
+  PROP_FMU_FILE,
+  PROP_DIRECT_FEEDTHROUGH,
+  PROP_STEP_REVISION,
+  PROP_COMMUNICATION_STEP,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+binding_clear (gpointer data)
+{
+  Binding *binding = data;
+
+  hyco_value_clear (&binding->committed);
+  hyco_value_clear (&binding->value);
+  hyco_value_clear (&binding->kept);
+  g_free (binding->depends_on);
+}
+
+static void
+free_instance (HycoFMUActor *self)
+{
+  if (self->instance == NULL)
+    return;
+  if (self->saved != NULL && self->fmu->fmi.fmi2FreeFMUstate != NULL)
+    self->fmu->fmi.fmi2FreeFMUstate (self->instance, &self->saved);
+  self->saved = NULL;
+  self->fmu->fmi.fmi2FreeInstance (self->instance);
+  self->instance = NULL;
+  self->initialized = FALSE;
+}
+
+static void
+hyco_fmu_actor_finalize (GObject *object)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (object);
+
+  free_instance (self);
+  g_free (self->fmu_file);
+  g_free (self->communication_step_literal);
+  g_free (self->load_error);
+  g_free (self->instance_name);
+  g_hash_table_unref (self->fmu_parameters);
+  g_ptr_array_unref (self->fmu_parameter_order);
+  g_array_unref (self->inputs);
+  g_array_unref (self->outputs);
+  g_clear_pointer (&self->fmu, _hyco_fmu_unref);
+  G_OBJECT_CLASS (hyco_fmu_actor_parent_class)->finalize (object);
+}
+
+/* Where a relative fmuFile is looked for: next to the model file, then in each directory of
+ * HYCO_FMU_PATH, then relative to the working directory. */
+static char *
+resolve_path (HycoFMUActor *self, const char *path)
+{
+  const char *location = _hyco_get_source_location (self);
+  const char *search = g_getenv ("HYCO_FMU_PATH");
+
+  if (g_path_is_absolute (path))
+    return g_strdup (path);
+  if (location != NULL)
+    {
+      g_autofree char *file = g_strndup (location, (gsize) (strrchr (location, ':') - location));
+      g_autofree char *directory = g_path_get_dirname (file);
+      char *candidate = g_build_filename (directory, path, NULL);
+      if (g_file_test (candidate, G_FILE_TEST_EXISTS))
+        return candidate;
+      g_free (candidate);
+    }
+  if (search != NULL)
+    {
+      g_auto (GStrv) directories = g_strsplit (search, G_SEARCHPATH_SEPARATOR_S, -1);
+      for (guint i = 0; directories[i]; i++)
+        {
+          char *candidate = g_build_filename (directories[i], path, NULL);
+          if (*directories[i] && g_file_test (candidate, G_FILE_TEST_EXISTS))
+            return candidate;
+          g_free (candidate);
+        }
+    }
+  return g_strdup (path);
+}
+
+static void
+hyco_fmu_actor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_FMU_FILE:
+      g_value_set_string (value, self->fmu_file);
+      break;
+    case PROP_DIRECT_FEEDTHROUGH:
+      g_value_set_boolean (value, self->direct_feedthrough);
+      break;
+    case PROP_STEP_REVISION:
+      g_value_set_boolean (value, self->step_revision);
+      break;
+    case PROP_COMMUNICATION_STEP:
+      g_value_set_string (value, self->communication_step_literal);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value,
+                             GParamSpec *pspec)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_FMU_FILE:
+      {
+        g_autoptr (GError) error = NULL;
+        const char *path = g_value_get_string (value);
+        if (g_strcmp0 (path, self->fmu_file) == 0)
+          return;
+        g_clear_pointer (&self->load_error, g_free);
+        /* Ports come from the FMU, so it is loaded now; an error is kept for prepare (and
+         * model files report it where the parameter is). */
+        if (path != NULL && *path != '\0' && !hyco_fmu_actor_load (self, path, &error))
+          self->load_error = g_strdup (error->message);
+        break;
+      }
+    case PROP_DIRECT_FEEDTHROUGH:
+      self->direct_feedthrough = g_value_get_boolean (value);
+      break;
+    case PROP_STEP_REVISION:
+      self->step_revision = g_value_get_boolean (value);
+      break;
+    case PROP_COMMUNICATION_STEP:
+      if (!_hyco_actors_set_literal (&self->communication_step_literal, value, pspec))
+        return;
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  g_object_notify_by_pspec (object, pspec);
+}
+
+/* Reads the current value of an input port into what the FMU takes. */
+static gboolean
+read_input (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  const HycoValue *value = hyco_port_get_value (binding->port, 0);
+
+  switch (binding->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      if (!hyco_value_is_numeric (value)
+          && hyco_value_get_value_type (value) != HYCO_VALUE_TYPE_BOOLEAN)
+        break;
+      hyco_value_set_double (&binding->committed, hyco_value_get_double (value));
+      return TRUE;
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      if (hyco_value_get_value_type (value) == HYCO_VALUE_TYPE_DOUBLE
+          && hyco_value_get_double (value) != floor (hyco_value_get_double (value)))
+        break;
+      hyco_value_set_int (&binding->committed, hyco_value_get_int (value));
+      return TRUE;
+    case HYCO_FMU_TYPE_BOOLEAN:
+      hyco_value_set_boolean (&binding->committed, hyco_value_get_boolean (value));
+      return TRUE;
+    case HYCO_FMU_TYPE_STRING:
+      if (hyco_value_get_value_type (value) != HYCO_VALUE_TYPE_STRING)
+        break;
+      hyco_value_set_string (&binding->committed, hyco_value_get_string (value));
+      return TRUE;
+    }
+  {
+    g_autofree char *text = hyco_value_to_literal (value);
+    hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                          "input %s received %s, which the FMU's variable of that name cannot take",
+                          hyco_port_get_name (binding->port), text);
+  }
+  return FALSE;
+}
+
+static gboolean
+check (HycoFMUActor *self, fmi2Status status, const char *call, GError **error)
+{
+  if (_hyco_fmu_check (self->fmu, self->instance_name, status, call, error))
+    return TRUE;
+  g_prefix_error (error, "%s: ", self->instance_name);
+  return FALSE;
+}
+
+/* Sets one input in the FMU (absent: through the hybrid functions, when the FMU has them). */
+static gboolean
+set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **error)
+{
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  fmi2Component c = self->instance;
+  const fmi2ValueReference *vr = &binding->vr;
+  fmi2SignalStatus status = present ? fmi2SignalPresent : fmi2SignalAbsent;
+  const HycoValue *v = &binding->committed;
+
+  if (!present && !self->hybrid)
+    return TRUE; /* plain FMI has no absence: the FMU keeps the last value */
+  switch (binding->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      {
+        fmi2Real x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE ? 0
+                                                                           : hyco_value_get_double (v);
+        return self->hybrid && fmi->fmi2SetHybridReal
+                 ? check (self, fmi->fmi2SetHybridReal (c, vr, 1, &x, &status), "fmi2SetHybridReal",
+                          error)
+                 : check (self, fmi->fmi2SetReal (c, vr, 1, &x), "fmi2SetReal", error);
+      }
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      {
+        fmi2Integer x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE
+                          ? 0
+                          : (fmi2Integer) hyco_value_get_int (v);
+        return self->hybrid && fmi->fmi2SetHybridInteger
+                 ? check (self, fmi->fmi2SetHybridInteger (c, vr, 1, &x, &status),
+                          "fmi2SetHybridInteger", error)
+                 : check (self, fmi->fmi2SetInteger (c, vr, 1, &x), "fmi2SetInteger", error);
+      }
+    case HYCO_FMU_TYPE_BOOLEAN:
+      {
+        fmi2Boolean x = hyco_value_get_value_type (v) != HYCO_VALUE_TYPE_NONE
+                        && hyco_value_get_boolean (v);
+        return self->hybrid && fmi->fmi2SetHybridBoolean
+                 ? check (self, fmi->fmi2SetHybridBoolean (c, vr, 1, &x, &status),
+                          "fmi2SetHybridBoolean", error)
+                 : check (self, fmi->fmi2SetBoolean (c, vr, 1, &x), "fmi2SetBoolean", error);
+      }
+    case HYCO_FMU_TYPE_STRING:
+      {
+        fmi2String x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_STRING
+                         ? hyco_value_get_string (v)
+                         : "";
+        return self->hybrid && fmi->fmi2SetHybridString
+                 ? check (self, fmi->fmi2SetHybridString (c, vr, 1, &x, &status),
+                          "fmi2SetHybridString", error)
+                 : check (self, fmi->fmi2SetString (c, vr, 1, &x), "fmi2SetString", error);
+      }
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+/* Reads one output from the FMU into binding->value and binding->present. */
+static gboolean
+get_output (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  fmi2Component c = self->instance;
+  const fmi2ValueReference *vr = &binding->vr;
+  fmi2SignalStatus status = fmi2SignalPresent;
+  gboolean hybrid = self->hybrid;
+
+  switch (binding->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      {
+        fmi2Real x = 0;
+        if (!(hybrid && fmi->fmi2GetHybridReal
+                ? check (self, fmi->fmi2GetHybridReal (c, vr, 1, &x, &status), "fmi2GetHybridReal",
+                         error)
+                : check (self, fmi->fmi2GetReal (c, vr, 1, &x), "fmi2GetReal", error)))
+          return FALSE;
+        hyco_value_set_double (&binding->value, x);
+        break;
+      }
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      {
+        fmi2Integer x = 0;
+        if (!(hybrid && fmi->fmi2GetHybridInteger
+                ? check (self, fmi->fmi2GetHybridInteger (c, vr, 1, &x, &status),
+                         "fmi2GetHybridInteger", error)
+                : check (self, fmi->fmi2GetInteger (c, vr, 1, &x), "fmi2GetInteger", error)))
+          return FALSE;
+        hyco_value_set_int (&binding->value, x);
+        break;
+      }
+    case HYCO_FMU_TYPE_BOOLEAN:
+      {
+        fmi2Boolean x = 0;
+        if (!(hybrid && fmi->fmi2GetHybridBoolean
+                ? check (self, fmi->fmi2GetHybridBoolean (c, vr, 1, &x, &status),
+                         "fmi2GetHybridBoolean", error)
+                : check (self, fmi->fmi2GetBoolean (c, vr, 1, &x), "fmi2GetBoolean", error)))
+          return FALSE;
+        hyco_value_set_boolean (&binding->value, x != 0);
+        break;
+      }
+    case HYCO_FMU_TYPE_STRING:
+      {
+        fmi2String x = NULL;
+        if (!(hybrid && fmi->fmi2GetHybridString
+                ? check (self, fmi->fmi2GetHybridString (c, vr, 1, &x, &status),
+                         "fmi2GetHybridString", error)
+                : check (self, fmi->fmi2GetString (c, vr, 1, &x), "fmi2GetString", error)))
+          return FALSE;
+        hyco_value_set_string (&binding->value, x ? x : "");
+        break;
+      }
+    }
+  binding->present = status == fmi2SignalPresent;
+  return TRUE;
+}
+
+static void
+add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variable,
+             HycoPort *port)
+{
+  Binding binding = { variable, port, variable->value_reference, variable->type,
+                      HYCO_VALUE_INIT, HYCO_VALUE_INIT, FALSE, HYCO_VALUE_INIT, FALSE,
+                      NULL, 0, FALSE };
+
+  g_array_append_val (bindings, binding);
+}
+
+/**
+ * hyco_fmu_actor_load:
+ * @self: an FMU actor
+ * @path: an FMU file (`.fmu`); a relative path is looked for next to the model file the actor
+ *   was loaded from, then in the directories of the `HYCO_FMU_PATH` environment variable
+ * @error: return location for a #GError
+ *
+ * Loads the FMU's description and gives the actor a port for each input and output variable.
+ * This is what setting #HycoFMUActor:fmuFile does; only one FMU can be loaded.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
+{
+  g_autofree char *resolved = NULL;
+  g_autoptr (HycoFmu) fmu = NULL;
+
+  g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  if (self->fmu != NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "already holds %s: an FMU actor loads one FMU", self->fmu_file);
+      return FALSE;
+    }
+  resolved = resolve_path (self, path);
+  fmu = _hyco_fmu_open (resolved, error);
+  if (fmu == NULL)
+    return FALSE;
+  for (guint i = 0; i < fmu->variables->len; i++)
+    {
+      const HycoFmuVariable *variable = fmu->variables->pdata[i];
+      gboolean input = variable->causality == HYCO_FMU_CAUSALITY_INPUT;
+      HycoPort *port;
+      if (!input && variable->causality != HYCO_FMU_CAUSALITY_OUTPUT)
+        continue;
+      port = hyco_actor_add_port (HYCO_ACTOR (self), variable->name,
+                                  input ? HYCO_PORT_INPUT : HYCO_PORT_OUTPUT, error);
+      if (port == NULL)
+        return FALSE;
+      if (variable->unit)
+        hyco_port_set_unit (port, variable->unit);
+      add_binding (self, input ? self->inputs : self->outputs, variable, port);
+    }
+  /* Output dependencies, as indices into the inputs. */
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      const HycoFmuVariable *variable = output->variable;
+      output->all_inputs = variable->n_dependencies < 0;
+      output->depends_on = g_new0 (guint, MAX (variable->n_dependencies, 1));
+      for (int d = 0; d < variable->n_dependencies; d++)
+        {
+          const HycoFmuVariable *input = fmu->variables->pdata[variable->dependencies[d]];
+          for (guint i = 0; i < self->inputs->len; i++)
+            if (g_array_index (self->inputs, Binding, i).variable == input)
+              output->depends_on[output->n_depends_on++] = i;
+        }
+    }
+  self->fmu = g_steal_pointer (&fmu);
+  g_free (self->fmu_file);
+  self->fmu_file = g_strdup (path);
+  return TRUE;
+}
+
+static gboolean
+check_loaded (HycoFMUActor *self, GError **error)
+{
+  if (self->load_error != NULL)
+    {
+      _hyco_set_parameter_error (self, error, "fmuFile", self->load_error);
+      return FALSE;
+    }
+  if (self->fmu == NULL)
+    {
+      _hyco_set_parameter_error (self, error, "fmuFile", "no FMU given");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether @director, or one it is nested in, may fire a time and then an earlier one: a
+ * continuous director's stages and refined steps. */
+static gboolean
+may_go_back_in_time (HycoActor *actor)
+{
+  for (HycoDirector *director = hyco_actor_get_executive_director (actor); director != NULL;
+       director = hyco_actor_get_executive_director (
+         HYCO_ACTOR (hyco_director_get_container (director))))
+    if (HYCO_IS_CONTINUOUS_DIRECTOR (director))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+
+  if (!check_loaded (self, error))
+    return FALSE;
+  self->resolution = hyco_actor_get_resolution (actor);
+  self->communication_step = 0;
+  if (*self->communication_step_literal != '\0'
+      && !g_str_equal (self->communication_step_literal, "0")
+      && !_hyco_actors_get_positive_time (actor, "communicationStepSize", FALSE, NULL,
+                                          &self->communication_step, error))
+    return FALSE;
+  self->hybrid = self->fmu->category != HYCO_FMU_CATEGORY_0A;
+  return TRUE;
+}
+
+static gboolean
+set_parameters (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; i < self->fmu_parameter_order->len; i++)
+    {
+      const char *name = self->fmu_parameter_order->pdata[i];
+      const char *text = g_hash_table_lookup (self->fmu_parameters, name);
+      const HycoFmuVariable *variable = _hyco_fmu_find_variable (self->fmu, name);
+      HycoFmi2Functions *fmi = &self->fmu->fmi;
+      const fmi2ValueReference *vr = &variable->value_reference;
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+      fmi2Status status;
+
+      if (variable->type == HYCO_FMU_TYPE_STRING)
+        status = fmi->fmi2SetString (self->instance, vr, 1, &text);
+      else
+        {
+          hyco_value_parse_literal (text, &value, NULL);
+          if (variable->type == HYCO_FMU_TYPE_REAL)
+            {
+              fmi2Real x = hyco_value_get_double (&value);
+              status = fmi->fmi2SetReal (self->instance, vr, 1, &x);
+            }
+          else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
+            {
+              fmi2Boolean x = hyco_value_get_boolean (&value);
+              status = fmi->fmi2SetBoolean (self->instance, vr, 1, &x);
+            }
+          else
+            {
+              fmi2Integer x = (fmi2Integer) hyco_value_get_int (&value);
+              status = fmi->fmi2SetInteger (self->instance, vr, 1, &x);
+            }
+        }
+      if (!check (self, status, "setting a parameter", error))
+        {
+          g_prefix_error (error, "parameter %s = %s: ", name, text);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The FMU's time for the model's @ticks. */
+static double
+seconds (HycoFMUActor *self, gint64 ticks)
+{
+  return hyco_time_to_seconds (ticks, self->resolution);
+}
+
+static gint64
+power_of_ten (int exponent)
+{
+  gint64 factor = 1;
+
+  while (exponent-- > 0)
+    factor *= 10;
+  return factor;
+}
+
+/* The FMU's integer time for the model's @ticks: exact to a finer FMU, the floor to a coarser
+ * one (seed file 003: an event at 15 s is seen at 10 s by an FMU counting tens of seconds). */
+static gint64
+to_fmu_ticks (HycoFMUActor *self, gint64 ticks)
+{
+  int shift = self->fmu_resolution - self->resolution;
+
+  if (shift >= 0)
+    return ticks / power_of_ten (shift);
+  return ticks * power_of_ten (-shift);
+}
+
+/* The model's ticks for the FMU's integer @time: exact from a coarser FMU, the ceiling from a
+ * finer one, so that time always advances. */
+static gint64
+to_model_ticks (HycoFMUActor *self, gint64 time)
+{
+  int shift = self->fmu_resolution - self->resolution;
+
+  if (shift >= 0)
+    return time * power_of_ten (shift);
+  return (time + power_of_ten (-shift) - 1) / power_of_ten (-shift);
+}
+
+static gboolean
+save_state (HycoFMUActor *self, GError **error)
+{
+  if (!self->needs_rollback)
+    return TRUE;
+  return check (self, self->fmu->fmi.fmi2GetFMUstate (self->instance, &self->saved),
+                "fmi2GetFMUstate", error);
+}
+
+static gboolean read_outputs (HycoFMUActor *self, gboolean all, GError **error);
+
+static gboolean
+hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  HycoTag start;
+
+  free_instance (self);
+  g_free (self->instance_name);
+  self->instance_name = hyco_actor_get_full_name (actor);
+  if (*self->instance_name == '\0')
+    {
+      g_free (self->instance_name);
+      self->instance_name = g_strdup (hyco_actor_get_name (actor));
+    }
+  self->needs_rollback = may_go_back_in_time (actor);
+  if (self->needs_rollback && (!self->fmu->can_get_and_set_fmu_state || fmi->fmi2GetFMUstate == NULL))
+    {
+      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "the FMU %s cannot save and restore its state (canGetAndSetFMUstate "
+                            "is false), which a continuous director needs to roll back its "
+                            "steps; use it under a DE or SR director",
+                            self->fmu->model_name);
+      return FALSE;
+    }
+  self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, FALSE, error);
+  if (self->instance == NULL)
+    return FALSE;
+  hyco_actor_get_current_tag (actor, &start);
+  /* FMI-HC resolution: the model's where the FMU can take it, else the FMU's own. */
+  self->integer_time = fmi->fmi2HybridDoStep != NULL;
+  self->fmu_resolution = self->resolution;
+  if (self->integer_time && fmi->fmi2SetResolution != NULL)
+    {
+      if (!check (self, fmi->fmi2SetResolution (self->instance, self->resolution),
+                  "fmi2SetResolution", error))
+        return FALSE;
+    }
+  else if (self->integer_time && fmi->fmi2GetPreferredResolution != NULL)
+    {
+      fmi2Integer preferred = 0;
+      if (!check (self, fmi->fmi2GetPreferredResolution (self->instance, &preferred),
+                  "fmi2GetPreferredResolution", error))
+        return FALSE;
+      if (preferred < -18 || preferred > 18)
+        {
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                                "the FMU prefers a resolution of 10^%d s, beyond what model "
+                                "time can represent",
+                                preferred);
+          return FALSE;
+        }
+      self->fmu_resolution = preferred;
+    }
+  self->fmu_committed = to_fmu_ticks (self, start.time);
+  if (!check (self,
+              fmi->fmi2SetupExperiment (self->instance, !isnan (self->fmu->tolerance),
+                                        isnan (self->fmu->tolerance) ? 0 : self->fmu->tolerance,
+                                        seconds (self, start.time), fmi2False, 0),
+              "fmi2SetupExperiment", error)
+      || !set_parameters (self, error)
+      || !check (self, fmi->fmi2EnterInitializationMode (self->instance),
+                 "fmi2EnterInitializationMode", error)
+      || !check (self, fmi->fmi2ExitInitializationMode (self->instance),
+                 "fmi2ExitInitializationMode", error))
+    return FALSE;
+  self->initialized = TRUE;
+  for (guint i = 0; i < self->inputs->len; i++)
+    hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
+  self->committed = self->stepped = start;
+  self->dirty = FALSE;
+  self->discarded = FALSE;
+  self->inputs_set = self->outputs_read = FALSE;
+  self->fresh = TRUE;
+  if (!save_state (self, error))
+    return FALSE;
+  /* The first firing computes the outputs at the start. */
+  if (!hyco_actor_fire_at_tag (actor, &start, NULL, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* Back to the committed state, when the instance moved away from it. */
+static gboolean
+restore (HycoFMUActor *self, GError **error)
+{
+  if (!self->dirty)
+    return TRUE;
+  if (!self->needs_rollback)
+    {
+      g_autofree char *tag = hyco_tag_to_string (&self->committed, self->resolution);
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "fired again after %s without a commit, and the FMU's state was "
+                            "not saved",
+                            tag);
+      return FALSE;
+    }
+  if (!check (self, self->fmu->fmi.fmi2SetFMUstate (self->instance, self->saved),
+              "fmi2SetFMUstate", error))
+    return FALSE;
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      hyco_value_assign (&output->value, &output->kept);
+      output->present = output->kept_present;
+    }
+  self->stepped = self->committed;
+  self->dirty = FALSE;
+  return TRUE;
+}
+
+/* Steps the instance from the committed tag to @now: a positive step to a later time; for
+ * FMI-HC FMUs a zero-size step to a later microstep. */
+static gboolean
+step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
+{
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  gint64 step = now->time - self->committed.time;
+  fmi2Status status;
+
+  self->discarded = FALSE;
+  self->requested = step;
+  self->reached = step;
+  if (step == 0 && !self->hybrid)
+    return TRUE; /* plain FMI 2.0 takes no zero-size step: outputs stay */
+  if (self->integer_time)
+    {
+      gint64 fmu_step = to_fmu_ticks (self, now->time) - self->fmu_committed;
+      fmi2HybridTime performed = 0;
+      status = fmi->fmi2HybridDoStep (self->instance, (fmi2HybridTime) self->fmu_committed,
+                                      (fmi2HybridTime) fmu_step, fmi2False, &performed);
+      if (status == fmi2Discard || (status <= fmi2Warning && (gint64) performed < fmu_step))
+        {
+          self->discarded = TRUE;
+          self->reached = to_model_ticks (self, self->fmu_committed + (gint64) performed)
+                          - self->committed.time;
+          status = fmi2OK;
+        }
+      if (!check (self, status, "fmi2HybridDoStep", error))
+        return FALSE;
+    }
+  else
+    {
+      status = fmi->fmi2DoStep (self->instance, seconds (self, self->committed.time),
+                                seconds (self, step), fmi2False);
+      if (status == fmi2Discard)
+        {
+          fmi2Real last = NAN;
+          self->discarded = TRUE;
+          self->reached = step / 2;
+          if (fmi->fmi2GetRealStatus != NULL
+              && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last) <= fmi2Warning
+              && !isnan (last))
+            self->reached = (gint64) floor ((last - seconds (self, self->committed.time))
+                                            / seconds (self, 1));
+          status = fmi2OK;
+        }
+      if (!check (self, status, "fmi2DoStep", error))
+        return FALSE;
+    }
+  self->stepped = *now;
+  self->dirty = TRUE;
+  return TRUE;
+}
+
+static gboolean
+inputs_known (HycoFMUActor *self)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    if (!hyco_port_is_known (g_array_index (self->inputs, Binding, i).port, 0))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+set_inputs (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      gboolean present = hyco_port_is_present (input->port, 0);
+      if (present && !read_input (self, input, error))
+        return FALSE;
+      if (!set_input (self, input, present, error))
+        return FALSE;
+    }
+  self->dirty = TRUE;
+  return TRUE;
+}
+
+/* Reads the outputs; with @all FALSE only those that depend on no input. */
+static gboolean
+read_outputs (HycoFMUActor *self, gboolean all, GError **error)
+{
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
+        continue;
+      if (!get_output (self, output, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+send_outputs (HycoFMUActor *self, gboolean all)
+{
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
+        continue;
+      if (output->present)
+        hyco_port_send (output->port, 0, &output->value);
+      else
+        hyco_port_send_absent (output->port, 0);
+    }
+}
+
+/* Whether outputs read at this tag reflect its inputs: FMI-HC FMUs and those declared to
+ * compute outputs from inputs when read. */
+static gboolean
+has_feedthrough (HycoFMUActor *self)
+{
+  return self->hybrid || self->direct_feedthrough;
+}
+
+static gboolean
+hyco_fmu_actor_fire (HycoActor *actor, GError **error)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+  HycoTag now;
+
+  hyco_actor_get_current_tag (actor, &now);
+  if (hyco_tag_compare (&now, &self->committed) < 0)
+    {
+      g_autofree char *tag = hyco_tag_to_string (&now, self->resolution);
+      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
+                            "fired at %s, before its last commit", tag);
+      return FALSE;
+    }
+  /* A tag not stepped to yet (or left for another): from the committed state. Firing again at
+   * the same tag only adds what the inputs now known allow. */
+  if (!hyco_tag_equal (&now, &self->stepped) || !self->outputs_read)
+    {
+      gboolean advanced = FALSE;
+      if (!restore (self, error))
+        return FALSE;
+      self->inputs_set = FALSE;
+      if (hyco_tag_compare (&now, &self->committed) > 0)
+        {
+          if (!step_to (self, &now, error))
+            return FALSE;
+          advanced = now.time > self->committed.time || self->hybrid;
+        }
+      self->stepped = now;
+      /* A plain FMU's outputs can only be read right after a step (or at the start); they stay
+       * through the microsteps of one time. With feedthrough, first those that depend on no
+       * input, before the inputs are set. */
+      if ((advanced || self->fresh) && !read_outputs (self, !has_feedthrough (self), error))
+        return FALSE;
+      self->fresh = FALSE;
+      self->outputs_read = TRUE;
+    }
+  if (has_feedthrough (self) && !self->inputs_set && inputs_known (self))
+    {
+      if (!set_inputs (self, error) || !read_outputs (self, TRUE, error))
+        return FALSE;
+      self->inputs_set = TRUE;
+    }
+  send_outputs (self, !has_feedthrough (self) || self->inputs_set);
+  return TRUE;
+}
+
+/* For FMUs that say when they next need to be fired. */
+static gboolean
+request_next_firing (HycoFMUActor *self, GError **error)
+{
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  HycoTag next = self->committed;
+
+  if (self->hybrid && fmi->fmi2HybridGetMaxStepSize != NULL)
+    {
+      fmi2HybridTime max_step = fmi2HybridTimeMax;
+      if (!check (self, fmi->fmi2HybridGetMaxStepSize (self->instance, &max_step),
+                  "fmi2HybridGetMaxStepSize", error))
+        return FALSE;
+      if (max_step == fmi2HybridTimeMax || max_step > (fmi2HybridTime) (G_MAXINT64 / 2))
+        return TRUE;
+      if (max_step == 0)
+        next.microstep++;
+      else
+        {
+          next.time = to_model_ticks (self, self->fmu_committed + (gint64) max_step);
+          next.microstep = 0;
+        }
+      return hyco_actor_fire_at_tag (HYCO_ACTOR (self), &next, NULL, error);
+    }
+  if (fmi->fmi2GetMaxStepSize != NULL)
+    {
+      fmi2Real max_step = INFINITY;
+      if (!check (self, fmi->fmi2GetMaxStepSize (self->instance, &max_step), "fmi2GetMaxStepSize",
+                  error))
+        return FALSE;
+      if (!(max_step < 1e300))
+        return TRUE;
+      if (max_step <= 0)
+        next.microstep++;
+      else
+        {
+          /* Real progress to ticks with the ceiling: time always advances. */
+          next.time += MAX ((gint64) ceil (max_step / seconds (self, 1) - 1e-9), 1);
+          next.microstep = 0;
+        }
+      return hyco_actor_fire_at_tag (HYCO_ACTOR (self), &next, NULL, error);
+    }
+  if (self->communication_step > 0)
+    {
+      next.time += self->communication_step;
+      next.microstep = 0;
+      return hyco_actor_fire_at_tag (HYCO_ACTOR (self), &next, NULL, error);
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+  HycoTag now;
+
+  hyco_actor_get_current_tag (actor, &now);
+  if (self->discarded && self->step_revision && may_go_back_in_time (actor))
+    {
+      g_autofree char *tag = hyco_tag_to_string (&now, self->resolution);
+      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                            "the FMU discarded the step to %s and the director committed it",
+                            tag);
+      return FALSE;
+    }
+  /* Inputs the FMU has not seen yet (a plain FMU without feedthrough): for its next step. */
+  if (!self->inputs_set && !set_inputs (self, error))
+    return FALSE;
+  self->committed = now;
+  self->stepped = now;
+  if (self->integer_time)
+    self->fmu_committed = to_fmu_ticks (self, now.time);
+  self->dirty = FALSE;
+  self->inputs_set = FALSE;
+  self->outputs_read = FALSE;
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      hyco_value_assign (&output->kept, &output->value);
+      output->kept_present = output->present;
+    }
+  if (!save_state (self, error))
+    return FALSE;
+  return request_next_firing (self, error);
+}
+
+static gboolean
+hyco_fmu_actor_wrapup (HycoActor *actor, GError **error)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+  gboolean ok = TRUE;
+
+  if (self->initialized)
+    ok = check (self, self->fmu->fmi.fmi2Terminate (self->instance), "fmi2Terminate", error);
+  free_instance (self);
+  return ok;
+}
+
+static gboolean
+hyco_fmu_actor_is_strict (HycoActor *actor)
+{
+  return FALSE;
+}
+
+static gboolean
+hyco_fmu_actor_output_depends_on (HycoActor *actor, HycoPort *port, HycoPort *input)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+
+  /* A plain FMU's outputs are read after its step, before it sees this tag's inputs. */
+  if (!has_feedthrough (self))
+    return FALSE;
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      if (output->port != port)
+        continue;
+      if (output->all_inputs)
+        return TRUE;
+      for (guint d = 0; d < output->n_depends_on; d++)
+        if (g_array_index (self->inputs, Binding, output->depends_on[d]).port == input)
+          return TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_fmu_actor_is_step_size_accurate (HycoStepSizeControl *control)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (control);
+
+  return !(self->discarded && self->step_revision);
+}
+
+static gint64
+hyco_fmu_actor_refined_step_size (HycoStepSizeControl *control, gint64 step)
+{
+  HycoFMUActor *self = HYCO_FMU_ACTOR (control);
+
+  /* As far as the FMU got, or half the step (step revision by bisection). */
+  if (self->reached > 0 && self->reached < step)
+    return self->reached;
+  return MAX (step / 2, 1);
+}
+
+static gint64
+hyco_fmu_actor_suggested_step_size (HycoStepSizeControl *control)
+{
+  return HYCO_TIME_INFINITY;
+}
+
+static void
+hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface)
+{
+  iface->is_step_size_accurate = hyco_fmu_actor_is_step_size_accurate;
+  iface->refined_step_size = hyco_fmu_actor_refined_step_size;
+  iface->suggested_step_size = hyco_fmu_actor_suggested_step_size;
+}
+
+static void
+hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  object_class->finalize = hyco_fmu_actor_finalize;
+  object_class->get_property = hyco_fmu_actor_get_property;
+  object_class->set_property = hyco_fmu_actor_set_property;
+  actor_class->preinitialize = hyco_fmu_actor_preinitialize;
+  actor_class->initialize = hyco_fmu_actor_initialize;
+  actor_class->fire = hyco_fmu_actor_fire;
+  actor_class->postfire = hyco_fmu_actor_postfire;
+  actor_class->wrapup = hyco_fmu_actor_wrapup;
+  actor_class->is_strict = hyco_fmu_actor_is_strict;
+  actor_class->output_depends_on = hyco_fmu_actor_output_depends_on;
+  hyco_actor_class_set_description (actor_class,
+                                    "An FMI 2.0 co-simulation FMU (FMI-HC where it implements it)");
+
+  /**
+   * HycoFMUActor:fmuFile:
+   *
+   * The FMU (a `.fmu` file). Setting it loads the FMU and creates the ports.
+   */
+  properties[PROP_FMU_FILE]
+    = g_param_spec_string ("fmuFile", NULL, "The FMU file (.fmu)", NULL,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUActor:directFeedthrough:
+   *
+   * For a plain FMI 2.0 FMU: whether it computes its outputs from its inputs when they are
+   * read, so the actor may set inputs and read outputs at every tag without a step between.
+   */
+  properties[PROP_DIRECT_FEEDTHROUGH] = g_param_spec_boolean (
+    "directFeedthrough", NULL, "A plain FMU computes outputs from inputs when they are read",
+    FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUActor:stepRevision:
+   *
+   * Whether a step the FMU discards makes a continuous director retry a smaller one.
+   */
+  properties[PROP_STEP_REVISION] = g_param_spec_boolean (
+    "stepRevision", NULL, "Retry smaller steps when the FMU discards one", TRUE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUActor:communicationStepSize:
+   *
+   * If positive, the actor asks to be fired at least this often (seconds): under DE, how a
+   * plain FMU with no inputs is stepped.
+   */
+  properties[PROP_COMMUNICATION_STEP] = hyco_param_spec_literal (
+    "communicationStepSize", "Fire at least this often (s); 0: only when triggered",
+    HYCO_PARAM_KIND_TIME, "0");
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hyco_fmu_actor_init (HycoFMUActor *self)
+{
+  self->step_revision = TRUE;
+  self->communication_step_literal = g_strdup ("0");
+  self->fmu_parameters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->fmu_parameter_order = g_ptr_array_new_with_free_func (g_free);
+  self->inputs = g_array_new (FALSE, TRUE, sizeof (Binding));
+  g_array_set_clear_func (self->inputs, binding_clear);
+  self->outputs = g_array_new (FALSE, TRUE, sizeof (Binding));
+  g_array_set_clear_func (self->outputs, binding_clear);
+}
+
+/**
+ * hyco_fmu_actor_new:
+ * @name: the actor's name
+ *
+ * Returns: (transfer full): an FMU actor; set its #HycoFMUActor:fmuFile
+ */
+HycoActor *
+hyco_fmu_actor_new (const char *name)
+{
+  return g_object_new (HYCO_TYPE_FMU_ACTOR, "name", name, NULL);
+}
+
+/**
+ * hyco_fmu_actor_set_fmu_parameter:
+ * @self: an FMU actor with its FMU loaded
+ * @name: a variable of the FMU with causality parameter
+ * @text: its value: a number, `true` or `false`, or (String variables) any text
+ * @error: return location for a #GError
+ *
+ * Sets a parameter of the FMU, applied when the FMU is instantiated at each run.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const char *text,
+                                  GError **error)
+{
+  const HycoFmuVariable *variable;
+  g_auto (HycoValue) value = HYCO_VALUE_INIT;
+
+  g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL && text != NULL, FALSE);
+  variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
+  if (variable == NULL || variable->causality != HYCO_FMU_CAUSALITY_PARAMETER)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN,
+                   "%s has no parameter \"%s\"%s", hyco_actor_get_name (HYCO_ACTOR (self)), name,
+                   self->fmu ? "" : " (its fmuFile is not loaded)");
+      return FALSE;
+    }
+  if (variable->type != HYCO_FMU_TYPE_STRING
+      && (!hyco_value_parse_literal (text, &value, NULL)
+          || (variable->type == HYCO_FMU_TYPE_BOOLEAN
+                ? hyco_value_get_value_type (&value) != HYCO_VALUE_TYPE_BOOLEAN
+                : !hyco_value_is_numeric (&value))
+          || ((variable->type == HYCO_FMU_TYPE_INTEGER
+               || variable->type == HYCO_FMU_TYPE_ENUMERATION)
+              && hyco_value_get_double (&value) != floor (hyco_value_get_double (&value)))))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s: \"%s\" is not a value of the FMU's %s variable", name, text,
+                   variable->type == HYCO_FMU_TYPE_REAL      ? "Real"
+                   : variable->type == HYCO_FMU_TYPE_BOOLEAN ? "Boolean"
+                                                             : "Integer");
+      return FALSE;
+    }
+  if (!g_hash_table_contains (self->fmu_parameters, name))
+    g_ptr_array_add (self->fmu_parameter_order, g_strdup (name));
+  g_hash_table_insert (self->fmu_parameters, g_strdup (name), g_strdup (text));
+  return TRUE;
+}
+
+/**
+ * hyco_fmu_actor_get_fmu_parameter:
+ * @self: an FMU actor
+ * @name: a parameter of its FMU
+ *
+ * Returns: (nullable): the value set for it, or %NULL if it keeps the FMU's start value
+ */
+const char *
+hyco_fmu_actor_get_fmu_parameter (HycoFMUActor *self, const char *name)
+{
+  g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), NULL);
+  return g_hash_table_lookup (self->fmu_parameters, name);
+}
+
+/**
+ * hyco_fmu_actor_list_fmu_parameters:
+ * @self: an FMU actor
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the FMU parameters set, in the order
+ *   they were first set
+ */
+char **
+hyco_fmu_actor_list_fmu_parameters (HycoFMUActor *self)
+{
+  char **names;
+
+  g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), NULL);
+  names = g_new0 (char *, self->fmu_parameter_order->len + 1);
+  for (guint i = 0; i < self->fmu_parameter_order->len; i++)
+    names[i] = g_strdup (self->fmu_parameter_order->pdata[i]);
+  return names;
+}
+
+/**
+ * hyco_fmu_actor_get_category:
+ * @self: an FMU actor
+ *
+ * Returns: (nullable): the FMI-HC category of its FMU ("0A" for plain FMI 2.0, "0B", "1" to
+ *   "4"), or %NULL before an FMU is loaded
+ */
+const char *
+hyco_fmu_actor_get_category (HycoFMUActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), NULL);
+  return self->fmu ? _hyco_fmu_category_name (self->fmu->category) : NULL;
+}
+
+/* Why the FMU set last could not be loaded, or NULL. */
+const char *
+_hyco_fmu_actor_get_load_error (HycoFMUActor *self)
+{
+  return self->load_error;
+}
