@@ -36,18 +36,18 @@ static gboolean
 hyco_de_director_initialize (HycoDirector *director, GError **error)
 {
   /* Empty the queue before actors initialize: that is when they first call fire_at. */
-  _hyco_tag_queue_reset (&HYCO_DE_DIRECTOR (director)->queue);
+  _hyco_tag_queue_reset (&((HycoDEDirector *) director)->queue);
   return HYCO_DIRECTOR_CLASS (hyco_de_director_parent_class)->initialize (director, error);
 }
 
 static gboolean
 hyco_de_director_prefire (HycoDirector *director, GError **error)
 {
-  HycoDEDirector *self = HYCO_DE_DIRECTOR (director);
+  HycoDEDirector *self = ((HycoDEDirector *) director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   const HycoTag *next;
 
-  if (!hyco_director_is_top_level (director))
+  if (!_hyco_director_is_top_level (_hyco_director_get_private (director)))
     {
       /* Inside a composite the tag is the container's; the outer director fires the composite
        * at every tag this director asked for. */
@@ -71,7 +71,7 @@ hyco_de_director_prefire (HycoDirector *director, GError **error)
 static gboolean
 hyco_de_director_fire (HycoDirector *director, GError **error)
 {
-  HYCO_DE_DIRECTOR (director)->queue.tag_started = TRUE;
+  ((HycoDEDirector *) director)->queue.tag_started = TRUE;
   return _hyco_director_run_schedule (director, FALSE, error);
 }
 
@@ -80,7 +80,7 @@ hyco_de_director_postfire (HycoDirector *director, GError **error)
 {
   gboolean ok = _hyco_director_postfire_fired (director, error);
 
-  _hyco_tag_queue_release (&HYCO_DE_DIRECTOR (director)->queue);
+  _hyco_tag_queue_release (&((HycoDEDirector *) director)->queue);
   return ok;
 }
 
@@ -88,7 +88,7 @@ static gboolean
 hyco_de_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
                           HycoTag *granted, GError **error)
 {
-  return _hyco_tag_queue_request (&HYCO_DE_DIRECTOR (director)->queue, director, actor, tag,
+  return _hyco_tag_queue_request (&((HycoDEDirector *) director)->queue, director, actor, tag,
                                   granted, error);
 }
 

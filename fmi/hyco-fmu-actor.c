@@ -69,11 +69,14 @@ struct _HycoFMUActor
   char *load_error;
   GArray *inputs;  /* Binding */
   GArray *outputs; /* Binding */
+  GPtrArray *real_outputs; /* Binding* of the Real outputs, read in one call */
+  GArray *real_output_vrs, *real_output_values, *real_output_status;
 
   /* Run. */
   fmi2Component instance;
   char *instance_name;
   gboolean initialized;
+  gboolean failed; /* a call returned fmi2Error or fmi2Fatal */
   gboolean hybrid; /* FMI-HC: zero-size steps and absent values */
   gboolean integer_time; /* fmi2HybridDoStep, in ticks of 10^fmu_resolution s */
   int fmu_resolution;
@@ -81,6 +84,7 @@ struct _HycoFMUActor
   gboolean needs_rollback;
   fmi2FMUstate saved;
   int resolution;
+  double ticks_per_second; /* 10^-resolution (10^resolution for positive ones), exact */
   gint64 communication_step;
   HycoTag committed;
   HycoTag stepped;      /* the tag the FMU instance is at */
@@ -91,6 +95,7 @@ struct _HycoFMUActor
   gboolean discarded;   /* the last step was not completed */
   gint64 reached;       /* how far it got (master ticks from the committed time) */
   gint64 requested;     /* the step it was asked for */
+  char *discard_reason; /* the FMU's message, when it reported an error state */
 };
 
 static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
@@ -110,6 +115,43 @@ enum
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* The hot paths read tags and signals directly: the public accessors' type checks cost more
+ * than the work here (bench/bench-fmu.c). */
+static inline void
+current_tag (HycoFMUActor *self, HycoTag *tag)
+{
+  HycoDirector *executive = _hyco_actor_get_private ((HycoActor *) self)->executive;
+
+  if (executive != NULL)
+    *tag = _hyco_director_get_private (executive)->current;
+  else
+    tag->time = 0, tag->microstep = 0;
+}
+
+static inline HycoSignalStatus
+input_status (HycoPort *port)
+{
+  return port->n_sources > 0 ? hyco_signal_status (port->sources[0]) : HYCO_SIGNAL_ABSENT;
+}
+
+static inline void
+send_value (HycoPort *port, const HycoValue *value, gboolean present)
+{
+  HycoSignal *signal = port->n_signals > 0 ? &port->signals[0] : NULL;
+
+  if (signal == NULL
+      || !hyco_signal_may_write (signal, present ? HYCO_SIGNAL_PRESENT : HYCO_SIGNAL_ABSENT,
+                                 value))
+    return;
+  if (!present)
+    {
+      hyco_signal_set_absent (signal);
+      return;
+    }
+  hyco_value_assign (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
 
 static void
 binding_clear (gpointer data)
@@ -145,9 +187,14 @@ hyco_fmu_actor_finalize (GObject *object)
   g_free (self->communication_step_literal);
   g_free (self->load_error);
   g_free (self->instance_name);
+  g_free (self->discard_reason);
   g_hash_table_unref (self->fmu_parameters);
   g_ptr_array_unref (self->fmu_parameter_order);
   g_array_unref (self->inputs);
+  g_ptr_array_unref (self->real_outputs);
+  g_array_unref (self->real_output_vrs);
+  g_array_unref (self->real_output_values);
+  g_array_unref (self->real_output_status);
   g_array_unref (self->outputs);
   g_clear_pointer (&self->fmu, _hyco_fmu_unref);
   G_OBJECT_CLASS (hyco_fmu_actor_parent_class)->finalize (object);
@@ -252,7 +299,7 @@ hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value
 static gboolean
 read_input (HycoFMUActor *self, Binding *binding, GError **error)
 {
-  const HycoValue *value = hyco_port_get_value (binding->port, 0);
+  const HycoValue *value = &binding->port->sources[0]->value;
 
   switch (binding->type)
     {
@@ -290,8 +337,12 @@ read_input (HycoFMUActor *self, Binding *binding, GError **error)
 static gboolean
 check (HycoFMUActor *self, fmi2Status status, const char *call, GError **error)
 {
+  if (G_LIKELY (status == fmi2OK))
+    return TRUE;
   if (_hyco_fmu_check (self->fmu, self->instance_name, status, call, error))
     return TRUE;
+  /* After fmi2Error or fmi2Fatal the FMU only accepts being freed. */
+  self->failed = TRUE;
   g_prefix_error (error, "%s: ", self->instance_name);
   return FALSE;
 }
@@ -486,6 +537,18 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
               output->depends_on[output->n_depends_on++] = i;
         }
     }
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      fmi2SignalStatus present = fmi2SignalPresent;
+      fmi2Real zero = 0;
+      if (output->type != HYCO_FMU_TYPE_REAL)
+        continue;
+      g_ptr_array_add (self->real_outputs, output);
+      g_array_append_val (self->real_output_vrs, output->vr);
+      g_array_append_val (self->real_output_values, zero);
+      g_array_append_val (self->real_output_status, present);
+    }
   self->fmu = g_steal_pointer (&fmu);
   g_free (self->fmu_file);
   self->fmu_file = g_strdup (path);
@@ -529,6 +592,9 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
   if (!check_loaded (self, error))
     return FALSE;
   self->resolution = hyco_actor_get_resolution (actor);
+  self->ticks_per_second = 1;
+  for (int r = self->resolution; r != 0; r += r < 0 ? 1 : -1)
+    self->ticks_per_second *= 10;
   self->communication_step = 0;
   if (*self->communication_step_literal != '\0'
       && !g_str_equal (self->communication_step_literal, "0")
@@ -586,7 +652,9 @@ set_parameters (HycoFMUActor *self, GError **error)
 static double
 seconds (HycoFMUActor *self, gint64 ticks)
 {
-  return hyco_time_to_seconds (ticks, self->resolution);
+  /* As hyco_time_to_seconds(): dividing by the exact 10^-r keeps 0.1 s the double 0.1. */
+  return self->resolution < 0 ? (double) ticks / self->ticks_per_second
+                              : (double) ticks * self->ticks_per_second;
 }
 
 static gint64
@@ -659,6 +727,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
                             self->fmu->model_name);
       return FALSE;
     }
+  self->failed = FALSE;
   self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, FALSE, error);
   if (self->instance == NULL)
     return FALSE;
@@ -745,6 +814,25 @@ restore (HycoFMUActor *self, GError **error)
   return TRUE;
 }
 
+/* An FMU that reports an error state after a step (the tunnelling ball of seed file 001) asks
+ * for step revision: where the director can retry a smaller step from the committed state,
+ * the step is discarded instead of failing the run. The FMU's message is kept for the error
+ * if even a step of one tick fails. */
+static gboolean
+revisable (HycoFMUActor *self, const char *call)
+{
+  g_autoptr (GError) reason = NULL;
+
+  if (!self->step_revision || !self->needs_rollback)
+    return FALSE;
+  _hyco_fmu_check (self->fmu, self->instance_name, fmi2Error, call, &reason);
+  g_free (self->discard_reason);
+  self->discard_reason = g_strdup (reason->message);
+  self->discarded = TRUE;
+  self->reached = 0;
+  return TRUE;
+}
+
 /* Steps the instance from the committed tag to @now: a positive step to a later time; for
  * FMI-HC FMUs a zero-size step to a later microstep. */
 static gboolean
@@ -755,6 +843,7 @@ step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
   fmi2Status status;
 
   self->discarded = FALSE;
+  g_clear_pointer (&self->discard_reason, g_free);
   self->requested = step;
   self->reached = step;
   if (step == 0 && !self->hybrid)
@@ -772,6 +861,8 @@ step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
                           - self->committed.time;
           status = fmi2OK;
         }
+      if (status == fmi2Error && revisable (self, "fmi2HybridDoStep"))
+        status = fmi2OK;
       if (!check (self, status, "fmi2HybridDoStep", error))
         return FALSE;
     }
@@ -779,6 +870,8 @@ step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
     {
       status = fmi->fmi2DoStep (self->instance, seconds (self, self->committed.time),
                                 seconds (self, step), fmi2False);
+      if (status == fmi2Error && revisable (self, "fmi2DoStep"))
+        status = fmi2OK;
       if (status == fmi2Discard)
         {
           fmi2Real last = NAN;
@@ -803,7 +896,7 @@ static gboolean
 inputs_known (HycoFMUActor *self)
 {
   for (guint i = 0; i < self->inputs->len; i++)
-    if (!hyco_port_is_known (g_array_index (self->inputs, Binding, i).port, 0))
+    if (input_status (g_array_index (self->inputs, Binding, i).port) == HYCO_SIGNAL_UNKNOWN)
       return FALSE;
   return TRUE;
 }
@@ -814,7 +907,7 @@ set_inputs (HycoFMUActor *self, GError **error)
   for (guint i = 0; i < self->inputs->len; i++)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
-      gboolean present = hyco_port_is_present (input->port, 0);
+      gboolean present = input_status (input->port) == HYCO_SIGNAL_PRESENT;
       if (present && !read_input (self, input, error))
         return FALSE;
       if (!set_input (self, input, present, error))
@@ -828,10 +921,35 @@ set_inputs (HycoFMUActor *self, GError **error)
 static gboolean
 read_outputs (HycoFMUActor *self, gboolean all, GError **error)
 {
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  guint n = self->real_outputs->len;
+
+  if (all && n > 1)
+    {
+      /* One call for all the Real outputs. */
+      const fmi2ValueReference *vr = (const fmi2ValueReference *) self->real_output_vrs->data;
+      fmi2Real *values = (fmi2Real *) self->real_output_values->data;
+      fmi2SignalStatus *status = (fmi2SignalStatus *) self->real_output_status->data;
+      if (!(self->hybrid && fmi->fmi2GetHybridReal
+              ? check (self, fmi->fmi2GetHybridReal (self->instance, vr, n, values, status),
+                       "fmi2GetHybridReal", error)
+              : check (self, fmi->fmi2GetReal (self->instance, vr, n, values), "fmi2GetReal",
+                       error)))
+        return FALSE;
+      for (guint k = 0; k < n; k++)
+        {
+          Binding *output = self->real_outputs->pdata[k];
+          hyco_value_set_double (&output->value, values[k]);
+          output->present = !(self->hybrid && fmi->fmi2GetHybridReal)
+                            || status[k] == fmi2SignalPresent;
+        }
+    }
   for (guint o = 0; o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
+        continue;
+      if (all && n > 1 && output->type == HYCO_FMU_TYPE_REAL)
         continue;
       if (!get_output (self, output, error))
         return FALSE;
@@ -847,10 +965,7 @@ send_outputs (HycoFMUActor *self, gboolean all)
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
         continue;
-      if (output->present)
-        hyco_port_send (output->port, 0, &output->value);
-      else
-        hyco_port_send_absent (output->port, 0);
+      send_value (output->port, &output->value, output->present);
     }
 }
 
@@ -865,10 +980,10 @@ has_feedthrough (HycoFMUActor *self)
 static gboolean
 hyco_fmu_actor_fire (HycoActor *actor, GError **error)
 {
-  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+  HycoFMUActor *self = (HycoFMUActor *) actor;
   HycoTag now;
 
-  hyco_actor_get_current_tag (actor, &now);
+  current_tag (self, &now);
   if (hyco_tag_compare (&now, &self->committed) < 0)
     {
       g_autofree char *tag = hyco_tag_to_string (&now, self->resolution);
@@ -963,16 +1078,18 @@ request_next_firing (HycoFMUActor *self, GError **error)
 static gboolean
 hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
 {
-  HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
+  HycoFMUActor *self = (HycoFMUActor *) actor;
   HycoTag now;
 
-  hyco_actor_get_current_tag (actor, &now);
+  current_tag (self, &now);
   if (self->discarded && self->step_revision && may_go_back_in_time (actor))
     {
       g_autofree char *tag = hyco_tag_to_string (&now, self->resolution);
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
-                            "the FMU discarded the step to %s and the director committed it",
-                            tag);
+                            "the FMU discarded the step to %s even at the smallest step the "
+                            "director can take%s%s",
+                            tag, self->discard_reason ? ": " : "",
+                            self->discard_reason ? self->discard_reason : "");
       return FALSE;
     }
   /* Inputs the FMU has not seen yet (a plain FMU without feedthrough): for its next step. */
@@ -1002,7 +1119,7 @@ hyco_fmu_actor_wrapup (HycoActor *actor, GError **error)
   HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
   gboolean ok = TRUE;
 
-  if (self->initialized)
+  if (self->initialized && !self->failed)
     ok = check (self, self->fmu->fmi.fmi2Terminate (self->instance), "fmi2Terminate", error);
   free_instance (self);
   return ok;
@@ -1040,7 +1157,7 @@ hyco_fmu_actor_output_depends_on (HycoActor *actor, HycoPort *port, HycoPort *in
 static gboolean
 hyco_fmu_actor_is_step_size_accurate (HycoStepSizeControl *control)
 {
-  HycoFMUActor *self = HYCO_FMU_ACTOR (control);
+  HycoFMUActor *self = (HycoFMUActor *) control;
 
   return !(self->discarded && self->step_revision);
 }
@@ -1048,7 +1165,7 @@ hyco_fmu_actor_is_step_size_accurate (HycoStepSizeControl *control)
 static gint64
 hyco_fmu_actor_refined_step_size (HycoStepSizeControl *control, gint64 step)
 {
-  HycoFMUActor *self = HYCO_FMU_ACTOR (control);
+  HycoFMUActor *self = (HycoFMUActor *) control;
 
   /* As far as the FMU got, or half the step (step revision by bisection). */
   if (self->reached > 0 && self->reached < step)
@@ -1137,6 +1254,10 @@ hyco_fmu_actor_init (HycoFMUActor *self)
   g_array_set_clear_func (self->inputs, binding_clear);
   self->outputs = g_array_new (FALSE, TRUE, sizeof (Binding));
   g_array_set_clear_func (self->outputs, binding_clear);
+  self->real_outputs = g_ptr_array_new ();
+  self->real_output_vrs = g_array_new (FALSE, TRUE, sizeof (fmi2ValueReference));
+  self->real_output_values = g_array_new (FALSE, TRUE, sizeof (fmi2Real));
+  self->real_output_status = g_array_new (FALSE, TRUE, sizeof (fmi2SignalStatus));
 }
 
 /**

@@ -1451,8 +1451,11 @@ static void G_GNUC_PRINTF (5, 6)
       g_mutex_unlock (&fmu->lock);
     }
 
+  /* An error's message reaches the user in the error of the call that failed (see
+   * _hyco_fmu_check()); printing it too would repeat it, and flood the output when step
+   * revision retries steps the FMU refused. */
   if (status == fmi2Error || status == fmi2Fatal)
-    level = G_LOG_LEVEL_WARNING;
+    level = G_LOG_LEVEL_INFO;
   else if (status == fmi2Warning)
     level = G_LOG_LEVEL_MESSAGE;
   else if (instance && instance->logging)

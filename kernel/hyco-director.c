@@ -549,7 +549,7 @@ hyco_director_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
 void
 _hyco_director_transfer_inputs (HycoDirector *self)
 {
-  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (PRIV (self)->container))->ports;
+  GPtrArray *ports = _hyco_actor_get_private ((HycoActor *) PRIV (self)->container)->ports;
 
   for (guint i = 0; i < ports->len; i++)
     {
@@ -582,7 +582,7 @@ _hyco_director_absent_inputs (HycoDirector *self)
 void
 _hyco_director_transfer_outputs (HycoDirector *self)
 {
-  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (PRIV (self)->container))->ports;
+  GPtrArray *ports = _hyco_actor_get_private ((HycoActor *) PRIV (self)->container)->ports;
 
   for (guint i = 0; i < ports->len; i++)
     {
@@ -854,7 +854,7 @@ _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag)
 {
   *tag = PRIV (self)->current;
   for (HycoDirector *director = self; director != NULL;
-       director = hyco_actor_get_executive_director (HYCO_ACTOR (PRIV (director)->container)))
+       director = _hyco_actor_get_private ((HycoActor *) PRIV (director)->container)->executive)
     _hyco_local_time_to_outer (&PRIV (director)->local_time, tag, tag);
 }
 

@@ -214,6 +214,14 @@ typedef struct
 } HycoDirectorPrivate;
 
 HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);
+
+/* hyco_director_is_top_level() without its type checks, for the directors' hot paths. */
+static inline gboolean
+_hyco_director_is_top_level (HycoDirectorPrivate *priv)
+{
+  return priv->container != NULL
+         && _hyco_actor_get_private ((HycoActor *) priv->container)->container == NULL;
+}
 void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
 void _hyco_director_transfer_inputs (HycoDirector *self);
 void _hyco_director_transfer_outputs (HycoDirector *self);

@@ -347,8 +347,8 @@ test_not_found (void)
   g_assert_cmpuint (count_unpacked (), ==, 0);
 }
 
-/* Log messages of the "Hyco" domain that are not warnings (those are expected with
- * g_test_expect_message): "LEVEL TEXT". */
+/* Log messages of the "Hyco" domain: "LEVEL TEXT" (errors the FMU logs are info: their text
+ * is in the error of the call that failed). */
 static GPtrArray *logged;
 
 static void
@@ -392,9 +392,7 @@ test_instantiate_fails (void)
   g_autofree char *expected = NULL;
   fmi2Component c;
 
-  /* The FMU logs why at fmi2Error: a warning, and the error's message. */
-  g_test_expect_message ("Hyco", G_LOG_LEVEL_WARNING,
-                         "fail: logStatusError: cannot instantiate fail (file://*/resources/)");
+  /* The FMU logs why at fmi2Error, which becomes the error's message. */
   c = _hyco_fmu_instantiate (fmu, "fail", FALSE, &error);
   g_test_assert_expected_messages ();
   g_assert_null (c);
@@ -431,8 +429,6 @@ test_check (void)
 
   /* With the FMU's last message; #i0# becomes failOn and ## becomes #. */
   set_fail_on (fmu, c, 1);
-  g_test_expect_message ("Hyco", G_LOG_LEVEL_WARNING,
-                         "plant: logStatusError: initialization fails as failOn = 1 asks, #1");
   status = fmu->fmi.fmi2ExitInitializationMode (c);
   g_test_assert_expected_messages ();
   g_assert_false (_hyco_fmu_check (fmu, "plant", status, "fmi2ExitInitializationMode", &error));
@@ -444,8 +440,6 @@ test_check (void)
   g_clear_error (&error);
 
   set_fail_on (fmu, c, 2);
-  g_test_expect_message ("Hyco", G_LOG_LEVEL_WARNING,
-                         "plant: logStatusError: the step at t = 0 fails on request");
   status = fmu->fmi.fmi2DoStep (c, 0, 0.5, fmi2True);
   g_test_assert_expected_messages ();
   g_assert_false (_hyco_fmu_check (fmu, "plant", status, "fmi2DoStep", &error));
@@ -462,8 +456,6 @@ test_check (void)
   /* The last message wins, a warning before it does not. */
   set_fail_on (fmu, c, 3);
   g_test_expect_message ("Hyco", G_LOG_LEVEL_MESSAGE, "plant: logStatusWarning: about to fail");
-  g_test_expect_message ("Hyco", G_LOG_LEVEL_WARNING,
-                         "plant: logStatusError: fmi2GetReal fails on request");
   status = fmu->fmi.fmi2GetReal (c, &y, 1, &value);
   g_test_assert_expected_messages ();
   g_assert_false (_hyco_fmu_check (fmu, "plant", status, "fmi2GetReal", &error));
@@ -477,8 +469,6 @@ test_check (void)
     fmi2Component other = _hyco_fmu_instantiate (fmu, "other", FALSE, &error);
     g_assert_no_error (error);
     set_fail_on (fmu, other, 2);
-    g_test_expect_message ("Hyco", G_LOG_LEVEL_WARNING,
-                           "other: logStatusError: the step at t = 0 fails on request");
     g_assert_cmpint (fmu->fmi.fmi2DoStep (other, 0, 0.5, fmi2True), ==, fmi2Error);
     g_test_assert_expected_messages ();
     g_assert_false (_hyco_fmu_check (fmu, "plant", fmi2Error, "fmi2DoStep", &error));
@@ -494,8 +484,6 @@ test_check (void)
   {
     const fmi2ValueReference time = 99;
     const fmi2Real one = 1;
-    g_test_expect_message ("Hyco", G_LOG_LEVEL_WARNING,
-                           "plant: logStatusError: #r99# cannot be set");
     g_assert_cmpint (fmu->fmi.fmi2SetReal (c, &time, 1, &one), ==, fmi2Error);
     g_test_assert_expected_messages ();
     g_assert_false (_hyco_fmu_check (fmu, "plant", fmi2Error, "fmi2SetReal", NULL));
