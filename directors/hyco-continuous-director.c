@@ -848,6 +848,7 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
   HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   gint64 taken;
+  gboolean ok;
 
   self->queue.tag_started = TRUE;
   if (self->embedded)
@@ -855,10 +856,15 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
   if (self->phase == PHASE_DISCRETE)
     return fire_discrete (self, priv, error);
   if (self->nested)
-    return fire_nested_step (self, priv, error);
-  if (self->cvode)
-    return take_step_cvode (self, priv, limit_step (self, priv, self->max_step), &taken, error);
-  return take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+    ok = fire_nested_step (self, priv, error);
+  else if (self->cvode)
+    ok = take_step_cvode (self, priv, limit_step (self, priv, self->max_step), &taken, error);
+  else
+    ok = take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+  /* Requests for the step's end, (t, 0), are served by it: not another firing at (t, 0). */
+  if (ok)
+    _hyco_tag_queue_take (&self->queue, &priv->current);
+  return ok;
 }
 
 /* The size of the next step from the error of the one just taken. */

@@ -81,6 +81,10 @@ struct _HycoFMUActor
   gboolean integer_time; /* fmi2HybridDoStep, in ticks of 10^fmu_resolution s */
   int fmu_resolution;
   gint64 fmu_committed; /* the FMU's time at the last commit, in its ticks */
+  gint64 fmu_now;       /* and where the instance is, when it moved on (dirty_fmu) */
+  gboolean dirty_fmu;
+  gint64 time_now;      /* the model time the instance is at, when dirty */
+  double real_committed, real_now; /* plain and 0B FMUs: their own time, in seconds */
   gboolean needs_rollback;
   fmi2FMUstate saved;
   int resolution;
@@ -758,6 +762,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       self->fmu_resolution = preferred;
     }
   self->fmu_committed = to_fmu_ticks (self, start.time);
+  self->real_committed = seconds (self, start.time);
   if (!check (self,
               fmi->fmi2SetupExperiment (self->instance, !isnan (self->fmu->tolerance),
                                         isnan (self->fmu->tolerance) ? 0 : self->fmu->tolerance,
@@ -773,7 +778,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   for (guint i = 0; i < self->inputs->len; i++)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
   self->committed = self->stepped = start;
-  self->dirty = FALSE;
+  self->dirty = self->dirty_fmu = FALSE;
   self->discarded = FALSE;
   self->inputs_set = self->outputs_read = FALSE;
   self->fresh = TRUE;
@@ -810,7 +815,7 @@ restore (HycoFMUActor *self, GError **error)
       output->present = output->kept_present;
     }
   self->stepped = self->committed;
-  self->dirty = FALSE;
+  self->dirty = self->dirty_fmu = FALSE;
   return TRUE;
 }
 
@@ -833,14 +838,85 @@ revisable (HycoFMUActor *self, const char *call)
   return TRUE;
 }
 
+/* One call of the FMU's step function, from where the instance is to the model time @to (the
+ * same time: a zero-size step). */
+static gboolean
+one_step (HycoFMUActor *self, gint64 to, GError **error)
+{
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  gint64 from = self->dirty ? self->time_now : self->committed.time;
+  fmi2Status status;
+
+  self->dirty = TRUE;
+  if (self->integer_time)
+    {
+      gint64 fmu_from = self->dirty_fmu ? self->fmu_now : self->fmu_committed;
+      gint64 fmu_step = to > from ? to_fmu_ticks (self, to) - fmu_from : 0;
+      fmi2HybridTime performed = 0;
+      status = fmi->fmi2HybridDoStep (self->instance, (fmi2HybridTime) fmu_from,
+                                      (fmi2HybridTime) fmu_step, fmi2False, &performed);
+      if (status == fmi2Discard || (status <= fmi2Warning && (gint64) performed < fmu_step))
+        {
+          /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
+           * time then lags behind, by less than a tick); else the director must revise. */
+          gint64 reached = to_model_ticks (self, fmu_from + (gint64) performed);
+          if (reached < to)
+            {
+              self->discarded = TRUE;
+              self->reached = reached - self->committed.time;
+            }
+          status = fmi2OK;
+        }
+      if (status == fmi2Error && revisable (self, "fmi2HybridDoStep"))
+        status = fmi2OK;
+      self->fmu_now = fmu_from + (gint64) performed;
+      self->dirty_fmu = TRUE;
+      self->time_now = to;
+      return check (self, status, "fmi2HybridDoStep", error);
+    }
+  /* Real time: from the FMU's own time, which a partial step may have left behind the
+   * model's by less than a tick. */
+  {
+    double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
+    double real_to = to > from ? seconds (self, to) : real_from;
+    status = fmi->fmi2DoStep (self->instance, real_from, real_to - real_from, fmi2False);
+    self->real_now = real_to;
+    self->dirty_fmu = TRUE;
+    if (status == fmi2Error && revisable (self, "fmi2DoStep"))
+      status = fmi2OK;
+    if (status == fmi2Discard)
+      {
+        fmi2Real last = NAN;
+        gint64 reached = from + (to - from) / 2;
+        if (fmi->fmi2GetRealStatus != NULL
+            && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last)
+                 <= fmi2Warning
+            && !isnan (last) && last >= real_from)
+          {
+            /* Real progress to ticks with the ceiling: time always advances. */
+            reached = (gint64) ceil (last * self->ticks_per_second - 1e-6);
+            if (self->resolution >= 0)
+              reached = (gint64) ceil (last / self->ticks_per_second - 1e-6);
+            self->real_now = last;
+          }
+        if (reached < to)
+          {
+            self->discarded = TRUE;
+            self->reached = reached - self->committed.time;
+          }
+        status = fmi2OK;
+      }
+  }
+  self->time_now = to;
+  return check (self, status, "fmi2DoStep", error);
+}
+
 /* Steps the instance from the committed tag to @now: a positive step to a later time; for
  * FMI-HC FMUs a zero-size step to a later microstep. */
 static gboolean
 step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
   gint64 step = now->time - self->committed.time;
-  fmi2Status status;
 
   self->discarded = FALSE;
   g_clear_pointer (&self->discard_reason, g_free);
@@ -848,45 +924,15 @@ step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
   self->reached = step;
   if (step == 0 && !self->hybrid)
     return TRUE; /* plain FMI 2.0 takes no zero-size step: outputs stay */
-  if (self->integer_time)
-    {
-      gint64 fmu_step = to_fmu_ticks (self, now->time) - self->fmu_committed;
-      fmi2HybridTime performed = 0;
-      status = fmi->fmi2HybridDoStep (self->instance, (fmi2HybridTime) self->fmu_committed,
-                                      (fmi2HybridTime) fmu_step, fmi2False, &performed);
-      if (status == fmi2Discard || (status <= fmi2Warning && (gint64) performed < fmu_step))
-        {
-          self->discarded = TRUE;
-          self->reached = to_model_ticks (self, self->fmu_committed + (gint64) performed)
-                          - self->committed.time;
-          status = fmi2OK;
-        }
-      if (status == fmi2Error && revisable (self, "fmi2HybridDoStep"))
-        status = fmi2OK;
-      if (!check (self, status, "fmi2HybridDoStep", error))
+  if (step > 0 && !one_step (self, now->time, error))
+    return FALSE;
+  /* FMI-HC: a zero-size step per microstep, so that the FMU's microstep is the model's (an
+   * event it was given at (t, 1) is due at (t + d, 1), not at (t + d, 0)). */
+  if (self->hybrid)
+    for (guint64 m = step > 0 ? 0 : self->committed.microstep;
+         m < now->microstep && !self->discarded; m++)
+      if (!one_step (self, now->time, error))
         return FALSE;
-    }
-  else
-    {
-      status = fmi->fmi2DoStep (self->instance, seconds (self, self->committed.time),
-                                seconds (self, step), fmi2False);
-      if (status == fmi2Error && revisable (self, "fmi2DoStep"))
-        status = fmi2OK;
-      if (status == fmi2Discard)
-        {
-          fmi2Real last = NAN;
-          self->discarded = TRUE;
-          self->reached = step / 2;
-          if (fmi->fmi2GetRealStatus != NULL
-              && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last) <= fmi2Warning
-              && !isnan (last))
-            self->reached = (gint64) floor ((last - seconds (self, self->committed.time))
-                                            / seconds (self, 1));
-          status = fmi2OK;
-        }
-      if (!check (self, status, "fmi2DoStep", error))
-        return FALSE;
-    }
   self->stepped = *now;
   self->dirty = TRUE;
   return TRUE;
@@ -984,13 +1030,17 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
   HycoTag now;
 
   current_tag (self, &now);
-  if (hyco_tag_compare (&now, &self->committed) < 0)
+  if (now.time < self->committed.time)
     {
       g_autofree char *tag = hyco_tag_to_string (&now, self->resolution);
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
                             "fired at %s, before its last commit", tag);
       return FALSE;
     }
+  /* A solver stage at the committed time (a step of less than a tick's fraction): the
+   * committed tag. */
+  if (hyco_tag_compare (&now, &self->committed) < 0)
+    now = self->committed;
   /* A tag not stepped to yet (or left for another): from the committed state. Firing again at
    * the same tag only adds what the inputs now known allow. */
   if (!hyco_tag_equal (&now, &self->stepped) || !self->outputs_read)
@@ -1097,9 +1147,13 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
     return FALSE;
   self->committed = now;
   self->stepped = now;
-  if (self->integer_time)
-    self->fmu_committed = to_fmu_ticks (self, now.time);
-  self->dirty = FALSE;
+  /* The FMU's own time, which a partial step accepted at the model's resolution may leave
+   * behind. */
+  if (self->dirty_fmu && self->integer_time)
+    self->fmu_committed = self->fmu_now;
+  else if (self->dirty_fmu)
+    self->real_committed = self->real_now;
+  self->dirty = self->dirty_fmu = FALSE;
   self->inputs_set = FALSE;
   self->outputs_read = FALSE;
   for (guint o = 0; o < self->outputs->len; o++)

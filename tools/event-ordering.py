@@ -9,6 +9,11 @@ with the reaction at exactly 0.02 s, for every N. The test suite runs N = 0 to 5
 that the shipped file is this script's output for N = 6:
 
     tools/event-ordering.py 6 > models/event-ordering.xml
+
+With --fmu, every component is an FMI-HC FMU from the test FMUs (hc_controller,
+hc_passthrough, hc_time_delay), found through HYCO_FMU_PATH:
+
+    tools/event-ordering.py --fmu 6 > models/fmu-event-ordering.xml
 """
 import sys
 
@@ -136,10 +141,78 @@ def model(n):
     return HEADER.format(n=n) + propagate + FOOTER.format(relations=relations, chain=chain)
 
 
+FMU_HEADER = """<?xml version="1.0" standalone="no"?>
+<!DOCTYPE entity PUBLIC "-//UC Berkeley//DTD MoML 1//EN"
+    "http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd">
+<!-- Event ordering (SEMANTICS.md section 7, seed file 002) with FMUs: the statechart, N = {n}
+     pass-through components and the plant are FMI-HC FMUs (hc_controller, hc_passthrough,
+     hc_time_delay); written by tools/event-ordering.py -\-fmu {n}. The pass-throughs declare
+     their outputs' dependency on their inputs, so the director propagates e1 through all of
+     them at its own tag, and the reaction reaches the statechart at exactly 0.02 s, before the
+     timeout at 0.05 s: it ends in S2 (state 2) whatever N is. The Test checks the time of the
+     reaction; the test suite also checks the state in the trace. -->
+<entity name="fmu-event-ordering" class="TypedCompositeActor">
+  <property name="DE Director" class="DEDirector">
+    <property name="stopTime" value="0.1"/>
+  </property>
+  <entity name="Software" class="FMUImport">
+    <property name="fmuFile" value="hc_controller.fmu"/>
+    <property name="emitTime" value="0.01"/>
+    <property name="timeout" value="0.04"/>
+  </entity>
+"""
+
+FMU_FOOTER = """  <entity name="Plant" class="FMUImport">
+    <property name="fmuFile" value="hc_time_delay.fmu"/>
+    <property name="d" value="0.01"/>
+  </entity>
+  <entity name="ReactionTime" class="CurrentTime"/>
+  <entity name="CheckReaction" class="Test">
+    <property name="correctValues" value="{{0.02}}"/>
+    <property name="correctTags" value="{{(0.02, 1)}}"/>
+  </entity>
+  <relation name="e1" class="TypedIORelation"/>
+  <relation name="reaction" class="TypedIORelation"/>
+  <relation name="reactionTime" class="TypedIORelation"/>
+{relations}  <link port="Software.e1" relation="e1"/>
+{chain}  <link port="Plant.y" relation="reaction"/>
+  <link port="Software.reaction" relation="reaction"/>
+  <link port="ReactionTime.trigger" relation="reaction"/>
+  <link port="ReactionTime.output" relation="reactionTime"/>
+  <link port="CheckReaction.input" relation="reactionTime"/>
+</entity>
+"""
+
+
+def fmu_model(n):
+    propagate = "".join(
+        f'  <entity name="Propagate{i}" class="FMUImport">\n'
+        f'    <property name="fmuFile" value="hc_passthrough.fmu"/>\n'
+        f"  </entity>\n"
+        for i in range(1, n + 1)
+    )
+    relations = "".join(
+        f'  <relation name="hop{i}" class="TypedIORelation"/>\n' for i in range(1, n + 1)
+    )
+    stages = [f"Propagate{i}" for i in range(1, n + 1)] + ["Plant"]
+    chain = ""
+    previous = "e1"
+    for i, stage in enumerate(stages):
+        chain += f'  <link port="{stage}.x" relation="{previous}"/>\n'
+        if stage != "Plant":
+            previous = f"hop{i + 1}"
+            chain += f'  <link port="{stage}.y" relation="{previous}"/>\n'
+    return FMU_HEADER.format(n=n) + propagate + FMU_FOOTER.format(relations=relations, chain=chain)
+
+
 def main():
-    if len(sys.argv) != 2 or not sys.argv[1].isdigit():
-        sys.exit("usage: tools/event-ordering.py N  (N >= 0 pass-through actors)")
-    sys.stdout.write(model(int(sys.argv[1])))
+    arguments = sys.argv[1:]
+    fmu = arguments[:1] == ["--fmu"]
+    if fmu:
+        arguments = arguments[1:]
+    if len(arguments) != 1 or not arguments[0].isdigit():
+        sys.exit("usage: tools/event-ordering.py [--fmu] N  (N >= 0 pass-through components)")
+    sys.stdout.write(fmu_model(int(arguments[0])) if fmu else model(int(arguments[0])))
 
 
 if __name__ == "__main__":
