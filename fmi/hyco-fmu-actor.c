@@ -43,12 +43,12 @@ typedef struct
   HycoPort *port;
   fmi2ValueReference vr;
   HycoFmuType type;
-  HycoValue committed;  /* inputs: the value set at the last commit */
-  HycoValue value;      /* outputs: read from the FMU at the current tag */
-  gboolean present;     /* outputs: whether that value is present */
-  HycoValue kept;       /* outputs: the value at the last commit, for a rollback */
+  HycoValue committed; /* inputs: the value set at the last commit */
+  HycoValue value;     /* outputs: read from the FMU at the current tag */
+  gboolean present;    /* outputs: whether that value is present */
+  HycoValue kept;      /* outputs: the value at the last commit, for a rollback */
   gboolean kept_present;
-  guint *depends_on;    /* outputs: indices into the inputs; NULL with all_inputs */
+  guint *depends_on; /* outputs: indices into the inputs; NULL with all_inputs */
   guint n_depends_on;
   gboolean all_inputs;
 } Binding;
@@ -67,8 +67,8 @@ struct _HycoFMUActor
 
   HycoFmu *fmu;
   char *load_error;
-  GArray *inputs;  /* Binding */
-  GArray *outputs; /* Binding */
+  GArray *inputs;          /* Binding */
+  GArray *outputs;         /* Binding */
   GPtrArray *real_outputs; /* Binding* of the Real outputs, read in one call */
   GArray *real_output_vrs, *real_output_values, *real_output_status;
 
@@ -76,14 +76,14 @@ struct _HycoFMUActor
   fmi2Component instance;
   char *instance_name;
   gboolean initialized;
-  gboolean failed; /* a call returned fmi2Error or fmi2Fatal */
-  gboolean hybrid; /* FMI-HC: zero-size steps and absent values */
+  gboolean failed;       /* a call returned fmi2Error or fmi2Fatal */
+  gboolean hybrid;       /* FMI-HC: zero-size steps and absent values */
   gboolean integer_time; /* fmi2HybridDoStep, in ticks of 10^fmu_resolution s */
   int fmu_resolution;
   gint64 fmu_committed; /* the FMU's time at the last commit, in its ticks */
   gint64 fmu_now;       /* and where the instance is, when it moved on (dirty_fmu) */
   gboolean dirty_fmu;
-  gint64 time_now;      /* the model time the instance is at, when dirty */
+  gint64 time_now;                 /* the model time the instance is at, when dirty */
   double real_committed, real_now; /* plain and 0B FMUs: their own time, in seconds */
   gboolean needs_rollback;
   fmi2FMUstate saved;
@@ -91,9 +91,9 @@ struct _HycoFMUActor
   double ticks_per_second; /* 10^-resolution (10^resolution for positive ones), exact */
   gint64 communication_step;
   HycoTag committed;
-  HycoTag stepped;      /* the tag the FMU instance is at */
-  gboolean dirty;       /* the instance moved away from the committed state */
-  gboolean inputs_set;  /* the current tag's inputs were set in fire */
+  HycoTag stepped;     /* the tag the FMU instance is at */
+  gboolean dirty;      /* the instance moved away from the committed state */
+  gboolean inputs_set; /* the current tag's inputs were set in fire */
   gboolean outputs_read;
   gboolean fresh;       /* initialized, not fired yet: the outputs at the start are to be read */
   gboolean discarded;   /* the last step was not completed */
@@ -145,8 +145,7 @@ send_value (HycoPort *port, const HycoValue *value, gboolean present)
   HycoSignal *signal = port->n_signals > 0 ? &port->signals[0] : NULL;
 
   if (signal == NULL
-      || !hyco_signal_may_write (signal, present ? HYCO_SIGNAL_PRESENT : HYCO_SIGNAL_ABSENT,
-                                 value))
+      || !hyco_signal_may_write (signal, present ? HYCO_SIGNAL_PRESENT : HYCO_SIGNAL_ABSENT, value))
     return;
   if (!present)
     {
@@ -262,8 +261,7 @@ hyco_fmu_actor_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value,
-                             GParamSpec *pspec)
+hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   HycoFMUActor *self = HYCO_FMU_ACTOR (object);
 
@@ -367,8 +365,8 @@ set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **erro
     {
     case HYCO_FMU_TYPE_REAL:
       {
-        fmi2Real x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE ? 0
-                                                                           : hyco_value_get_double (v);
+        fmi2Real x
+          = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE ? 0 : hyco_value_get_double (v);
         return self->hybrid && fmi->fmi2SetHybridReal
                  ? check (self, fmi->fmi2SetHybridReal (c, vr, 1, &x, &status), "fmi2SetHybridReal",
                           error)
@@ -387,8 +385,8 @@ set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **erro
       }
     case HYCO_FMU_TYPE_BOOLEAN:
       {
-        fmi2Boolean x = hyco_value_get_value_type (v) != HYCO_VALUE_TYPE_NONE
-                        && hyco_value_get_boolean (v);
+        fmi2Boolean x
+          = hyco_value_get_value_type (v) != HYCO_VALUE_TYPE_NONE && hyco_value_get_boolean (v);
         return self->hybrid && fmi->fmi2SetHybridBoolean
                  ? check (self, fmi->fmi2SetHybridBoolean (c, vr, 1, &x, &status),
                           "fmi2SetHybridBoolean", error)
@@ -471,12 +469,20 @@ get_output (HycoFMUActor *self, Binding *binding, GError **error)
 }
 
 static void
-add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variable,
-             HycoPort *port)
+add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variable, HycoPort *port)
 {
-  Binding binding = { variable, port, variable->value_reference, variable->type,
-                      HYCO_VALUE_INIT, HYCO_VALUE_INIT, FALSE, HYCO_VALUE_INIT, FALSE,
-                      NULL, 0, FALSE };
+  Binding binding = { variable,
+                      port,
+                      variable->value_reference,
+                      variable->type,
+                      HYCO_VALUE_INIT,
+                      HYCO_VALUE_INIT,
+                      FALSE,
+                      HYCO_VALUE_INIT,
+                      FALSE,
+                      NULL,
+                      0,
+                      FALSE };
 
   g_array_append_val (bindings, binding);
 }
@@ -581,8 +587,8 @@ static gboolean
 may_go_back_in_time (HycoActor *actor)
 {
   for (HycoDirector *director = hyco_actor_get_executive_director (actor); director != NULL;
-       director = hyco_actor_get_executive_director (
-         HYCO_ACTOR (hyco_director_get_container (director))))
+       director
+       = hyco_actor_get_executive_director (HYCO_ACTOR (hyco_director_get_container (director))))
     if (HYCO_IS_CONTINUOUS_DIRECTOR (director))
       return TRUE;
   return FALSE;
@@ -722,7 +728,8 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       self->instance_name = g_strdup (hyco_actor_get_name (actor));
     }
   self->needs_rollback = may_go_back_in_time (actor);
-  if (self->needs_rollback && (!self->fmu->can_get_and_set_fmu_state || fmi->fmi2GetFMUstate == NULL))
+  if (self->needs_rollback
+      && (!self->fmu->can_get_and_set_fmu_state || fmi->fmi2GetFMUstate == NULL))
     {
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
                             "the FMU %s cannot save and restore its state (canGetAndSetFMUstate "
@@ -734,7 +741,10 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->failed = FALSE;
   self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, FALSE, error);
   if (self->instance == NULL)
-    return FALSE;
+    {
+      g_prefix_error (error, "%s: ", self->instance_name);
+      return FALSE;
+    }
   hyco_actor_get_current_tag (actor, &start);
   /* FMI-HC resolution: the model's where the FMU can take it, else the FMU's own. */
   self->integer_time = fmi->fmi2HybridDoStep != NULL;
@@ -805,8 +815,8 @@ restore (HycoFMUActor *self, GError **error)
                             tag);
       return FALSE;
     }
-  if (!check (self, self->fmu->fmi.fmi2SetFMUstate (self->instance, self->saved),
-              "fmi2SetFMUstate", error))
+  if (!check (self, self->fmu->fmi.fmi2SetFMUstate (self->instance, self->saved), "fmi2SetFMUstate",
+              error))
     return FALSE;
   for (guint o = 0; o < self->outputs->len; o++)
     {
@@ -838,6 +848,36 @@ revisable (HycoFMUActor *self, const char *call)
   return TRUE;
 }
 
+/* A step the FMU did not complete, reaching only the model time @reached: where the director
+ * can retry a smaller step it will (step revision); elsewhere, or with stepRevision false,
+ * it is an error with the FMU's message, not a step silently cut short. */
+static gboolean
+incomplete_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64 reached,
+                 GError **error)
+{
+  g_autoptr (GError) reason = NULL;
+
+  if (status == fmi2Discard)
+    _hyco_fmu_check (self->fmu, self->instance_name, status, call, &reason);
+  else
+    {
+      g_autofree char *where = hyco_time_to_string (reached, self->resolution);
+      reason = g_error_new (HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                            "FMU %s (%s): %s stopped at %s s, short of the step",
+                            self->fmu->model_name, self->instance_name, call, where);
+    }
+  if (self->step_revision && self->needs_rollback)
+    {
+      self->discarded = TRUE;
+      self->reached = reached - self->committed.time;
+      g_free (self->discard_reason);
+      self->discard_reason = g_strdup (reason->message);
+      return TRUE;
+    }
+  g_propagate_prefixed_error (error, g_steal_pointer (&reason), "%s: ", self->instance_name);
+  return FALSE;
+}
+
 /* One call of the FMU's step function, from where the instance is to the model time @to (the
  * same time: a zero-size step). */
 static gboolean
@@ -860,11 +900,8 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
           /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
            * time then lags behind, by less than a tick); else the director must revise. */
           gint64 reached = to_model_ticks (self, fmu_from + (gint64) performed);
-          if (reached < to)
-            {
-              self->discarded = TRUE;
-              self->reached = reached - self->committed.time;
-            }
+          if (reached < to && !incomplete_step (self, status, "fmi2HybridDoStep", reached, error))
+            return FALSE;
           status = fmi2OK;
         }
       if (status == fmi2Error && revisable (self, "fmi2HybridDoStep"))
@@ -889,8 +926,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
         fmi2Real last = NAN;
         gint64 reached = from + (to - from) / 2;
         if (fmi->fmi2GetRealStatus != NULL
-            && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last)
-                 <= fmi2Warning
+            && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last) <= fmi2Warning
             && !isnan (last) && last >= real_from)
           {
             /* Real progress to ticks with the ceiling: time always advances. */
@@ -899,11 +935,8 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
               reached = (gint64) ceil (last / self->ticks_per_second - 1e-6);
             self->real_now = last;
           }
-        if (reached < to)
-          {
-            self->discarded = TRUE;
-            self->reached = reached - self->committed.time;
-          }
+        if (reached < to && !incomplete_step (self, status, "fmi2DoStep", reached, error))
+          return FALSE;
         status = fmi2OK;
       }
   }
@@ -986,8 +1019,8 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
         {
           Binding *output = self->real_outputs->pdata[k];
           hyco_value_set_double (&output->value, values[k]);
-          output->present = !(self->hybrid && fmi->fmi2GetHybridReal)
-                            || status[k] == fmi2SignalPresent;
+          output->present
+            = !(self->hybrid && fmi->fmi2GetHybridReal) || status[k] == fmi2SignalPresent;
         }
     }
   for (guint o = 0; o < self->outputs->len; o++)
@@ -1190,9 +1223,11 @@ hyco_fmu_actor_output_depends_on (HycoActor *actor, HycoPort *port, HycoPort *in
 {
   HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
 
-  /* A plain FMU's outputs are read after its step, before it sees this tag's inputs. */
+  /* A plain FMU's outputs are read after its step, before it sees this tag's inputs: their
+   * values do not depend on them. Under a director that fires it only when triggered (DE),
+   * their presence does. */
   if (!has_feedthrough (self))
-    return FALSE;
+    return _hyco_actors_fired_only_when_triggered (actor);
   for (guint o = 0; o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
@@ -1275,8 +1310,8 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
    * read, so the actor may set inputs and read outputs at every tag without a step between.
    */
   properties[PROP_DIRECT_FEEDTHROUGH] = g_param_spec_boolean (
-    "directFeedthrough", NULL, "A plain FMU computes outputs from inputs when they are read",
-    FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    "directFeedthrough", NULL, "A plain FMU computes outputs from inputs when they are read", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * HycoFMUActor:stepRevision:
    *

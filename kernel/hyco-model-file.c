@@ -316,7 +316,9 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
       && _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)) != NULL)
     {
       g_autofree char *where = describe (element);
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, where, "%s",
+      g_autofree char *owner_name = describe_object (owner);
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, where,
+                   "bad value for %s: %s", owner_name,
                    _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)));
     }
   if (ok && !model_parameter && hyco_param_get_expression (owner, name) == NULL)

@@ -1126,6 +1126,16 @@ describe_actor (GString *out, HycoActor *actor, int level)
   describe_parameters (out, G_OBJECT (actor), inner);
   if (HYCO_IS_FSM_ACTOR (actor))
     describe_state_machine (out, HYCO_FSM_ACTOR (actor), inner);
+  if (HYCO_IS_FMU_ACTOR (actor))
+    {
+      g_auto (GStrv) names = hyco_fmu_actor_list_fmu_parameters (HYCO_FMU_ACTOR (actor));
+      const char *category = hyco_fmu_actor_get_category (HYCO_FMU_ACTOR (actor));
+      if (category)
+        g_string_append_printf (out, "%sFMI-HC category %s\n", inner, category);
+      for (guint i = 0; names[i]; i++)
+        g_string_append_printf (out, "%sFMU parameter %s = %s\n", inner, names[i],
+                                hyco_fmu_actor_get_fmu_parameter (HYCO_FMU_ACTOR (actor), names[i]));
+    }
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     describe_model_parameters (out, HYCO_COMPOSITE_ACTOR (actor), inner);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))

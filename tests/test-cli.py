@@ -450,6 +450,32 @@ class EventOrdering(unittest.TestCase):
                 self.assertIn(["Software.reached", "0.02", "1", "2"], rows, f"N = {n}")
                 self.assertEqual(sum(row[0].startswith("Propagate") for row in rows), n)
 
+    def test_every_n_with_fmus(self):
+        env = dict(os.environ, HYCO_FMU_PATH=os.path.join(os.path.dirname(HYCO), "..", "tests",
+                                                          "fmus"))
+        with tempfile.TemporaryDirectory() as directory:
+            for n in range(51):
+                path = os.path.join(directory, f"fmu-event-ordering-{n}.xml")
+                trace = os.path.join(directory, f"trace-{n}.csv")
+                text = subprocess.run([sys.executable, "tools/event-ordering.py", "--fmu", str(n)],
+                                      capture_output=True, text=True, check=True).stdout
+                with open(path, "w") as f:
+                    f.write(text)
+                result = subprocess.run([HYCO, "run", "--quiet", "--trace", trace, path],
+                                        capture_output=True, text=True, env=env, timeout=60)
+                self.assertEqual(result.returncode, 0, f"N = {n}: {result.stderr}")
+                with open(trace, newline="") as f:
+                    rows = [row for row in csv.reader(f) if row[0] == "Software.state"]
+                # S2 from the reaction at (0.02, 1), and to the end.
+                self.assertIn(["Software.state", "0.02", "1", "2"], rows, f"N = {n}")
+                self.assertEqual(rows[-1][3], "2", f"N = {n}")
+
+    def test_shipped_fmu_model_is_the_generated_one(self):
+        with open("models/fmu-event-ordering.xml") as f:
+            self.assertEqual(f.read(), subprocess.run(
+                [sys.executable, "tools/event-ordering.py", "--fmu", "6"],
+                capture_output=True, text=True, check=True).stdout)
+
     def test_late_plant_times_out(self):
         # The Test actors can fail: a plant slower than the timeout ends in S3.
         with tempfile.TemporaryDirectory() as directory:
@@ -585,6 +611,209 @@ class FmuInfo(unittest.TestCase):
         self.assertIn("hyco fmu info FILE.fmu", hyco("--help-all").stdout)
         with open(os.path.join(os.path.dirname(HYCO), "hyco.1")) as f:
             self.assertIn("fmu info", f.read())
+
+
+class FmuRun(unittest.TestCase):
+    """hyco run on models with FMUImport actors (the test FMUs, tests/fmus/README.md): exit
+    statuses, messages that name the model file, the actor, the FMU and the FMI call, and no
+    unpacked FMU left in TMPDIR, after failures as after successful runs."""
+
+    MODEL = """<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="{director}">
+    <property name="stopTime" value="{stop_time}"/>
+  </property>
+{body}</entity>
+"""
+
+    def setUp(self):
+        # The FMUs are found through HYCO_FMU_PATH (the models are not next to them), and are
+        # unpacked into a private TMPDIR, which must be empty at the end.
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = tempfile.TemporaryDirectory()
+        fmus = os.path.normpath(os.path.join(os.path.dirname(HYCO), "..", "tests", "fmus"))
+        self.env = dict(os.environ, TMPDIR=self.tmp.name, HYCO_FMU_PATH=fmus)
+        self.env.pop("HYCO_FAULTY_FAIL_AT", None)
+        self.trace = os.path.join(self.dir.name, "trace.csv")
+
+    def tearDown(self):
+        self.assertEqual(os.listdir(self.tmp.name), [])
+        self.tmp.cleanup()
+        self.dir.cleanup()
+
+    def model(self, director, stop_time, body):
+        """A model file: its first entity at line 6, that entity's first property at line 7."""
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(self.MODEL.format(director=director, stop_time=stop_time, body=body))
+        return path
+
+    def run_hyco(self, path, *args, env=None):
+        return subprocess.run([HYCO, "run", "--quiet", path, *args], capture_output=True,
+                              text=True, timeout=60, env=env or self.env)
+
+    def values(self, signal):
+        with open(self.trace, newline="") as f:
+            return [(row[1], row[2], float(row[3])) for row in csv.reader(f) if row[0] == signal]
+
+    @staticmethod
+    def fmu(name, file, properties=""):
+        return (f'  <entity name="{name}" class="FMUImport">\n'
+                f'    <property name="fmuFile" value="{file}"/>\n{properties}  </entity>\n')
+
+    @staticmethod
+    def recorded(port):
+        return ('  <entity name="R" class="Recorder"/>\n'
+                '  <relation name="r" class="TypedIORelation"/>\n'
+                f'  <link port="{port}" relation="r"/>\n'
+                '  <link port="R.input" relation="r"/>\n')
+
+    def test_unloadable_fmu_exits_2_where_fmu_file_is_set(self):
+        for name, message in (
+                ("no-such.fmu", "no-such.fmu: no such file"),
+                ("broken/parent-path.fmu", 'is refused: a ".." component'),
+                ("broken/absolute-path.fmu", "is refused: an absolute path"),
+                ("broken/no-binary.fmu", "no binaries/linux64/loader.so"),
+                ("broken/bad-xml.fmu", "modelDescription.xml:69: malformed XML"),
+                ("broken/missing-function.fmu", "does not export fmi2DoStep")):
+            path = self.model("DEDirector", "1", self.fmu("F", name))
+            result = self.run_hyco(path)
+            self.assertEqual(result.returncode, 2, name)
+            self.assertEqual(result.stdout, "", name)
+            self.assertTrue(
+                result.stderr.startswith(f'hyco: error: {path}:7: property "fmuFile": '),
+                result.stderr)
+            self.assertIn(os.path.basename(name) + ": ", result.stderr)
+            self.assertIn(message, result.stderr)
+            self.assertEqual(os.listdir(self.tmp.name), [], name)
+
+    def faulty(self, fail_at, director="DEDirector"):
+        # Under DE stepped every 0.25 s, its input u fed from its own output t, which depends
+        # on no input; under the continuous director, u from a ramp.
+        if director == "DEDirector":
+            body = self.fmu("F", "faulty.fmu",
+                            f'    <property name="failAt" value="{fail_at}"/>\n'
+                            '    <property name="communicationStepSize" value="0.25"/>\n')
+            body += ('  <relation name="t" class="TypedIORelation"/>\n'
+                     '  <link port="F.t" relation="t"/>\n'
+                     '  <link port="F.u" relation="t"/>\n')
+        else:
+            body = self.fmu("F", "faulty.fmu", f'    <property name="failAt" value="{fail_at}"/>\n')
+            body += ('  <entity name="Ramp" class="ContinuousRamp"/>\n'
+                     '  <relation name="u" class="TypedIORelation"/>\n'
+                     '  <link port="Ramp.output" relation="u"/>\n'
+                     '  <link port="F.u" relation="u"/>\n')
+        return self.model(director, "2", body)
+
+    def test_failing_fmu_exits_1_naming_actor_fmu_and_call(self):
+        for fail_at, call, reason in (
+                (1, "fmi2DoStep returned fmi2Error", "doStep fails on purpose at 1 (failAt=1)"),
+                (2, "fmi2GetReal returned fmi2Error",
+                 "fmi2GetReal fails on purpose at 1 (failAt=2)"),
+                (3, "fmi2SetReal returned fmi2Error",
+                 "fmi2SetReal fails on purpose at 1 (failAt=3)"),
+                (5, "fmi2DoStep returned fmi2Fatal",
+                 "doStep fails fatally on purpose at 1 (failAt=5)"),
+                (7, "fmi2ExitInitializationMode returned fmi2Error",
+                 "fmi2ExitInitializationMode fails on purpose (failAt=7)")):
+            path = self.faulty(fail_at)
+            result = self.run_hyco(path, "--trace", self.trace)
+            self.assertEqual(result.returncode, 1, f"failAt={fail_at}: {result.stderr}")
+            self.assertEqual(result.stderr,
+                             f"hyco: error: {path}: F: FMU faulty (F): {call}: {reason}\n")
+            self.assertEqual(os.listdir(self.tmp.name), [], f"failAt={fail_at}")
+            if fail_at == 1:
+                # The trace up to the failure is written: t every 0.25 s up to 1.
+                self.assertEqual([v[2] for v in self.values("F.t")], [0, 0.25, 0.5, 0.75, 1])
+
+    def test_failing_instantiate_exits_1(self):
+        path = self.faulty(0)
+        result = self.run_hyco(path, env=dict(self.env, HYCO_FAULTY_FAIL_AT="4"))
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}: F: FMU faulty (F): fmi2Instantiate failed: "
+                         "fmi2Instantiate fails on purpose (HYCO_FAULTY_FAIL_AT=4)\n")
+        # Without the variable the same model runs to its end.
+        self.assertEqual(self.run_hyco(path).returncode, 0)
+
+    def test_failing_fmu_under_continuous_director(self):
+        # An error from a step asks for step revision: down to one tick, then the FMU's error.
+        path = self.faulty(1, "ContinuousDirector")
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}: F: the FMU discarded the step to "
+                         "(1.000000001, 0) even at the smallest step the director can take: "
+                         "FMU faulty (F): fmi2DoStep returned fmi2Error: doStep fails on purpose "
+                         "at 1 (failAt=1)\n")
+        # A fatal error is not retried.
+        path = self.faulty(5, "ContinuousDirector")
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertTrue(result.stderr.startswith(
+            f"hyco: error: {path}: F: FMU faulty (F): fmi2DoStep returned fmi2Fatal: "),
+            result.stderr)
+
+    def test_fmu_that_cannot_save_its_state(self):
+        body = self.fmu("D", "dahlquist.fmu",
+                        '    <property name="k" value="2"/>\n'
+                        '    <property name="x0" value="3"/>\n'
+                        '    <property name="communicationStepSize" value="0.1"/>\n')
+        body += self.recorded("D.x")
+        path = self.model("ContinuousDirector", "1", body)
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}:6: D: the FMU dahlquist cannot save and restore "
+                         "its state (canGetAndSetFMUstate is false), which a continuous director "
+                         "needs to roll back its steps; use it under a DE or SR director\n")
+        # Under DE, forward Euler at each communication step: x = 3 (1 - 0.2)^n.
+        path = self.model("DEDirector", "1", body)
+        result = self.run_hyco(path, "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        values = self.values("D.x")
+        self.assertEqual([v[0] for v in values],
+                         ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"])
+        for n, (_, _, x) in enumerate(values):
+            self.assertAlmostEqual(x, 3 * 0.8 ** n, delta=1e-14)
+
+    def vanderpol(self, properties=""):
+        body = self.fmu("VdP", "vanderpol.fmu",
+                        '    <property name="communicationStepSize" value="0.5"/>\n' + properties)
+        return self.model("DEDirector", "2", body + self.recorded("VdP.x1"))
+
+    def test_set_fmu_parameters(self):
+        # mu = 0: a harmonic oscillator, x1 = x1_0 cos t.
+        path = self.vanderpol('    <property name="mu" value="0"/>\n')
+        result = self.run_hyco(path, "--trace", self.trace, "--set", "VdP.x1_0=1")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        values = self.values("VdP.x1")
+        self.assertEqual(values[0], ("0", "0", 1.0))
+        self.assertEqual(values[-1][:2], ("2", "0"))
+        self.assertAlmostEqual(values[-1][2], -0.4161468365471424, delta=1e-9)  # cos 2
+        result = self.run_hyco(path, "--trace", self.trace, "--set", "VdP.mu=1")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.values("VdP.x1")[0], ("0", "0", 2.0))
+        self.assertGreater(abs(self.values("VdP.x1")[-1][2] - values[-1][2]), 1e-3)
+
+    def test_bad_fmu_parameters_exit_2(self):
+        path = self.vanderpol()
+        for assignment, message in (("VdP.nu=1", 'VdP.nu: VdP has no parameter "nu"'),
+                                    ("VdP.mu=fast",
+                                     "VdP.mu: mu: \"fast\" is not a value of the FMU's Real "
+                                     "variable")):
+            result = self.run_hyco(path, "--set", assignment)
+            self.assertEqual(result.returncode, 2, assignment)
+            self.assertEqual(result.stderr, f"hyco: error: --set {message}\n")
+        for prop, message in (('<property name="nu" value="1"/>',
+                               'property "nu": FMUImport "VdP" has no parameter "nu"'),
+                              ('<property name="mu" value="fast"/>',
+                               'property "mu": bad value for FMUImport "VdP": "fast" is not a '
+                               "value of the FMU's Real variable")):
+            path = self.vanderpol(f"    {prop}\n")
+            result = self.run_hyco(path)
+            self.assertEqual(result.returncode, 2, prop)
+            self.assertEqual(result.stderr, f"hyco: error: {path}:9: {message}\n")
 
 
 if __name__ == "__main__":

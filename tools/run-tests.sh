@@ -10,7 +10,7 @@ meson test -C build --print-errorlogs
 echo "== valgrind (memcheck) =="
 meson test -C build --setup valgrind --print-errorlogs \
   --suite kernel --suite directors --suite actors --suite model-file --suite models \
-  --suite results --suite examples
+  --suite results --suite examples --suite fmi
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
 BUILD_DIR=build-asan tools/build.sh -Db_sanitize=address,undefined -Db_lundef=false \
