@@ -1189,7 +1189,8 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   self->dirty = self->dirty_fmu = FALSE;
   self->inputs_set = FALSE;
   self->outputs_read = FALSE;
-  for (guint o = 0; o < self->outputs->len; o++)
+  /* What a rollback restores (never needed where time only goes forward). */
+  for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
       hyco_value_assign (&output->kept, &output->value);
