@@ -131,6 +131,60 @@ test_bouncing_ball (void)
   }
 }
 
+/* Under SR, refinements without a director of their own tick with the modal model: a gain of
+ * 10 until the ramp reaches 2, then of -1, the switch showing at the next microstep (an extra
+ * tick the modal model asks for). */
+static void
+test_under_sr (void)
+{
+  g_autoptr (HycoModel) model = load_text (
+    "<entity name=\"top\" class=\"CompositeActor\">"
+    "<property name=\"d\" class=\"SRDirector\"><property name=\"stopTime\" value=\"4\"/>"
+    "<property name=\"period\" value=\"1\"/></property>"
+    "<entity name=\"Ramp\" class=\"Ramp\"/>"
+    "<entity name=\"M\" class=\"ModalModel\">"
+    "<port name=\"x\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"_Controller\" class=\"ModalController\">"
+    "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" value=\"true\"/>"
+    "<property name=\"refinementName\" value=\"RA\"/></entity>"
+    "<entity name=\"B\" class=\"State\"><property name=\"refinementName\" value=\"RB\"/>"
+    "</entity>"
+    "<relation name=\"ab\" class=\"Transition\">"
+    "<property name=\"guardExpression\" value=\"x &gt;= 2\"/></relation>"
+    "<link port=\"A.outgoingPort\" relation=\"ab\"/><link port=\"B.incomingPort\" "
+    "relation=\"ab\"/></entity>"
+    "<entity name=\"RA\" class=\"Refinement\"><port name=\"x\"><property name=\"input\"/>"
+    "</port><port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"G\" class=\"Gain\"><property name=\"factor\" value=\"10.0\"/></entity>"
+    "<relation name=\"a\"/><relation name=\"b\"/><link port=\"x\" relation=\"a\"/>"
+    "<link port=\"G.input\" relation=\"a\"/><link port=\"G.output\" relation=\"b\"/>"
+    "<link port=\"y\" relation=\"b\"/></entity>"
+    "<entity name=\"RB\" class=\"Refinement\"><port name=\"x\"><property name=\"input\"/>"
+    "</port><port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"G\" class=\"Gain\"><property name=\"factor\" value=\"-1.0\"/></entity>"
+    "<relation name=\"a\"/><relation name=\"b\"/><link port=\"x\" relation=\"a\"/>"
+    "<link port=\"G.input\" relation=\"a\"/><link port=\"G.output\" relation=\"b\"/>"
+    "<link port=\"y\" relation=\"b\"/></entity>"
+    "</entity>"
+    "<entity name=\"R\" class=\"Recorder\"/>"
+    "<relation name=\"x\"/><relation name=\"y\"/>"
+    "<link port=\"Ramp.output\" relation=\"x\"/><link port=\"M.x\" relation=\"x\"/>"
+    "<link port=\"M.y\" relation=\"y\"/><link port=\"R.input\" relation=\"y\"/>"
+    "</entity>");
+  const double expected[] = { 0, 10, 20, -3, -4, -5 };
+  const guint64 microsteps[] = { 1, 1, 1, 2, 1, 1 };
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "R"), ==, G_N_ELEMENTS (expected));
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    {
+      HycoTag tag;
+      g_assert_cmpfloat (recorded (model, "R", k, &tag), ==, expected[k]);
+      g_assert_cmpuint (tag.microstep, ==, microsteps[k]);
+    }
+}
+
 /* Guards and set actions read model parameters, evaluated when the model is prepared: with
  * e = 0.5 each flight is half the previous one. An unknown name is an error at its element. */
 static void
@@ -551,6 +605,7 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/discrete-control", test_discrete_control);
   g_test_add_func ("/modal/bouncing-ball", test_bouncing_ball);
   g_test_add_func ("/modal/parameters", test_parameters);
+  g_test_add_func ("/modal/under-sr", test_under_sr);
   g_test_add_func ("/modal/thermostat-agrees", test_thermostat_agrees);
   g_test_add_func ("/modal/history", test_history);
   g_test_add_func ("/modal/reset", test_reset);
