@@ -152,7 +152,10 @@ send_value (HycoPort *port, const HycoValue *value, gboolean present)
       hyco_signal_set_absent (signal);
       return;
     }
-  hyco_value_assign (&signal->value, value);
+  if (value->type != HYCO_VALUE_TYPE_STRING && signal->value.type != HYCO_VALUE_TYPE_STRING)
+    signal->value = *value; /* scalars: a copy, nothing to free */
+  else
+    hyco_value_assign (&signal->value, value);
   hyco_signal_mark_present (signal);
 }
 
@@ -1018,7 +1021,8 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
       for (guint k = 0; k < n; k++)
         {
           Binding *output = self->real_outputs->pdata[k];
-          hyco_value_set_double (&output->value, values[k]);
+          output->value.type = HYCO_VALUE_TYPE_DOUBLE; /* a Real output never holds a string */
+          output->value.data.v_double = values[k];
           output->present
             = !(self->hybrid && fmi->fmi2GetHybridReal) || status[k] == fmi2SignalPresent;
         }
@@ -1056,6 +1060,14 @@ has_feedthrough (HycoFMUActor *self)
   return self->hybrid || self->direct_feedthrough;
 }
 
+static inline int
+compare_tags (const HycoTag *a, const HycoTag *b)
+{
+  if (a->time != b->time)
+    return a->time < b->time ? -1 : 1;
+  return a->microstep < b->microstep ? -1 : a->microstep > b->microstep;
+}
+
 static gboolean
 hyco_fmu_actor_fire (HycoActor *actor, GError **error)
 {
@@ -1072,17 +1084,17 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
     }
   /* A solver stage at the committed time (a step of less than a tick's fraction): the
    * committed tag. */
-  if (hyco_tag_compare (&now, &self->committed) < 0)
+  if (compare_tags (&now, &self->committed) < 0)
     now = self->committed;
   /* A tag not stepped to yet (or left for another): from the committed state. Firing again at
    * the same tag only adds what the inputs now known allow. */
-  if (!hyco_tag_equal (&now, &self->stepped) || !self->outputs_read)
+  if (!compare_tags (&now, &self->stepped) == 0 || !self->outputs_read)
     {
       gboolean advanced = FALSE;
       if (!restore (self, error))
         return FALSE;
       self->inputs_set = FALSE;
-      if (hyco_tag_compare (&now, &self->committed) > 0)
+      if (compare_tags (&now, &self->committed) > 0)
         {
           if (!step_to (self, &now, error))
             return FALSE;
@@ -1107,6 +1119,17 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* hyco_actor_fire_at_tag() without its checks: once per step. */
+static gboolean
+fire_at (HycoFMUActor *self, const HycoTag *tag, GError **error)
+{
+  HycoDirector *executive = _hyco_actor_get_private ((HycoActor *) self)->executive;
+  HycoTag granted;
+
+  return HYCO_DIRECTOR_GET_CLASS (executive)->fire_at (executive, (HycoActor *) self, tag, &granted,
+                                                       error);
+}
+
 /* For FMUs that say when they next need to be fired. */
 static gboolean
 request_next_firing (HycoFMUActor *self, GError **error)
@@ -1129,7 +1152,7 @@ request_next_firing (HycoFMUActor *self, GError **error)
           next.time = to_model_ticks (self, self->fmu_committed + (gint64) max_step);
           next.microstep = 0;
         }
-      return hyco_actor_fire_at_tag (HYCO_ACTOR (self), &next, NULL, error);
+      return fire_at (self, &next, error);
     }
   if (fmi->fmi2GetMaxStepSize != NULL)
     {
@@ -1147,13 +1170,13 @@ request_next_firing (HycoFMUActor *self, GError **error)
           next.time += MAX ((gint64) ceil (max_step / seconds (self, 1) - 1e-9), 1);
           next.microstep = 0;
         }
-      return hyco_actor_fire_at_tag (HYCO_ACTOR (self), &next, NULL, error);
+      return fire_at (self, &next, error);
     }
   if (self->communication_step > 0)
     {
       next.time += self->communication_step;
       next.microstep = 0;
-      return hyco_actor_fire_at_tag (HYCO_ACTOR (self), &next, NULL, error);
+      return fire_at (self, &next, error);
     }
   return TRUE;
 }

@@ -880,7 +880,7 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
         _hyco_model_trace_outputs (priv->model, actor, &model_tag);
       ok = HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
-  g_ptr_array_set_size (priv->fired, 0);
+  _hyco_ptr_array_empty (priv->fired);
   return ok;
 }
 

@@ -20,6 +20,14 @@ _hyco_ptr_array_copy_unowned (GPtrArray *array)
   return copy;
 }
 
+/* Empties an array of unowned pointers (no element free function, not null-terminated)
+ * without g_ptr_array_set_size()'s general path: once per tag on the directors' hot path. */
+static inline void
+_hyco_ptr_array_empty (GPtrArray *array)
+{
+  array->len = 0;
+}
+
 /* A director's epoch: bumping @value makes every signal it owns unknown at once, so a new tag
  * (or a repeated fire) costs nothing per signal. @violations counts writes that tried to change
  * a signal already known in this epoch: actor bugs, reported by the director. */

@@ -65,7 +65,7 @@ heap_pop (GArray *heap)
       i = child;
     }
   data[i] = last;
-  g_array_set_size (heap, n);
+  heap->len = n; /* plain structs: shrinking needs nothing else */
 }
 
 void
@@ -133,7 +133,7 @@ _hyco_tag_queue_release (HycoTagQueue *self)
 {
   for (guint i = 0; i < self->triggered->len; i++)
     _hyco_actor_get_private (self->triggered->pdata[i])->pure_event = FALSE;
-  g_ptr_array_set_size (self->triggered, 0);
+  _hyco_ptr_array_empty (self->triggered);
   self->tag_started = FALSE;
 }
 
@@ -209,7 +209,7 @@ _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *
                             "requested a firing at an infinite time");
       return FALSE;
     }
-  if (!hyco_director_is_top_level (director))
+  if (!_hyco_director_is_top_level (_hyco_director_get_private (director)))
     {
       HycoTag outer;
       if (!hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &event.tag, &outer, error))
