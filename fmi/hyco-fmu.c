@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-fmu.h"
+#include "hyco-xml-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -502,29 +503,10 @@ static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, xmlNo
   return FALSE;
 }
 
-static char *
-get_attr (xmlNode *element, const char *name)
-{
-  xmlChar *value = xmlGetNoNsProp (element, BAD_CAST name);
-  char *copy;
-
-  if (value == NULL)
-    return NULL;
-  copy = g_strdup ((const char *) value);
-  xmlFree (value);
-  return copy;
-}
-
-static gboolean
-is_element (xmlNode *node, const char *name)
-{
-  return node->type == XML_ELEMENT_NODE && g_str_equal ((const char *) node->name, name);
-}
-
 static gboolean
 get_required (Reader *reader, xmlNode *element, const char *name, char **value, GError **error)
 {
-  *value = get_attr (element, name);
+  *value = _hyco_xml_get_attr (element, name);
   if (*value == NULL || **value == '\0')
     {
       g_clear_pointer (value, g_free);
@@ -573,7 +555,7 @@ static gboolean
 get_boolean (Reader *reader, xmlNode *element, const char *name, gboolean fallback, gboolean *value,
              GError **error)
 {
-  g_autofree char *text = get_attr (element, name);
+  g_autofree char *text = _hyco_xml_get_attr (element, name);
 
   *value = fallback;
   if (text && !parse_boolean (text, value))
@@ -585,7 +567,7 @@ get_boolean (Reader *reader, xmlNode *element, const char *name, gboolean fallba
 static gboolean
 get_double (Reader *reader, xmlNode *element, const char *name, double *value, GError **error)
 {
-  g_autofree char *text = get_attr (element, name);
+  g_autofree char *text = _hyco_xml_get_attr (element, name);
 
   *value = NAN;
   if (text && !parse_double (text, value))
@@ -597,7 +579,7 @@ get_double (Reader *reader, xmlNode *element, const char *name, double *value, G
 static gboolean
 get_unsigned (Reader *reader, xmlNode *element, const char *name, guint *value, GError **error)
 {
-  g_autofree char *text = get_attr (element, name);
+  g_autofree char *text = _hyco_xml_get_attr (element, name);
   gint64 number;
 
   if (text == NULL)
@@ -690,7 +672,7 @@ read_type_definitions (Reader *reader, xmlNode *element, GError **error)
       g_autofree char *name = NULL;
       SimpleType *type = NULL;
 
-      if (!is_element (child, "SimpleType"))
+      if (!_hyco_xml_is_element (child, "SimpleType"))
         continue;
       if (!get_required (reader, child, "name", &name, error))
         return FALSE;
@@ -711,7 +693,7 @@ read_type_definitions (Reader *reader, xmlNode *element, GError **error)
           type = g_new0 (SimpleType, 1);
           type->type = value;
           if (value == HYCO_FMU_TYPE_REAL)
-            type->unit = get_attr (kind, "unit");
+            type->unit = _hyco_xml_get_attr (kind, "unit");
         }
       if (type == NULL)
         return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
@@ -762,7 +744,7 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                  "no type element (Real, Integer, Boolean, String or Enumeration)");
 
-  declared = get_attr (type_element, "declaredType");
+  declared = _hyco_xml_get_attr (type_element, "declaredType");
   if (declared)
     {
       declared_type = g_hash_table_lookup (reader->types, declared);
@@ -780,12 +762,12 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
 
   if (variable->type == HYCO_FMU_TYPE_REAL)
     {
-      variable->unit = get_attr (type_element, "unit");
+      variable->unit = _hyco_xml_get_attr (type_element, "unit");
       if (variable->unit == NULL && declared_type && declared_type->unit)
         variable->unit = g_strdup (declared_type->unit);
     }
 
-  variable->start = get_attr (type_element, "start");
+  variable->start = _hyco_xml_get_attr (type_element, "start");
   if (variable->start)
     {
       gboolean flag;
@@ -842,9 +824,9 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                  "valueReference=\"%s\" is not an unsigned integer", reference);
   variable->value_reference = (fmi2ValueReference) number;
-  variable->description = get_attr (element, "description");
+  variable->description = _hyco_xml_get_attr (element, "description");
 
-  causality = get_attr (element, "causality");
+  causality = _hyco_xml_get_attr (element, "causality");
   variable->causality = HYCO_FMU_CAUSALITY_LOCAL;
   if (causality)
     {
@@ -859,7 +841,7 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
 
   /* The standard's default is continuous, which only a Real can be: the default of the other
    * types is discrete, as FMI tools read it. */
-  variability = get_attr (element, "variability");
+  variability = _hyco_xml_get_attr (element, "variability");
   variable->variability = variable->type == HYCO_FMU_TYPE_REAL ? HYCO_FMU_VARIABILITY_CONTINUOUS
                                                                : HYCO_FMU_VARIABILITY_DISCRETE;
   if (variability)
@@ -897,7 +879,7 @@ static gboolean
 read_model_variables (Reader *reader, xmlNode *element, GError **error)
 {
   for (xmlNode *child = element->children; child; child = child->next)
-    if (is_element (child, "ScalarVariable") && !read_variable (reader, child, error))
+    if (_hyco_xml_is_element (child, "ScalarVariable") && !read_variable (reader, child, error))
       return FALSE;
   return TRUE;
 }
@@ -940,7 +922,7 @@ read_output (Reader *reader, xmlNode *element, GError **error)
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                  "output %s (index %s) is listed twice", output->name, index_text);
 
-  dependencies = get_attr (element, "dependencies");
+  dependencies = _hyco_xml_get_attr (element, "dependencies");
   if (dependencies == NULL)
     return TRUE; /* depends on every input */
   indices = g_strsplit_set (g_strstrip (dependencies), " \t\r\n", -1);
@@ -979,10 +961,10 @@ read_model_structure (Reader *reader, xmlNode *element, GError **error)
 {
   for (xmlNode *child = element->children; child; child = child->next)
     {
-      if (!is_element (child, "Outputs"))
+      if (!_hyco_xml_is_element (child, "Outputs"))
         continue;
       for (xmlNode *unknown = child->children; unknown; unknown = unknown->next)
-        if (is_element (unknown, "Unknown") && !read_output (reader, unknown, error))
+        if (_hyco_xml_is_element (unknown, "Unknown") && !read_output (reader, unknown, error))
           return FALSE;
     }
   return TRUE;
@@ -1013,7 +995,7 @@ read_root (Reader *reader, xmlNode *root, GError **error)
                    "%s: modelDescription.xml has no root element", self->path);
       return FALSE;
     }
-  if (!is_element (root, "fmiModelDescription"))
+  if (!_hyco_xml_is_element (root, "fmiModelDescription"))
     return fail (reader, error, root, HYCO_FMU_ERROR_DESCRIPTION,
                  "the root element must be fmiModelDescription");
   if (!get_required (reader, root, "fmiVersion", &self->fmi_version, error))
@@ -1024,12 +1006,12 @@ read_root (Reader *reader, xmlNode *root, GError **error)
   if (!get_required (reader, root, "modelName", &self->model_name, error)
       || !get_required (reader, root, "guid", &self->guid, error))
     return FALSE;
-  self->description = get_attr (root, "description");
-  self->generation_tool = get_attr (root, "generationTool");
+  self->description = _hyco_xml_get_attr (root, "description");
+  self->generation_tool = _hyco_xml_get_attr (root, "generationTool");
 
   for (xmlNode *child = root->children; child; child = child->next)
     for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
-      if (is_element (child, sections[i]))
+      if (_hyco_xml_is_element (child, sections[i]))
         {
           if (found[i])
             return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION, "a second %s element",

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-private.h"
+#include "hyco-xml-private.h"
 
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
@@ -74,31 +75,11 @@ line_of (xmlNode *node)
   return xmlGetLineNo (node);
 }
 
-/* Attribute values come back as GLib strings so that they can be g_autofree'd. */
-static char *
-get_attr (xmlNode *element, const char *name)
-{
-  xmlChar *value = xmlGetNoNsProp (element, BAD_CAST name);
-  char *copy;
-
-  if (value == NULL)
-    return NULL;
-  copy = g_strdup ((const char *) value);
-  xmlFree (value);
-  return copy;
-}
-
-static gboolean
-is_element (xmlNode *node, const char *name)
-{
-  return node->type == XML_ELEMENT_NODE && g_str_equal ((const char *) node->name, name);
-}
-
 /* `entity "Clock"`, or `entity` when it has no name. */
 static char *
 describe (xmlNode *element)
 {
-  g_autofree char *name = get_attr (element, "name");
+  g_autofree char *name = _hyco_xml_get_attr (element, "name");
 
   if (name == NULL)
     return g_strdup ((const char *) element->name);
@@ -149,8 +130,8 @@ is_ignored_class (const char *class_name)
 static gboolean
 is_ignored_property (xmlNode *element)
 {
-  g_autofree char *name = get_attr (element, "name");
-  g_autofree char *class_name = get_attr (element, "class");
+  g_autofree char *name = _hyco_xml_get_attr (element, "name");
+  g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
 
   return (name != NULL && name[0] == '_') || (class_name != NULL && is_ignored_class (class_name));
 }
@@ -172,7 +153,7 @@ classify_child (Loader *loader, xmlNode *node, xmlNode *parent, GError **error)
     {
     case XML_ELEMENT_NODE:
       /* Ptolemy writes documentation and display names; neither affects a run. */
-      if (is_element (node, "doc") || is_element (node, "display"))
+      if (_hyco_xml_is_element (node, "doc") || _hyco_xml_is_element (node, "display"))
         return 0;
       return 1;
     case XML_TEXT_NODE:
@@ -216,7 +197,7 @@ fail_not_allowed (Loader *loader, xmlNode *element, xmlNode *parent, GError **er
   g_autofree char *where = describe (parent);
 
   for (guint i = 0; i < G_N_ELEMENTS (known); i++)
-    if (is_element (element, known[i]))
+    if (_hyco_xml_is_element (element, known[i]))
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                    "not supported inside %s", where);
   return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
@@ -233,7 +214,7 @@ check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
 
       if (kind < 0)
         return FALSE;
-      if (kind == 0 || (is_element (node, "property") && is_ignored_property (node)))
+      if (kind == 0 || (_hyco_xml_is_element (node, "property") && is_ignored_property (node)))
         continue;
       return fail_not_allowed (loader, node, parent, error);
     }
@@ -243,7 +224,7 @@ check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
 static gboolean
 require_attr (Loader *loader, xmlNode *element, const char *name, char **value, GError **error)
 {
-  *value = get_attr (element, name);
+  *value = _hyco_xml_get_attr (element, name);
   if (*value == NULL)
     {
       g_autofree char *what = describe (element);
@@ -296,8 +277,9 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
     = HYCO_IS_COMPOSITE_ACTOR (owner)
       && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
   /* On an FMU actor, one that its class lacks is a parameter of the FMU. */
-  gboolean fmu_parameter = HYCO_IS_FMU_ACTOR (owner)
-                           && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
+  gboolean fmu_parameter
+    = HYCO_IS_FMU_ACTOR (owner)
+      && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
   gboolean ok;
 
   if (fmu_parameter)
@@ -354,8 +336,8 @@ static gboolean
 load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error)
 {
   g_autofree char *name = NULL;
-  g_autofree char *value = get_attr (element, "value");
-  g_autofree char *class_name = get_attr (element, "class");
+  g_autofree char *value = _hyco_xml_get_attr (element, "value");
+  g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
   g_autofree char *what = describe (element);
 
   if (!require_attr (loader, element, "name", &name, error))
@@ -377,8 +359,8 @@ load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error
 static gboolean
 load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, GError **error)
 {
-  g_autofree char *name = get_attr (element, "name");
-  g_autofree char *value = get_attr (element, "value");
+  g_autofree char *name = _hyco_xml_get_attr (element, "name");
+  g_autofree char *value = _hyco_xml_get_attr (element, "value");
   g_autofree char *what = describe (element);
   g_autoptr (HycoDirector) director = NULL;
   HycoCompositeActor *composite;
@@ -411,7 +393,7 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
         return FALSE;
       if (kind == 0)
         continue;
-      if (!is_element (node, "property"))
+      if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (is_ignored_property (node))
         continue;
@@ -432,7 +414,7 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
     return FALSE;
   if (is_ignored_property (element))
     return TRUE;
-  class_name = get_attr (element, "class");
+  class_name = _hyco_xml_get_attr (element, "class");
   if (class_name != NULL)
     type = hyco_registry_lookup (class_name);
   if (type != G_TYPE_INVALID && g_type_is_a (type, HYCO_TYPE_DIRECTOR))
@@ -496,7 +478,7 @@ load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **
         return FALSE;
       if (kind == 0)
         continue;
-      if (!is_element (node, "property"))
+      if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (!require_attr (loader, node, "name", &name, error))
         return FALSE;
@@ -506,7 +488,7 @@ load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **
       if (g_str_equal (name, "unit"))
         {
           g_free (*unit);
-          *unit = get_attr (node, "value");
+          *unit = _hyco_xml_get_attr (node, "value");
           continue;
         }
       for (i = 0; i < G_N_ELEMENTS (known); i++)
@@ -515,7 +497,7 @@ load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **
       if (i == G_N_ELEMENTS (known))
         return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
                      "a port has only the properties input, output, multiport and unit");
-      value = get_attr (node, "value");
+      value = _hyco_xml_get_attr (node, "value");
       if (value == NULL || g_str_equal (value, "true"))
         *flags |= known[i].flag;
       else if (!g_str_equal (value, "false"))
@@ -548,7 +530,7 @@ static gboolean
 load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
 {
   g_autofree char *name = NULL;
-  g_autofree char *class_name = get_attr (element, "class");
+  g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
   g_autofree char *what = NULL;
   g_autofree char *who = NULL;
   g_autofree char *unit = NULL;
@@ -600,7 +582,7 @@ static gboolean
 load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, GError **error)
 {
   g_autofree char *name = NULL;
-  g_autofree char *class_name = get_attr (element, "class");
+  g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
   g_autoptr (GError) local_error = NULL;
 
   if (!require_attr (loader, element, "name", &name, error)
@@ -615,18 +597,19 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
 
       if (kind < 0)
         return FALSE;
-      if (kind == 0 || is_element (node, "vertex")) /* Vergil's routing of the drawn wire */
+      if (kind == 0
+          || _hyco_xml_is_element (node, "vertex")) /* Vergil's routing of the drawn wire */
         continue;
-      if (!is_element (node, "property"))
+      if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (is_ignored_property (node))
         continue;
-      property = get_attr (node, "name");
+      property = _hyco_xml_get_attr (node, "name");
       if (property != NULL && g_str_equal (property, "width"))
         {
           /* Ptolemy writes a relation's width: inferred (-1, Auto) or 1 is what ours is, one
            * channel; a wider relation is a bus, which we do not have. */
-          g_autofree char *width = get_attr (node, "value");
+          g_autofree char *width = _hyco_xml_get_attr (node, "value");
           g_autofree char *what = NULL;
 
           if (width == NULL || g_str_equal (width, "-1") || g_str_equal (width, "1")
@@ -704,8 +687,8 @@ check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *containe
   gboolean inside = hyco_port_get_container (port) == HYCO_ACTOR (container);
   const char *attribute = inside ? "insideIndex" : "index";
   const char *other = inside ? "index" : "insideIndex";
-  g_autofree char *index = get_attr (element, attribute);
-  g_autofree char *wrong = get_attr (element, other);
+  g_autofree char *index = _hyco_xml_get_attr (element, attribute);
+  g_autofree char *wrong = _hyco_xml_get_attr (element, other);
   guint64 expected = _hyco_port_count_relations (port, inside);
   guint64 n = 0;
 
@@ -734,8 +717,8 @@ load_link (Loader *loader, xmlNode *element, HycoCompositeActor *container, GErr
 {
   g_autofree char *port_path = NULL;
   g_autofree char *relation_name = NULL;
-  g_autofree char *relation1 = get_attr (element, "relation1");
-  g_autofree char *relation2 = get_attr (element, "relation2");
+  g_autofree char *relation1 = _hyco_xml_get_attr (element, "relation1");
+  g_autofree char *relation2 = _hyco_xml_get_attr (element, "relation2");
   g_autoptr (GError) local_error = NULL;
   HycoRelation *relation;
   HycoPort *port;
@@ -867,21 +850,21 @@ load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError
         return FALSE;
       if (kind == 0)
         continue;
-      if (modal_relations != NULL && is_element (node, "relation"))
+      if (modal_relations != NULL && _hyco_xml_is_element (node, "relation"))
         ok = load_modal_relation (loader, node, modal_relations, error);
-      else if (modal_relations != NULL && is_element (node, "link"))
+      else if (modal_relations != NULL && _hyco_xml_is_element (node, "link"))
         ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), modal_relations, error);
-      else if (is_element (node, "property"))
+      else if (_hyco_xml_is_element (node, "property"))
         ok = load_property (loader, node, actor, error);
-      else if (is_element (node, "port"))
+      else if (_hyco_xml_is_element (node, "port"))
         ok = load_port (loader, node, actor, error);
-      else if (is_element (node, "entity"))
+      else if (_hyco_xml_is_element (node, "entity"))
         ok = require_composite (loader, node, actor, error)
              && load_entity (loader, node, HYCO_COMPOSITE_ACTOR (actor), NULL, error);
-      else if (is_element (node, "relation"))
+      else if (_hyco_xml_is_element (node, "relation"))
         ok = require_composite (loader, node, actor, error)
              && load_relation (loader, node, HYCO_COMPOSITE_ACTOR (actor), error);
-      else if (is_element (node, "link"))
+      else if (_hyco_xml_is_element (node, "link"))
         ok = require_composite (loader, node, actor, error)
              && load_link (loader, node, HYCO_COMPOSITE_ACTOR (actor), error);
       else
@@ -966,13 +949,13 @@ load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
         return FALSE;
       if (kind == 0)
         continue;
-      if (!is_element (node, "property"))
+      if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (!require_attr (loader, node, "name", &property, error))
         return FALSE;
       if (is_ignored_property (node))
         continue;
-      value = get_attr (node, "value");
+      value = _hyco_xml_get_attr (node, "value");
       if (g_str_equal (property, "isInitialState") || g_str_equal (property, "isFinalState"))
         {
           gboolean *flag = g_str_equal (property, "isInitialState") ? &initial : &final;
@@ -1029,13 +1012,13 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
         return FALSE;
       if (kind == 0)
         continue;
-      if (!is_element (node, "property"))
+      if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (!require_attr (loader, node, "name", &property, error))
         return FALSE;
       if (is_ignored_property (node))
         continue;
-      value = get_attr (node, "value");
+      value = _hyco_xml_get_attr (node, "value");
       field = g_str_equal (property, "guardExpression") ? &transition->guard
               : g_str_equal (property, "outputActions") ? &transition->outputs
               : g_str_equal (property, "setActions")    ? &transition->sets
@@ -1153,15 +1136,15 @@ load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError *
         return FALSE;
       if (kind == 0)
         continue;
-      if (is_element (node, "port")
+      if (_hyco_xml_is_element (node, "port")
           && HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
         ok = check_controller_port (loader, node, fsm, error);
-      else if (is_element (node, "port"))
+      else if (_hyco_xml_is_element (node, "port"))
         ok = load_port (loader, node, HYCO_ACTOR (fsm), error);
-      else if (is_element (node, "property"))
+      else if (_hyco_xml_is_element (node, "property"))
         {
-          g_autofree char *name = get_attr (node, "name");
-          g_autofree char *value = get_attr (node, "value");
+          g_autofree char *name = _hyco_xml_get_attr (node, "name");
+          g_autofree char *value = _hyco_xml_get_attr (node, "value");
           if (name != NULL && value != NULL && !is_ignored_property (node)
               && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
             {
@@ -1183,18 +1166,18 @@ load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError *
           else
             ok = load_property (loader, node, HYCO_ACTOR (fsm), error);
         }
-      else if (is_element (node, "entity"))
+      else if (_hyco_xml_is_element (node, "entity"))
         {
-          g_autofree char *class_name = get_attr (node, "class");
+          g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
           g_autofree char *what = describe (node);
           ok = class_name != NULL && g_str_equal (short_class_name (class_name), "State")
                  ? load_state (loader, node, fsm, error)
                  : fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
                          "a state machine contains State entities only");
         }
-      else if (is_element (node, "relation"))
+      else if (_hyco_xml_is_element (node, "relation"))
         ok = load_transition (loader, node, pending, error);
-      else if (is_element (node, "link"))
+      else if (_hyco_xml_is_element (node, "link"))
         ok = load_fsm_link (loader, node, fsm, pending, error);
       else
         ok = fail_not_allowed (loader, node, element, error);
@@ -1460,7 +1443,7 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
   if (doc == NULL)
     return NULL;
   root = xmlDocGetRootElement (doc);
-  if (!is_element (root, "entity"))
+  if (!_hyco_xml_is_element (root, "entity"))
     {
       g_autofree char *what = g_strdup_printf ("<%s>", (const char *) root->name);
       ok = fail (&loader, error, line_of (root), HYCO_MODEL_FILE_ERROR_INVALID, what,

@@ -119,26 +119,34 @@ FOOTER = """  <entity name="Plant" class="TimeDelay">
 """
 
 
-def model(n):
-    propagate = "".join(
-        f'  <entity name="Propagate{i}" class="Gain">\n'
-        f'    <property name="factor" value="1.0"/>\n'
-        f"  </entity>\n"
-        for i in range(1, n + 1)
-    )
+def chain(n, entity, port_in, port_out):
+    """The N pass-through entities, their relations, and the links e1 -> Propagate1 -> hop1
+    -> Propagate2 -> ... -> hopN -> Plant."""
+    propagate = "".join(entity(i) for i in range(1, n + 1))
     relations = "".join(
         f'  <relation name="hop{i}" class="TypedIORelation"/>\n' for i in range(1, n + 1)
     )
-    # e1 -> Propagate1 -> hop1 -> Propagate2 -> ... -> hopN -> Plant
     stages = [f"Propagate{i}" for i in range(1, n + 1)] + ["Plant"]
-    chain = ""
+    links = ""
     previous = "e1"
     for i, stage in enumerate(stages):
-        chain += f'  <link port="{stage}.input" relation="{previous}"/>\n'
+        links += f'  <link port="{stage}.{port_in}" relation="{previous}"/>\n'
         if stage != "Plant":
             previous = f"hop{i + 1}"
-            chain += f'  <link port="{stage}.output" relation="{previous}"/>\n'
-    return HEADER.format(n=n) + propagate + FOOTER.format(relations=relations, chain=chain)
+            links += f'  <link port="{stage}.{port_out}" relation="{previous}"/>\n'
+    return propagate, relations, links
+
+
+def model(n):
+    propagate, relations, links = chain(
+        n,
+        lambda i: f'  <entity name="Propagate{i}" class="Gain">\n'
+        f'    <property name="factor" value="1.0"/>\n'
+        f"  </entity>\n",
+        "input",
+        "output",
+    )
+    return HEADER.format(n=n) + propagate + FOOTER.format(relations=relations, chain=links)
 
 
 FMU_HEADER = """<?xml version="1.0" standalone="no"?>
@@ -185,24 +193,15 @@ FMU_FOOTER = """  <entity name="Plant" class="FMUImport">
 
 
 def fmu_model(n):
-    propagate = "".join(
-        f'  <entity name="Propagate{i}" class="FMUImport">\n'
+    propagate, relations, links = chain(
+        n,
+        lambda i: f'  <entity name="Propagate{i}" class="FMUImport">\n'
         f'    <property name="fmuFile" value="hc_passthrough.fmu"/>\n'
-        f"  </entity>\n"
-        for i in range(1, n + 1)
+        f"  </entity>\n",
+        "x",
+        "y",
     )
-    relations = "".join(
-        f'  <relation name="hop{i}" class="TypedIORelation"/>\n' for i in range(1, n + 1)
-    )
-    stages = [f"Propagate{i}" for i in range(1, n + 1)] + ["Plant"]
-    chain = ""
-    previous = "e1"
-    for i, stage in enumerate(stages):
-        chain += f'  <link port="{stage}.x" relation="{previous}"/>\n'
-        if stage != "Plant":
-            previous = f"hop{i + 1}"
-            chain += f'  <link port="{stage}.y" relation="{previous}"/>\n'
-    return FMU_HEADER.format(n=n) + propagate + FMU_FOOTER.format(relations=relations, chain=chain)
+    return FMU_HEADER.format(n=n) + propagate + FMU_FOOTER.format(relations=relations, chain=links)
 
 
 def main():
