@@ -1,19 +1,31 @@
 #!/bin/sh
-# Fuzzes the model-file reader and writer with libFuzzer (clang, from Debian's clang and
-# libclang-rt-14-dev), seeded with every model in the repository.
+# Fuzzes with libFuzzer (clang, from Debian's clang and libclang-rt-14-dev), each target for
+# SECONDS (default 60):
+#   - the model-file reader and writer, seeded with every model in the repository;
+#   - the FMU loader's modelDescription.xml reader, seeded with the test FMUs' descriptions.
 #   tools/fuzz.sh [SECONDS]
 set -eu
 cd "$(dirname "$0")/.."
 out=build-fuzz
-mkdir -p "$out/corpus"
+mkdir -p "$out/corpus" "$out/fmu-corpus"
 cp models/*.xml tests/models/*.xml "$out/corpus/"
-# The whole library is compiled into the fuzzer so that coverage reaches it.
-includes="-Ikernel -Idirectors -Iactors"
+for description in tests/fmus/*/*/modelDescription.xml tests/fmus/*/modelDescription.xml; do
+  [ -f "$description" ] && cp "$description" "$out/fmu-corpus/$(echo "$description" | tr / _)"
+done
+# The whole library is compiled into each fuzzer so that coverage reaches it.
+includes="-Ikernel -Idirectors -Iactors -Ifmi"
 for folder in actors/*/; do includes="$includes -I$folder"; done
-clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN='"Hyco"' \
-  $includes $(pkg-config --cflags gio-2.0 libxml-2.0 plplot matio muparser) \
-  kernel/*.c directors/*.c actors/*.c actors/*/*.c tests/fuzz/fuzz-model-file.c \
-  $(pkg-config --libs gio-2.0 libxml-2.0 plplot matio muparser) -lsundials_cvode -lsundials_nvecserial \
-  -lsundials_sunmatrixdense -lsundials_sunlinsoldense -lm -o "$out/fuzz-model-file"
+packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio muparser minizip"
+build () {
+  clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN='"Hyco"' \
+    $includes $(pkg-config --cflags $packages) \
+    kernel/*.c directors/*.c actors/*.c actors/*/*.c fmi/*.c "tests/fuzz/$1.c" \
+    $(pkg-config --libs $packages) -lsundials_cvode -lsundials_nvecserial \
+    -lsundials_sunmatrixdense -lsundials_sunlinsoldense -lm -o "$out/$1"
+}
+build fuzz-model-file
+build fuzz-fmu-description
 "$out/fuzz-model-file" -max_total_time="${1:-60}" -max_len=4096 \
   -dict=tests/fuzz/model-file.dict "$out/corpus"
+"$out/fuzz-fmu-description" -max_total_time="${1:-60}" -max_len=8192 \
+  -dict=tests/fuzz/fmu-description.dict "$out/fmu-corpus"
