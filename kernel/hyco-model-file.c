@@ -910,7 +910,7 @@ typedef struct
   char *name;
   char *guard, *outputs, *sets;
   char *from, *to;
-  gboolean preemptive, reset;
+  gboolean preemptive, reset, is_default;
   long line;
 } PendingTransition;
 
@@ -1038,8 +1038,14 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
           if (!ok)
             return FALSE;
         }
-      else if (g_str_equal (property, "nondeterministic")
-               || g_str_equal (property, "defaultTransition"))
+      else if (g_str_equal (property, "defaultTransition"))
+        {
+          gboolean ok = read_flag (loader, node, value, &transition->is_default, error);
+          g_free (value);
+          if (!ok)
+            return FALSE;
+        }
+      else if (g_str_equal (property, "nondeterministic"))
         {
           gboolean ok = check_flag (loader, node, value, FALSE, error);
           g_free (value);
@@ -1052,8 +1058,8 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
           g_free (value);
           return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
                        where,
-                       "a transition has guardExpression, outputActions, setActions, reset and "
-                       "preemptive");
+                       "a transition has guardExpression, outputActions, setActions, reset, "
+                       "preemptive and defaultTransition");
         }
     }
   return TRUE;
@@ -1201,6 +1207,8 @@ load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError *
                      what, "%s", local_error->message);
       hyco_fsm_actor_set_transition_kind (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
                                           transition->preemptive, transition->reset);
+      hyco_fsm_actor_set_transition_default (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
+                                             transition->is_default);
     }
   return TRUE;
 }
@@ -1688,6 +1696,8 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
         add_element (transition, "property", "reset", NULL, "true");
       if (preemptive)
         add_element (transition, "property", "preemptive", NULL, "true");
+      if (hyco_fsm_actor_get_transition_default (fsm, i))
+        add_element (transition, "property", "defaultTransition", NULL, "true");
     }
   for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
     {

@@ -95,6 +95,43 @@ test_variables (void)
   g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "Done");
 }
 
+/* A default transition (declared first here) is taken only when no other is enabled: on each
+ * clock event at (k, 1), x = 1 + k is compared with 2; while it is not greater, the default
+ * transition counts. Saved models keep the flag. */
+static void
+test_default_transition (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("4");
+  HycoFSMActor *fsm = machine (top);
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *ramp = test_add_new (top, "Ramp", "Ramp");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *saved = NULL;
+  GError *error = NULL;
+
+  test_set (ramp, "init", "1");
+  test_connect (top, clock, "output", ramp, "trigger");
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, TRUE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "A", "x_isPresent", "y = 0", NULL, &error),
+            error);
+  hyco_fsm_actor_set_transition_default (fsm, 0, TRUE);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "x > 2", "y = x", NULL, &error), error);
+  test_connect (top, ramp, "output", HYCO_ACTOR (fsm), "x");
+  test_connect (top, HYCO_ACTOR (fsm), "y", recorder, "input");
+  model = test_run_ok (top);
+  /* x = 1, 2: the default (y = 0); x = 3: the other one, to B, which is final. */
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 3);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 1)),
+                     ==, 0);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), 2)),
+                     ==, 3);
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "B");
+  saved = hyco_model_save_to_data (model);
+  g_assert_nonnull (strstr (saved, "<property name=\"defaultTransition\" value=\"true\"/>"));
+}
+
 /* Two enabled transitions are an error naming both, unless the machine is nondeterministic. */
 static void
 test_nondeterminism (void)
@@ -248,6 +285,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fsm/toggle", test_toggle);
   g_test_add_func ("/fsm/variables", test_variables);
   g_test_add_func ("/fsm/nondeterminism", test_nondeterminism);
+  g_test_add_func ("/fsm/default-transition", test_default_transition);
   g_test_add_func ("/fsm/errors", test_errors);
   g_test_add_func ("/fsm/under-sr", test_under_sr);
   g_test_add_func ("/fsm/model-file-errors", test_model_file_errors);

@@ -24,6 +24,7 @@
  * its set actions (`count = count + 1`) update the variables, all right-hand sides evaluated before
  * any assignment, and the destination becomes the current state. Two enabled transitions are
  * an error naming both unless `deterministic` is false, in which case the first declared wins.
+ * A default transition is tested only when no other is enabled.
  * In a final state the machine stops reacting.
  *
  * As the controller of a #HycoModalModel, the machine reads and writes the modal model's ports:
@@ -80,6 +81,7 @@ typedef struct
   gboolean preemptive;          /* in a modal model: taken before the refinement fires */
   gboolean reset;               /* in a modal model: re-initialize the destination's refinement */
   gboolean remembered;          /* the guard's bindings hold their values at the last commit */
+  gboolean is_default;          /* tested only when no other transition is enabled */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -608,42 +610,45 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, G
   self->chosen = NULL;
   if (self->current->final)
     return TRUE;
-  for (guint t = 0; t < self->current->outgoing->len; t++)
-    {
-      Transition *transition = self->current->outgoing->pdata[t];
-      double enabled;
-      if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
-          || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive))
-        continue;
-      if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
-        return FALSE;
-      if (enabled == 0)
-        continue;
-      if (self->chosen == NULL)
-        {
-          self->chosen = transition;
-          if (!self->deterministic)
-            break;
-          continue;
-        }
+  /* Default transitions (Ptolemy II's defaultTransition): only when no other is enabled. */
+  for (int pass = 0; pass < 2 && self->chosen == NULL; pass++)
+    for (guint t = 0; t < self->current->outgoing->len; t++)
       {
-        g_autofree char *first = describe_transition (self->chosen);
-        g_autofree char *second = describe_transition (transition);
-        HycoTag now;
-        g_autofree char *tag = NULL;
-        const char *first_guard = self->chosen->guard.text;
-        hyco_actor_get_current_tag (actor, &now);
-        tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
-        self->chosen = NULL;
-        hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
-                              "two transitions are enabled at %s: %s (guard \"%s\") and %s "
-                              "(guard \"%s\"); make the guards exclusive, or set "
-                              "deterministic to false",
-                              tag, first, first_guard ? first_guard : "", second,
-                              transition->guard.text ? transition->guard.text : "");
-        return FALSE;
+        Transition *transition = self->current->outgoing->pdata[t];
+        double enabled;
+        if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
+            || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive)
+            || transition->is_default != (pass == 1))
+          continue;
+        if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
+          return FALSE;
+        if (enabled == 0)
+          continue;
+        if (self->chosen == NULL)
+          {
+            self->chosen = transition;
+            if (!self->deterministic)
+              break;
+            continue;
+          }
+        {
+          g_autofree char *first = describe_transition (self->chosen);
+          g_autofree char *second = describe_transition (transition);
+          HycoTag now;
+          g_autofree char *tag = NULL;
+          const char *first_guard = self->chosen->guard.text;
+          hyco_actor_get_current_tag (actor, &now);
+          tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
+          self->chosen = NULL;
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                                "two transitions are enabled at %s: %s (guard \"%s\") and %s "
+                                "(guard \"%s\"); make the guards exclusive, or set "
+                                "deterministic to false",
+                                tag, first, first_guard ? first_guard : "", second,
+                                transition->guard.text ? transition->guard.text : "");
+          return FALSE;
+        }
       }
-    }
   if (self->chosen == NULL || !act)
     return TRUE;
   for (guint a = 0; a < self->chosen->outputs->len; a++)
@@ -1208,4 +1213,34 @@ hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *p
     *preemptive = transition->preemptive;
   if (reset)
     *reset = transition->reset;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_default:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @is_default: whether the transition is tested only when no other transition leaving its
+ *   state is enabled (Ptolemy II's defaultTransition)
+ */
+void
+hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index, gboolean is_default)
+{
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  ((Transition *) self->transitions->pdata[index])->is_default = is_default;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_default:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ *
+ * Returns: whether it is a default transition
+ */
+gboolean
+hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (index < self->transitions->len, FALSE);
+  return ((Transition *) self->transitions->pdata[index])->is_default;
 }

@@ -40,6 +40,8 @@ void hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index, gboole
                                          gboolean reset);
 void hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *preemptive,
                                          gboolean *reset);
+void hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index, gboolean is_default);
+gboolean hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index);
 guint hyco_fsm_actor_get_n_variables (HycoFSMActor *self);
 const char *hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initial);
 
