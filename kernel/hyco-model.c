@@ -1060,8 +1060,9 @@ describe_state_machine (GString *out, HycoFSMActor *fsm, const char *indent)
       gboolean preemptive, reset;
       hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
       hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
-      g_string_append_printf (out, "%stransition %s -> %s%s%s", indent, from, to,
-                              preemptive ? " (preemptive)" : "", reset ? " (reset)" : "");
+      g_string_append_printf (out, "%stransition %s -> %s%s%s%s", indent, from, to,
+                              preemptive ? " (preemptive)" : "", reset ? " (reset)" : "",
+                              hyco_fsm_actor_get_transition_default (fsm, i) ? " (default)" : "");
       if (guard)
         g_string_append_printf (out, ", guard \"%s\"", guard);
       if (outputs)
@@ -1133,8 +1134,9 @@ describe_actor (GString *out, HycoActor *actor, int level)
       if (category)
         g_string_append_printf (out, "%sFMI-HC category %s\n", inner, category);
       for (guint i = 0; names[i]; i++)
-        g_string_append_printf (out, "%sFMU parameter %s = %s\n", inner, names[i],
-                                hyco_fmu_actor_get_fmu_parameter (HYCO_FMU_ACTOR (actor), names[i]));
+        g_string_append_printf (
+          out, "%sFMU parameter %s = %s\n", inner, names[i],
+          hyco_fmu_actor_get_fmu_parameter (HYCO_FMU_ACTOR (actor), names[i]));
     }
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     describe_model_parameters (out, HYCO_COMPOSITE_ACTOR (actor), inner);
