@@ -98,7 +98,6 @@ struct _HycoFMUActor
   gboolean fresh;       /* initialized, not fired yet: the outputs at the start are to be read */
   gboolean discarded;   /* the last step was not completed */
   gint64 reached;       /* how far it got (master ticks from the committed time) */
-  gint64 requested;     /* the step it was asked for */
   char *discard_reason; /* the FMU's message, when it reported an error state */
 };
 
@@ -956,7 +955,6 @@ step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
 
   self->discarded = FALSE;
   g_clear_pointer (&self->discard_reason, g_free);
-  self->requested = step;
   self->reached = step;
   if (step == 0 && !self->hybrid)
     return TRUE; /* plain FMI 2.0 takes no zero-size step: outputs stay */
@@ -1088,7 +1086,7 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
     now = self->committed;
   /* A tag not stepped to yet (or left for another): from the committed state. Firing again at
    * the same tag only adds what the inputs now known allow. */
-  if (!compare_tags (&now, &self->stepped) == 0 || !self->outputs_read)
+  if (compare_tags (&now, &self->stepped) != 0 || !self->outputs_read)
     {
       gboolean advanced = FALSE;
       if (!restore (self, error))
