@@ -796,8 +796,11 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->fresh = TRUE;
   if (!save_state (self, error))
     return FALSE;
-  /* The first firing computes the outputs at the start. */
-  if (!hyco_actor_fire_at_tag (actor, &start, NULL, error))
+  /* The first firing computes the outputs at the start: a director that fires only triggered
+   * actors (DE) is asked for it; the others fire every actor at their first tag anyway (and a
+   * request would add a tick of its own to SR). */
+  if (_hyco_actors_fired_only_when_triggered (actor)
+      && !hyco_actor_fire_at_tag (actor, &start, NULL, error))
     return FALSE;
   return TRUE;
 }
