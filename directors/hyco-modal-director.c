@@ -25,13 +25,12 @@
  * still the old mode's continuous ones; the transition is taken at (t, 1), as a zero-crossing
  * detector emits its event there, and the new mode runs from (t, 2).
  *
- * A refinement has its own local time, as in Ptolemy II: it does not pass while the refinement
- * is inactive. A history transition resumes the refinement where its time stopped, so what it
- * had scheduled (a clock's next tick) comes as long after the resumption as it was due after
- * the suspension; a reset transition initializes it at local time 0. Local time is model time
- * minus the time the refinement spent inactive (and, at the instant it became active, the
- * microsteps continue from where they were); until a refinement is first left, it is model
- * time.
+ * A refinement has its own local time, as in Ptolemy II: the time it has been active. It
+ * stands still while the refinement is inactive, so a history transition resumes the
+ * refinement where its time stopped, and what it had scheduled (a clock's next tick) comes as
+ * long after the resumption as it was due after the suspension; a reset transition initializes
+ * it at local time 0. At the instant it becomes active, its microsteps continue from where
+ * they were. The initial state's refinement runs on model time until it is first left.
  *
  * Refinements connect to the modal model's ports by name: a refinement's port `x` reads the
  * modal model's input `x`, and its output `y` becomes the modal model's output `y` while the
