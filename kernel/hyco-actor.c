@@ -51,11 +51,7 @@ description_quark (void)
   return g_quark_from_static_string ("hyco-actor-description");
 }
 
-HycoActorPrivate *
-_hyco_actor_get_private (HycoActor *self)
-{
-  return hyco_actor_get_instance_private (self);
-}
+gint _hyco_actor_private_offset;
 
 void
 _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container)
@@ -154,6 +150,7 @@ hyco_actor_class_init (HycoActorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  _hyco_actor_private_offset = HycoActor_private_offset;
   object_class->constructed = hyco_actor_constructed;
   object_class->finalize = hyco_actor_finalize;
   object_class->get_property = hyco_actor_get_property;

@@ -30,11 +30,7 @@ static GParamSpec *properties[N_PROPS];
 
 #define PRIV(self) ((HycoDirectorPrivate *) hyco_director_get_instance_private (self))
 
-HycoDirectorPrivate *
-_hyco_director_get_private (HycoDirector *self)
-{
-  return hyco_director_get_instance_private (self);
-}
+gint _hyco_director_private_offset;
 
 void
 _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container)
@@ -234,6 +230,7 @@ hyco_director_class_init (HycoDirectorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  _hyco_director_private_offset = HycoDirector_private_offset;
   object_class->finalize = hyco_director_finalize;
   object_class->get_property = hyco_director_get_property;
   object_class->set_property = hyco_director_set_property;

@@ -143,7 +143,16 @@ typedef struct
   gboolean fired;          /* fired at the current tag, awaiting postfire */
 } HycoActorPrivate;
 
-HycoActorPrivate *_hyco_actor_get_private (HycoActor *self);
+/* The base classes' private data, reached inline: the directors' hot paths use it at every
+ * firing. The offsets are set when the classes are initialized, before any instance exists. */
+extern gint _hyco_actor_private_offset;
+extern gint _hyco_director_private_offset;
+
+static inline HycoActorPrivate *
+_hyco_actor_get_private (HycoActor *self)
+{
+  return G_STRUCT_MEMBER_P (self, _hyco_actor_private_offset);
+}
 void _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container);
 
 /* The schedule: the actors a director governs (through transparent composites), each fired at
@@ -221,7 +230,11 @@ typedef struct
                                 * absent and nothing is transferred out */
 } HycoDirectorPrivate;
 
-HycoDirectorPrivate *_hyco_director_get_private (HycoDirector *self);
+static inline HycoDirectorPrivate *
+_hyco_director_get_private (HycoDirector *self)
+{
+  return G_STRUCT_MEMBER_P (self, _hyco_director_private_offset);
+}
 
 /* hyco_director_is_top_level() without its type checks, for the directors' hot paths. */
 static inline gboolean
