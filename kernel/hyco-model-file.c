@@ -893,16 +893,16 @@ read_flag (Loader *loader, xmlNode *node, const char *value, gboolean *flag, GEr
 static gboolean
 check_flag (Loader *loader, xmlNode *node, const char *value, gboolean expected, GError **error)
 {
-  gboolean set = value == NULL || g_str_equal (value, "true");
-  g_autofree char *what = describe (node);
+  gboolean set;
+  g_autofree char *what = NULL;
 
-  if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
-    return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
-                 "\"%s\" is neither true nor false", value);
-  if (set != expected)
-    return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                 "not supported yet by Hyco's state machines");
-  return TRUE;
+  if (!read_flag (loader, node, value, &set, error))
+    return FALSE;
+  if (set == expected)
+    return TRUE;
+  what = describe (node);
+  return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+               "not supported yet by Hyco's state machines");
 }
 
 typedef struct
@@ -958,14 +958,9 @@ load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
       value = _hyco_xml_get_attr (node, "value");
       if (g_str_equal (property, "isInitialState") || g_str_equal (property, "isFinalState"))
         {
-          gboolean *flag = g_str_equal (property, "isInitialState") ? &initial : &final;
-          if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
-            {
-              g_autofree char *where = describe (node);
-              return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, where,
-                           "\"%s\" is neither true nor false", value);
-            }
-          *flag = value == NULL || g_str_equal (value, "true");
+          if (!read_flag (loader, node, value,
+                          g_str_equal (property, "isInitialState") ? &initial : &final, error))
+            return FALSE;
         }
       else if (g_str_equal (property, "refinementName"))
         {
@@ -1029,18 +1024,14 @@ load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **
           g_free (*field);
           *field = value;
         }
-      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive"))
+      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
+               || g_str_equal (property, "defaultTransition"))
         {
-          gboolean ok = read_flag (
-            loader, node, value,
-            g_str_equal (property, "reset") ? &transition->reset : &transition->preemptive, error);
-          g_free (value);
-          if (!ok)
-            return FALSE;
-        }
-      else if (g_str_equal (property, "defaultTransition"))
-        {
-          gboolean ok = read_flag (loader, node, value, &transition->is_default, error);
+          gboolean ok = read_flag (loader, node, value,
+                                   g_str_equal (property, "reset")        ? &transition->reset
+                                   : g_str_equal (property, "preemptive") ? &transition->preemptive
+                                                                          : &transition->is_default,
+                                   error);
           g_free (value);
           if (!ok)
             return FALSE;
