@@ -118,3 +118,26 @@ hyco_step_size_control_suggested_step_size (HycoStepSizeControl *self)
   g_return_val_if_fail (HYCO_IS_STEP_SIZE_CONTROL (self), HYCO_TIME_INFINITY);
   return HYCO_STEP_SIZE_CONTROL_GET_IFACE (self)->suggested_step_size (self);
 }
+
+G_DEFINE_INTERFACE (HycoStageFunction, hyco_stage_function, HYCO_TYPE_ACTOR)
+
+static void
+hyco_stage_function_default_init (HycoStageFunctionInterface *iface)
+{
+}
+
+/**
+ * hyco_stage_function_get_stage_function:
+ * @self: an actor
+ * @spec: (out caller-allocates) (skip): where to put what it computes
+ *
+ * Returns: whether the actor's output at a solver stage is the function put in @spec
+ */
+gboolean
+hyco_stage_function_get_stage_function (HycoStageFunction *self, HycoStageFunctionSpec *spec)
+{
+  g_return_val_if_fail (HYCO_IS_STAGE_FUNCTION (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+  memset (spec, 0, sizeof *spec);
+  return HYCO_STAGE_FUNCTION_GET_IFACE (self)->get_stage_function (self, spec);
+}

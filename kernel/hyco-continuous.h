@@ -71,4 +71,74 @@ gboolean hyco_step_size_control_is_step_size_accurate (HycoStepSizeControl *self
 gint64 hyco_step_size_control_refined_step_size (HycoStepSizeControl *self, gint64 step);
 gint64 hyco_step_size_control_suggested_step_size (HycoStepSizeControl *self);
 
+/**
+ * HycoStageFunctionKind:
+ * @HYCO_STAGE_FUNCTION_CONSTANT: the output is @constant
+ * @HYCO_STAGE_FUNCTION_STATE: the output is the tentative state the director set (a
+ *   #HycoContinuousState whose other inputs are unconnected)
+ * @HYCO_STAGE_FUNCTION_SCALE: the output is @constant times the one input
+ * @HYCO_STAGE_FUNCTION_SUM: the output is the sum of the inputs, added in channel order
+ * @HYCO_STAGE_FUNCTION_PRODUCT: the output is the product of the first @n_factors inputs in
+ *   channel order (1.0 if none), divided by each of the others in order
+ * @HYCO_STAGE_FUNCTION_UNARY: the output is @unary of the one input
+ * @HYCO_STAGE_FUNCTION_OF_TIME: the output is @of_time (@data, t), t in seconds
+ *
+ * The functions a #HycoStageFunction can declare.
+ */
+typedef enum
+{
+  HYCO_STAGE_FUNCTION_CONSTANT,
+  HYCO_STAGE_FUNCTION_STATE,
+  HYCO_STAGE_FUNCTION_SCALE,
+  HYCO_STAGE_FUNCTION_SUM,
+  HYCO_STAGE_FUNCTION_PRODUCT,
+  HYCO_STAGE_FUNCTION_UNARY,
+  HYCO_STAGE_FUNCTION_OF_TIME,
+} HycoStageFunctionKind;
+
+/**
+ * HycoStageFunctionSpec:
+ * @kind: which function
+ * @constant: the value of a constant, the factor of a scale
+ * @n_factors: for a product, how many of the inputs multiply
+ * @unary: (skip): for %HYCO_STAGE_FUNCTION_UNARY
+ * @of_time: (skip): for %HYCO_STAGE_FUNCTION_OF_TIME
+ * @data: (skip): passed to @of_time; owned by the actor, valid until its next parameter change
+ *
+ * What an actor computes at a solver stage, in doubles.
+ */
+typedef struct
+{
+  HycoStageFunctionKind kind;
+  double constant;
+  guint n_factors;
+  double (*unary) (double x);
+  double (*of_time) (gconstpointer data, double t);
+  gconstpointer data;
+} HycoStageFunctionSpec;
+
+#define HYCO_TYPE_STAGE_FUNCTION (hyco_stage_function_get_type ())
+G_DECLARE_INTERFACE (HycoStageFunction, hyco_stage_function, HYCO, STAGE_FUNCTION, HycoActor)
+
+/**
+ * HycoStageFunctionInterface:
+ * @get_stage_function: whether, with its present parameters and connections, the actor's one
+ *   output is a fixed function of its inputs and time, present whenever they are; if so, fills
+ *   @spec with it. Inputs are the channels of the actor's input ports, in port order.
+ *
+ * An actor that tells the continuous director what it computes, so that solver stages can be
+ * evaluated without firing it. The declared function must give the same doubles, bit for bit,
+ * as firing the actor on double inputs, and the actor must not need firing at stages for any
+ * other reason. The director asks again after any of the actor's properties changes.
+ */
+struct _HycoStageFunctionInterface
+{
+  GTypeInterface g_iface;
+
+  gboolean (*get_stage_function) (HycoStageFunction *self, HycoStageFunctionSpec *spec);
+};
+
+gboolean hyco_stage_function_get_stage_function (HycoStageFunction *self,
+                                                 HycoStageFunctionSpec *spec);
+
 G_END_DECLS

@@ -172,7 +172,9 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
     priv->current = PRIV (outer)->current;
   priv->firings = 0;
   priv->epoch.value++;
-  g_ptr_array_set_size (priv->fired, 0);
+  /* Room for every actor it governs: each joins the list at most once per tag (mark_fired). */
+  g_ptr_array_set_size (priv->fired, actors->len);
+  _hyco_ptr_array_empty (priv->fired);
   for (guint i = 0; i < actors->len; i++)
     if (!hyco_actor_initialize (actors->pdata[i], error))
       return FALSE;
@@ -665,6 +667,18 @@ check_monotonic (HycoDirectorPrivate *priv, HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* Adds the entry's actor to those to postfire at this tag, once; the room was reserved at
+ * initialize. */
+static inline void
+mark_fired (HycoDirectorPrivate *priv, HycoScheduleEntry *entry)
+{
+  if (!entry->priv->fired)
+    {
+      entry->priv->fired = TRUE;
+      priv->fired->pdata[priv->fired->len++] = entry->actor;
+    }
+}
+
 /* Fires one entry if it can add knowledge. In DE (@fire_all false) an actor fires only when
  * triggered, by a pure event or a present input; in SR every actor fires at every tick. */
 static gboolean
@@ -673,6 +687,11 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   HycoActorPrivate *actor = entry->priv;
   gboolean any_unknown = FALSE, any_present = FALSE;
 
+  if (G_UNLIKELY (entry->precomputed) && priv->publish != NULL)
+    {
+      mark_fired (priv, entry);
+      return TRUE;
+    }
   if (G_UNLIKELY (actor->finished))
     {
       set_outputs_absent (entry);
@@ -710,11 +729,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   priv->firings++;
   if (G_UNLIKELY (priv->epoch.violations != 0) && !check_monotonic (priv, entry->actor, error))
     return FALSE;
-  if (!actor->fired)
-    {
-      actor->fired = TRUE;
-      g_ptr_array_add (priv->fired, entry->actor);
-    }
+  mark_fired (priv, entry);
   default_outputs_absent (entry);
   return TRUE;
 }
@@ -803,6 +818,8 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
     _hyco_director_absent_inputs (self);
   else
     _hyco_director_transfer_inputs (self);
+  if (G_UNLIKELY (priv->publish != NULL))
+    priv->publish (priv->publish_data);
   for (guint e = 0; e < n_entries;)
     {
       guint end = entries[e].group_end;

@@ -172,6 +172,7 @@ typedef struct
   gboolean cyclic; /* some output is on a cycle */
   gboolean always; /* fired at every tag, triggered or not (a continuous composite) */
   guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
+  gboolean precomputed; /* while the director has a publish hook, its outputs come from there */
 } HycoScheduleEntry;
 
 typedef struct
@@ -228,6 +229,11 @@ typedef struct
   HycoLocalTime local_time;    /* set by a modal model on its refinements' directors */
   gboolean speculating;        /* firing ahead of the container's time: inputs are taken as
                                 * absent and nothing is transferred out */
+  /* When set, each run of the schedule calls it first (in the run's epoch) to write the outputs
+   * of the entries marked precomputed, which are then not fired, only postfired: a continuous
+   * director that evaluated them itself. */
+  void (*publish) (gpointer data);
+  gpointer publish_data;
 } HycoDirectorPrivate;
 
 static inline HycoDirectorPrivate *

@@ -22,7 +22,11 @@ struct _HycoContinuousRamp
   HycoPort *output;
 };
 
-G_DEFINE_FINAL_TYPE (HycoContinuousRamp, hyco_continuous_ramp, HYCO_TYPE_ACTOR)
+static void hyco_continuous_ramp_stage_function_init (HycoStageFunctionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoContinuousRamp, hyco_continuous_ramp, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                      hyco_continuous_ramp_stage_function_init))
 
 enum
 {
@@ -87,15 +91,38 @@ hyco_continuous_ramp_constructed (GObject *object)
   self->output = hyco_actor_get_port (HYCO_ACTOR (self), "output");
 }
 
+/* The value at @t seconds: what firing sends and the stage function computes. */
+static double
+value_at (gconstpointer data, double t)
+{
+  const HycoContinuousRamp *self = data;
+
+  return self->initial_value + self->rate * t;
+}
+
 static gboolean
 hyco_continuous_ramp_fire (HycoActor *actor, GError **error)
 {
-  HycoContinuousRamp *self = HYCO_CONTINUOUS_RAMP (actor);
   double t
     = hyco_time_to_seconds (hyco_actor_get_current_time (actor), hyco_actor_get_resolution (actor));
 
-  hyco_port_send_double (self->output, 0, self->initial_value + self->rate * t);
+  hyco_port_send_double (HYCO_CONTINUOUS_RAMP (actor)->output, 0, value_at (actor, t));
   return TRUE;
+}
+
+static gboolean
+hyco_continuous_ramp_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  spec->kind = HYCO_STAGE_FUNCTION_OF_TIME;
+  spec->of_time = value_at;
+  spec->data = function;
+  return TRUE;
+}
+
+static void
+hyco_continuous_ramp_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_continuous_ramp_get_stage_function;
 }
 
 static void

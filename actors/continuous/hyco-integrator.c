@@ -29,10 +29,13 @@ struct _HycoIntegrator
 };
 
 static void hyco_integrator_state_init (HycoContinuousStateInterface *iface);
+static void hyco_integrator_stage_function_init (HycoStageFunctionInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoIntegrator, hyco_integrator, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_CONTINUOUS_STATE,
-                                                      hyco_integrator_state_init))
+                                                      hyco_integrator_state_init)
+                                 G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                        hyco_integrator_stage_function_init))
 
 enum
 {
@@ -185,6 +188,22 @@ hyco_integrator_state_init (HycoContinuousStateInterface *iface)
   iface->get_state = hyco_integrator_get_state;
   iface->set_tentative_state = hyco_integrator_set_tentative_state;
   iface->get_derivative = hyco_integrator_get_derivative;
+}
+
+/* Without resets, the output is the tentative state the director sets. */
+static gboolean
+hyco_integrator_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  if (hyco_port_get_width (HYCO_INTEGRATOR (function)->reset) > 0)
+    return FALSE;
+  spec->kind = HYCO_STAGE_FUNCTION_STATE;
+  return TRUE;
+}
+
+static void
+hyco_integrator_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_integrator_get_stage_function;
 }
 
 static void

@@ -21,7 +21,11 @@ struct _HycoAdder
   HycoPort *output;
 };
 
-G_DEFINE_FINAL_TYPE (HycoAdder, hyco_adder, HYCO_TYPE_ACTOR)
+static void hyco_adder_stage_function_init (HycoStageFunctionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoAdder, hyco_adder, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                      hyco_adder_stage_function_init))
 
 static void
 hyco_adder_constructed (GObject *object)
@@ -69,6 +73,19 @@ hyco_adder_fire (HycoActor *actor, GError **error)
   if (any)
     hyco_port_send (self->output, 0, &self->sum);
   return TRUE;
+}
+
+static gboolean
+hyco_adder_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  spec->kind = HYCO_STAGE_FUNCTION_SUM;
+  return TRUE;
+}
+
+static void
+hyco_adder_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_adder_get_stage_function;
 }
 
 static void

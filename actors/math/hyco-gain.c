@@ -23,7 +23,11 @@ struct _HycoGain
   HycoPort *output;
 };
 
-G_DEFINE_FINAL_TYPE (HycoGain, hyco_gain, HYCO_TYPE_ACTOR)
+static void hyco_gain_stage_function_init (HycoStageFunctionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoGain, hyco_gain, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                      hyco_gain_stage_function_init))
 
 enum
 {
@@ -118,6 +122,25 @@ hyco_gain_fire (HycoActor *actor, GError **error)
     }
   hyco_port_send (self->output, 0, &self->product);
   return TRUE;
+}
+
+/* factor × input, as hyco_value_multiply() computes it for a double input. */
+static gboolean
+hyco_gain_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  HycoGain *self = HYCO_GAIN (function);
+
+  if (!hyco_value_is_numeric (&self->factor))
+    return FALSE;
+  spec->kind = HYCO_STAGE_FUNCTION_SCALE;
+  spec->constant = hyco_value_get_double (&self->factor);
+  return TRUE;
+}
+
+static void
+hyco_gain_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_gain_get_stage_function;
 }
 
 static void

@@ -30,7 +30,11 @@ struct _HycoMathFunction
   HycoPort *output;
 };
 
-G_DEFINE_FINAL_TYPE (HycoMathFunction, hyco_math_function, HYCO_TYPE_ACTOR)
+static void hyco_math_function_stage_function_init (HycoStageFunctionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoMathFunction, hyco_math_function, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                      hyco_math_function_stage_function_init))
 
 enum
 {
@@ -147,6 +151,24 @@ hyco_math_function_fire (HycoActor *actor, GError **error)
     }
   hyco_port_send_double (self->output, 0, self->function (hyco_value_get_double (x)));
   return TRUE;
+}
+
+static gboolean
+hyco_math_function_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  HycoMathFunction *self = HYCO_MATH_FUNCTION (function);
+
+  if (self->function == NULL)
+    return FALSE;
+  spec->kind = HYCO_STAGE_FUNCTION_UNARY;
+  spec->unary = self->function;
+  return TRUE;
+}
+
+static void
+hyco_math_function_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_math_function_get_stage_function;
 }
 
 static void

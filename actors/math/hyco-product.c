@@ -30,7 +30,11 @@ struct _HycoProduct
   HycoPort *output;
 };
 
-G_DEFINE_FINAL_TYPE (HycoProduct, hyco_product, HYCO_TYPE_ACTOR)
+static void hyco_product_stage_function_init (HycoStageFunctionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoProduct, hyco_product, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                      hyco_product_stage_function_init))
 
 static void
 hyco_product_constructed (GObject *object)
@@ -149,6 +153,21 @@ hyco_product_fire (HycoActor *actor, GError **error)
   if (any)
     hyco_port_send (self->output, 0, &self->result);
   return TRUE;
+}
+
+/* The multiply channels in order, then each divide channel: as firing on doubles. */
+static gboolean
+hyco_product_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  spec->kind = HYCO_STAGE_FUNCTION_PRODUCT;
+  spec->n_factors = hyco_port_get_width (HYCO_PRODUCT (function)->multiply);
+  return TRUE;
+}
+
+static void
+hyco_product_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_product_get_stage_function;
 }
 
 static void

@@ -23,7 +23,11 @@ struct _HycoConst
   HycoPort *output;
 };
 
-G_DEFINE_FINAL_TYPE (HycoConst, hyco_const, HYCO_TYPE_ACTOR)
+static void hyco_const_stage_function_init (HycoStageFunctionInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoConst, hyco_const, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
+                                                      hyco_const_stage_function_init))
 
 enum
 {
@@ -112,6 +116,26 @@ static gboolean
 hyco_const_prefire (HycoActor *actor)
 {
   return _hyco_actors_trigger_ready (actor, hyco_actor_get_port (actor, "trigger"));
+}
+
+/* Untriggered, a double constant is one at every stage. */
+static gboolean
+hyco_const_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
+{
+  HycoConst *self = HYCO_CONST (function);
+
+  if (hyco_port_get_width (self->trigger) > 0
+      || hyco_value_get_value_type (&self->value) != HYCO_VALUE_TYPE_DOUBLE)
+    return FALSE;
+  spec->kind = HYCO_STAGE_FUNCTION_CONSTANT;
+  spec->constant = hyco_value_get_double (&self->value);
+  return TRUE;
+}
+
+static void
+hyco_const_stage_function_init (HycoStageFunctionInterface *iface)
+{
+  iface->get_stage_function = hyco_const_get_stage_function;
 }
 
 static void

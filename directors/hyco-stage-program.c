@@ -1,0 +1,393 @@
+/* hyco-stage-program.c: a continuous director's solver stages evaluated without firing actors.
+ *
+ * Explicit solvers fire the model six times per Dormand-Prince step only to get the states'
+ * derivatives; when everything upstream of the derivatives is a pure function of the states
+ * and time that says which one (#HycoStageFunction: constants, gains, sums, products, math
+ * functions, integrators), the director evaluates that cone as a flat list of operations on
+ * doubles instead: no firing, no values, no signals. The functions give the same doubles as
+ * the actors, in the same order of operations, so results are identical bit for bit. At a
+ * step's end the values are published to the actors' output ports (the schedule then fires
+ * only the other actors and postfires all), so every observer sees what firing would give.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-stage-program.h"
+
+#include <string.h>
+
+/* What the evaluation loop dispatches on: the declared kinds, with the two-input sums and
+ * products (most of them) apart, their inputs at hand. */
+typedef enum
+{
+  OP_SCALE,
+  OP_ADD2,
+  OP_SUM,
+  OP_MULTIPLY2,
+  OP_PRODUCT,
+  OP_UNARY,
+  OP_OF_TIME,
+} OpCode;
+
+typedef struct
+{
+  OpCode code;
+  guint output;                /* register */
+  guint a, b;                  /* the first two input registers */
+  guint first_input, n_inputs; /* in the program's input registers */
+  guint n_factors;
+  double constant;
+  double (*unary) (double x);
+  double (*of_time) (gconstpointer data, double t);
+  gconstpointer data;
+} Operation;
+
+struct _HycoStageProgram
+{
+  HycoDirectorPrivate *priv;
+  guint n_states;      /* registers 0 .. n_states - 1 hold the states */
+  Operation *operations; /* in dependency order */
+  guint n_operations;
+  guint *inputs;       /* operations' input registers */
+  guint *derivatives;  /* per state, the register of its derivative */
+  double *registers;
+  HycoSignal **signals; /* per register, the output signal it is published to */
+  guint n_registers;
+  gboolean uses_time;
+};
+
+typedef struct
+{
+  HycoDirectorPrivate *priv;
+  GHashTable *governed; /* HycoActor* of the director's schedule */
+  GHashTable *visiting; /* HycoActor* being visited: a cycle if seen again */
+  GHashTable *register_of; /* HycoSignal* -> register + 1 */
+  GArray *operations;
+  GArray *inputs;
+  GPtrArray *signals;
+  GArray *values; /* the registers' initial values: constants */
+} Builder;
+
+/* The actor's one output signal, or NULL if it has other outputs or channels. */
+static HycoSignal *
+output_signal (HycoActor *actor)
+{
+  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+  HycoSignal *found = NULL;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (!(port->flags & HYCO_PORT_OUTPUT))
+        continue;
+      if (found != NULL || port->n_signals != 1)
+        return NULL;
+      found = &port->signals[0];
+    }
+  return found;
+}
+
+static guint
+add_register (Builder *b, HycoSignal *signal, double value)
+{
+  g_ptr_array_add (b->signals, signal);
+  g_array_append_val (b->values, value);
+  g_hash_table_insert (b->register_of, signal, GUINT_TO_POINTER (b->signals->len));
+  return b->signals->len - 1;
+}
+
+static gboolean
+declared_function (Builder *b, HycoActor *actor, HycoStageFunctionSpec *spec)
+{
+  return g_hash_table_contains (b->governed, actor) && HYCO_IS_STAGE_FUNCTION (actor)
+         && hyco_stage_function_get_stage_function (HYCO_STAGE_FUNCTION (actor), spec);
+}
+
+static gboolean visit (Builder *b, HycoActor *actor);
+
+/* Visits the producers of every input channel of @actor, then appends the registers they
+ * write to the program's inputs (after what the visits appended), from @first. */
+static gboolean
+add_inputs (Builder *b, HycoActor *actor, guint *first, guint *n_inputs)
+{
+  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      for (guint c = 0; (port->flags & HYCO_PORT_INPUT) && c < port->n_sources; c++)
+        if (port->source_ports[c] == NULL || !visit (b, port->source_ports[c]->container))
+          return FALSE;
+    }
+  *first = b->inputs->len;
+  *n_inputs = 0;
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      for (guint c = 0; (port->flags & HYCO_PORT_INPUT) && c < port->n_sources; c++)
+        {
+          guint index = GPOINTER_TO_UINT (g_hash_table_lookup (b->register_of, port->sources[c]));
+          if (index == 0) /* another channel of the producer's output */
+            return FALSE;
+          index--;
+          g_array_append_val (b->inputs, index);
+          (*n_inputs)++;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+arity_fits (const HycoStageFunctionSpec *spec, guint n_inputs)
+{
+  switch (spec->kind)
+    {
+    case HYCO_STAGE_FUNCTION_CONSTANT:
+    case HYCO_STAGE_FUNCTION_OF_TIME:
+      return TRUE;
+    case HYCO_STAGE_FUNCTION_SCALE:
+      return n_inputs == 1;
+    case HYCO_STAGE_FUNCTION_UNARY:
+      return n_inputs == 1 && spec->unary != NULL;
+    case HYCO_STAGE_FUNCTION_SUM:
+      return n_inputs >= 1;
+    case HYCO_STAGE_FUNCTION_PRODUCT:
+      return n_inputs >= 1 && spec->n_factors <= n_inputs;
+    case HYCO_STAGE_FUNCTION_STATE:
+    default:
+      return FALSE; /* states are the program's inputs, not operations */
+    }
+}
+
+/* Adds @actor's operation after those of everything it reads: a depth-first walk, so the
+ * operations come in dependency order. States end the walk. */
+static gboolean
+visit (Builder *b, HycoActor *actor)
+{
+  HycoStageFunctionSpec spec;
+  HycoSignal *signal = output_signal (actor);
+  Operation op = { 0 };
+
+  if (signal != NULL && g_hash_table_contains (b->register_of, signal))
+    return TRUE;
+  if (signal == NULL || g_hash_table_contains (b->visiting, actor)
+      || !declared_function (b, actor, &spec))
+    return FALSE;
+  g_hash_table_add (b->visiting, actor);
+  if (spec.kind == HYCO_STAGE_FUNCTION_CONSTANT)
+    {
+      /* Written once: no operation. */
+      add_register (b, signal, spec.constant);
+      return TRUE;
+    }
+  if (!add_inputs (b, actor, &op.first_input, &op.n_inputs) || !arity_fits (&spec, op.n_inputs))
+    return FALSE;
+  op.n_factors = spec.n_factors;
+  op.a = op.n_inputs > 0 ? g_array_index (b->inputs, guint, op.first_input) : 0;
+  op.b = op.n_inputs > 1 ? g_array_index (b->inputs, guint, op.first_input + 1) : 0;
+  switch (spec.kind)
+    {
+    case HYCO_STAGE_FUNCTION_SCALE:
+      op.code = OP_SCALE;
+      break;
+    case HYCO_STAGE_FUNCTION_SUM:
+      op.code = op.n_inputs == 2 ? OP_ADD2 : OP_SUM;
+      break;
+    case HYCO_STAGE_FUNCTION_PRODUCT:
+      op.code = op.n_inputs == 2 && op.n_factors == 2 ? OP_MULTIPLY2 : OP_PRODUCT;
+      break;
+    case HYCO_STAGE_FUNCTION_UNARY:
+      op.code = OP_UNARY;
+      break;
+    default:
+      op.code = OP_OF_TIME;
+    }
+  op.constant = spec.constant;
+  op.unary = spec.unary;
+  op.of_time = spec.of_time;
+  op.data = spec.data;
+  op.output = add_register (b, signal, 0);
+  g_array_append_val (b->operations, op);
+  return TRUE;
+}
+
+static void
+builder_clear (Builder *b)
+{
+  g_hash_table_unref (b->governed);
+  g_hash_table_unref (b->visiting);
+  g_hash_table_unref (b->register_of);
+  if (b->operations)
+    g_array_unref (b->operations);
+  if (b->inputs)
+    g_array_unref (b->inputs);
+  if (b->signals)
+    g_ptr_array_unref (b->signals);
+  if (b->values)
+    g_array_unref (b->values);
+}
+
+/* Marks the schedule entries of the actors whose outputs the program computes. */
+static void
+mark_entries (HycoStageProgram *self, gboolean precomputed)
+{
+  HycoSchedule *schedule = &self->priv->schedule;
+
+  for (guint e = 0; e < schedule->n_entries; e++)
+    {
+      HycoActor *actor = schedule->entries[e].actor;
+      HycoSignal *signal = precomputed ? output_signal (actor) : NULL;
+      gboolean covered = FALSE;
+      for (guint r = 0; signal != NULL && r < self->n_registers && !covered; r++)
+        covered = self->signals[r] == signal;
+      schedule->entries[e].precomputed = covered;
+    }
+}
+
+/* The program computing the derivatives of @states (#HycoContinuousState actors) from the
+ * states and time, or NULL when something upstream of a derivative does not declare its
+ * function, or a state is not a plain integrator of this director. */
+HycoStageProgram *
+_hyco_stage_program_new (HycoDirector *director, GPtrArray *states)
+{
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  HycoStageProgram *self = NULL;
+  g_autofree guint *derivatives = g_new (guint, MAX (states->len, 1));
+  Builder b = {
+    priv,
+    g_hash_table_new (NULL, NULL),
+    g_hash_table_new (NULL, NULL),
+    g_hash_table_new (NULL, NULL),
+    g_array_new (FALSE, FALSE, sizeof (Operation)),
+    g_array_new (FALSE, FALSE, sizeof (guint)),
+    g_ptr_array_new (),
+    g_array_new (FALSE, FALSE, sizeof (double)),
+  };
+
+  if (states->len == 0)
+    goto out;
+  for (guint a = 0; a < priv->schedule.actors->len; a++)
+    g_hash_table_add (b.governed, priv->schedule.actors->pdata[a]);
+  /* The states first: registers 0 .. n - 1. */
+  for (guint i = 0; i < states->len; i++)
+    {
+      HycoActor *state = states->pdata[i];
+      HycoSignal *signal = output_signal (state);
+      HycoStageFunctionSpec spec;
+      if (signal == NULL || !declared_function (&b, state, &spec)
+          || spec.kind != HYCO_STAGE_FUNCTION_STATE)
+        goto out;
+      add_register (&b, signal, 0);
+    }
+  /* Then what their derivatives, the first input channel of each, need. */
+  for (guint i = 0; i < states->len; i++)
+    {
+      guint n_inputs, first;
+      if (!add_inputs (&b, states->pdata[i], &first, &n_inputs) || n_inputs < 1)
+        goto out;
+      derivatives[i] = g_array_index (b.inputs, guint, first);
+      g_array_set_size (b.inputs, first);
+    }
+
+  self = g_new0 (HycoStageProgram, 1);
+  self->priv = priv;
+  self->n_states = states->len;
+  self->n_operations = b.operations->len;
+  self->operations = (Operation *) g_array_free (g_steal_pointer (&b.operations), FALSE);
+  self->inputs = (guint *) g_array_free (g_steal_pointer (&b.inputs), FALSE);
+  self->derivatives = g_steal_pointer (&derivatives);
+  self->n_registers = b.signals->len;
+  self->registers = (double *) g_array_free (g_steal_pointer (&b.values), FALSE);
+  self->signals = (HycoSignal **) g_ptr_array_free (g_steal_pointer (&b.signals), FALSE);
+  for (guint o = 0; o < self->n_operations; o++)
+    self->uses_time |= self->operations[o].code == OP_OF_TIME;
+  mark_entries (self, TRUE);
+out:
+  builder_clear (&b);
+  return self;
+}
+
+void
+_hyco_stage_program_free (HycoStageProgram *self)
+{
+  if (self == NULL)
+    return;
+  mark_entries (self, FALSE);
+  g_free (self->operations);
+  g_free (self->inputs);
+  g_free (self->derivatives);
+  g_free (self->registers);
+  g_free (self->signals);
+  g_free (self);
+}
+
+/* The derivatives @k at the states @x and model time @time (ticks of the director). */
+void
+_hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double *x, double *k)
+{
+  double *r = self->registers;
+  const guint *in = self->inputs;
+  double t = self->uses_time ? hyco_time_to_seconds (time, self->priv->resolution) : 0;
+
+  for (guint i = 0; i < self->n_states; i++)
+    r[i] = x[i];
+  for (const Operation *op = self->operations, *end = op + self->n_operations; op < end; op++)
+    {
+      const guint *args = in + op->first_input;
+      double v;
+      switch (op->code)
+        {
+        case OP_SCALE:
+          v = op->constant * r[op->a];
+          break;
+        case OP_ADD2:
+          v = r[op->a] + r[op->b];
+          break;
+        case OP_SUM:
+          v = r[op->a];
+          for (guint i = 1; i < op->n_inputs; i++)
+            v = v + r[args[i]];
+          break;
+        case OP_MULTIPLY2:
+          v = r[op->a] * r[op->b];
+          break;
+        case OP_PRODUCT:
+          {
+            guint i = 0;
+            v = op->n_factors > 0 ? r[args[i++]] : 1.0;
+            for (; i < op->n_factors; i++)
+              v = v * r[args[i]];
+            for (; i < op->n_inputs; i++)
+              v = v / r[args[i]];
+          }
+          break;
+        case OP_UNARY:
+          v = op->unary (r[op->a]);
+          break;
+        case OP_OF_TIME:
+        default:
+          v = op->of_time (op->data, t);
+          break;
+        }
+      r[op->output] = v;
+    }
+  for (guint i = 0; i < self->n_states; i++)
+    k[i] = r[self->derivatives[i]];
+}
+
+/* The director's publish hook: the last evaluation's values become the outputs of the actors
+ * computed, in the schedule's new epoch. */
+void
+_hyco_stage_program_publish (gpointer data)
+{
+  HycoStageProgram *self = data;
+
+  for (guint i = 0; i < self->n_registers; i++)
+    {
+      HycoSignal *signal = self->signals[i];
+      if (G_LIKELY (signal->value.type == HYCO_VALUE_TYPE_DOUBLE))
+        signal->value.data.v_double = self->registers[i];
+      else
+        hyco_value_set_double (&signal->value, self->registers[i]);
+      hyco_signal_mark_present (signal);
+    }
+}
