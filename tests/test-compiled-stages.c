@@ -1,0 +1,202 @@
+/* test-compiled-stages.c: solver stages evaluated from the functions actors declare
+ * (HycoStageFunction) give the same run as firing every actor at every stage, event for event
+ * and bit for bit, and fall back to firing when something upstream of a derivative declares
+ * nothing.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+#include <glib/gstdio.h>
+
+typedef struct
+{
+  char *trace; /* the --trace CSV: every event with its tag and value, %.17g */
+  guint64 firings;
+  guint64 steps;
+  guint64 rejected;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->trace);
+}
+
+/* Runs @model_xml (a file under models/, or XML text) with compileStages set as given. */
+static void
+run_model (const char *model_xml, gboolean is_file, const char *const *settings,
+           gboolean compile_stages, Run *run)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *trace_path = NULL;
+  HycoDirector *director;
+  int fd = g_file_open_tmp ("hyco-compiled-stages-XXXXXX.csv", &trace_path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  if (is_file)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "models", model_xml, NULL);
+      model = hyco_model_new_from_file (path, &error);
+    }
+  else
+    model = hyco_model_new_from_data (model_xml, -1, "test", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; settings != NULL && settings[i]; i += 2)
+    {
+      hyco_model_set_parameter (model, settings[i], settings[i + 1], &error);
+      g_assert_no_error (error);
+    }
+  hyco_model_set_parameter (model, "director.compileStages", compile_stages ? "true" : "false",
+                            &error);
+  g_assert_no_error (error);
+  hyco_model_set_trace_file (model, trace_path, &error);
+  g_assert_no_error (error);
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+  run->firings = hyco_model_get_firing_count (model);
+  run->steps = hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
+  run->rejected
+    = hyco_continuous_director_get_rejected_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
+  g_clear_object (&model); /* closes the trace */
+  g_file_get_contents (trace_path, &run->trace, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (trace_path);
+}
+
+/* Both ways give the same trace; returns how many times fewer firings compiling took. */
+static double
+assert_same_runs (const char *model_xml, gboolean is_file, const char *const *settings)
+{
+  Run fired = { 0 }, compiled = { 0 };
+  double ratio;
+
+  run_model (model_xml, is_file, settings, FALSE, &fired);
+  run_model (model_xml, is_file, settings, TRUE, &compiled);
+  g_assert_cmpuint (strlen (fired.trace), >, 100);
+  g_assert_cmpstr (compiled.trace, ==, fired.trace);
+  g_assert_cmpuint (compiled.steps, ==, fired.steps);
+  g_assert_cmpuint (compiled.rejected, ==, fired.rejected);
+  ratio = (double) fired.firings / (double) compiled.firings;
+  g_test_message ("%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT " firings fired, %"
+                  G_GUINT64_FORMAT " compiled (%.1fx fewer)",
+                  is_file ? model_xml : "model", fired.steps, fired.firings, compiled.firings,
+                  ratio);
+  run_clear (&fired);
+  run_clear (&compiled);
+  return ratio;
+}
+
+/* Van der Pol: constants, products, gains, adders and two integrators. Stages inside a step
+ * fire nothing; ends fire the sampler and the recorder only. */
+static void
+test_van_der_pol (void)
+{
+  g_assert_cmpfloat (assert_same_runs ("van-der-pol.xml", TRUE, NULL), >, 10);
+}
+
+/* CVODE calls the right-hand side many times per step: the same holds. */
+static void
+test_cvode (void)
+{
+  const char *settings[] = { "director.stopTime", "100", NULL };
+
+  g_assert_cmpfloat (assert_same_runs ("van-der-pol-stiff.xml", TRUE, settings), >, 2);
+}
+
+/* Every kind of declared function: of time (sine, ramp), unary, a sum of three, a product
+ * with a divisor, a product of a divisor alone, a scale. */
+static const char every_function_xml[]
+  = "<entity name='top' class='TypedCompositeActor'>"
+    "  <property name='director' class='ContinuousDirector'>"
+    "    <property name='stopTime' value='5'/>"
+    "  </property>"
+    "  <entity name='Sine' class='ContinuousSinewave'>"
+    "    <property name='frequency' value='0.7'/>"
+    "    <property name='phase' value='0.3'/>"
+    "  </entity>"
+    "  <entity name='Ramp' class='ContinuousRamp'>"
+    "    <property name='rate' value='0.25'/>"
+    "  </entity>"
+    "  <entity name='Two' class='Const'><property name='value' value='2.0'/></entity>"
+    "  <entity name='Exp' class='MathFunction'><property name='function' value='exp'/></entity>"
+    "  <entity name='Sum' class='Adder'/>"
+    "  <entity name='Ratio' class='Product'/>"
+    "  <entity name='Inverse' class='Product'/>"
+    "  <entity name='Half' class='Gain'><property name='factor' value='0.5'/></entity>"
+    "  <entity name='X' class='Integrator'><property name='initialState' value='1'/></entity>"
+    "  <entity name='Y' class='Integrator'/>"
+    "  <relation name='sine'/><relation name='ramp'/><relation name='two'/>"
+    "  <relation name='x'/><relation name='y'/><relation name='exp'/><relation name='sum'/>"
+    "  <relation name='ratio'/><relation name='inverse'/><relation name='half'/>"
+    "  <link port='Sine.output' relation='sine'/>"
+    "  <link port='Ramp.output' relation='ramp'/>"
+    "  <link port='Two.output' relation='two'/>"
+    "  <link port='X.state' relation='x'/>"
+    "  <link port='Y.state' relation='y'/>"
+    "  <link port='Exp.input' relation='y'/>"
+    "  <link port='Exp.output' relation='exp'/>"
+    "  <link port='Sum.input' relation='sine'/>"
+    "  <link port='Sum.input' relation='ramp'/>"
+    "  <link port='Sum.input' relation='x'/>"
+    "  <link port='Sum.output' relation='sum'/>"
+    "  <link port='Ratio.multiply' relation='sum'/>"
+    "  <link port='Ratio.multiply' relation='two'/>"
+    "  <link port='Ratio.divide' relation='exp'/>"
+    "  <link port='Ratio.output' relation='ratio'/>"
+    "  <link port='Inverse.divide' relation='exp'/>"
+    "  <link port='Inverse.output' relation='inverse'/>"
+    "  <link port='Half.input' relation='inverse'/>"
+    "  <link port='Half.output' relation='half'/>"
+    "  <link port='X.derivative' relation='half'/>"
+    "  <link port='Y.derivative' relation='ratio'/>"
+    "</entity>";
+
+static void
+test_every_function (void)
+{
+  g_assert_cmpfloat (assert_same_runs (every_function_xml, FALSE, NULL), >, 3);
+}
+
+/* An integer constant upstream of a derivative: firing sends an int, which a double register
+ * would not reproduce, so nothing is compiled and the firings are the same. */
+static void
+test_fallback (void)
+{
+  g_autofree char *xml = g_strdup (every_function_xml);
+  char *two = strstr (xml, "value='2.0'");
+
+  memcpy (two, "value='2'  ", strlen ("value='2'  "));
+  g_assert_cmpfloat (assert_same_runs (xml, FALSE, NULL), ==, 1);
+}
+
+/* Models where something upstream of a derivative is not a declared function (a modal model,
+ * a periodic source, an integrator with resets, a zero-crossing detector's feedback): the
+ * same runs, compiled or not. */
+static void
+test_other_models (void)
+{
+  const char *models[] = { "thermostat.xml",          "bouncing-ball.xml",
+                           "zero-delay-feedback.xml", "integrating-discontinuities.xml",
+                           "integrating-glitches.xml", "thermostat-modal.xml" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    assert_same_runs (models[i], TRUE, NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+
+  g_test_add_func ("/compiled-stages/van-der-pol", test_van_der_pol);
+  g_test_add_func ("/compiled-stages/cvode", test_cvode);
+  g_test_add_func ("/compiled-stages/every-function", test_every_function);
+  g_test_add_func ("/compiled-stages/fallback", test_fallback);
+  g_test_add_func ("/compiled-stages/other-models", test_other_models);
+  return g_test_run ();
+}
