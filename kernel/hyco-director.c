@@ -689,6 +689,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
 
   if (G_UNLIKELY (entry->precomputed) && priv->publish != NULL)
     {
+      /* Written by the publish hook: only to postfire. */
       mark_fired (priv, entry);
       return TRUE;
     }
@@ -823,6 +824,13 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   for (guint e = 0; e < n_entries;)
     {
       guint end = entries[e].group_end;
+      if (G_UNLIKELY (entries[e].precomputed) && priv->publish != NULL)
+        {
+          /* As in fire_entry(), without the call: most entries at a compiled step's end. */
+          mark_fired (priv, &entries[e]);
+          e++;
+          continue;
+        }
       if (G_LIKELY (end == 0))
         {
           if (!fire_entry (priv, &entries[e], fire_all, error))
