@@ -3,8 +3,8 @@
  * same method called directly on an analytic right-hand side (a hand-written RK45 loop with
  * the director's step-size controller; CVODE with the same settings). Prints steps per second,
  * actor firings per step, and the ratio of wall times. Goal: within 3x of the direct calls.
- * Each figure is the fastest of REPEATS runs, so that a run of a few milliseconds is not
- * measured against the machine's noise.
+ * Each figure is the fastest of REPEATS runs, Hyco's and the direct call's in turn, so that
+ * runs of a few milliseconds are measured against the same state of a noisy machine.
  *
  *   ninja -C build && build/bench/bench-van-der-pol
  *
@@ -21,7 +21,7 @@
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
-#define REPEATS 15
+#define REPEATS 25
 
 static double mu;
 
@@ -169,16 +169,6 @@ run_model_once (const char *path, const char *stop, guint64 *steps, guint64 *fir
   return seconds;
 }
 
-static double
-run_model (const char *path, const char *stop, guint64 *steps, guint64 *firings, double *x1)
-{
-  double best = G_MAXDOUBLE;
-
-  for (int r = 0; r < REPEATS; r++)
-    best = MIN (best, run_model_once (path, stop, steps, firings, x1));
-  return best;
-}
-
 static void
 report (const char *title, double seconds, guint64 steps, guint64 firings, double x1,
         double direct_seconds, guint64 direct_steps, double direct_x1)
@@ -192,43 +182,52 @@ report (const char *title, double seconds, guint64 steps, guint64 firings, doubl
   printf ("  ratio   %.1f x the direct call's wall time (goal: 3)\n", seconds / direct_seconds);
 }
 
+static double
+time_direct_rk45 (guint64 *steps, double *x)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  mu = 1;
+  x[0] = 2;
+  x[1] = 0;
+  *steps = direct_rk45 (1000, 1e-6, 1e-9, 1e-3, 1, x);
+  return (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+}
+
+static double
+time_direct_cvode (guint64 *steps, double *x)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  mu = 1000;
+  x[0] = 2;
+  x[1] = 0;
+  *steps = direct_cvode (3000, 1e-6, 1e-9, 100, 1e-3, x);
+  return (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+}
+
+static void
+compare (const char *title, const char *model, const char *stop,
+         double (*time_direct) (guint64 *steps, double *x))
+{
+  guint64 steps, firings, direct_steps;
+  double seconds = G_MAXDOUBLE, direct_seconds = G_MAXDOUBLE, x1, x[2];
+
+  for (int r = 0; r < REPEATS; r++)
+    {
+      seconds = MIN (seconds, run_model_once (model, stop, &steps, &firings, &x1));
+      direct_seconds = MIN (direct_seconds, time_direct (&direct_steps, x));
+    }
+  report (title, seconds, steps, firings, x1, direct_seconds, direct_steps, x[0]);
+}
+
 int
 main (void)
 {
-  guint64 steps, firings, direct_steps;
-  double seconds, direct_seconds, x1, x[2];
-  gint64 start;
-
   hyco_init ();
-
-  seconds = run_model ("models/van-der-pol.xml", "1000", &steps, &firings, &x1);
-  mu = 1;
-  direct_seconds = G_MAXDOUBLE;
-  for (int r = 0; r < REPEATS; r++)
-    {
-      x[0] = 2;
-      x[1] = 0;
-      start = g_get_monotonic_time ();
-      direct_steps = direct_rk45 (1000, 1e-6, 1e-9, 1e-3, 1, x);
-      direct_seconds
-        = MIN (direct_seconds, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-    }
-  report ("Van der Pol, mu = 1, 1000 s, Dormand-Prince 4(5), rtol 1e-6", seconds, steps, firings,
-          x1, direct_seconds, direct_steps, x[0]);
-
-  seconds = run_model ("models/van-der-pol-stiff.xml", "3000", &steps, &firings, &x1);
-  mu = 1000;
-  direct_seconds = G_MAXDOUBLE;
-  for (int r = 0; r < REPEATS; r++)
-    {
-      x[0] = 2;
-      x[1] = 0;
-      start = g_get_monotonic_time ();
-      direct_steps = direct_cvode (3000, 1e-6, 1e-9, 100, 1e-3, x);
-      direct_seconds
-        = MIN (direct_seconds, (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-    }
-  report ("Van der Pol, mu = 1000, 3000 s, CVODE (BDF), rtol 1e-6", seconds, steps, firings, x1,
-          direct_seconds, direct_steps, x[0]);
+  compare ("Van der Pol, mu = 1, 1000 s, Dormand-Prince 4(5), rtol 1e-6", "models/van-der-pol.xml",
+           "1000", time_direct_rk45);
+  compare ("Van der Pol, mu = 1000, 3000 s, CVODE (BDF), rtol 1e-6", "models/van-der-pol-stiff.xml",
+           "3000", time_direct_cvode);
   return 0;
 }

@@ -684,16 +684,19 @@ static double
 error_ratio (HycoContinuousDirector *self, double h)
 {
   const Tableau *t = self->tableau;
+  /* Locals: without strict aliasing, every store would reload the fields. */
+  const double *k = self->k, *x = self->x, *x_new = self->x_new;
+  const guint n = self->n, stages = t->stages;
   double worst = 0;
 
-  for (guint i = 0; i < self->n; i++)
+  for (guint i = 0; i < n; i++)
     {
       double e = 0, scale;
-      for (guint j = 0; j < t->stages; j++)
-        e += (t->b[j] - t->b_low[j]) * self->k[j * self->n + i];
+      for (guint j = 0; j < stages; j++)
+        e += (t->b[j] - t->b_low[j]) * k[j * n + i];
       e *= h;
       scale = self->absolute_tolerance
-              + self->relative_tolerance * MAX (fabs (self->x[i]), fabs (self->x_new[i]));
+              + self->relative_tolerance * MAX (fabs (x[i]), fabs (x_new[i]));
       worst = MAX (worst, fabs (e) / (scale > 0 ? scale : DBL_MIN));
     }
   return worst;
@@ -810,13 +813,17 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
       for (guint s = 1; s < t->stages; s++)
         {
           double *x_stage = s == t->stages - 1 ? self->x_new : self->scratch;
-          gint64 offset = (gint64) llround (t->c[s] * (double) step);
-          for (guint i = 0; i < self->n; i++)
+          /* Rounded to the nearest tick (c >= 0: no llround() call needed). */
+          gint64 offset = (gint64) (t->c[s] * (double) step + 0.5);
+          /* Locals: without strict aliasing, every store would reload the fields. */
+          const double *a = &t->a[s * t->stages], *k = self->k, *x = self->x;
+          const guint n = self->n;
+          for (guint i = 0; i < n; i++)
             {
               double sum = 0;
               for (guint j = 0; j < s; j++)
-                sum += t->a[s * t->stages + j] * self->k[j * self->n + i];
-              x_stage[i] = self->x[i] + h * sum;
+                sum += a[j] * k[j * n + i];
+              x_stage[i] = x[i] + h * sum;
             }
           if (!fire_stage (self, priv, self->committed_time + (s == t->stages - 1 ? step : offset),
                            x_stage, &self->k[s * self->n], s == t->stages - 1, error))
@@ -827,7 +834,8 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
       if (ratio > 1)
         {
           accurate = FALSE;
-          refined = scale_step (step, MAX (0.2, 0.9 * pow (ratio, -1.0 / (t->order + 1))));
+          double shrink = 0.9 * pow (ratio, -1.0 / (t->order + 1)); /* once: MAX() repeats */
+          refined = scale_step (step, MAX (0.2, shrink));
         }
       for (guint c = 0; c < self->controllers->len; c++)
         {
@@ -939,11 +947,9 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
 static void
 plan_next_step (HycoContinuousDirector *self, gint64 taken)
 {
-  gint64 next = scale_step (
-    MAX (taken, self->step),
-    self->last_error > 0
-      ? CLAMP (0.9 * pow (self->last_error, -1.0 / (self->tableau->order + 1)), 0.2, 5.0)
-      : 5.0);
+  double growth
+    = self->last_error > 0 ? 0.9 * pow (self->last_error, -1.0 / (self->tableau->order + 1)) : 5.0;
+  gint64 next = scale_step (MAX (taken, self->step), CLAMP (growth, 0.2, 5.0));
 
   /* A step cut short by a breakpoint does not shrink the next one. */
   self->step = taken < self->step ? MAX (self->step, next) : next;

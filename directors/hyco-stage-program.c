@@ -44,11 +44,11 @@ typedef struct
 struct _HycoStageProgram
 {
   HycoDirectorPrivate *priv;
-  guint n_states;      /* registers 0 .. n_states - 1 hold the states */
+  guint n_states;        /* registers 0 .. n_states - 1 hold the states */
   Operation *operations; /* in dependency order */
   guint n_operations;
-  guint *inputs;       /* operations' input registers */
-  guint *derivatives;  /* per state, the register of its derivative */
+  guint *inputs;      /* operations' input registers */
+  guint *derivatives; /* per state, the register of its derivative */
   double *registers;
   HycoSignal **signals; /* per register, the output signal it is published to */
   guint n_registers;
@@ -58,8 +58,8 @@ struct _HycoStageProgram
 typedef struct
 {
   HycoDirectorPrivate *priv;
-  GHashTable *governed; /* HycoActor* of the director's schedule */
-  GHashTable *visiting; /* HycoActor* being visited: a cycle if seen again */
+  GHashTable *governed;    /* HycoActor* of the director's schedule */
+  GHashTable *visiting;    /* HycoActor* being visited: a cycle if seen again */
   GHashTable *register_of; /* HycoSignal* -> register + 1 */
   GArray *operations;
   GArray *inputs;

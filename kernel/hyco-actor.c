@@ -81,6 +81,7 @@ hyco_actor_finalize (GObject *object)
 
   g_free (priv->name);
   g_ptr_array_unref (priv->ports);
+  g_free (priv->output_signals);
   G_OBJECT_CLASS (hyco_actor_parent_class)->finalize (object);
 }
 
@@ -641,18 +642,9 @@ hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input
 void
 hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag)
 {
-  HycoActorPrivate *priv;
-
   g_return_if_fail (HYCO_IS_ACTOR (self));
   g_return_if_fail (tag != NULL);
-  priv = _hyco_actor_get_private (self);
-  if (priv->executive == NULL)
-    {
-      tag->time = 0;
-      tag->microstep = 0;
-      return;
-    }
-  *tag = _hyco_director_get_private (priv->executive)->current;
+  *tag = _hyco_actor_current_tag (self);
 }
 
 /**

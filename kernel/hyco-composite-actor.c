@@ -1117,6 +1117,7 @@ _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *directo
   for (guint a = 0; a < scope->len; a++)
     {
       HycoActorPrivate *priv = _hyco_actor_get_private (scope->pdata[a]);
+      guint n_signals = 0;
       priv->executive = director;
       priv->scope_index = a;
       for (guint i = 0; i < priv->ports->len; i++)
@@ -1128,7 +1129,16 @@ _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *directo
               if (port->flags & HYCO_PORT_MULTIPORT)
                 width = MAX (1, _hyco_port_count_relations (port, FALSE));
               _hyco_port_allocate_signals (port, width, epoch);
+              n_signals += port->n_signals;
             }
+        }
+      priv->output_signals = g_renew (HycoSignal *, priv->output_signals, MAX (n_signals, 1));
+      priv->n_output_signals = 0;
+      for (guint i = 0; i < priv->ports->len; i++)
+        {
+          HycoPort *port = priv->ports->pdata[i];
+          for (guint c = 0; (port->flags & HYCO_PORT_OUTPUT) && c < port->n_signals; c++)
+            priv->output_signals[priv->n_output_signals++] = &port->signals[c];
         }
     }
   for (guint a = 0; a < scope->len; a++)

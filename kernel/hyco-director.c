@@ -172,8 +172,6 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
     priv->current = PRIV (outer)->current;
   priv->firings = 0;
   priv->epoch.value++;
-  /* Room for every actor it governs: each joins the list at most once per tag (mark_fired). */
-  g_ptr_array_set_size (priv->fired, actors->len);
   _hyco_ptr_array_empty (priv->fired);
   for (guint i = 0; i < actors->len; i++)
     if (!hyco_actor_initialize (actors->pdata[i], error))
@@ -667,15 +665,14 @@ check_monotonic (HycoDirectorPrivate *priv, HycoActor *actor, GError **error)
   return TRUE;
 }
 
-/* Adds the entry's actor to those to postfire at this tag, once; the room was reserved at
- * initialize. */
+/* Adds the entry's actor to those to postfire at this tag, once. */
 static inline void
 mark_fired (HycoDirectorPrivate *priv, HycoScheduleEntry *entry)
 {
   if (!entry->priv->fired)
     {
       entry->priv->fired = TRUE;
-      priv->fired->pdata[priv->fired->len++] = entry->actor;
+      _hyco_ptr_array_push (priv->fired, &priv->fired_capacity, entry->actor);
     }
 }
 
@@ -900,6 +897,8 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
         continue;
       if (trace)
         _hyco_model_trace_outputs (priv->model, actor, &model_tag);
+      else if (priv->model)
+        _hyco_model_count_events (priv->model, actor);
       ok = HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   _hyco_ptr_array_empty (priv->fired);

@@ -517,11 +517,23 @@ hyco_model_list_signals (HycoModel *self)
   return (char **) g_ptr_array_free (names, FALSE);
 }
 
-/* Sinks are fed from here; without any, the directors still call it, to count events. */
+/* Whether the directors feed sinks (_hyco_model_trace_outputs()) or only count events. */
 gboolean
 _hyco_model_has_trace (HycoModel *self)
 {
-  return TRUE;
+  return self->sinks->len > 0;
+}
+
+/* After a firing, without sinks: the present outputs, for the statistics and the progress. */
+void
+_hyco_model_count_events (HycoModel *self, HycoActor *actor)
+{
+  HycoActorPrivate *priv = _hyco_actor_get_private (actor);
+  guint64 present = 0;
+
+  for (guint i = 0; i < priv->n_output_signals; i++)
+    present += hyco_signal_status (priv->output_signals[i]) == HYCO_SIGNAL_PRESENT;
+  self->events += present;
 }
 
 static PortSignals *

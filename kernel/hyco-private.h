@@ -28,6 +28,23 @@ _hyco_ptr_array_empty (GPtrArray *array)
   array->len = 0;
 }
 
+/* g_ptr_array_add() for the directors' hot paths, without its call and checks: @capacity is
+ * the room the array is known to have, grown by doubling with g_ptr_array_set_size(), the
+ * only call that allocates (emptying an array keeps its room). */
+static inline void
+_hyco_ptr_array_push (GPtrArray *array, guint *capacity, gpointer item)
+{
+  guint len = array->len;
+
+  if (G_UNLIKELY (len >= *capacity))
+    {
+      *capacity = MAX (16, 2 * len);
+      g_ptr_array_set_size (array, *capacity);
+    }
+  array->pdata[len] = item;
+  array->len = len + 1;
+}
+
 /* A director's epoch: bumping @value makes every signal it owns unknown at once, so a new tag
  * (or a repeated fire) costs nothing per signal. @violations counts writes that tried to change
  * a signal already known in this epoch: actor bugs, reported by the director. */
@@ -141,6 +158,9 @@ typedef struct
   guint schedule_position; /* index of its first schedule entry: depth, then model order */
   gboolean pure_event;     /* fire_at requested the current tag */
   gboolean fired;          /* fired at the current tag, awaiting postfire */
+  HycoSignal **output_signals; /* every channel of its output ports, set when wired: what the
+                                * model counts as events after each firing */
+  guint n_output_signals;
 } HycoActorPrivate;
 
 /* The base classes' private data, reached inline: the directors' hot paths use it at every
@@ -219,6 +239,7 @@ typedef struct
   gint64 stop_time;
   guint64 firings;
   GPtrArray *fired; /* HycoActor*, unowned, in firing order */
+  guint fired_capacity;
   char *stop_time_literal;
   char *resolution_literal;
   guint64 max_microsteps;
@@ -249,6 +270,17 @@ _hyco_director_is_top_level (HycoDirectorPrivate *priv)
   return priv->container != NULL
          && _hyco_actor_get_private ((HycoActor *) priv->container)->container == NULL;
 }
+/* hyco_actor_get_current_tag() without its type check (some 50 instructions for a subclass),
+ * for actors fired at every solver stage. */
+static inline HycoTag
+_hyco_actor_current_tag (HycoActor *self)
+{
+  HycoDirector *executive = _hyco_actor_get_private (self)->executive;
+  HycoTag start = { 0, 0 };
+
+  return executive != NULL ? _hyco_director_get_private (executive)->current : start;
+}
+
 void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
 void _hyco_director_transfer_inputs (HycoDirector *self);
 void _hyco_director_transfer_outputs (HycoDirector *self);
@@ -261,7 +293,9 @@ char *_hyco_director_describe_actors (GPtrArray *actors);
 typedef struct _HycoTagQueue
 {
   GArray *heap;         /* binary min-heap of events */
+  guint heap_capacity;  /* allocated events (heap->len is the heap's size) */
   GPtrArray *triggered; /* actors marked with a pure event at the current tag */
+  guint triggered_capacity;
   gboolean tag_started; /* the current tag has been fired: a request for it means the next
                          * microstep */
 } HycoTagQueue;
@@ -283,6 +317,7 @@ gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, Hy
 /* Model internals. */
 void _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag);
 gboolean _hyco_model_has_trace (HycoModel *self);
+void _hyco_model_count_events (HycoModel *self, HycoActor *actor);
 
 /* A named counter a director adds to the model's statistics (hyco_model_get_statistics()),
  * such as "steps" or "rollbacks": look it up once (at initialize), then add to it from the

@@ -25,14 +25,21 @@ event_compare (const Event *a, const Event *b)
   return 0;
 }
 
-/* A binary min-heap in a GArray that only grows: no allocation per event once warm. */
+/* A binary min-heap in a GArray that only grows: no allocation per event once warm, and no
+ * call either (the array's length is the heap's size, its room is @heap_capacity). */
 static void
-heap_push (GArray *heap, const Event *event)
+heap_push (HycoTagQueue *self, const Event *event)
 {
+  GArray *heap = self->heap;
   guint i = heap->len;
   Event *data;
 
-  g_array_set_size (heap, heap->len + 1);
+  if (G_UNLIKELY (i >= self->heap_capacity))
+    {
+      self->heap_capacity = MAX (64, 2 * i);
+      g_array_set_size (heap, self->heap_capacity);
+    }
+  heap->len = i + 1; /* plain structs, within the room: nothing else to do */
   data = (Event *) heap->data;
   while (i > 0)
     {
@@ -71,8 +78,10 @@ heap_pop (GArray *heap)
 void
 _hyco_tag_queue_init (HycoTagQueue *self)
 {
-  self->heap = g_array_sized_new (FALSE, FALSE, sizeof (Event), 64);
+  self->heap = g_array_new (FALSE, FALSE, sizeof (Event));
+  self->heap_capacity = 0;
   self->triggered = g_ptr_array_new ();
+  self->triggered_capacity = 0;
   self->tag_started = FALSE;
 }
 
@@ -122,7 +131,7 @@ _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
       if (!priv->pure_event)
         {
           priv->pure_event = TRUE;
-          g_ptr_array_add (self->triggered, top->actor);
+          _hyco_ptr_array_push (self->triggered, &self->triggered_capacity, top->actor);
         }
       heap_pop (self->heap);
     }
@@ -229,7 +238,7 @@ _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *
       *granted = event.tag;
       return TRUE;
     }
-  heap_push (self->heap, &event);
+  heap_push (self, &event);
   *granted = event.tag;
   return TRUE;
 }

@@ -81,8 +81,8 @@ assert_same_runs (const char *model_xml, gboolean is_file, const char *const *se
   g_assert_cmpuint (compiled.steps, ==, fired.steps);
   g_assert_cmpuint (compiled.rejected, ==, fired.rejected);
   ratio = (double) fired.firings / (double) compiled.firings;
-  g_test_message ("%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT " firings fired, %"
-                  G_GUINT64_FORMAT " compiled (%.1fx fewer)",
+  g_test_message ("%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
+                  " firings fired, %" G_GUINT64_FORMAT " compiled (%.1fx fewer)",
                   is_file ? model_xml : "model", fired.steps, fired.firings, compiled.firings,
                   ratio);
   run_clear (&fired);
@@ -179,8 +179,8 @@ test_fallback (void)
 static void
 test_other_models (void)
 {
-  const char *models[] = { "thermostat.xml",          "bouncing-ball.xml",
-                           "zero-delay-feedback.xml", "integrating-discontinuities.xml",
+  const char *models[] = { "thermostat.xml",           "bouncing-ball.xml",
+                           "zero-delay-feedback.xml",  "integrating-discontinuities.xml",
                            "integrating-glitches.xml", "thermostat-modal.xml" };
 
   for (guint i = 0; i < G_N_ELEMENTS (models); i++)

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actors-private.h"
+#include "hyco-private.h"
 
 /**
  * HycoPeriodicSampler:
@@ -123,10 +124,9 @@ hyco_periodic_sampler_initialize (HycoActor *actor, GError **error)
 static gboolean
 is_sample_tag (HycoPeriodicSampler *self)
 {
-  HycoTag now;
+  HycoTag now = _hyco_actor_current_tag (HYCO_ACTOR (self));
 
-  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
-  return hyco_tag_equal (&now, &self->next);
+  return now.time == self->next.time && now.microstep == self->next.microstep;
 }
 
 static gboolean

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actors-private.h"
+#include "hyco-private.h"
 
 #include <math.h>
 
@@ -72,9 +73,8 @@ hyco_recorder_postfire (HycoActor *actor, GError **error)
 {
   HycoRecorder *self = HYCO_RECORDER (actor);
   guint width = hyco_port_get_width (self->input);
-  HycoTag now;
+  HycoTag now = _hyco_actor_current_tag (actor);
 
-  hyco_actor_get_current_tag (actor, &now);
   for (guint c = 0; c < width; c++)
     {
       const HycoValue *value = hyco_port_get_value (self->input, c);
