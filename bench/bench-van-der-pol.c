@@ -35,8 +35,7 @@ van_der_pol (const double *x, double *dx)
 /* Dormand-Prince 4(5) with the continuous director's controller: error ratio against
  * atol + rtol max(|x|, |x_new|), growth in [0.2, 5], safety 0.9, first same as last. */
 static guint64
-direct_rk45 (double stop, double rtol, double atol, double first_step, double max_step,
-             double *x)
+direct_rk45 (double stop, double rtol, double atol, double first_step, double max_step, double *x)
 {
   static const double c[] = { 0, 1.0 / 5, 3.0 / 10, 4.0 / 5, 8.0 / 9, 1, 1 };
   static const double a[7][7] = {
@@ -48,9 +47,12 @@ direct_rk45 (double stop, double rtol, double atol, double first_step, double ma
     { 9017.0 / 3168, -355.0 / 33, 46732.0 / 5247, 49.0 / 176, -5103.0 / 18656 },
     { 35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84 },
   };
-  static const double e[] = { 35.0 / 384 - 5179.0 / 57600,        0,
-                              500.0 / 1113 - 7571.0 / 16695,      125.0 / 192 - 393.0 / 640,
-                              -2187.0 / 6784 + 92097.0 / 339200, 11.0 / 84 - 187.0 / 2100,
+  static const double e[] = { 35.0 / 384 - 5179.0 / 57600,
+                              0,
+                              500.0 / 1113 - 7571.0 / 16695,
+                              125.0 / 192 - 393.0 / 640,
+                              -2187.0 / 6784 + 92097.0 / 339200,
+                              11.0 / 84 - 187.0 / 2100,
                               -1.0 / 40 };
   double k[7][2], t = 0, h = first_step;
   guint64 steps = 0;
@@ -104,8 +106,7 @@ cvode_rhs (realtype t, N_Vector y, N_Vector ydot, void *user_data)
 }
 
 static guint64
-direct_cvode (double stop, double rtol, double atol, double max_step, double first_step,
-              double *x)
+direct_cvode (double stop, double rtol, double atol, double max_step, double first_step, double *x)
 {
   SUNContext context;
   N_Vector y;

@@ -136,9 +136,9 @@ struct _HycoContinuousDirector
   const Tableau *tableau;
   gint64 initial_step, max_step;
   HycoTagQueue queue;
-  GPtrArray *states;      /* HycoContinuousState actors, unowned (the schedule owns them) */
+  GPtrArray *states; /* HycoContinuousState actors, unowned (the schedule owns them) */
   HycoContinuousStateInterface **state_ifaces; /* theirs, called directly at every stage */
-  GPtrArray *controllers; /* HycoStepSizeControl actors */
+  GPtrArray *controllers;                      /* HycoStepSizeControl actors */
   guint n;
   double *x;     /* committed states */
   double *k;     /* stage derivatives, stages x n; k[0] at the committed states */
@@ -409,7 +409,8 @@ collect_states (HycoContinuousDirector *self, GError **error)
     collect_actor (self, actors->pdata[i]);
   self->states_changed = FALSE;
   self->n = self->states->len;
-  self->state_ifaces = g_renew (HycoContinuousStateInterface *, self->state_ifaces, MAX (self->n, 1));
+  self->state_ifaces
+    = g_renew (HycoContinuousStateInterface *, self->state_ifaces, MAX (self->n, 1));
   for (guint i = 0; i < self->n; i++)
     self->state_ifaces[i] = HYCO_CONTINUOUS_STATE_GET_IFACE (self->states->pdata[i]);
   if (self->x != NULL && self->n == previous)
@@ -695,8 +696,8 @@ error_ratio (HycoContinuousDirector *self, double h)
       for (guint j = 0; j < stages; j++)
         e += (t->b[j] - t->b_low[j]) * k[j * n + i];
       e *= h;
-      scale = self->absolute_tolerance
-              + self->relative_tolerance * MAX (fabs (x[i]), fabs (x_new[i]));
+      scale
+        = self->absolute_tolerance + self->relative_tolerance * MAX (fabs (x[i]), fabs (x_new[i]));
       worst = MAX (worst, fabs (e) / (scale > 0 ? scale : DBL_MIN));
     }
   return worst;

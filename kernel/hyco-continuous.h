@@ -13,8 +13,7 @@
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_CONTINUOUS_STATE (hyco_continuous_state_get_type ())
-G_DECLARE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO, CONTINUOUS_STATE,
-                     HycoActor)
+G_DECLARE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO, CONTINUOUS_STATE, HycoActor)
 
 /**
  * HycoContinuousStateInterface:

@@ -155,9 +155,9 @@ typedef struct
 
   /* Bookkeeping of the executive director. */
   guint scope_index;
-  guint schedule_position; /* index of its first schedule entry: depth, then model order */
-  gboolean pure_event;     /* fire_at requested the current tag */
-  gboolean fired;          /* fired at the current tag, awaiting postfire */
+  guint schedule_position;     /* index of its first schedule entry: depth, then model order */
+  gboolean pure_event;         /* fire_at requested the current tag */
+  gboolean fired;              /* fired at the current tag, awaiting postfire */
   HycoSignal **output_signals; /* every channel of its output ports, set when wired: what the
                                 * model counts as events after each firing */
   guint n_output_signals;
@@ -189,9 +189,9 @@ typedef struct
   guint n_outputs;
   HycoPort **inputs; /* all inputs of the actor */
   guint n_inputs;
-  gboolean cyclic; /* some output is on a cycle */
-  gboolean always; /* fired at every tag, triggered or not (a continuous composite) */
-  guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
+  gboolean cyclic;      /* some output is on a cycle */
+  gboolean always;      /* fired at every tag, triggered or not (a continuous composite) */
+  guint group_end;      /* for the entries of a depth iterated to a fixed point: end of the group */
   gboolean precomputed; /* while the director has a publish hook, its outputs come from there */
 } HycoScheduleEntry;
 
