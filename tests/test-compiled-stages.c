@@ -23,10 +23,11 @@ run_clear (Run *run)
   g_free (run->trace);
 }
 
-/* Runs @model_xml (a file under models/, or XML text) with compileStages set as given. */
+/* Runs @model_xml (a file under models/, or XML text) with the continuous director's
+ * compileStages (at @compile_path) set as given. */
 static void
 run_model (const char *model_xml, gboolean is_file, const char *const *settings,
-           gboolean compile_stages, Run *run)
+           const char *compile_path, gboolean compile_stages, Run *run)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoModel) model = NULL;
@@ -49,8 +50,7 @@ run_model (const char *model_xml, gboolean is_file, const char *const *settings,
       hyco_model_set_parameter (model, settings[i], settings[i + 1], &error);
       g_assert_no_error (error);
     }
-  hyco_model_set_parameter (model, "director.compileStages", compile_stages ? "true" : "false",
-                            &error);
+  hyco_model_set_parameter (model, compile_path, compile_stages ? "true" : "false", &error);
   g_assert_no_error (error);
   hyco_model_set_trace_file (model, trace_path, &error);
   g_assert_no_error (error);
@@ -58,9 +58,12 @@ run_model (const char *model_xml, gboolean is_file, const char *const *settings,
   g_assert_no_error (error);
   director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
   run->firings = hyco_model_get_firing_count (model);
-  run->steps = hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
-  run->rejected
-    = hyco_continuous_director_get_rejected_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
+  if (HYCO_IS_CONTINUOUS_DIRECTOR (director))
+    {
+      run->steps = hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
+      run->rejected
+        = hyco_continuous_director_get_rejected_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
+    }
   g_clear_object (&model); /* closes the trace */
   g_file_get_contents (trace_path, &run->trace, NULL, &error);
   g_assert_no_error (error);
@@ -69,13 +72,14 @@ run_model (const char *model_xml, gboolean is_file, const char *const *settings,
 
 /* Both ways give the same trace; returns how many times fewer firings compiling took. */
 static double
-assert_same_runs (const char *model_xml, gboolean is_file, const char *const *settings)
+assert_same_runs_at (const char *model_xml, gboolean is_file, const char *const *settings,
+                     const char *compile_path)
 {
   Run fired = { 0 }, compiled = { 0 };
   double ratio;
 
-  run_model (model_xml, is_file, settings, FALSE, &fired);
-  run_model (model_xml, is_file, settings, TRUE, &compiled);
+  run_model (model_xml, is_file, settings, compile_path, FALSE, &fired);
+  run_model (model_xml, is_file, settings, compile_path, TRUE, &compiled);
   g_assert_cmpuint (strlen (fired.trace), >, 100);
   g_assert_cmpstr (compiled.trace, ==, fired.trace);
   g_assert_cmpuint (compiled.steps, ==, fired.steps);
@@ -88,6 +92,12 @@ assert_same_runs (const char *model_xml, gboolean is_file, const char *const *se
   run_clear (&fired);
   run_clear (&compiled);
   return ratio;
+}
+
+static double
+assert_same_runs (const char *model_xml, gboolean is_file, const char *const *settings)
+{
+  return assert_same_runs_at (model_xml, is_file, settings, "director.compileStages");
 }
 
 /* Van der Pol: constants, products, gains, adders and two integrators. Stages inside a step
@@ -161,6 +171,73 @@ test_every_function (void)
   g_assert_cmpfloat (assert_same_runs (every_function_xml, FALSE, NULL), >, 3);
 }
 
+/* Van der Pol inside DE, sampled by a clock: the continuous director plans each step ahead
+ * (inputs absent) and fires again at the container's tag. */
+static const char nested_xml[]
+  = "<entity name='top' class='TypedCompositeActor'>"
+    "  <property name='director' class='DEDirector'>"
+    "    <property name='stopTime' value='20'/>"
+    "  </property>"
+    "  <entity name='Clock' class='DiscreteClock'><property name='period' value='0.7'/></entity>"
+    "  <entity name='Plant' class='TypedCompositeActor'>"
+    "    <property name='solver' class='ContinuousDirector'/>"
+    "    <port name='y' class='TypedIOPort'><property name='output'/></port>"
+    "    <entity name='Mu' class='Const'><property name='value' value='1.0'/></entity>"
+    "    <entity name='One' class='Const'><property name='value' value='1.0'/></entity>"
+    "    <entity name='X1' class='Integrator'><property name='initialState' value='2'/></entity>"
+    "    <entity name='X2' class='Integrator'/>"
+    "    <entity name='Square' class='Product'/>"
+    "    <entity name='Negate' class='Gain'><property name='factor' value='-1.0'/></entity>"
+    "    <entity name='Damping' class='Adder'/>"
+    "    <entity name='Force' class='Product'/>"
+    "    <entity name='Restore' class='Gain'><property name='factor' value='-1.0'/></entity>"
+    "    <entity name='Acceleration' class='Adder'/>"
+    "    <relation name='x1'/><relation name='x2'/><relation name='mu'/><relation name='one'/>"
+    "    <relation name='square'/><relation name='negated'/><relation name='damping'/>"
+    "    <relation name='force'/><relation name='restore'/><relation name='acceleration'/>"
+    "    <link port='X1.state' relation='x1'/>"
+    "    <link port='y' relation='x1'/>"
+    "    <link port='Square.multiply' relation='x1'/>"
+    "    <link port='Square.multiply' relation='x1'/>"
+    "    <link port='Restore.input' relation='x1'/>"
+    "    <link port='X2.state' relation='x2'/>"
+    "    <link port='X1.derivative' relation='x2'/>"
+    "    <link port='Force.multiply' relation='x2'/>"
+    "    <link port='Mu.output' relation='mu'/>"
+    "    <link port='Force.multiply' relation='mu'/>"
+    "    <link port='One.output' relation='one'/>"
+    "    <link port='Damping.input' relation='one'/>"
+    "    <link port='Square.output' relation='square'/>"
+    "    <link port='Negate.input' relation='square'/>"
+    "    <link port='Negate.output' relation='negated'/>"
+    "    <link port='Damping.input' relation='negated'/>"
+    "    <link port='Damping.output' relation='damping'/>"
+    "    <link port='Force.multiply' relation='damping'/>"
+    "    <link port='Force.output' relation='force'/>"
+    "    <link port='Acceleration.input' relation='force'/>"
+    "    <link port='Restore.output' relation='restore'/>"
+    "    <link port='Acceleration.input' relation='restore'/>"
+    "    <link port='Acceleration.output' relation='acceleration'/>"
+    "    <link port='X2.derivative' relation='acceleration'/>"
+    "  </entity>"
+    "  <entity name='Sample' class='Sampler'/>"
+    "  <entity name='Samples' class='Recorder'/>"
+    "  <relation name='tick'/><relation name='y'/><relation name='s'/>"
+    "  <link port='Clock.output' relation='tick'/>"
+    "  <link port='Sample.trigger' relation='tick'/>"
+    "  <link port='Plant.y' relation='y'/>"
+    "  <link port='Sample.input' relation='y'/>"
+    "  <link port='Sample.output' relation='s'/>"
+    "  <link port='Samples.input' relation='s'/>"
+    "</entity>";
+
+static void
+test_inside_de (void)
+{
+  g_assert_cmpfloat (assert_same_runs_at (nested_xml, FALSE, NULL, "Plant.solver.compileStages"), >,
+                     3);
+}
+
 /* An integer constant upstream of a derivative: firing sends an int, which a double register
  * would not reproduce, so nothing is compiled and the firings are the same. */
 static void
@@ -196,6 +273,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compiled-stages/van-der-pol", test_van_der_pol);
   g_test_add_func ("/compiled-stages/cvode", test_cvode);
   g_test_add_func ("/compiled-stages/every-function", test_every_function);
+  g_test_add_func ("/compiled-stages/inside-de", test_inside_de);
   g_test_add_func ("/compiled-stages/fallback", test_fallback);
   g_test_add_func ("/compiled-stages/other-models", test_other_models);
   return g_test_run ();
