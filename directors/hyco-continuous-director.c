@@ -164,6 +164,7 @@ struct _HycoContinuousDirector
   gboolean compile_stages;
   HycoStageProgram *program; /* the stages without firing, when the model allows it */
   gboolean program_stale;    /* states or an actor's parameters changed: build it again */
+  gboolean published;        /* the last run of the schedule had the program's values written */
 };
 
 G_DEFINE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR)
@@ -672,8 +673,10 @@ fire_stage (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 time
       priv->publish_data = program;
       ok = _hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error);
       priv->publish = NULL;
+      self->published = TRUE;
       return ok;
     }
+  self->published = FALSE;
   set_tentative_states (self, x);
   if (!_hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error))
     return FALSE;
@@ -886,6 +889,7 @@ fire_discrete (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError *
 {
   HycoTag tag = priv->current;
 
+  self->published = FALSE;
   set_tentative_states (self, self->x);
   if (!_hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error))
     return FALSE;
@@ -916,6 +920,7 @@ fire_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
     return FALSE;
   memcpy (self->x_end, self->x_new, sizeof (double) * self->n);
   set_tentative_states (self, self->x_end);
+  self->published = FALSE;
   return _hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error);
 }
 
@@ -1001,6 +1006,9 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   gboolean ok = _hyco_director_postfire_fired (director, error);
 
+  /* The actors the step's end wrote without firing or postfiring: their events. */
+  if (self->published && priv->model != NULL)
+    _hyco_model_add_events (priv->model, _hyco_stage_program_get_silent_events (self->program));
   self->settle = self->phase == PHASE_DISCRETE && self->queue.triggered->len > 0;
   _hyco_tag_queue_release (&self->queue);
   if (!ok || self->embedded)

@@ -13,8 +13,8 @@
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_CONTINUOUS_DIRECTOR (hyco_continuous_director_get_type ())
-G_DECLARE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO,
-                      CONTINUOUS_DIRECTOR, HycoDirector)
+G_DECLARE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO, CONTINUOUS_DIRECTOR,
+                      HycoDirector)
 
 HycoDirector *hyco_continuous_director_new (void);
 guint64 hyco_continuous_director_get_step_count (HycoContinuousDirector *self);

@@ -56,8 +56,7 @@ hyco_sr_director_finalize (GObject *object)
 }
 
 static void
-hyco_sr_director_get_property (GObject *object, guint prop_id, GValue *value,
-                               GParamSpec *pspec)
+hyco_sr_director_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id)
     {
@@ -196,8 +195,8 @@ hyco_sr_director_postfire (HycoDirector *director, GError **error)
       return FALSE;
     }
   if (!hyco_director_is_top_level (director))
-    return hyco_actor_fire_at (HYCO_ACTOR (priv->container), self->next_grid.time,
-                               &self->next_grid, error);
+    return hyco_actor_fire_at (HYCO_ACTOR (priv->container), self->next_grid.time, &self->next_grid,
+                               error);
   self->next_grid.microstep = 1;
   return TRUE;
 }

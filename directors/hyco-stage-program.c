@@ -51,8 +51,10 @@ struct _HycoStageProgram
   guint *derivatives; /* per state, the register of its derivative */
   double *registers;
   HycoSignal **signals; /* per register, the output signal it is published to */
+  HycoActor **actors;   /* per register, the actor whose output it is */
   guint n_registers;
   gboolean uses_time;
+  guint n_silent; /* registers of actors not postfired (HYCO_PRECOMPUTED_DONE): their events */
 };
 
 typedef struct
@@ -64,6 +66,7 @@ typedef struct
   GArray *operations;
   GArray *inputs;
   GPtrArray *signals;
+  GPtrArray *actors;
   GArray *values; /* the registers' initial values: constants */
 } Builder;
 
@@ -87,8 +90,9 @@ output_signal (HycoActor *actor)
 }
 
 static guint
-add_register (Builder *b, HycoSignal *signal, double value)
+add_register (Builder *b, HycoActor *actor, HycoSignal *signal, double value)
 {
+  g_ptr_array_add (b->actors, actor);
   g_ptr_array_add (b->signals, signal);
   g_array_append_val (b->values, value);
   g_hash_table_insert (b->register_of, signal, GUINT_TO_POINTER (b->signals->len));
@@ -176,7 +180,7 @@ visit (Builder *b, HycoActor *actor)
   if (spec.kind == HYCO_STAGE_FUNCTION_CONSTANT)
     {
       /* Written once: no operation. */
-      add_register (b, signal, spec.constant);
+      add_register (b, actor, signal, spec.constant);
       return TRUE;
     }
   if (!add_inputs (b, actor, &op.first_input, &op.n_inputs) || !arity_fits (&spec, op.n_inputs))
@@ -205,7 +209,7 @@ visit (Builder *b, HycoActor *actor)
   op.unary = spec.unary;
   op.of_time = spec.of_time;
   op.data = spec.data;
-  op.output = add_register (b, signal, 0);
+  op.output = add_register (b, actor, signal, 0);
   g_array_append_val (b->operations, op);
   return TRUE;
 }
@@ -222,24 +226,42 @@ builder_clear (Builder *b)
     g_array_unref (b->inputs);
   if (b->signals)
     g_ptr_array_unref (b->signals);
+  if (b->actors)
+    g_ptr_array_unref (b->actors);
   if (b->values)
     g_array_unref (b->values);
 }
 
-/* Marks the schedule entries of the actors whose outputs the program computes. */
+/* What the schedule does with an actor whose output the program computes: postfire it, or,
+ * when that does nothing and no sink traces it, nothing. */
+static HycoPrecomputed
+precomputed_kind (HycoStageProgram *self, HycoActor *actor)
+{
+  HycoModel *model = self->priv->model;
+
+  if (_hyco_actor_has_default_postfire (actor) && (model == NULL || !_hyco_model_has_trace (model)))
+    return HYCO_PRECOMPUTED_DONE;
+  return HYCO_PRECOMPUTED_POSTFIRE;
+}
+
+/* Marks the schedule entries of the actors whose outputs the program computes (or unmarks
+ * all). */
 static void
 mark_entries (HycoStageProgram *self, gboolean precomputed)
 {
   HycoSchedule *schedule = &self->priv->schedule;
 
+  self->n_silent = 0;
+  for (guint r = 0; precomputed && r < self->n_registers; r++)
+    self->n_silent += precomputed_kind (self, self->actors[r]) == HYCO_PRECOMPUTED_DONE;
   for (guint e = 0; e < schedule->n_entries; e++)
     {
       HycoActor *actor = schedule->entries[e].actor;
-      HycoSignal *signal = precomputed ? output_signal (actor) : NULL;
-      gboolean covered = FALSE;
-      for (guint r = 0; signal != NULL && r < self->n_registers && !covered; r++)
-        covered = self->signals[r] == signal;
-      schedule->entries[e].precomputed = covered;
+      HycoPrecomputed kind = HYCO_PRECOMPUTED_NONE;
+      for (guint r = 0; precomputed && r < self->n_registers; r++)
+        if (self->actors[r] == actor)
+          kind = precomputed_kind (self, actor);
+      schedule->entries[e].precomputed = kind;
     }
 }
 
@@ -260,6 +282,7 @@ _hyco_stage_program_new (HycoDirector *director, GPtrArray *states)
     g_array_new (FALSE, FALSE, sizeof (Operation)),
     g_array_new (FALSE, FALSE, sizeof (guint)),
     g_ptr_array_new (),
+    g_ptr_array_new (),
     g_array_new (FALSE, FALSE, sizeof (double)),
   };
 
@@ -276,7 +299,7 @@ _hyco_stage_program_new (HycoDirector *director, GPtrArray *states)
       if (signal == NULL || !declared_function (&b, state, &spec)
           || spec.kind != HYCO_STAGE_FUNCTION_STATE)
         goto out;
-      add_register (&b, signal, 0);
+      add_register (&b, state, signal, 0);
     }
   /* Then what their derivatives, the first input channel of each, need. */
   for (guint i = 0; i < states->len; i++)
@@ -298,6 +321,7 @@ _hyco_stage_program_new (HycoDirector *director, GPtrArray *states)
   self->n_registers = b.signals->len;
   self->registers = (double *) g_array_free (g_steal_pointer (&b.values), FALSE);
   self->signals = (HycoSignal **) g_ptr_array_free (g_steal_pointer (&b.signals), FALSE);
+  self->actors = (HycoActor **) g_ptr_array_free (g_steal_pointer (&b.actors), FALSE);
   for (guint o = 0; o < self->n_operations; o++)
     self->uses_time |= self->operations[o].code == OP_OF_TIME;
   mark_entries (self, TRUE);
@@ -317,6 +341,7 @@ _hyco_stage_program_free (HycoStageProgram *self)
   g_free (self->derivatives);
   g_free (self->registers);
   g_free (self->signals);
+  g_free (self->actors);
   g_free (self);
 }
 
@@ -332,7 +357,6 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
     r[i] = x[i];
   for (const Operation *op = self->operations, *end = op + self->n_operations; op < end; op++)
     {
-      const guint *args = in + op->first_input;
       double v;
       switch (op->code)
         {
@@ -343,15 +367,19 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
           v = r[op->a] + r[op->b];
           break;
         case OP_SUM:
-          v = r[op->a];
-          for (guint i = 1; i < op->n_inputs; i++)
-            v = v + r[args[i]];
+          {
+            const guint *args = in + op->first_input;
+            v = r[op->a];
+            for (guint i = 1; i < op->n_inputs; i++)
+              v = v + r[args[i]];
+          }
           break;
         case OP_MULTIPLY2:
           v = r[op->a] * r[op->b];
           break;
         case OP_PRODUCT:
           {
+            const guint *args = in + op->first_input;
             guint i = 0;
             v = op->n_factors > 0 ? r[args[i++]] : 1.0;
             for (; i < op->n_factors; i++)
@@ -372,6 +400,14 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
     }
   for (guint i = 0; i < self->n_states; i++)
     k[i] = r[self->derivatives[i]];
+}
+
+/* The events of the step's end the schedule did not count: the outputs of the actors it
+ * neither fired nor postfired (all present). */
+guint
+_hyco_stage_program_get_silent_events (HycoStageProgram *self)
+{
+  return self->n_silent;
 }
 
 /* The director's publish hook: the last evaluation's values become the outputs of the actors

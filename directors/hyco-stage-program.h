@@ -15,5 +15,6 @@ HycoStageProgram *_hyco_stage_program_new (HycoDirector *director, GPtrArray *st
 void _hyco_stage_program_free (HycoStageProgram *self);
 void _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double *x, double *k);
 void _hyco_stage_program_publish (gpointer self);
+guint _hyco_stage_program_get_silent_events (HycoStageProgram *self);
 
 G_END_DECLS

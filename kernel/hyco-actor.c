@@ -146,6 +146,13 @@ hyco_actor_real_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *
   return TRUE;
 }
 
+/* Whether postfiring @self does nothing: those a director may skip. */
+gboolean
+_hyco_actor_has_default_postfire (HycoActor *self)
+{
+  return HYCO_ACTOR_GET_CLASS (self)->postfire == hyco_actor_real_true;
+}
+
 static void
 hyco_actor_class_init (HycoActorClass *klass)
 {

@@ -684,10 +684,11 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   HycoActorPrivate *actor = entry->priv;
   gboolean any_unknown = FALSE, any_present = FALSE;
 
-  if (G_UNLIKELY (entry->precomputed) && priv->publish != NULL)
+  if (G_UNLIKELY (entry->precomputed != HYCO_PRECOMPUTED_NONE) && priv->publish != NULL)
     {
-      /* Written by the publish hook: only to postfire. */
-      mark_fired (priv, entry);
+      /* Written by the publish hook: at most to postfire. */
+      if (entry->precomputed == HYCO_PRECOMPUTED_POSTFIRE)
+        mark_fired (priv, entry);
       return TRUE;
     }
   if (G_UNLIKELY (actor->finished))
@@ -821,10 +822,11 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   for (guint e = 0; e < n_entries;)
     {
       guint end = entries[e].group_end;
-      if (G_UNLIKELY (entries[e].precomputed) && priv->publish != NULL)
+      if (G_UNLIKELY (entries[e].precomputed != HYCO_PRECOMPUTED_NONE) && priv->publish != NULL)
         {
           /* As in fire_entry(), without the call: most entries at a compiled step's end. */
-          mark_fired (priv, &entries[e]);
+          if (entries[e].precomputed == HYCO_PRECOMPUTED_POSTFIRE)
+            mark_fired (priv, &entries[e]);
           e++;
           continue;
         }

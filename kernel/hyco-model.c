@@ -524,6 +524,13 @@ _hyco_model_has_trace (HycoModel *self)
   return self->sinks->len > 0;
 }
 
+/* Events of actors the directors did not postfire (see HYCO_PRECOMPUTED_DONE). */
+void
+_hyco_model_add_events (HycoModel *self, guint64 events)
+{
+  self->events += events;
+}
+
 /* After a firing, without sinks: the present outputs, for the statistics and the progress. */
 void
 _hyco_model_count_events (HycoModel *self, HycoActor *actor)

@@ -174,6 +174,16 @@ _hyco_actor_get_private (HycoActor *self)
   return G_STRUCT_MEMBER_P (self, _hyco_actor_private_offset);
 }
 void _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container);
+gboolean _hyco_actor_has_default_postfire (HycoActor *self);
+
+/* What running the schedule does with an entry while its director has a publish hook. */
+typedef enum
+{
+  HYCO_PRECOMPUTED_NONE,     /* fired as usual */
+  HYCO_PRECOMPUTED_POSTFIRE, /* outputs written by the hook; postfired */
+  HYCO_PRECOMPUTED_DONE,     /* outputs written by the hook; its postfire does nothing and no
+                              * sink traces it, so nothing else either */
+} HycoPrecomputed;
 
 /* The schedule: the actors a director governs (through transparent composites), each fired at
  * one or more depths of the port dependency graph. Firing the entries in order, each only
@@ -189,10 +199,10 @@ typedef struct
   guint n_outputs;
   HycoPort **inputs; /* all inputs of the actor */
   guint n_inputs;
-  gboolean cyclic;      /* some output is on a cycle */
-  gboolean always;      /* fired at every tag, triggered or not (a continuous composite) */
-  guint group_end;      /* for the entries of a depth iterated to a fixed point: end of the group */
-  gboolean precomputed; /* while the director has a publish hook, its outputs come from there */
+  gboolean cyclic; /* some output is on a cycle */
+  gboolean always; /* fired at every tag, triggered or not (a continuous composite) */
+  guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
+  HycoPrecomputed precomputed; /* while the director has a publish hook */
 } HycoScheduleEntry;
 
 typedef struct
@@ -318,6 +328,7 @@ gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, Hy
 void _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag);
 gboolean _hyco_model_has_trace (HycoModel *self);
 void _hyco_model_count_events (HycoModel *self, HycoActor *actor);
+void _hyco_model_add_events (HycoModel *self, guint64 events);
 
 /* A named counter a director adds to the model's statistics (hyco_model_get_statistics()),
  * such as "steps" or "rollbacks": look it up once (at initialize), then add to it from the

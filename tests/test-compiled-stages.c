@@ -13,6 +13,7 @@ typedef struct
 {
   char *trace; /* the --trace CSV: every event with its tag and value, %.17g */
   guint64 firings;
+  guint64 events;
   guint64 steps;
   guint64 rejected;
 } Run;
@@ -24,10 +25,10 @@ run_clear (Run *run)
 }
 
 /* Runs @model_xml (a file under models/, or XML text) with the continuous director's
- * compileStages (at @compile_path) set as given. */
+ * compileStages (at @compile_path) set as given, traced if @trace. */
 static void
 run_model (const char *model_xml, gboolean is_file, const char *const *settings,
-           const char *compile_path, gboolean compile_stages, Run *run)
+           const char *compile_path, gboolean compile_stages, gboolean trace, Run *run)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoModel) model = NULL;
@@ -52,12 +53,16 @@ run_model (const char *model_xml, gboolean is_file, const char *const *settings,
     }
   hyco_model_set_parameter (model, compile_path, compile_stages ? "true" : "false", &error);
   g_assert_no_error (error);
-  hyco_model_set_trace_file (model, trace_path, &error);
-  g_assert_no_error (error);
+  if (trace)
+    {
+      hyco_model_set_trace_file (model, trace_path, &error);
+      g_assert_no_error (error);
+    }
   hyco_model_run (model, NULL, &error);
   g_assert_no_error (error);
   director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
   run->firings = hyco_model_get_firing_count (model);
+  run->events = hyco_model_get_event_count (model);
   if (HYCO_IS_CONTINUOUS_DIRECTOR (director))
     {
       run->steps = hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
@@ -75,15 +80,20 @@ static double
 assert_same_runs_at (const char *model_xml, gboolean is_file, const char *const *settings,
                      const char *compile_path)
 {
-  Run fired = { 0 }, compiled = { 0 };
+  Run fired = { 0 }, compiled = { 0 }, untraced = { 0 };
   double ratio;
 
-  run_model (model_xml, is_file, settings, compile_path, FALSE, &fired);
-  run_model (model_xml, is_file, settings, compile_path, TRUE, &compiled);
+  run_model (model_xml, is_file, settings, compile_path, FALSE, TRUE, &fired);
+  run_model (model_xml, is_file, settings, compile_path, TRUE, TRUE, &compiled);
   g_assert_cmpuint (strlen (fired.trace), >, 100);
   g_assert_cmpstr (compiled.trace, ==, fired.trace);
   g_assert_cmpuint (compiled.steps, ==, fired.steps);
   g_assert_cmpuint (compiled.rejected, ==, fired.rejected);
+  g_assert_cmpuint (compiled.events, ==, fired.events);
+  /* Without a trace, actors that need no postfire are not even postfired: the same events. */
+  run_model (model_xml, is_file, settings, compile_path, TRUE, FALSE, &untraced);
+  g_assert_cmpuint (untraced.events, ==, fired.events);
+  g_assert_cmpuint (untraced.firings, ==, compiled.firings);
   ratio = (double) fired.firings / (double) compiled.firings;
   g_test_message ("%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
                   " firings fired, %" G_GUINT64_FORMAT " compiled (%.1fx fewer)",
@@ -91,6 +101,7 @@ assert_same_runs_at (const char *model_xml, gboolean is_file, const char *const 
                   ratio);
   run_clear (&fired);
   run_clear (&compiled);
+  run_clear (&untraced);
   return ratio;
 }
 
