@@ -16,15 +16,24 @@
 #include <string.h>
 
 /* What the evaluation loop dispatches on: the declared kinds, with the two-input sums and
- * products (most of them) apart, their inputs at hand. */
+ * products (most of them) apart, their inputs at hand. The _CHAINED ones take their first
+ * input (_CHAINED_LAST: their last) from the operation just before, kept in a local: reading
+ * it back from its register would put a store-to-load forwarding on the critical path of
+ * every chain. */
 typedef enum
 {
   OP_SCALE,
+  OP_SCALE_CHAINED,
   OP_ADD2,
+  OP_ADD2_CHAINED,
   OP_SUM,
+  OP_SUM_CHAINED_LAST,
   OP_MULTIPLY2,
+  OP_MULTIPLY2_CHAINED,
   OP_PRODUCT,
+  OP_PRODUCT_CHAINED_LAST,
   OP_UNARY,
+  OP_UNARY_CHAINED,
   OP_OF_TIME,
 } OpCode;
 
@@ -107,6 +116,49 @@ declared_function (Builder *b, HycoActor *actor, HycoStageFunctionSpec *spec)
 }
 
 static gboolean visit (Builder *b, HycoActor *actor);
+
+/* Makes @op take its input from the operation before it, when it reads that one's output. A
+ * sum or product of two is the same either way round (IEEE 754 addition and multiplication
+ * commute), so the chained input may be the second. */
+static void
+chain (Builder *b, Operation *op)
+{
+  const Operation *before;
+
+  if (b->operations->len == 0)
+    return;
+  before = &g_array_index (b->operations, Operation, b->operations->len - 1);
+  if ((op->code == OP_SUM || op->code == OP_PRODUCT) && op->n_inputs >= 2
+      && g_array_index (b->inputs, guint, op->first_input + op->n_inputs - 1) == before->output)
+    {
+      op->code = op->code == OP_SUM ? OP_SUM_CHAINED_LAST : OP_PRODUCT_CHAINED_LAST;
+      return;
+    }
+  if ((op->code == OP_ADD2 || op->code == OP_MULTIPLY2) && op->b == before->output)
+    {
+      op->b = op->a;
+      op->a = before->output;
+    }
+  if (op->a != before->output || op->n_inputs == 0)
+    return;
+  switch (op->code)
+    {
+    case OP_SCALE:
+      op->code = OP_SCALE_CHAINED;
+      break;
+    case OP_ADD2:
+      op->code = OP_ADD2_CHAINED;
+      break;
+    case OP_MULTIPLY2:
+      op->code = OP_MULTIPLY2_CHAINED;
+      break;
+    case OP_UNARY:
+      op->code = OP_UNARY_CHAINED;
+      break;
+    default:
+      break;
+    }
+}
 
 /* Visits the producers of every input channel of @actor, then appends the registers they
  * write to the program's inputs (after what the visits appended), from @first. */
@@ -205,6 +257,7 @@ visit (Builder *b, HycoActor *actor)
     default:
       op.code = OP_OF_TIME;
     }
+  chain (b, &op);
   op.constant = spec.constant;
   op.unary = spec.unary;
   op.of_time = spec.of_time;
@@ -353,18 +406,28 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
   const guint *in = self->inputs;
   double t = self->uses_time ? hyco_time_to_seconds (time, self->priv->resolution) : 0;
 
-  for (guint i = 0; i < self->n_states; i++)
+  /* Locals: without strict aliasing, every store would reload the fields. */
+  const guint n_states = self->n_states, *derivatives = self->derivatives;
+
+  for (guint i = 0; i < n_states; i++)
     r[i] = x[i];
+  double v = 0; /* the last operation's value */
+
   for (const Operation *op = self->operations, *end = op + self->n_operations; op < end; op++)
     {
-      double v;
       switch (op->code)
         {
         case OP_SCALE:
           v = op->constant * r[op->a];
           break;
+        case OP_SCALE_CHAINED:
+          v = op->constant * v;
+          break;
         case OP_ADD2:
           v = r[op->a] + r[op->b];
+          break;
+        case OP_ADD2_CHAINED:
+          v = v + r[op->b];
           break;
         case OP_SUM:
           {
@@ -374,8 +437,22 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
               v = v + r[args[i]];
           }
           break;
+        case OP_SUM_CHAINED_LAST:
+          {
+            const guint *args = in + op->first_input;
+            const guint last = op->n_inputs - 1;
+            const double chained = v;
+            v = r[op->a];
+            for (guint i = 1; i < last; i++)
+              v = v + r[args[i]];
+            v = v + chained;
+          }
+          break;
         case OP_MULTIPLY2:
           v = r[op->a] * r[op->b];
+          break;
+        case OP_MULTIPLY2_CHAINED:
+          v = v * r[op->b];
           break;
         case OP_PRODUCT:
           {
@@ -388,8 +465,25 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
               v = v / r[args[i]];
           }
           break;
+        case OP_PRODUCT_CHAINED_LAST:
+          {
+            const guint *args = in + op->first_input;
+            const guint last = op->n_inputs - 1;
+            const double chained = v;
+            guint i = 0;
+            v = op->n_factors > 0 ? r[args[i++]] : 1.0;
+            for (; i < MIN (op->n_factors, last); i++)
+              v = v * r[args[i]];
+            for (; i < last; i++)
+              v = v / r[args[i]];
+            v = last < op->n_factors ? v * chained : v / chained;
+          }
+          break;
         case OP_UNARY:
           v = op->unary (r[op->a]);
+          break;
+        case OP_UNARY_CHAINED:
+          v = op->unary (v);
           break;
         case OP_OF_TIME:
         default:
@@ -398,8 +492,8 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
         }
       r[op->output] = v;
     }
-  for (guint i = 0; i < self->n_states; i++)
-    k[i] = r[self->derivatives[i]];
+  for (guint i = 0; i < n_states; i++)
+    k[i] = r[derivatives[i]];
 }
 
 /* The events of the step's end the schedule did not count: the outputs of the actors it
@@ -417,13 +511,17 @@ _hyco_stage_program_publish (gpointer data)
 {
   HycoStageProgram *self = data;
 
-  for (guint i = 0; i < self->n_registers; i++)
+  const guint n = self->n_registers;
+  HycoSignal *const *signals = self->signals;
+  const double *r = self->registers;
+
+  for (guint i = 0; i < n; i++)
     {
-      HycoSignal *signal = self->signals[i];
+      HycoSignal *signal = signals[i];
       if (G_LIKELY (signal->value.type == HYCO_VALUE_TYPE_DOUBLE))
-        signal->value.data.v_double = self->registers[i];
+        signal->value.data.v_double = r[i];
       else
-        hyco_value_set_double (&signal->value, self->registers[i]);
+        hyco_value_set_double (&signal->value, r[i]);
       hyco_signal_mark_present (signal);
     }
 }
