@@ -129,7 +129,8 @@ test_cvode (void)
 }
 
 /* Every kind of declared function: of time (sine, ramp), unary, a sum of three, a product
- * with a divisor, a product of a divisor alone, a scale. */
+ * with a divisor, a product of a divisor alone, a scale; and, for W, a chain where each takes
+ * the value of the one before (scale, unary, sum of three, product of two, quotient). */
 static const char every_function_xml[]
   = "<entity name='top' class='TypedCompositeActor'>"
     "  <property name='director' class='ContinuousDirector'>"
@@ -174,6 +175,29 @@ static const char every_function_xml[]
     "  <link port='Half.output' relation='half'/>"
     "  <link port='X.derivative' relation='half'/>"
     "  <link port='Y.derivative' relation='ratio'/>"
+    "  <entity name='Neg' class='Gain'><property name='factor' value='-0.3'/></entity>"
+    "  <entity name='Exp2' class='MathFunction'><property name='function' value='exp'/></entity>"
+    "  <entity name='Total' class='Adder'/>"
+    "  <entity name='Twice' class='Product'/>"
+    "  <entity name='Q' class='Product'/>"
+    "  <entity name='W' class='Integrator'/>"
+    "  <relation name='neg'/><relation name='exp2'/><relation name='total'/>"
+    "  <relation name='twice'/><relation name='q'/>"
+    "  <link port='Neg.input' relation='y'/>"
+    "  <link port='Neg.output' relation='neg'/>"
+    "  <link port='Exp2.input' relation='neg'/>"
+    "  <link port='Exp2.output' relation='exp2'/>"
+    "  <link port='Total.input' relation='two'/>"
+    "  <link port='Total.input' relation='sine'/>"
+    "  <link port='Total.input' relation='exp2'/>"
+    "  <link port='Total.output' relation='total'/>"
+    "  <link port='Twice.multiply' relation='two'/>"
+    "  <link port='Twice.multiply' relation='total'/>"
+    "  <link port='Twice.output' relation='twice'/>"
+    "  <link port='Q.multiply' relation='x'/>"
+    "  <link port='Q.divide' relation='twice'/>"
+    "  <link port='Q.output' relation='q'/>"
+    "  <link port='W.derivative' relation='q'/>"
     "</entity>";
 
 static void
