@@ -43,11 +43,7 @@ typedef struct
   guint output;                /* register */
   guint a, b;                  /* the first two input registers */
   guint first_input, n_inputs; /* in the program's input registers */
-  guint n_factors;
-  double constant;
-  double (*unary) (double x);
-  double (*of_time) (gconstpointer data, double t);
-  gconstpointer data;
+  HycoStageFunctionSpec spec;  /* what the actor declared */
 } Operation;
 
 struct _HycoStageProgram
@@ -237,7 +233,7 @@ visit (Builder *b, HycoActor *actor)
     }
   if (!add_inputs (b, actor, &op.first_input, &op.n_inputs) || !arity_fits (&spec, op.n_inputs))
     return FALSE;
-  op.n_factors = spec.n_factors;
+  op.spec = spec;
   op.a = op.n_inputs > 0 ? g_array_index (b->inputs, guint, op.first_input) : 0;
   op.b = op.n_inputs > 1 ? g_array_index (b->inputs, guint, op.first_input + 1) : 0;
   switch (spec.kind)
@@ -249,7 +245,7 @@ visit (Builder *b, HycoActor *actor)
       op.code = op.n_inputs == 2 ? OP_ADD2 : OP_SUM;
       break;
     case HYCO_STAGE_FUNCTION_PRODUCT:
-      op.code = op.n_inputs == 2 && op.n_factors == 2 ? OP_MULTIPLY2 : OP_PRODUCT;
+      op.code = op.n_inputs == 2 && op.spec.n_factors == 2 ? OP_MULTIPLY2 : OP_PRODUCT;
       break;
     case HYCO_STAGE_FUNCTION_UNARY:
       op.code = OP_UNARY;
@@ -258,10 +254,6 @@ visit (Builder *b, HycoActor *actor)
       op.code = OP_OF_TIME;
     }
   chain (b, &op);
-  op.constant = spec.constant;
-  op.unary = spec.unary;
-  op.of_time = spec.of_time;
-  op.data = spec.data;
   op.output = add_register (b, actor, signal, 0);
   g_array_append_val (b->operations, op);
   return TRUE;
@@ -418,10 +410,10 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
       switch (op->code)
         {
         case OP_SCALE:
-          v = op->constant * r[op->a];
+          v = op->spec.constant * r[op->a];
           break;
         case OP_SCALE_CHAINED:
-          v = op->constant * v;
+          v = op->spec.constant * v;
           break;
         case OP_ADD2:
           v = r[op->a] + r[op->b];
@@ -458,8 +450,8 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
           {
             const guint *args = in + op->first_input;
             guint i = 0;
-            v = op->n_factors > 0 ? r[args[i++]] : 1.0;
-            for (; i < op->n_factors; i++)
+            v = op->spec.n_factors > 0 ? r[args[i++]] : 1.0;
+            for (; i < op->spec.n_factors; i++)
               v = v * r[args[i]];
             for (; i < op->n_inputs; i++)
               v = v / r[args[i]];
@@ -471,23 +463,23 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
             const guint last = op->n_inputs - 1;
             const double chained = v;
             guint i = 0;
-            v = op->n_factors > 0 ? r[args[i++]] : 1.0;
-            for (; i < MIN (op->n_factors, last); i++)
+            v = op->spec.n_factors > 0 ? r[args[i++]] : 1.0;
+            for (; i < MIN (op->spec.n_factors, last); i++)
               v = v * r[args[i]];
             for (; i < last; i++)
               v = v / r[args[i]];
-            v = last < op->n_factors ? v * chained : v / chained;
+            v = last < op->spec.n_factors ? v * chained : v / chained;
           }
           break;
         case OP_UNARY:
-          v = op->unary (r[op->a]);
+          v = op->spec.unary (r[op->a]);
           break;
         case OP_UNARY_CHAINED:
-          v = op->unary (v);
+          v = op->spec.unary (v);
           break;
         case OP_OF_TIME:
         default:
-          v = op->of_time (op->data, t);
+          v = op->spec.of_time (op->spec.data, t);
           break;
         }
       r[op->output] = v;
