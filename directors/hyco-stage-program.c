@@ -13,8 +13,6 @@
  */
 #include "hyco-stage-program.h"
 
-#include <string.h>
-
 /* What the evaluation loop dispatches on: the declared kinds, with the two-input sums and
  * products (most of them) apart, their inputs at hand. The _CHAINED ones take their first
  * input (_CHAINED_LAST: their last) from the operation just before, kept in a local: reading

@@ -138,6 +138,6 @@ hyco_stage_function_get_stage_function (HycoStageFunction *self, HycoStageFuncti
 {
   g_return_val_if_fail (HYCO_IS_STAGE_FUNCTION (self), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
-  memset (spec, 0, sizeof *spec);
+  *spec = (HycoStageFunctionSpec){ 0 };
   return HYCO_STAGE_FUNCTION_GET_IFACE (self)->get_stage_function (self, spec);
 }
