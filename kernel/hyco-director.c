@@ -677,8 +677,9 @@ mark_fired (HycoDirectorPrivate *priv, HycoScheduleEntry *entry)
 }
 
 /* Fires one entry if it can add knowledge. In DE (@fire_all false) an actor fires only when
- * triggered, by a pure event or a present input; in SR every actor fires at every tick. */
-static gboolean
+ * triggered, by a pure event or a present input; in SR every actor fires at every tick.
+ * Inlined: the call and the registers it saves cost some 30 instructions per firing. */
+static G_ALWAYS_INLINE inline gboolean
 fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all, GError **error)
 {
   HycoActorPrivate *actor = entry->priv;

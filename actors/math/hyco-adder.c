@@ -44,12 +44,38 @@ hyco_adder_finalize (GObject *object)
   G_OBJECT_CLASS (hyco_adder_parent_class)->finalize (object);
 }
 
+/* The sum of present channels that are all doubles, added in channel order as
+ * hyco_value_add() would; FALSE (nothing sent) when some present channel is not a double. */
+static gboolean
+add_doubles (HycoAdder *self, guint width)
+{
+  gboolean any = FALSE;
+  double sum = 0;
+
+  for (guint c = 0; c < width; c++)
+    {
+      const HycoValue *x = hyco_port_get_value (self->input, c);
+      if (x == NULL)
+        continue;
+      if (x->type != HYCO_VALUE_TYPE_DOUBLE)
+        return FALSE;
+      sum = any ? sum + x->data.v_double : x->data.v_double;
+      any = TRUE;
+    }
+  if (any)
+    hyco_port_send_double (self->output, 0, sum);
+  return TRUE;
+}
+
 static gboolean
 hyco_adder_fire (HycoActor *actor, GError **error)
 {
   HycoAdder *self = HYCO_ADDER (actor);
   guint width = hyco_port_get_width (self->input);
   gboolean any = FALSE;
+
+  if (add_doubles (self, width))
+    return TRUE;
 
   for (guint c = 0; c < width; c++)
     {

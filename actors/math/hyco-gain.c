@@ -115,6 +115,12 @@ hyco_gain_fire (HycoActor *actor, GError **error)
 
   if (x == NULL)
     return TRUE;
+  /* Doubles, most often: the product hyco_value_multiply() would compute, without it. */
+  if (x->type == HYCO_VALUE_TYPE_DOUBLE && self->factor.type == HYCO_VALUE_TYPE_DOUBLE)
+    {
+      hyco_port_send_double (self->output, 0, self->factor.data.v_double * x->data.v_double);
+      return TRUE;
+    }
   if (!hyco_value_multiply (&self->factor, x, &self->product, &local_error))
     {
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED, "%s", local_error->message);

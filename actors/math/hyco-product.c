@@ -99,12 +99,50 @@ divide_by (HycoProduct *self, const HycoValue *d, guint channel, GError **error)
   return TRUE;
 }
 
+/* The product of present channels that are all doubles, in the order firing uses below;
+ * FALSE (nothing sent) when some present channel is not a double. */
+static gboolean
+multiply_doubles (HycoProduct *self)
+{
+  guint n_multiply = hyco_port_get_width (self->multiply);
+  guint n_divide = hyco_port_get_width (self->divide);
+  gboolean any = FALSE;
+  double result = 0;
+
+  for (guint c = 0; c < n_multiply; c++)
+    {
+      const HycoValue *x = hyco_port_get_value (self->multiply, c);
+      if (x == NULL)
+        continue;
+      if (x->type != HYCO_VALUE_TYPE_DOUBLE)
+        return FALSE;
+      result = any ? result * x->data.v_double : x->data.v_double;
+      any = TRUE;
+    }
+  for (guint c = 0; c < n_divide; c++)
+    {
+      const HycoValue *d = hyco_port_get_value (self->divide, c);
+      if (d == NULL)
+        continue;
+      if (d->type != HYCO_VALUE_TYPE_DOUBLE)
+        return FALSE;
+      result = (any ? result : 1.0) / d->data.v_double;
+      any = TRUE;
+    }
+  if (any)
+    hyco_port_send_double (self->output, 0, result);
+  return TRUE;
+}
+
 static gboolean
 hyco_product_fire (HycoActor *actor, GError **error)
 {
   HycoProduct *self = HYCO_PRODUCT (actor);
   guint width = hyco_port_get_width (self->multiply);
   gboolean any = FALSE;
+
+  if (multiply_doubles (self))
+    return TRUE;
 
   for (guint c = 0; c < width; c++)
     {
