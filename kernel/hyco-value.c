@@ -923,7 +923,7 @@ quote_string (const char *s)
  * hyco_value_to_literal:
  * @value: a #HycoValue
  *
- * Formats a value as a literal that [func@Hyco.value_parse_literal] reads back to an equal
+ * Formats a value as a literal that [func@Hyco.Value.parse_literal] reads back to an equal
  * value of the same type: doubles in the shortest form that round-trips and always with a
  * point or exponent (`1.0`, `0.1`, `1e+300`, `Infinity`, `NaN`), integers in decimal, booleans
  * as `true` or `false`, strings double-quoted with escapes. An empty value gives an empty
@@ -993,7 +993,7 @@ hyco_value_to_string (const HycoValue *value)
  * @error: return location for a #GError
  *
  * Parses a brace-enclosed, comma-separated list of value literals (see
- * [func@Hyco.value_parse_literal]). Commas inside string literals do not separate elements;
+ * [func@Hyco.Value.parse_literal]). Commas inside string literals do not separate elements;
  * `{}` is the empty list. A missing brace, an empty element or a malformed element fails with
  * %HYCO_VALUE_ERROR_SYNTAX, naming the list and the element's position.
  *
