@@ -299,6 +299,178 @@ test_other_models (void)
     assert_same_runs (models[i], TRUE, NULL);
 }
 
+/* Random models: random expressions over states, constants and sources of time feed the
+ * integrators, with shared subexpressions, so that operations come in many orders and chain in
+ * every way. Each derivative is -x plus a bounded expression, so that the runs stay finite. */
+typedef struct
+{
+  GRand *rand;
+  GString *xml;
+  GPtrArray *nodes; /* relation names of the expressions built so far, to share */
+  guint n_states;
+  guint count;
+} RandomModel;
+
+/* A new actor of @class_name with @properties (XML), output on a new relation; returns the
+ * relation's name. */
+static const char *
+add_node (RandomModel *m, const char *class_name, const char *properties, const char *output)
+{
+  char *relation = g_strdup_printf ("r%u", m->count);
+
+  g_string_append_printf (m->xml,
+                          "<entity name='N%u' class='%s'>%s</entity><relation name='%s'/>"
+                          "<link port='N%u.%s' relation='%s'/>",
+                          m->count, class_name, properties, relation, m->count, output, relation);
+  m->count++;
+  g_ptr_array_add (m->nodes, relation);
+  return relation;
+}
+
+static void
+link_input (RandomModel *m, const char *port, const char *relation)
+{
+  g_string_append_printf (m->xml, "<link port='N%u.%s' relation='%s'/>", m->count - 1, port,
+                          relation);
+}
+
+static const char *
+random_expression (RandomModel *m, guint depth)
+{
+  GRand *r = m->rand;
+  g_autofree char *properties = NULL;
+
+  if (m->nodes->len > 0 && g_rand_int_range (r, 0, 5) == 0)
+    return m->nodes->pdata[g_rand_int_range (r, 0, (int) m->nodes->len)]; /* shared */
+  if (depth == 0 || g_rand_int_range (r, 0, 4) == 0)
+    switch (g_rand_int_range (r, 0, 4))
+      {
+      case 0:
+        return g_strdup_printf ("x%d", g_rand_int_range (r, 0, (int) m->n_states));
+      case 1:
+        properties = g_strdup_printf ("<property name='value' value='%.3f'/>",
+                                      g_rand_double_range (r, -1, 1));
+        return add_node (m, "Const", properties, "output");
+      case 2:
+        properties
+          = g_strdup_printf ("<property name='frequency' value='%.3f'/>"
+                             "<property name='phase' value='%.3f'/>",
+                             g_rand_double_range (r, 0.1, 2), g_rand_double_range (r, 0, 3));
+        return add_node (m, "ContinuousSinewave", properties, "output");
+      default:
+        properties = g_strdup_printf ("<property name='rate' value='%.3f'/>",
+                                      g_rand_double_range (r, -0.5, 0.5));
+        return add_node (m, "ContinuousRamp", properties, "output");
+      }
+  switch (g_rand_int_range (r, 0, 5))
+    {
+    case 0:
+      {
+        const char *input = random_expression (m, depth - 1);
+        properties = g_strdup_printf ("<property name='factor' value='%.3f'/>",
+                                      g_rand_double_range (r, -2, 2));
+        add_node (m, "Gain", properties, "output");
+        link_input (m, "input", input);
+        return m->nodes->pdata[m->nodes->len - 1];
+      }
+    case 1:
+      {
+        const char *inputs[3];
+        guint n = (guint) g_rand_int_range (r, 2, 4);
+        for (guint i = 0; i < n; i++)
+          inputs[i] = random_expression (m, depth - 1);
+        add_node (m, "Adder", "", "output");
+        for (guint i = 0; i < n; i++)
+          link_input (m, "input", inputs[i]);
+        return m->nodes->pdata[m->nodes->len - 1];
+      }
+    case 2:
+      {
+        const char *a = random_expression (m, depth - 1);
+        const char *b = random_expression (m, depth - 1);
+        add_node (m, "Product", "", "output");
+        link_input (m, "multiply", a);
+        link_input (m, "multiply", b);
+        return m->nodes->pdata[m->nodes->len - 1];
+      }
+    case 3:
+      {
+        /* a / (2 + sin b): a quotient that stays finite. */
+        const char *a = random_expression (m, depth - 1);
+        const char *b = random_expression (m, depth - 1);
+        const char *two = add_node (m, "Const", "<property name='value' value='2.0'/>", "output");
+        const char *sine, *divisor;
+        sine = add_node (m, "MathFunction", "<property name='function' value='sin'/>", "output");
+        link_input (m, "input", b);
+        divisor = add_node (m, "Adder", "", "output");
+        link_input (m, "input", two);
+        link_input (m, "input", sine);
+        add_node (m, "Product", "", "output");
+        link_input (m, "multiply", a);
+        link_input (m, "divide", divisor);
+        return m->nodes->pdata[m->nodes->len - 1];
+      }
+    default:
+      {
+        static const char *const bounded[] = { "sin", "cos", "tanh", "atan" };
+        const char *input = random_expression (m, depth - 1);
+        properties = g_strdup_printf ("<property name='function' value='%s'/>",
+                                      bounded[g_rand_int_range (r, 0, 4)]);
+        add_node (m, "MathFunction", properties, "output");
+        link_input (m, "input", input);
+        return m->nodes->pdata[m->nodes->len - 1];
+      }
+    }
+}
+
+static char *
+random_model (guint32 seed)
+{
+  RandomModel m = { g_rand_new_with_seed (seed), g_string_new (NULL),
+                    g_ptr_array_new_with_free_func (g_free), 0, 0 };
+
+  m.n_states = (guint) g_rand_int_range (m.rand, 1, 5);
+  g_string_append_printf (m.xml,
+                          "<entity name='top' class='TypedCompositeActor'>"
+                          "<property name='director' class='ContinuousDirector'>"
+                          "<property name='stopTime' value='2'/>"
+                          "<property name='ODESolver' value='%s'/></property>",
+                          g_rand_boolean (m.rand) ? "ExplicitRK45Solver" : "ExplicitRK23Solver");
+  for (guint i = 0; i < m.n_states; i++)
+    g_string_append_printf (m.xml,
+                            "<entity name='X%u' class='Integrator'>"
+                            "<property name='initialState' value='%.3f'/></entity>"
+                            "<relation name='x%u'/><link port='X%u.state' relation='x%u'/>",
+                            i, g_rand_double_range (m.rand, -1, 1), i, i, i);
+  for (guint i = 0; i < m.n_states; i++)
+    {
+      g_autofree char *state = g_strdup_printf ("x%u", i);
+      const char *expression = random_expression (&m, 3);
+      const char *decay = add_node (&m, "Gain", "<property name='factor' value='-1.0'/>", "output");
+      link_input (&m, "input", state);
+      add_node (&m, "Adder", "", "output");
+      link_input (&m, "input", decay);
+      link_input (&m, "input", expression);
+      g_string_append_printf (m.xml, "<link port='X%u.derivative' relation='%s'/>", i,
+                              (const char *) m.nodes->pdata[m.nodes->len - 1]);
+    }
+  g_string_append (m.xml, "</entity>");
+  g_rand_free (m.rand);
+  g_ptr_array_unref (m.nodes);
+  return g_string_free (m.xml, FALSE);
+}
+
+static void
+test_random_models (void)
+{
+  for (guint32 seed = 1; seed <= 25; seed++)
+    {
+      g_autofree char *xml = random_model (seed);
+      g_test_message ("seed %u", seed);
+      g_assert_cmpfloat (assert_same_runs (xml, FALSE, NULL), >, 2);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -311,5 +483,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compiled-stages/inside-de", test_inside_de);
   g_test_add_func ("/compiled-stages/fallback", test_fallback);
   g_test_add_func ("/compiled-stages/other-models", test_other_models);
+  g_test_add_func ("/compiled-stages/random-models", test_random_models);
   return g_test_run ();
 }
