@@ -120,3 +120,30 @@ Hyco.registry_register("MovingAverage", MovingAverage)
 Hyco.registry_register("PyHold", Hold)
 Hyco.registry_register("PyStrictHold", StrictHold)
 Hyco.registry_register("PyFailing", Failing)
+
+
+class Doubler(Hyco.Actor, Hyco.StageFunction):
+    """Twice its input, and says so (Hyco.StageFunction): the continuous director then evaluates
+    its solver stages without calling fire."""
+
+    __gtype_name__ = "TestPyDoubler"
+    __ports__ = {"input": Hyco.PortFlags.INPUT, "output": Hyco.PortFlags.OUTPUT}
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.fires = 0
+
+    def do_fire(self):
+        self.fires += 1
+        port = self.get_port("input")
+        if port.is_present(0):
+            self.get_port("output").send_double(0, 2.0 * port.get_double(0))
+
+    def do_get_stage_function(self):
+        spec = Hyco.StageFunctionSpec()
+        spec.kind = Hyco.StageFunctionKind.SCALE
+        spec.constant = 2.0
+        return True, spec
+
+
+Hyco.registry_register("PyDoubler", Doubler)

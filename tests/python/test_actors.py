@@ -2,10 +2,12 @@
 only), in model files by their registered name, their causality declarations, and exceptions
 that fail the run with the Python message and traceback."""
 
+import math
+
 import pytest
 from gi.repository import GLib, Hyco
 
-from actors import Failing, Hold, MovingAverage, StrictHold  # noqa: F401 (registers them)
+from actors import Doubler, Failing, Hold, MovingAverage, StrictHold  # noqa: F401 (registers them)
 
 
 def moving_averages(inputs, length):
@@ -158,3 +160,25 @@ def test_python_actor_in_an_asynchronous_run():
     values = model.get_results().get_arrays("Hold.output").values
     assert len(values) == 401
     assert values[10] == 2.0**10 and values[-1] == 2.0**400
+
+
+def test_stage_function_declared_in_python():
+    # x' = 2x through a Python actor that declares its function: with compileStages the
+    # solver's stages and step ends compute it without calling fire, with the same results.
+    runs = {}
+    for compile_stages in (False, True):
+        top = Hyco.CompositeActor.new("top")
+        top.set_director_by_class("ContinuousDirector", stopTime=1, compileStages=compile_stages)
+        top.add_actor_by_class("Integrator", "X", initialState=1.0)
+        doubler = top.add_actor_by_class("PyDoubler", "D")
+        top.connect_ports("X.state", "D.input")
+        top.connect_ports("D.output", "X.derivative")
+        model = Hyco.Model.new(top)
+        model.set_record_results(True)
+        model.run()
+        runs[compile_stages] = (doubler.fires, model.get_results().get_samples("X.state"))
+    fired, compiled = runs[False], runs[True]
+    assert compiled[1] == fired[1]
+    assert fired[1][-1][2] == pytest.approx(math.exp(2.0), rel=1e-5)
+    assert fired[0] > 3 * len(fired[1]) > 0
+    assert compiled[0] < len(compiled[1])
