@@ -346,7 +346,12 @@ random_expression (RandomModel *m, guint depth)
     switch (g_rand_int_range (r, 0, 4))
       {
       case 0:
-        return g_strdup_printf ("x%d", g_rand_int_range (r, 0, (int) m->n_states));
+        {
+          /* Owned by the shared expressions, which a state may be too. */
+          char *state = g_strdup_printf ("x%d", g_rand_int_range (r, 0, (int) m->n_states));
+          g_ptr_array_add (m->nodes, state);
+          return state;
+        }
       case 1:
         properties = g_strdup_printf ("<property name='value' value='%.3f'/>",
                                       g_rand_double_range (r, -1, 1));
