@@ -285,6 +285,36 @@ test_fallback (void)
   g_assert_cmpfloat (assert_same_runs (xml, FALSE, NULL), ==, 1);
 }
 
+/* A compiled cone beside actors that still fire at step ends only: a crossing detector on x1
+ * (which refines steps) into a recorder, and a sampler. */
+static void
+test_beside_detector (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "..", "models", "van-der-pol.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GString) xml = NULL;
+  g_autoptr (GError) error = NULL;
+  char *end;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  xml = g_string_new (text);
+  end = strstr (xml->str, "</entity>\n");
+  while (strstr (end + 1, "</entity>") != NULL)
+    end = strstr (end + 1, "</entity>");
+  g_string_insert (xml, end - xml->str,
+                   "<entity name='Crossing' class='LevelCrossingDetector'>"
+                   "<property name='level' value='0.5'/>"
+                   "<property name='errorTolerance' value='1e-9'/></entity>"
+                   "<entity name='Crossings' class='Recorder'/>"
+                   "<relation name='crossing'/>"
+                   "<link port='Crossing.trigger' relation='x1'/>"
+                   "<link port='Crossing.output' relation='crossing'/>"
+                   "<link port='Crossings.input' relation='crossing'/>");
+  g_assert_cmpfloat (assert_same_runs (xml->str, FALSE, NULL), >, 5);
+}
+
 /* Models where something upstream of a derivative is not a declared function (a modal model,
  * a periodic source, an integrator with resets, a zero-crossing detector's feedback): the
  * same runs, compiled or not. */
@@ -486,6 +516,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compiled-stages/cvode", test_cvode);
   g_test_add_func ("/compiled-stages/every-function", test_every_function);
   g_test_add_func ("/compiled-stages/inside-de", test_inside_de);
+  g_test_add_func ("/compiled-stages/beside-detector", test_beside_detector);
   g_test_add_func ("/compiled-stages/fallback", test_fallback);
   g_test_add_func ("/compiled-stages/other-models", test_other_models);
   g_test_add_func ("/compiled-stages/random-models", test_random_models);
