@@ -1061,14 +1061,6 @@ has_feedthrough (HycoFMUActor *self)
   return self->hybrid || self->direct_feedthrough;
 }
 
-static inline int
-compare_tags (const HycoTag *a, const HycoTag *b)
-{
-  if (a->time != b->time)
-    return a->time < b->time ? -1 : 1;
-  return a->microstep < b->microstep ? -1 : a->microstep > b->microstep;
-}
-
 static gboolean
 hyco_fmu_actor_fire (HycoActor *actor, GError **error)
 {
@@ -1085,17 +1077,17 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
     }
   /* A solver stage at the committed time (a step of less than a tick's fraction): the
    * committed tag. */
-  if (compare_tags (&now, &self->committed) < 0)
+  if (_hyco_tag_compare (&now, &self->committed) < 0)
     now = self->committed;
   /* A tag not stepped to yet (or left for another): from the committed state. Firing again at
    * the same tag only adds what the inputs now known allow. */
-  if (compare_tags (&now, &self->stepped) != 0 || !self->outputs_read)
+  if (_hyco_tag_compare (&now, &self->stepped) != 0 || !self->outputs_read)
     {
       gboolean advanced = FALSE;
       if (!restore (self, error))
         return FALSE;
       self->inputs_set = FALSE;
-      if (compare_tags (&now, &self->committed) > 0)
+      if (_hyco_tag_compare (&now, &self->committed) > 0)
         {
           if (!step_to (self, &now, error))
             return FALSE;

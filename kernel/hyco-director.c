@@ -810,13 +810,14 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   HycoDirectorPrivate *priv = PRIV (self);
   HycoScheduleEntry *entries = priv->schedule.entries;
   guint n_entries = priv->schedule.n_entries;
+  GPtrArray *container_ports = _hyco_actor_get_private ((HycoActor *) priv->container)->ports;
 
   priv->epoch.value++;
   /* At the top level nothing feeds the container's inputs: the transfer makes them absent.
    * Ahead of the container's time, discrete inputs have no events yet: absent too. */
   if (G_UNLIKELY (priv->speculating))
     _hyco_director_absent_inputs (self);
-  else
+  else if (container_ports->len > 0)
     _hyco_director_transfer_inputs (self);
   if (G_UNLIKELY (priv->publish != NULL))
     priv->publish (priv->publish_data);
@@ -847,7 +848,7 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
         return FALSE;
       e = end;
     }
-  if (G_LIKELY (!priv->speculating))
+  if (G_LIKELY (!priv->speculating) && container_ports->len > 0)
     _hyco_director_transfer_outputs (self);
   if (G_UNLIKELY (priv->epoch.violations != 0))
     {

@@ -28,6 +28,15 @@ _hyco_ptr_array_empty (GPtrArray *array)
   array->len = 0;
 }
 
+/* hyco_tag_compare() without its checks, for the hot paths. */
+static inline int
+_hyco_tag_compare (const HycoTag *a, const HycoTag *b)
+{
+  if (a->time != b->time)
+    return a->time < b->time ? -1 : 1;
+  return a->microstep < b->microstep ? -1 : a->microstep > b->microstep;
+}
+
 /* g_ptr_array_add() for the directors' hot paths, without its call and checks: @capacity is
  * the room the array is known to have, grown by doubling with g_ptr_array_set_size(), the
  * only call that allocates (emptying an array keeps its room). */

@@ -125,7 +125,7 @@ _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
     {
       Event *top = &g_array_index (self->heap, Event, 0);
       HycoActorPrivate *priv;
-      if (!hyco_tag_equal (&top->tag, tag))
+      if (_hyco_tag_compare (&top->tag, tag) != 0)
         break;
       priv = _hyco_actor_get_private (top->actor);
       if (!priv->pure_event)
@@ -193,7 +193,7 @@ _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *
 {
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   Event event = { *tag, _hyco_actor_get_private (actor)->schedule_position, actor };
-  int order = hyco_tag_compare (tag, &priv->current);
+  int order = _hyco_tag_compare (tag, &priv->current);
 
   if (order < 0)
     {
