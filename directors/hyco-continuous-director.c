@@ -13,8 +13,9 @@
  * HycoContinuousDirector:
  *
  * Continuous-time semantics over superdense time: a variable-step explicit Runge-Kutta solver
- * (Bogacki-Shampine 2(3) or Dormand-Prince 4(5), both first-same-as-last) integrates the
- * states of the actors implementing #HycoContinuousState, and meets discrete events exactly.
+ * (Bogacki-Shampine 2(3) or Dormand-Prince 4(5), both first-same-as-last) or CVODE's BDF
+ * integrates the states of the actors implementing #HycoContinuousState, and meets discrete
+ * events exactly.
  *
  * Each solver stage fires the whole model (every actor, to the fixed point, as SR does) at the
  * stage's time with tentative states; nothing commits until a step is accepted, so a rejected
@@ -26,10 +27,10 @@
  * the states held, so a discontinuity shows as different values at one time and successive
  * microsteps, bounded by maxMicrosteps. Integration restarts from the final values.
  *
- * When everything the derivatives depend on declares its function (#HycoStageFunction), the
- * stages inside a step are evaluated from those functions without firing anything, and at the
- * step's end those actors' outputs are written rather than fired: the same doubles, a fraction
- * of the cost (`compileStages`).
+ * Unless everything the derivatives depend on declares its function (#HycoStageFunction):
+ * then the stages inside a step are evaluated from those functions without firing anything,
+ * and at the step's end those actors' outputs are written rather than fired, the other actors
+ * fired: the same doubles and events, a fraction of the cost (`compileStages`).
  */
 
 typedef struct
