@@ -159,7 +159,8 @@ struct _HycoContinuousDirector
   double last_error; /* the accepted step's error ratio, for the next step size */
   guint64 steps, rejected;
   HycoModelCounter *steps_counter, *rollbacks_counter; /* the model's statistics */
-  HycoCvode *cvode;                                    /* the stiff backend, when chosen */
+  HycoModelCounter *compiled_counter; /* stages computed by a stage program, not firing */
+  HycoCvode *cvode;                   /* the stiff backend, when chosen */
   gboolean cvode_stale;    /* states changed outside CVODE (a discontinuity): restart it */
   gboolean states_changed; /* a modal model inside switched mode: collect the states again */
   gboolean compile_stages;
@@ -542,6 +543,7 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   self->cvode_stale = TRUE;
   self->steps_counter = priv->model ? _hyco_model_get_counter (priv->model, "steps") : NULL;
   self->rollbacks_counter = priv->model ? _hyco_model_get_counter (priv->model, "rollbacks") : NULL;
+  self->compiled_counter = priv->model ? _hyco_model_get_counter (priv->model, "compiled") : NULL;
   if (!self->nested)
     {
       self->stop_time = priv->stop_time;
@@ -667,6 +669,8 @@ fire_stage (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 time
   if (program != NULL)
     {
       _hyco_stage_program_evaluate (program, time, x, k);
+      if (self->compiled_counter)
+        _hyco_model_counter_add (self->compiled_counter, 1);
       if (!end)
         return TRUE;
       set_tentative_states (self, x);

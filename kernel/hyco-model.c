@@ -983,7 +983,8 @@ _hyco_model_counter_add (HycoModelCounter *counter, guint64 amount)
  * - `events` (`t`): present values written (the trace's rows)
  *
  * and one `t` entry for each counter a director keeps, such as `steps` and `rollbacks` for
- * directors that integrate.
+ * directors that integrate, and `compiled`, their solver stages computed from the functions
+ * actors declare (#HycoStageFunction) rather than by firing them.
  *
  * Returns: (transfer full): the statistics
  */

@@ -14,6 +14,7 @@ typedef struct
   char *trace; /* the --trace CSV: every event with its tag and value, %.17g */
   guint64 firings;
   guint64 events;
+  guint64 compiled; /* the statistics' count of stages computed without firing */
   guint64 steps;
   guint64 rejected;
 } Run;
@@ -63,6 +64,10 @@ run_model (const char *model_xml, gboolean is_file, const char *const *settings,
   director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
   run->firings = hyco_model_get_firing_count (model);
   run->events = hyco_model_get_event_count (model);
+  {
+    g_autoptr (GVariant) statistics = hyco_model_get_statistics (model);
+    g_assert_true (g_variant_lookup (statistics, "compiled", "t", &run->compiled));
+  }
   if (HYCO_IS_CONTINUOUS_DIRECTOR (director))
     {
       run->steps = hyco_continuous_director_get_step_count (HYCO_CONTINUOUS_DIRECTOR (director));
@@ -90,6 +95,11 @@ assert_same_runs_at (const char *model_xml, gboolean is_file, const char *const 
   g_assert_cmpuint (compiled.steps, ==, fired.steps);
   g_assert_cmpuint (compiled.rejected, ==, fired.rejected);
   g_assert_cmpuint (compiled.events, ==, fired.events);
+  g_assert_cmpuint (fired.compiled, ==, 0);
+  if (compiled.firings < fired.firings)
+    g_assert_cmpuint (compiled.compiled, >, 0);
+  else
+    g_assert_cmpuint (compiled.compiled, ==, 0);
   /* Without a trace, actors that need no postfire are not even postfired: the same events. */
   run_model (model_xml, is_file, settings, compile_path, TRUE, FALSE, &untraced);
   g_assert_cmpuint (untraced.events, ==, fired.events);
