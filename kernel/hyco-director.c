@@ -824,14 +824,6 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   for (guint e = 0; e < n_entries;)
     {
       guint end = entries[e].group_end;
-      if (G_UNLIKELY (entries[e].precomputed != HYCO_PRECOMPUTED_NONE) && priv->publish != NULL)
-        {
-          /* As in fire_entry(), without the call: most entries at a compiled step's end. */
-          if (entries[e].precomputed == HYCO_PRECOMPUTED_POSTFIRE)
-            mark_fired (priv, &entries[e]);
-          e++;
-          continue;
-        }
       if (G_LIKELY (end == 0))
         {
           if (!fire_entry (priv, &entries[e], fire_all, error))
