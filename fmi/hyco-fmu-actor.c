@@ -1279,18 +1279,12 @@ hyco_fmu_actor_refined_step_size (HycoStepSizeControl *control, gint64 step)
   return MAX (step / 2, 1);
 }
 
-static gint64
-hyco_fmu_actor_suggested_step_size (HycoStepSizeControl *control)
-{
-  return HYCO_TIME_INFINITY;
-}
-
+/* No next-step limit: the interface's default (infinity). */
 static void
 hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface)
 {
   iface->is_step_size_accurate = hyco_fmu_actor_is_step_size_accurate;
   iface->refined_step_size = hyco_fmu_actor_refined_step_size;
-  iface->suggested_step_size = hyco_fmu_actor_suggested_step_size;
 }
 
 static void

@@ -232,6 +232,17 @@ is_symlink (const unz_file_info64 *info)
 }
 
 /* Every name and the total size, before anything is written. */
+/* After walking the archive's directory: whether it ended where it should, not on damage. */
+static gboolean
+listed_to_end (HycoFmu *self, int status, GError **error)
+{
+  if (status == UNZ_END_OF_LIST_OF_FILE)
+    return TRUE;
+  g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_ARCHIVE,
+               "%s: the zip archive is damaged (its directory cannot be read)", self->path);
+  return FALSE;
+}
+
 static gboolean
 check_entries (HycoFmu *self, unzFile zip, GError **error)
 {
@@ -279,13 +290,7 @@ check_entries (HycoFmu *self, unzFile zip, GError **error)
         }
       total += info.uncompressed_size;
     }
-  if (status != UNZ_END_OF_LIST_OF_FILE)
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_ARCHIVE,
-                   "%s: the zip archive is damaged (its directory cannot be read)", self->path);
-      return FALSE;
-    }
-  return TRUE;
+  return listed_to_end (self, status, error);
 }
 
 static gboolean
@@ -401,13 +406,7 @@ extract_entries (HycoFmu *self, unzFile zip, GError **error)
           && !extract_file (self, zip, name, target, buffer, buffer_size, &total, error))
         return FALSE;
     }
-  if (status != UNZ_END_OF_LIST_OF_FILE)
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_ARCHIVE,
-                   "%s: the zip archive is damaged (its directory cannot be read)", self->path);
-      return FALSE;
-    }
-  return TRUE;
+  return listed_to_end (self, status, error);
 }
 
 static gboolean

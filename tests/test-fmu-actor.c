@@ -18,28 +18,6 @@
  * runs in the source root), so it is found through HYCO_FMU_PATH. */
 #define SOURCE "fmu-actor.xml"
 
-static char *private_tmp;
-
-/* Entries in the private temporary directory: the FMUs unpacked and not yet freed. */
-static guint
-count_unpacked (void)
-{
-  g_autoptr (GDir) dir = g_dir_open (private_tmp, 0, NULL);
-  guint count = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir))
-    count++;
-  return count;
-}
-
-static void
-assert_contains (const char *message, const char *part)
-{
-  if (strstr (message, part) == NULL)
-    g_assert_cmpstr (message, ==, part); /* fails, showing both */
-}
-
 /* A model file: a director of class @director with @stop_time, then @body, which starts at
  * line 6 (its first entity's fmuFile property, when it has one first, is at line 7). */
 static char *
@@ -164,9 +142,9 @@ test_load_model_file (void)
       g_assert_null (model);
       g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
       g_assert_true (g_str_has_prefix (error->message, SOURCE ":7: property \"fmuFile\": "));
-      assert_contains (error->message, named); /* the FMU file, as found */
-      assert_contains (error->message, broken[i].reason);
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      test_assert_contains (error->message, named); /* the FMU file, as found */
+      test_assert_contains (error->message, broken[i].reason);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 }
 
@@ -182,9 +160,9 @@ test_load_api (void)
       g_test_message ("%s", broken[i].file);
       g_assert_false (hyco_fmu_actor_load (HYCO_FMU_ACTOR (actor), broken[i].file, &error));
       g_assert_error (error, HYCO_FMU_ERROR, broken[i].code);
-      assert_contains (error->message, broken[i].reason);
+      test_assert_contains (error->message, broken[i].reason);
       g_assert_null (hyco_fmu_actor_get_category (HYCO_FMU_ACTOR (actor)));
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 }
 
@@ -201,8 +179,8 @@ test_load_prepare (void)
   test_set (actor, "fmuFile", "broken/parent-path.fmu");
   g_assert_false (hyco_model_prepare (model, &error));
   g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
-  assert_contains (error->message, "F: parameter fmuFile: ");
-  assert_contains (error->message, "parent-path.fmu: the archive entry");
+  test_assert_contains (error->message, "F: parameter fmuFile: ");
+  test_assert_contains (error->message, "parent-path.fmu: the archive entry");
   g_clear_error (&error);
 
   test_set (actor, "fmuFile", "gain.fmu");
@@ -214,10 +192,10 @@ test_load_prepare (void)
   test_set (empty, "fmuFile", "gain.fmu");
   g_assert_true (hyco_model_prepare (model, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (count_unpacked (), ==, 2);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 2);
   g_clear_object (&model);
   g_clear_object (&top);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Failures during a run ------------------------------------------------------------------ */
@@ -314,7 +292,7 @@ test_faulty_de (void)
       run_failing (model, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, failures[i].message,
                    failures[i].logged);
       g_clear_object (&model);
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 }
 
@@ -336,7 +314,7 @@ test_faulty_instantiate (void)
   g_assert_true (hyco_model_set_parameter (model, "F.failAt", "0", NULL));
   g_assert_true (hyco_model_run (model, NULL, NULL));
   g_clear_object (&model);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* A step the FMU does not complete (fmi2Discard) where no director can take a smaller one
@@ -360,8 +338,8 @@ test_faulty_discard_de (void)
 
   g_assert_false (ok);
   g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL);
-  assert_contains (error->message, "F: FMU faulty (F): fmi2DoStep returned fmi2Discard");
-  assert_contains (error->message, "doStep stops at failAtTime = 1 on purpose (failAt=6)");
+  test_assert_contains (error->message, "F: FMU faulty (F): fmi2DoStep returned fmi2Discard");
+  test_assert_contains (error->message, "doStep stops at failAtTime = 1 on purpose (failAt=6)");
 }
 
 static void
@@ -390,7 +368,7 @@ test_faulty_continuous (void)
                    failures[i].fail_at == 1 ? HYCO_ACTOR_ERROR_FAILED : HYCO_FMU_ERROR_CALL,
                    failures[i].message, failures[i].logged);
       g_clear_object (&model);
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 
   /* Failures that step revision does not retry, at whatever time the director's steps reach
@@ -413,11 +391,11 @@ test_faulty_continuous (void)
       g_assert_false (hyco_model_run (model, NULL, &error));
       g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL);
       g_assert_true (g_str_has_prefix (error->message, "F: FMU faulty (F): "));
-      assert_contains (error->message, unrevised[i].call);
-      assert_contains (error->message, " on purpose at ");
+      test_assert_contains (error->message, unrevised[i].call);
+      test_assert_contains (error->message, " on purpose at ");
       g_assert_cmpuint (test_log_wrapups (witness), ==, 1);
       g_clear_object (&model);
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 }
 
@@ -437,8 +415,8 @@ test_faulty_discard_continuous (void)
                                    "F: the FMU discarded the step to (1.000000001, 0) even at "
                                    "the smallest step the director can take"));
   g_assert_cmpuint (test_log_wrapups (witness), ==, 1);
-  assert_contains (error->message, "FMU faulty (F): fmi2DoStep returned fmi2Discard");
-  assert_contains (error->message, "doStep stops at failAtTime = 1 on purpose (failAt=6)");
+  test_assert_contains (error->message, "FMU faulty (F): fmi2DoStep returned fmi2Discard");
+  test_assert_contains (error->message, "doStep stops at failAtTime = 1 on purpose (failAt=6)");
 }
 
 /* State ---------------------------------------------------------------------------------- */
@@ -474,7 +452,7 @@ test_dahlquist_continuous (void)
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (hyco_model_lookup_actor (model, "R"))),
                     ==, 0);
   g_clear_object (&model);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Under DE, one forward Euler step per communication step: x(nh) = x0 (1 - k h)^n. The FMU is
@@ -505,7 +483,7 @@ test_dahlquist_de (void)
       x += -k * x * ((double) (n + 1) / 10 - (double) n / 10);
     }
   g_clear_object (&model);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Parameters ----------------------------------------------------------------------------- */
@@ -581,7 +559,7 @@ test_parameters_set (void)
   g_clear_error (&error);
   g_assert_cmpstr (hyco_fmu_actor_get_fmu_parameter (actor, "mu"), ==, "0.0");
   g_clear_object (&model);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 static void
@@ -615,7 +593,7 @@ test_parameters_errors (void)
       g_assert_null (model);
       g_assert_error (error, HYCO_MODEL_FILE_ERROR, cases[i].code);
       g_assert_cmpstr (error->message, ==, cases[i].message);
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 
   /* An FMU parameter before fmuFile: the FMU, and so its parameters, are not known yet. */
@@ -631,7 +609,7 @@ test_parameters_errors (void)
     g_assert_null (model);
     g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER);
     g_assert_true (g_str_has_prefix (error->message, SOURCE ":7: "));
-    g_assert_cmpuint (count_unpacked (), ==, 0);
+    g_assert_cmpuint (test_private_tmp_count (), ==, 0);
   }
 }
 
@@ -677,7 +655,7 @@ test_parameters_round_trip (void)
   g_assert_cmpfloat (run_vanderpol (reloaded), ==, run_vanderpol (model));
   g_clear_object (&model);
   g_clear_object (&reloaded);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Rollback ------------------------------------------------------------------------------- */
@@ -714,7 +692,7 @@ test_rollback_fixed_steps (void)
                     2 * (guint64) hyco_recorder_get_count (recorder));
   g_clear_object (&de);
   g_clear_object (&continuous);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* The FMU stepped directly along @times (ns), as the actor steps it between commits. */
@@ -779,7 +757,7 @@ test_rollback_adaptive (void)
   g_assert_cmpuint (times->len, >, 3);
   g_assert_cmpfloat (x1, ==, replay_vanderpol ((const gint64 *) times->data, times->len));
   g_clear_object (&model);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Feedthrough ---------------------------------------------------------------------------- */
@@ -838,7 +816,7 @@ test_feedthrough_declared (void)
   for (guint k = 0; k < 4; k++)
     g_assert_cmpfloat (y[k], ==, 2.0 * k);
   g_clear_object (&model);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Without directFeedthrough the FMU sees an input at its next step: y(k, 1) = 2 (k - 1). */
@@ -861,15 +839,9 @@ test_feedthrough_delayed (void)
 int
 main (int argc, char **argv)
 {
-  const char *tmp = g_getenv ("TMPDIR");
-  g_autofree char *template
-    = g_build_filename (tmp && *tmp ? tmp : "/tmp", "test-fmu-actor-XXXXXX", NULL);
+  const char *private_tmp = test_private_tmp_begin ("test-fmu-actor");
   int status;
 
-  /* Before anything asks GLib for the temporary directory: it is read once. */
-  private_tmp = g_mkdtemp (g_steal_pointer (&template));
-  g_assert_nonnull (private_tmp);
-  g_setenv ("TMPDIR", private_tmp, TRUE);
   g_test_init (&argc, &argv, NULL);
   hyco_init ();
   g_assert_cmpstr (g_get_tmp_dir (), ==, private_tmp);
@@ -897,8 +869,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/feedthrough/delayed", test_feedthrough_delayed);
   status = g_test_run ();
 
-  g_assert_cmpuint (count_unpacked (), ==, 0);
-  g_rmdir (private_tmp);
-  g_free (private_tmp);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+  test_private_tmp_end ();
   return status;
 }

@@ -7,11 +7,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-fmu.h"
+#include "test-support.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
-
-static char *private_tmp;
 
 static char *
 fmu_path (const char *subdirectory, const char *name)
@@ -30,19 +29,6 @@ open_loader (const char *category)
   g_assert_no_error (error);
   g_assert_nonnull (fmu);
   return fmu;
-}
-
-/* Entries in the private temporary directory: the FMUs unpacked and not yet freed. */
-static guint
-count_unpacked (void)
-{
-  g_autoptr (GDir) dir = g_dir_open (private_tmp, 0, NULL);
-  guint count = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir))
-    count++;
-  return count;
 }
 
 static const HycoFmuVariable *
@@ -218,8 +204,8 @@ test_lifetime (void)
   g_autofree char *directory = g_strdup (fmu->directory);
   g_autofree char *expected_uri = NULL;
 
-  g_assert_cmpuint (count_unpacked (), ==, 2);
-  g_assert_true (g_str_has_prefix (fmu->directory, private_tmp));
+  g_assert_cmpuint (test_private_tmp_count (), ==, 2);
+  g_assert_true (g_str_has_prefix (fmu->directory, g_get_tmp_dir ()));
   g_assert_true (g_file_test (description, G_FILE_TEST_IS_REGULAR));
   expected_uri = g_strconcat ("file://", fmu->directory, "/resources/", NULL);
   g_assert_cmpstr (fmu->resource_uri, ==, expected_uri);
@@ -231,7 +217,7 @@ test_lifetime (void)
   g_assert_true (g_file_test (directory, G_FILE_TEST_IS_DIR));
   _hyco_fmu_unref (fmu);
   g_assert_false (g_file_test (directory, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (count_unpacked (), ==, 1);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 1);
 
   /* The other one still works. */
   {
@@ -243,7 +229,7 @@ test_lifetime (void)
     again->fmi.fmi2FreeInstance (c);
   }
   _hyco_fmu_unref (again);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 static void
@@ -303,7 +289,7 @@ test_errors (void)
       if (!g_str_has_prefix (error->message, prefix)
           || strstr (error->message + strlen (prefix), cases[i].message) == NULL)
         g_assert_cmpstr (error->message, ==, cases[i].message); /* fails, showing both */
-      g_assert_cmpuint (count_unpacked (), ==, 0);
+      g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
   g_assert_false (g_file_test ("/tmp/hyco-fmu-evil", G_FILE_TEST_EXISTS));
 }
@@ -344,7 +330,7 @@ test_not_found (void)
   fmu = _hyco_fmu_open ("tests", &error);
   g_assert_null (fmu);
   g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_ARCHIVE);
-  g_assert_cmpuint (count_unpacked (), ==, 0);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
 /* Log messages of the "Hyco" domain: "LEVEL TEXT" (errors the FMU logs are info: their text
@@ -563,15 +549,9 @@ test_describe (void)
 int
 main (int argc, char **argv)
 {
-  const char *tmp = g_getenv ("TMPDIR");
-  g_autofree char *template
-    = g_build_filename (tmp && *tmp ? tmp : "/tmp", "test-fmu-loader-XXXXXX", NULL);
+  const char *private_tmp = test_private_tmp_begin ("test-fmu-loader");
   int status;
 
-  /* Before anything asks GLib for the temporary directory: it is read once. */
-  private_tmp = g_mkdtemp (g_steal_pointer (&template));
-  g_assert_nonnull (private_tmp);
-  g_setenv ("TMPDIR", private_tmp, TRUE);
   g_test_init (&argc, &argv, NULL);
   hyco_init ();
   g_assert_cmpstr (g_get_tmp_dir (), ==, private_tmp);
@@ -591,8 +571,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu/describe", test_describe);
   status = g_test_run ();
 
-  g_assert_cmpuint (count_unpacked (), ==, 0);
-  g_rmdir (private_tmp);
-  g_free (private_tmp);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+  test_private_tmp_end ();
   return status;
 }

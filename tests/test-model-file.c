@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco.h"
+#include "test-support.h"
 
 #include <glib/gstdio.h>
 
@@ -16,17 +16,6 @@ load_test_model (const char *name, GError **error)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "models", name, NULL);
   return hyco_model_new_from_file (path, error);
-}
-
-static HycoModel *
-load_inline (const char *xml)
-{
-  g_autoptr (GError) error = NULL;
-  HycoModel *model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (model);
-  return model;
 }
 
 /* Checks a load error: its domain and code, and that the message starts with `FILE:LINE: ` and
@@ -211,14 +200,14 @@ static void
 test_load_qualified_names (void)
 {
   g_autoptr (HycoModel) model
-    = load_inline ("<entity name=\"q\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
-                   "  <property name=\"d\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
-                   "  <entity name=\"C\" class=\"ptolemy.actor.lib.Const\"/>\n"
-                   "  <entity name=\"R\" class=\"Recorder\"/>\n"
-                   "  <relation name=\"r\" class=\"ptolemy.actor.IORelation\"/>\n"
-                   "  <link port=\"C.output\" relation=\"r\"/>\n"
-                   "  <link port=\"R.input\" relation=\"r\"/>\n"
-                   "</entity>\n");
+    = test_load_inline ("<entity name=\"q\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+                        "  <property name=\"d\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
+                        "  <entity name=\"C\" class=\"ptolemy.actor.lib.Const\"/>\n"
+                        "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                        "  <relation name=\"r\" class=\"ptolemy.actor.IORelation\"/>\n"
+                        "  <link port=\"C.output\" relation=\"r\"/>\n"
+                        "  <link port=\"R.input\" relation=\"r\"/>\n"
+                        "</entity>\n");
   HycoCompositeActor *top = hyco_model_get_toplevel (model);
 
   g_assert_true (HYCO_IS_DE_DIRECTOR (hyco_composite_actor_get_director (top)));
@@ -231,7 +220,7 @@ test_load_qualified_names (void)
 static void
 test_load_ignored (void)
 {
-  g_autoptr (HycoModel) model = load_inline (
+  g_autoptr (HycoModel) model = test_load_inline (
     "<?xml version=\"1.0\"?>\n"
     "<!-- a comment -->\n"
     "<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -272,15 +261,15 @@ static void
 test_load_atomic_ports (void)
 {
   g_autoptr (HycoModel) model
-    = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                   "  <entity name=\"R\" class=\"Ramp\">\n"
-                   "    <port name=\"trigger\" class=\"ptolemy.actor.TypedIOPort\">\n"
-                   "      <property name=\"input\"/>\n"
-                   "      <property name=\"multiport\"/>\n"
-                   "    </port>\n"
-                   "    <port name=\"output\"><property name=\"output\"/></port>\n"
-                   "  </entity>\n"
-                   "</entity>\n");
+    = test_load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                        "  <entity name=\"R\" class=\"Ramp\">\n"
+                        "    <port name=\"trigger\" class=\"ptolemy.actor.TypedIOPort\">\n"
+                        "      <property name=\"input\"/>\n"
+                        "      <property name=\"multiport\"/>\n"
+                        "    </port>\n"
+                        "    <port name=\"output\"><property name=\"output\"/></port>\n"
+                        "  </entity>\n"
+                        "</entity>\n");
 
   g_assert_nonnull (model);
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -459,11 +448,11 @@ test_error_duplicate_name (void)
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, 3, "relation \"A\"");
   /* The same name in different composites is fine. */
-  g_autoptr (HycoModel) model = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                                             "  <entity name=\"A\" class=\"CompositeActor\">\n"
-                                             "    <entity name=\"A\" class=\"Const\"/>\n"
-                                             "  </entity>\n"
-                                             "</entity>\n");
+  g_autoptr (HycoModel) model = test_load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                                                  "  <entity name=\"A\" class=\"CompositeActor\">\n"
+                                                  "    <entity name=\"A\" class=\"Const\"/>\n"
+                                                  "  </entity>\n"
+                                                  "</entity>\n");
   g_assert_nonnull (model);
 }
 
@@ -606,13 +595,13 @@ static void
 test_error_link_index (void)
 {
   g_autoptr (HycoModel) model
-    = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                   "  <entity name=\"R\" class=\"Recorder\"/>\n"
-                   "  <relation name=\"a\"/>\n"
-                   "  <relation name=\"b\"/>\n"
-                   "  <link port=\"R.input\" relation=\"a\" index=\"0\"/>\n"
-                   "  <link port=\"R.input\" relation=\"b\" index=\"1\"/>\n"
-                   "</entity>\n");
+    = test_load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                        "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                        "  <relation name=\"a\"/>\n"
+                        "  <relation name=\"b\"/>\n"
+                        "  <link port=\"R.input\" relation=\"a\" index=\"0\"/>\n"
+                        "  <link port=\"R.input\" relation=\"b\" index=\"1\"/>\n"
+                        "</entity>\n");
 
   g_assert_nonnull (model);
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -745,7 +734,7 @@ test_save_format (void)
                                      "  <link port=\"Clock1.output\" relation=\"r1\"/>\n"
                                      "  <link port=\"Inner.in\" relation=\"r1\"/>\n"
                                      "</entity>\n";
-  g_autoptr (HycoModel) model = load_inline (source);
+  g_autoptr (HycoModel) model = test_load_inline (source);
   g_autofree char *saved = hyco_model_save_to_data (model);
 
   g_assert_cmpstr (saved, ==, expected);
@@ -785,19 +774,19 @@ test_save_escaping (void)
 static void
 test_save_multiport_order (void)
 {
-  g_autoptr (HycoModel) model = load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                                             "  <entity name=\"A\" class=\"Const\"/>\n"
-                                             "  <entity name=\"B\" class=\"Const\"/>\n"
-                                             "  <entity name=\"R\" class=\"Recorder\"/>\n"
-                                             "  <relation name=\"a\"/>\n"
-                                             "  <relation name=\"b\"/>\n"
-                                             "  <link port=\"B.output\" relation=\"b\"/>\n"
-                                             "  <link port=\"R.input\" relation=\"b\"/>\n"
-                                             "  <link port=\"A.output\" relation=\"a\"/>\n"
-                                             "  <link port=\"R.input\" relation=\"a\"/>\n"
-                                             "</entity>\n");
+  g_autoptr (HycoModel) model = test_load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                                                  "  <entity name=\"A\" class=\"Const\"/>\n"
+                                                  "  <entity name=\"B\" class=\"Const\"/>\n"
+                                                  "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                                                  "  <relation name=\"a\"/>\n"
+                                                  "  <relation name=\"b\"/>\n"
+                                                  "  <link port=\"B.output\" relation=\"b\"/>\n"
+                                                  "  <link port=\"R.input\" relation=\"b\"/>\n"
+                                                  "  <link port=\"A.output\" relation=\"a\"/>\n"
+                                                  "  <link port=\"R.input\" relation=\"a\"/>\n"
+                                                  "</entity>\n");
   g_autofree char *saved = hyco_model_save_to_data (model);
-  g_autoptr (HycoModel) reloaded = load_inline (saved);
+  g_autoptr (HycoModel) reloaded = test_load_inline (saved);
   HycoCompositeActor *top = hyco_model_get_toplevel (reloaded);
   HycoPort *input = hyco_composite_actor_lookup_port (top, "R.input");
   g_autoptr (GPtrArray) relations = hyco_port_get_linked_relations (input);

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-private.h"
+#include "test-support.h"
 
 #include <math.h>
 
@@ -27,24 +28,6 @@
   "  <link port=\"Recorder.input\" relation=\"b\"/>\n"                                             \
   "</entity>\n"
 
-static HycoModel *
-load_inline (const char *xml)
-{
-  g_autoptr (GError) error = NULL;
-  HycoModel *model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (model);
-  return model;
-}
-
-static void
-assert_contains (const char *message, const char *part)
-{
-  if (strstr (message, part) == NULL)
-    g_assert_cmpstr (message, ==, part); /* fails, showing both */
-}
-
 /* The load error's message: `inline.xml:LINE: ` first, then each of @parts. */
 static void
 assert_load_fails (const char *xml, guint line, const char *const *parts)
@@ -59,7 +42,7 @@ assert_load_fails (const char *xml, guint line, const char *const *parts)
   if (!g_str_has_prefix (error->message, prefix))
     g_assert_cmpstr (error->message, ==, prefix);
   for (guint i = 0; parts[i]; i++)
-    assert_contains (error->message, parts[i]);
+    test_assert_contains (error->message, parts[i]);
 }
 
 static HycoRecorder *
@@ -95,7 +78,7 @@ parameter_text (HycoModel *model, const char *actor_path, const char *name)
 static void
 test_gain_expression (void)
 {
-  g_autoptr (HycoModel) model = load_inline (GAIN_MODEL ("2 * pi * f"));
+  g_autoptr (HycoModel) model = test_load_inline (GAIN_MODEL ("2 * pi * f"));
   HycoActor *gain = hyco_model_lookup_actor (model, "Gain");
   g_autofree char *text = parameter_text (model, "Gain", "factor");
   HycoRecorder *recorder;
@@ -154,13 +137,13 @@ test_plain_parameters (void)
   g_assert_cmpfloat (frequency, ==, G_E * 2);
   g_assert_false (hyco_param_set_from_string (G_OBJECT (loose), "frequency", "2 * f", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
-  assert_contains (error->message, "unknown name \"f\"");
+  test_assert_contains (error->message, "unknown name \"f\"");
   g_clear_error (&error);
 
   /* The spec's range is checked on the value. */
   g_assert_false (hyco_param_set_from_string (G_OBJECT (test), "tolerance", "1 - 2", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
-  assert_contains (error->message, "-1");
+  test_assert_contains (error->message, "-1");
   g_clear_error (&error);
   g_object_get (test, "tolerance", &tolerance, NULL);
   g_assert_cmpfloat (tolerance, ==, 1e-9);
@@ -211,7 +194,7 @@ test_plain_parameters (void)
 static void
 test_shadowing (void)
 {
-  g_autoptr (HycoModel) model = load_inline (SHADOW_MODEL);
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
   HycoCompositeActor *top = hyco_model_get_toplevel (model);
   HycoCompositeActor *inner = HYCO_COMPOSITE_ACTOR (hyco_model_lookup_actor (model, "Inner"));
   g_auto (GStrv) names = hyco_composite_actor_list_parameters (top);
@@ -240,7 +223,7 @@ test_shadowing (void)
 static void
 test_lookup (void)
 {
-  g_autoptr (HycoModel) model = load_inline (SHADOW_MODEL);
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
   HycoActor *inner = hyco_model_lookup_actor (model, "Inner");
   g_autoptr (GError) error = NULL;
   double value = 0;
@@ -301,7 +284,7 @@ assert_tags (HycoRecorder *recorder, int resolution, const char *const *expected
 static void
 test_time_parameter (void)
 {
-  g_autoptr (HycoModel) model = load_inline (CLOCK_MODEL);
+  g_autoptr (HycoModel) model = test_load_inline (CLOCK_MODEL);
   g_autoptr (GError) error = NULL;
   HycoRecorder *recorder = run_and_get_recorder (model, "Recorder");
   HycoActor *clock = hyco_model_lookup_actor (model, "Clock");
@@ -331,7 +314,7 @@ test_time_parameter (void)
 static void
 test_set_before_run (void)
 {
-  g_autoptr (HycoModel) model = load_inline (SHADOW_MODEL);
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
   g_autoptr (GError) error = NULL;
 
   g_assert_true (hyco_model_set_parameter (model, "f", "2", &error));
@@ -346,8 +329,8 @@ test_set_before_run (void)
   /* Inner's f is the f nearest to Inner: itself. */
   g_assert_false (hyco_model_set_parameter (model, "Inner.f", "f + 1", &error));
   g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
-  assert_contains (error->message, "Inner.f: the parameters depend on each other in a cycle: "
-                                   "f -> f");
+  test_assert_contains (error->message, "Inner.f: the parameters depend on each other in a cycle: "
+                                        "f -> f");
   g_clear_error (&error);
   g_assert_cmpstr (hyco_composite_actor_get_parameter_text (
                      HYCO_COMPOSITE_ACTOR (hyco_model_lookup_actor (model, "Inner")), "f"),
@@ -356,11 +339,11 @@ test_set_before_run (void)
   /* A value that cannot be evaluated is refused, and the old one kept. */
   g_assert_false (hyco_model_set_parameter (model, "f", "nothing", &error));
   g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
-  assert_contains (error->message, "unknown name \"nothing\"");
+  test_assert_contains (error->message, "unknown name \"nothing\"");
   g_clear_error (&error);
   g_assert_false (hyco_model_set_parameter (model, "f", "2 +", &error));
   g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
-  assert_contains (error->message, "position");
+  test_assert_contains (error->message, "position");
   g_clear_error (&error);
   g_assert_cmpstr (hyco_composite_actor_get_parameter_text (hyco_model_get_toplevel (model), "f"),
                    ==, "2");
@@ -392,7 +375,7 @@ test_unknown_name (void)
     GAIN_MODEL ("two"), 8,
     (const char *const[]){ "\"two\" is not a value literal", "unknown name \"two\"", NULL });
 
-  model = load_inline (GAIN_MODEL ("2 * pi * f"));
+  model = test_load_inline (GAIN_MODEL ("2 * pi * f"));
   g_assert_true (
     hyco_composite_actor_set_parameter (hyco_model_get_toplevel (model), "f", "3 * h", &error));
   g_assert_no_error (error);
@@ -400,7 +383,7 @@ test_unknown_name (void)
   g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "inline.xml:1: top: parameter f: "));
-  assert_contains (error->message, "in \"3 * h\" at position 5: unknown name \"h\"");
+  test_assert_contains (error->message, "in \"3 * h\" at position 5: unknown name \"h\"");
   g_clear_error (&error);
 
   /* Through the actor that uses it, the chain of parameters is given. */
@@ -413,8 +396,9 @@ test_unknown_name (void)
   g_assert_false (hyco_param_set_from_string (G_OBJECT (hyco_model_lookup_actor (model, "Gain")),
                                               "factor", "f * 2", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
-  assert_contains (error->message, "factor: in \"f * 2\" at position 1: parameter f: in \"3 * h\" "
-                                   "at position 5: unknown name \"h\"");
+  test_assert_contains (error->message,
+                        "factor: in \"f * 2\" at position 1: parameter f: in \"3 * h\" "
+                        "at position 5: unknown name \"h\"");
 }
 
 static void
@@ -433,7 +417,7 @@ test_syntax_error (void)
 
   g_assert_false (hyco_composite_actor_set_parameter (top, "f", "1 +", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
-  assert_contains (error->message, "position");
+  test_assert_contains (error->message, "position");
   g_clear_error (&error);
   g_assert_false (hyco_composite_actor_set_parameter (top, "a.b", "1", &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_INVALID_NAME);
@@ -469,15 +453,15 @@ test_cycle (void)
   g_assert_false (hyco_composite_actor_evaluate_parameter (top, "b", &value, &error));
   g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_CYCLE);
   g_test_message ("%s", error->message);
-  assert_contains (error->message, "b -> c -> a -> b");
+  test_assert_contains (error->message, "b -> c -> a -> b");
 }
 
 /* Saved and loaded again, the model reads the same, expressions and all. */
 static void
 test_round_trip (void)
 {
-  g_autoptr (HycoModel) model = load_inline (SHADOW_MODEL);
-  g_autoptr (HycoModel) clock_model = load_inline (CLOCK_MODEL);
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
+  g_autoptr (HycoModel) clock_model = test_load_inline (CLOCK_MODEL);
   g_autoptr (HycoModel) reloaded = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *saved = hyco_model_save_to_data (model);
@@ -491,13 +475,13 @@ test_round_trip (void)
   g_assert_nonnull (f);
   g_assert_nonnull (director);
   g_assert_true (f < director);
-  assert_contains (saved,
-                   "<property name=\"g\" class=\"ptolemy.data.expr.Parameter\" value=\"10 * f\"/>");
-  assert_contains (saved, "<property name=\"factor\" value=\"f + g\"/>");
-  assert_contains (saved, "<property name=\"f\" class=\"ptolemy.data.expr.Parameter\" "
-                          "value=\"3\"/>");
-  assert_contains (clock_saved, "<property name=\"stopTime\" value=\"2 / rate\"/>");
-  assert_contains (clock_saved, "<property name=\"period\" value=\"1 / rate\"/>");
+  test_assert_contains (
+    saved, "<property name=\"g\" class=\"ptolemy.data.expr.Parameter\" value=\"10 * f\"/>");
+  test_assert_contains (saved, "<property name=\"factor\" value=\"f + g\"/>");
+  test_assert_contains (saved, "<property name=\"f\" class=\"ptolemy.data.expr.Parameter\" "
+                               "value=\"3\"/>");
+  test_assert_contains (clock_saved, "<property name=\"stopTime\" value=\"2 / rate\"/>");
+  test_assert_contains (clock_saved, "<property name=\"period\" value=\"1 / rate\"/>");
 
   reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
   g_assert_no_error (error);
@@ -514,13 +498,13 @@ test_round_trip (void)
 static void
 test_describe (void)
 {
-  g_autoptr (HycoModel) model = load_inline (SHADOW_MODEL);
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
   g_autofree char *text = hyco_model_describe (model);
 
   g_test_message ("%s", text);
-  assert_contains (text, "  parameter g = 10 * f  (model parameter, 10.0)\n");
-  assert_contains (text, "    parameter f = 3  (model parameter, 3.0)\n");
-  assert_contains (text, "parameter factor = f + g  (set)\n");
+  test_assert_contains (text, "  parameter g = 10 * f  (model parameter, 10.0)\n");
+  test_assert_contains (text, "    parameter f = 3  (model parameter, 3.0)\n");
+  test_assert_contains (text, "parameter factor = f + g  (set)\n");
 }
 
 int

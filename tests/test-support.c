@@ -4,6 +4,9 @@
  */
 #include "test-support.h"
 
+#include <glib/gstdio.h>
+#include <string.h>
+
 HycoTag
 test_tag (const char *time, guint64 microstep)
 {
@@ -674,4 +677,57 @@ test_release_criticals (void)
 {
   g_log_set_default_handler (g_log_default_handler, NULL);
   g_test_log_set_fatal_handler (NULL, NULL);
+}
+
+HycoModel *
+test_load_inline (const char *xml)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new_from_data (xml, -1, "inline.xml", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  return model;
+}
+
+void
+test_assert_contains (const char *text, const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_assert_cmpstr (text, ==, part); /* fails, showing both */
+}
+
+static char *private_tmp;
+
+const char *
+test_private_tmp_begin (const char *prefix)
+{
+  const char *tmp = g_getenv ("TMPDIR");
+  g_autofree char *name = g_strdup_printf ("%s-XXXXXX", prefix);
+  g_autofree char *template = g_build_filename (tmp && *tmp ? tmp : "/tmp", name, NULL);
+
+  /* Before anything asks GLib for the temporary directory: it is read once. */
+  private_tmp = g_mkdtemp (g_steal_pointer (&template));
+  g_assert_nonnull (private_tmp);
+  g_setenv ("TMPDIR", private_tmp, TRUE);
+  return private_tmp;
+}
+
+guint
+test_private_tmp_count (void)
+{
+  g_autoptr (GDir) dir = g_dir_open (private_tmp, 0, NULL);
+  guint count = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir))
+    count++;
+  return count;
+}
+
+void
+test_private_tmp_end (void)
+{
+  g_rmdir (private_tmp);
+  g_clear_pointer (&private_tmp, g_free);
 }

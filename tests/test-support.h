@@ -81,4 +81,15 @@ void test_connect (HycoCompositeActor *container, HycoActor *from, const char *o
                    const char *in);
 HycoTag test_tag (const char *time, guint64 microstep);
 
+/* Loads a model from XML text (named inline.xml in errors); fails the test if it does not. */
+HycoModel *test_load_inline (const char *xml);
+/* Fails, showing both, unless @part is in @text. */
+void test_assert_contains (const char *text, const char *part);
+
+/* A private TMPDIR for the test program, set up before g_test_init() (GLib reads it once):
+ * what FMUs unpack lands there, so a test can check that nothing is left. */
+const char *test_private_tmp_begin (const char *prefix);
+guint test_private_tmp_count (void);
+void test_private_tmp_end (void);
+
 G_END_DECLS

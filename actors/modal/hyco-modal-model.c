@@ -215,18 +215,12 @@ hyco_modal_model_refined_step_size (HycoStepSizeControl *control, gint64 step)
   return CLAMP (aim, 1, enabled_after - 1);
 }
 
-static gint64
-hyco_modal_model_suggested_step_size (HycoStepSizeControl *control)
-{
-  return HYCO_TIME_INFINITY;
-}
-
+/* No next-step limit: the interface's default (infinity). */
 static void
 hyco_modal_model_control_init (HycoStepSizeControlInterface *iface)
 {
   iface->is_step_size_accurate = hyco_modal_model_is_step_size_accurate;
   iface->refined_step_size = hyco_modal_model_refined_step_size;
-  iface->suggested_step_size = hyco_modal_model_suggested_step_size;
 }
 
 static void
