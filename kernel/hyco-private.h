@@ -270,8 +270,8 @@ typedef struct
   gboolean speculating;        /* firing ahead of the container's time: inputs are taken as
                                 * absent and nothing is transferred out */
   /* When set, each run of the schedule calls it first (in the run's epoch) to write the outputs
-   * of the entries marked precomputed, which are then not fired, only postfired: a continuous
-   * director that evaluated them itself. */
+   * of the entries marked precomputed, which are then not fired (see HycoPrecomputed): a
+   * continuous director that evaluated them itself. */
   void (*publish) (gpointer data);
   gpointer publish_data;
 } HycoDirectorPrivate;
