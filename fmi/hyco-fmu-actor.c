@@ -890,6 +890,9 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
 {
   HycoFmi2Functions *fmi = &self->fmu->fmi;
   gint64 from = self->dirty ? self->time_now : self->committed.time;
+  /* Where time only goes forward, the FMU is told it will never be set back (FMI 2.0 lets it
+   * drop what only a rollback would need). */
+  fmi2Boolean no_rollback = self->needs_rollback ? fmi2False : fmi2True;
   fmi2Status status;
 
   self->dirty = TRUE;
@@ -899,7 +902,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
       gint64 fmu_step = to > from ? to_fmu_ticks (self, to) - fmu_from : 0;
       fmi2HybridTime performed = 0;
       status = fmi->fmi2HybridDoStep (self->instance, (fmi2HybridTime) fmu_from,
-                                      (fmi2HybridTime) fmu_step, fmi2False, &performed);
+                                      (fmi2HybridTime) fmu_step, no_rollback, &performed);
       if (status == fmi2Discard || (status <= fmi2Warning && (gint64) performed < fmu_step))
         {
           /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
@@ -921,7 +924,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
   {
     double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
     double real_to = to > from ? seconds (self, to) : real_from;
-    status = fmi->fmi2DoStep (self->instance, real_from, real_to - real_from, fmi2False);
+    status = fmi->fmi2DoStep (self->instance, real_from, real_to - real_from, no_rollback);
     self->real_now = real_to;
     self->dirty_fmu = TRUE;
     if (status == fmi2Error && revisable (self, "fmi2DoStep"))

@@ -20,6 +20,7 @@ fmi2HybridDoStep (fmi2Component c, fmi2HybridTime currentPoint, fmi2HybridTime s
   if (currentPoint != fmu->clock.ticks)
     return fmu_error (fmu, "fmi2HybridDoStep: current point %llu, but the FMU is at %llu",
                       (unsigned long long) currentPoint, (unsigned long long) fmu->clock.ticks);
+  _fmu_note_promise (fmu, noSetFMUStatePriorToCurrentPoint);
   return _fmu_hybrid_step (fmu, "fmi2HybridDoStep", step, performedStep);
 }
 

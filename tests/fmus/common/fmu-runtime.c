@@ -171,6 +171,7 @@ set_start_values (FmuInstance *fmu)
   fmu->stop_time_defined = fmu->tolerance_defined = false;
   memset (&fmu->clock, 0, sizeof fmu->clock);
   fmu->clock.phase = FMU_PHASE_INSTANTIATED;
+  fmu->promised_time = -HUGE_VAL;
 }
 
 /* A wrong table is a bug in model.c; say so at once rather than corrupt memory later. */
@@ -608,6 +609,13 @@ advance_microstep (FmuInstance *fmu, const char *function)
   return true;
 }
 
+void
+_fmu_note_promise (FmuInstance *fmu, fmi2Boolean noSetFMUStatePriorToCurrentPoint)
+{
+  if (noSetFMUStatePriorToCurrentPoint)
+    fmu->promised_time = fmax (fmu->promised_time, fmu->clock.time);
+}
+
 fmi2Status
 _fmu_hybrid_step (FmuInstance *fmu, const char *function, fmi2HybridTime step,
                   fmi2HybridTime *performed)
@@ -665,6 +673,7 @@ fmi2DoStep (fmi2Component c, fmi2Real currentCommunicationPoint, fmi2Real commun
   if (!same_time (currentCommunicationPoint, fmu->clock.time))
     return fmu_error (fmu, "fmi2DoStep: communication point %.17g, but the FMU is at %.17g",
                       currentCommunicationPoint, fmu->clock.time);
+  _fmu_note_promise (fmu, noSetFMUStatePriorToCurrentPoint);
 
   if (fmu->model->do_step)
     {
@@ -888,6 +897,11 @@ fmi2SetFMUstate (fmi2Component c, fmi2FMUstate FMUstate)
   if (!check_state_support (fmu, "fmi2SetFMUstate")
       || !check_state_block (fmu, "fmi2SetFMUstate", FMUstate, state_block_size (fmu->model)))
     return fmi2Error;
+  if (header->clock.time < fmu->promised_time && !same_time (header->clock.time, fmu->promised_time))
+    return fmu_error (fmu,
+                      "fmi2SetFMUstate: a state at %.17g, but the master promised "
+                      "(noSetFMUStatePriorToCurrentPoint) not to go back before %.17g",
+                      header->clock.time, fmu->promised_time);
   fmu->resolution = header->resolution;
   fmu->clock = header->clock;
   state_block_parts (fmu->model, FMUstate, &status, &state);

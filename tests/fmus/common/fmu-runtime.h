@@ -176,6 +176,9 @@ struct FmuInstance
   int resolution; /* ticks are 10^resolution s */
 
   FmuClock clock;
+  /* The master promised never to set a state from before this time (a step with
+   * noSetFMUStatePriorToCurrentPoint true); -HUGE_VAL until it does. */
+  double promised_time;
   fmi2SignalStatus *status; /* one per variable */
   void *state;              /* the model's struct, model->state_size bytes */
 };
@@ -231,6 +234,8 @@ fmi2Status _fmu_get (FmuInstance *fmu, const char *function, FmuType type,
 fmi2Status _fmu_set (FmuInstance *fmu, const char *function, FmuType type,
                      const fmi2ValueReference vr[], size_t nvr, const void *values,
                      const fmi2SignalStatus status[]);
+/* A step's noSetFMUStatePriorToCurrentPoint: the master's promise, checked by fmi2SetFMUstate. */
+void _fmu_note_promise (FmuInstance *fmu, fmi2Boolean noSetFMUStatePriorToCurrentPoint);
 fmi2Status _fmu_hybrid_step (FmuInstance *fmu, const char *function, fmi2HybridTime step,
                              fmi2HybridTime *performed);
 fmi2Status _fmu_finish (FmuInstance *fmu, fmi2Status status);
