@@ -897,7 +897,8 @@ fmi2SetFMUstate (fmi2Component c, fmi2FMUstate FMUstate)
   if (!check_state_support (fmu, "fmi2SetFMUstate")
       || !check_state_block (fmu, "fmi2SetFMUstate", FMUstate, state_block_size (fmu->model)))
     return fmi2Error;
-  if (header->clock.time < fmu->promised_time && !same_time (header->clock.time, fmu->promised_time))
+  if (header->clock.time < fmu->promised_time
+      && !same_time (header->clock.time, fmu->promised_time))
     return fmu_error (fmu,
                       "fmi2SetFMUstate: a state at %.17g, but the master promised "
                       "(noSetFMUStatePriorToCurrentPoint) not to go back before %.17g",
