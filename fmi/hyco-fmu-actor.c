@@ -1010,7 +1010,7 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
   HycoFmi2Functions *fmi = &self->fmu->fmi;
   guint n = self->real_outputs->len;
 
-  if (all && n > 1)
+  if (all && n > 0)
     {
       /* One call for all the Real outputs. */
       const fmi2ValueReference *vr = (const fmi2ValueReference *) self->real_output_vrs->data;
@@ -1030,13 +1030,15 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
           output->present
             = !(self->hybrid && fmi->fmi2GetHybridReal) || status[k] == fmi2SignalPresent;
         }
+      if (n == self->outputs->len)
+        return TRUE;
     }
   for (guint o = 0; o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
         continue;
-      if (all && n > 1 && output->type == HYCO_FMU_TYPE_REAL)
+      if (all && output->type == HYCO_FMU_TYPE_REAL)
         continue;
       if (!get_output (self, output, error))
         return FALSE;
