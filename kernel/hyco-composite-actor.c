@@ -514,25 +514,33 @@ hyco_composite_actor_lookup_actor (HycoCompositeActor *self, const char *path)
  * hyco_composite_actor_lookup_port:
  * @self: a composite
  * @path: a dot-separated path ending in a port name, as in `Inner.Clock.output`; a bare name
- *   is a port of @self
+ *   is a port of @self. A port's name may have dots (an FMU's `Plant.sensor.y`).
  *
  * Returns: (transfer none) (nullable): the port, or %NULL
  */
 HycoPort *
 hyco_composite_actor_lookup_port (HycoCompositeActor *self, const char *path)
 {
-  const char *dot;
-  g_autofree char *actor_path = NULL;
-  HycoActor *actor;
+  HycoActor *actor = HYCO_ACTOR (self);
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
-  dot = strrchr (path, '.');
-  if (dot == NULL)
-    return hyco_actor_get_port (HYCO_ACTOR (self), path);
-  actor_path = g_strndup (path, (gsize) (dot - path));
-  actor = hyco_composite_actor_lookup_actor (self, actor_path);
-  return actor ? hyco_actor_get_port (actor, dot + 1) : NULL;
+  /* Down through the actors the path names; what is left is the port's name, which may have
+   * dots of its own (an FMU's variable `sensor.y`). */
+  for (;;)
+    {
+      const char *dot = strchr (path, '.');
+      g_autofree char *name = NULL;
+      HycoActor *inner;
+      if (dot == NULL || !HYCO_IS_COMPOSITE_ACTOR (actor))
+        return hyco_actor_get_port (actor, path);
+      name = g_strndup (path, (gsize) (dot - path));
+      inner = hyco_composite_actor_get_actor (HYCO_COMPOSITE_ACTOR (actor), name);
+      if (inner == NULL)
+        return hyco_actor_get_port (actor, path);
+      actor = inner;
+      path = dot + 1;
+    }
 }
 
 /* Model parameters. */

@@ -635,13 +635,14 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
 }
 
 /* Finds the port a link names: `Clock.output` on an actor of @container, or `in` on
- * @container itself. */
+ * @container itself. Actor names have no dots, but port names may (an FMU's variable
+ * `sensor.y`): the actor's name ends at the first dot. */
 static HycoPort *
 find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container, const char *path,
                 GError **error)
 {
   g_autofree char *what = g_strdup_printf ("link port=\"%s\"", path);
-  const char *dot = strrchr (path, '.');
+  const char *dot = strchr (path, '.');
   const char *container_name = hyco_actor_get_name (HYCO_ACTOR (container));
   g_autofree char *actor_name = NULL;
   HycoActor *actor;
@@ -656,14 +657,6 @@ find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
       return port;
     }
   actor_name = g_strndup (path, (gsize) (dot - path));
-  if (strchr (actor_name, '.') != NULL)
-    {
-      fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-            "a link in %s can only name its own ports and those of the actors directly inside "
-            "it",
-            container_name);
-      return NULL;
-    }
   actor = hyco_composite_actor_get_actor (container, actor_name);
   if (actor == NULL)
     {
@@ -672,7 +665,12 @@ find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
       return NULL;
     }
   port = hyco_actor_get_port (actor, dot + 1);
-  if (port == NULL)
+  if (port == NULL && HYCO_IS_COMPOSITE_ACTOR (actor) && strchr (dot + 1, '.') != NULL)
+    fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+          "a link in %s can only name its own ports and those of the actors directly inside "
+          "it",
+          container_name);
+  else if (port == NULL)
     fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
           "%s has no port \"%s\"", actor_name, dot + 1);
   return port;
@@ -793,7 +791,7 @@ load_modal_link (Loader *loader, xmlNode *element, HycoModalModel *modal, GHashT
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
                  "%s has no relation \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
                  relation_name);
-  dot = strrchr (port_path, '.');
+  dot = strchr (port_path, '.'); /* as in find_link_port() */
   port_name = dot ? dot + 1 : port_path;
   if (dot != NULL)
     {

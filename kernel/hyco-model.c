@@ -287,7 +287,8 @@ lookup_parameter_owner (HycoModel *self, const char *owner_path)
  * @self: a model
  * @path: the parameter's path: `Actor.parameter`, `Inner.Actor.parameter`,
  *   `director.parameter` for the top level's director, `f` for a model parameter of the top
- *   level, `Inner.f` for one of a composite
+ *   level, `Inner.f` for one of a composite, `Plant.spring.c` for an FMU's parameter whose
+ *   name has dots
  * @text: the new value's text: a literal, or an expression over the model parameters
  * @error: return location for a #GError
  *
@@ -312,6 +313,23 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
   name = dot ? dot + 1 : path;
   owner_path = dot ? g_strndup (path, (gsize) (dot - path)) : g_strdup ("");
   owner = lookup_parameter_owner (self, owner_path);
+  /* An FMU's parameters may have dots in their names (Modelica's `spring.c`): the owner is
+   * then the FMU actor the path names before them. */
+  for (const char *end = dot; owner == NULL && end != NULL && end > path;)
+    {
+      g_autofree char *prefix = NULL;
+      HycoActor *actor;
+      end = g_strrstr_len (path, end - path, ".");
+      if (end == NULL)
+        break;
+      prefix = g_strndup (path, (gsize) (end - path));
+      actor = hyco_composite_actor_lookup_actor (self->toplevel, prefix);
+      if (actor != NULL && HYCO_IS_FMU_ACTOR (actor))
+        {
+          owner = G_OBJECT (actor);
+          name = end + 1;
+        }
+    }
   if (owner == NULL)
     {
       g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,

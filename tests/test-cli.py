@@ -796,6 +796,23 @@ class FmuRun(unittest.TestCase):
         self.assertEqual(self.values("VdP.x1")[0], ("0", "0", 2.0))
         self.assertGreater(abs(self.values("VdP.x1")[-1][2] - values[-1][2]), 1e-3)
 
+    def test_structured_names(self):
+        # Modelica's names (foreign_tool.fmu: oscillator.mu, x_start[1], sensor.position) in
+        # links, properties, --set and the trace. mu = 0: x = x_start[1] cos t.
+        body = self.fmu("M", "foreign_tool.fmu",
+                        '    <property name="communicationStepSize" value="0.5"/>\n'
+                        '    <property name="oscillator.mu" value="0"/>\n')
+        path = self.model("DEDirector", "2", body + self.recorded("M.sensor.position"))
+        result = self.run_hyco(path, "--trace", self.trace, "--set", "M.x_start[1]=1")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        values = self.values("M.sensor.position")
+        self.assertEqual(values[0], ("0", "0", 1.0))
+        self.assertAlmostEqual(values[-1][2], -0.4161468365471424, delta=1e-9)  # cos 2
+        result = self.run_hyco(path, "--set", "M.oscillator.nu=1")
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr,
+                         'hyco: error: --set M.oscillator.nu: M has no parameter "oscillator.nu"\n')
+
     def test_bad_fmu_parameters_exit_2(self):
         path = self.vanderpol()
         for assignment, message in (("VdP.nu=1", 'VdP.nu: VdP has no parameter "nu"'),

@@ -250,8 +250,10 @@ test_quantization (void)
 }
 
 /* An FMU whose description has everything other tools write (unit and type definitions, both
- * interfaces, states, derivatives, aliases, vendor annotations) runs unchanged, and gives what
- * the same library does under its plain description; its ports carry the declared units. */
+ * interfaces, states, derivatives, aliases, vendor annotations, structured names) runs
+ * unchanged, and gives what the same library does under its plain description; its ports
+ * carry the declared units. Names with dots (`sensor.position`, `oscillator.mu`) are linked,
+ * looked up and set like any other. */
 static void
 test_foreign_description (void)
 {
@@ -260,31 +262,56 @@ test_foreign_description (void)
       "<property name=\"d\" class=\"ContinuousDirector\"><property name=\"stopTime\" "
       "value=\"3\"/></property>"
       "<entity name=\"Theirs\" class=\"FMUImport\"><property name=\"fmuFile\" "
-      "value=\"foreign_tool.fmu\"/><property name=\"mu\" value=\"1.5\"/></entity>"
+      "value=\"foreign_tool.fmu\"/><property name=\"oscillator.mu\" value=\"1\"/>"
+      "<property name=\"x_start[1]\" value=\"2\"/></entity>"
       "<entity name=\"Ours\" class=\"FMUImport\"><property name=\"fmuFile\" "
       "value=\"vanderpol.fmu\"/><property name=\"mu\" value=\"1.5\"/></entity>"
+      "<entity name=\"Double\" class=\"Gain\"><property name=\"factor\" value=\"2\"/></entity>"
+      "<relation name=\"r\"/>"
+      "<link port=\"Theirs.sensor.position\" relation=\"r\"/>"
+      "<link port=\"Double.input\" relation=\"r\"/>"
       "</entity>";
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "foreign.xml", &error);
   HycoActor *theirs;
   HycoResults *results;
-  gsize n_theirs = 0, n_ours = 0;
-  const double *a, *b;
+  gsize n_theirs = 0, n_ours = 0, n_doubled = 0;
+  const double *a, *b, *doubled;
 
   g_assert_no_error (error);
   theirs = hyco_model_lookup_actor (model, "Theirs");
-  g_assert_cmpstr (hyco_port_get_unit (hyco_actor_get_port (theirs, "position")), ==, "m");
+  g_assert_true (
+    hyco_composite_actor_lookup_port (hyco_model_get_toplevel (model), "Theirs.sensor.position")
+    == hyco_actor_get_port (theirs, "sensor.position"));
+  g_assert_cmpstr (hyco_port_get_unit (hyco_actor_get_port (theirs, "sensor.position")), ==, "m");
   g_assert_cmpstr (hyco_fmu_actor_get_category (HYCO_FMU_ACTOR (theirs)), ==, "0A");
+  /* As `hyco run --set Theirs.oscillator.mu=1.5` does. */
+  g_assert_true (hyco_model_set_parameter (model, "Theirs.oscillator.mu", "1.5", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (hyco_fmu_actor_get_fmu_parameter (HYCO_FMU_ACTOR (theirs), "oscillator.mu"), ==,
+                   "1.5");
+  g_assert_false (hyco_model_set_parameter (model, "Theirs.oscillator.nu", "1", &error));
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER);
+  g_clear_error (&error);
+  g_assert_false (hyco_model_set_parameter (model, "Nobody.oscillator.mu", "1", &error));
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER);
+  g_clear_error (&error);
+
   hyco_model_set_record_results (model, TRUE);
   g_assert_true (hyco_model_run (model, NULL, &error));
   g_assert_no_error (error);
   results = hyco_model_get_results (model);
-  a = hyco_results_get_values (results, "Theirs.position", &n_theirs);
+  a = hyco_results_get_values (results, "Theirs.sensor.position", &n_theirs);
   b = hyco_results_get_values (results, "Ours.x1", &n_ours);
+  doubled = hyco_results_get_values (results, "Double.output", &n_doubled);
   g_assert_cmpuint (n_theirs, ==, n_ours);
+  g_assert_cmpuint (n_doubled, ==, n_ours);
   g_assert_cmpuint (n_theirs, >, 2);
   for (gsize i = 0; i < n_theirs; i++)
-    g_assert_cmpfloat (a[i], ==, b[i]);
+    {
+      g_assert_cmpfloat (a[i], ==, b[i]);
+      g_assert_cmpfloat (doubled[i], ==, 2 * b[i]);
+    }
 }
 
 int

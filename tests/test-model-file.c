@@ -403,6 +403,15 @@ test_error_dangling_link (void)
                        "  <link port=\"Nobody.output\" relation=\"r\"/>\n"
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 3, "Nobody");
+  /* Links stay within one composite: its ports and those of the actors directly inside. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"Inner\" class=\"CompositeActor\">\n"
+                       "    <entity name=\"Clock\" class=\"DiscreteClock\"/>\n"
+                       "  </entity>\n"
+                       "  <relation name=\"r\"/>\n"
+                       "  <link port=\"Inner.Clock.output\" relation=\"r\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 6, "can only name its own ports");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <relation name=\"r\"/>\n"
                        "  <link port=\"in\" relation=\"r\"/>\n"
