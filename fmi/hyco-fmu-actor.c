@@ -97,6 +97,8 @@ struct _HycoFMUActor
   gboolean outputs_read;
   gboolean fresh;       /* initialized, not fired yet: the outputs at the start are to be read */
   gboolean discarded;   /* the last step was not completed */
+  gboolean terminated;  /* the FMU asked to end the simulation (fmi2Terminated) at its last step */
+  gint64 terminated_at; /* and where it got (model ticks) */
   gint64 reached;       /* how far it got (master ticks from the committed time) */
   char *discard_reason; /* the FMU's message, when it reported an error state */
 };
@@ -583,15 +585,15 @@ check_loaded (HycoFMUActor *self, GError **error)
   return TRUE;
 }
 
-/* Whether @director, or one it is nested in, may fire a time and then an earlier one: a
- * continuous director's stages and refined steps. */
+/* Whether the director of @actor, or one it is nested in, may fire a time and then an
+ * earlier one: a continuous director's stages and refined steps. Through the containers, so
+ * that it is known before the directors wire their actors. */
 static gboolean
 may_go_back_in_time (HycoActor *actor)
 {
-  for (HycoDirector *director = hyco_actor_get_executive_director (actor); director != NULL;
-       director
-       = hyco_actor_get_executive_director (HYCO_ACTOR (hyco_director_get_container (director))))
-    if (HYCO_IS_CONTINUOUS_DIRECTOR (director))
+  for (HycoCompositeActor *container = hyco_actor_get_container (actor); container != NULL;
+       container = hyco_actor_get_container (HYCO_ACTOR (container)))
+    if (HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (container)))
       return TRUE;
   return FALSE;
 }
@@ -614,6 +616,18 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
                                           &self->communication_step, error))
     return FALSE;
   self->hybrid = self->fmu->category != HYCO_FMU_CATEGORY_0A;
+  /* Known before the run: a model that cannot run is refused when it is prepared. */
+  self->needs_rollback = may_go_back_in_time (actor);
+  if (self->needs_rollback
+      && (!self->fmu->can_get_and_set_fmu_state || self->fmu->fmi.fmi2GetFMUstate == NULL))
+    {
+      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "the FMU %s cannot save and restore its state (canGetAndSetFMUstate "
+                            "is false), which a continuous director needs to roll back its "
+                            "steps; use it under a DE or SR director",
+                            self->fmu->model_name);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -729,17 +743,6 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       g_free (self->instance_name);
       self->instance_name = g_strdup (hyco_actor_get_name (actor));
     }
-  self->needs_rollback = may_go_back_in_time (actor);
-  if (self->needs_rollback
-      && (!self->fmu->can_get_and_set_fmu_state || fmi->fmi2GetFMUstate == NULL))
-    {
-      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
-                            "the FMU %s cannot save and restore its state (canGetAndSetFMUstate "
-                            "is false), which a continuous director needs to roll back its "
-                            "steps; use it under a DE or SR director",
-                            self->fmu->model_name);
-      return FALSE;
-    }
   self->failed = FALSE;
   self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, FALSE, error);
   if (self->instance == NULL)
@@ -791,7 +794,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
   self->committed = self->stepped = start;
   self->dirty = self->dirty_fmu = FALSE;
-  self->discarded = FALSE;
+  self->discarded = self->terminated = FALSE;
   self->inputs_set = self->outputs_read = FALSE;
   self->fresh = TRUE;
   if (!save_state (self, error))
@@ -831,6 +834,7 @@ restore (HycoFMUActor *self, GError **error)
     }
   self->stepped = self->committed;
   self->dirty = self->dirty_fmu = FALSE;
+  self->terminated = FALSE;
   return TRUE;
 }
 
@@ -883,6 +887,31 @@ incomplete_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64
   return FALSE;
 }
 
+/* A step the FMU discarded (or cut short) at @reached, -1 when it does not say. An FMU that
+ * asks to end the simulation (fmi2Terminated, FMI 2.0's way of saying so) ends the run with
+ * this tag, unless it stopped short and the director can take a smaller step to where it got.
+ * Any other incomplete step asks for a smaller step, or is an error (incomplete_step()). */
+static gboolean
+discarded_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64 from,
+                gint64 reached, gint64 to, GError **error)
+{
+  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  fmi2Boolean terminated = fmi2False;
+
+  if (status == fmi2Discard && fmi->fmi2GetBooleanStatus != NULL
+      && fmi->fmi2GetBooleanStatus (self->instance, fmi2Terminated, &terminated) <= fmi2Warning
+      && terminated)
+    {
+      self->terminated = TRUE;
+      self->terminated_at = reached < 0 ? to : MIN (reached, to);
+      if (reached < 0 || reached >= to || !(self->step_revision && self->needs_rollback))
+        return TRUE;
+    }
+  if (reached < 0)
+    reached = from + (to - from) / 2; /* no telling how far it got: bisection */
+  return reached >= to || incomplete_step (self, status, call, reached, error);
+}
+
 /* One call of the FMU's step function, from where the instance is to the model time @to (the
  * same time: a zero-size step). */
 static gboolean
@@ -908,7 +937,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
           /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
            * time then lags behind, by less than a tick); else the director must revise. */
           gint64 reached = to_model_ticks (self, fmu_from + (gint64) performed);
-          if (reached < to && !incomplete_step (self, status, "fmi2HybridDoStep", reached, error))
+          if (!discarded_step (self, status, "fmi2HybridDoStep", from, reached, to, error))
             return FALSE;
           status = fmi2OK;
         }
@@ -932,7 +961,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
     if (status == fmi2Discard)
       {
         fmi2Real last = NAN;
-        gint64 reached = from + (to - from) / 2;
+        gint64 reached = -1;
         if (fmi->fmi2GetRealStatus != NULL
             && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last) <= fmi2Warning
             && !isnan (last) && last >= real_from)
@@ -943,7 +972,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
               reached = (gint64) ceil (last / self->ticks_per_second - 1e-6);
             self->real_now = last;
           }
-        if (reached < to && !incomplete_step (self, status, "fmi2DoStep", reached, error))
+        if (!discarded_step (self, status, "fmi2DoStep", from, reached, to, error))
           return FALSE;
         status = fmi2OK;
       }
@@ -960,6 +989,7 @@ step_to (HycoFMUActor *self, const HycoTag *now, GError **error)
   gint64 step = now->time - self->committed.time;
 
   self->discarded = FALSE;
+  self->terminated = FALSE;
   g_clear_pointer (&self->discard_reason, g_free);
   self->reached = step;
   if (step == 0 && !self->hybrid)
@@ -1219,6 +1249,17 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
     }
   if (!save_state (self, error))
     return FALSE;
+  if (self->terminated)
+    {
+      /* Not to be stepped again: the run ends with this tag. */
+      g_autofree char *at = hyco_time_to_string (self->terminated_at, self->resolution);
+      g_autofree char *reason
+        = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (fmi2Terminated)",
+                           self->fmu->model_name, at);
+      hyco_actor_request_stop (actor, reason);
+      hyco_actor_finish (actor);
+      return TRUE;
+    }
   return request_next_firing (self, error);
 }
 

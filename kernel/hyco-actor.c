@@ -784,6 +784,29 @@ hyco_actor_finish (HycoActor *self)
 }
 
 /**
+ * hyco_actor_request_stop:
+ * @self: an actor
+ * @reason: why, in a few words, for the run's summary
+ *
+ * Called from postfire: ends the run once the current tag is complete, as reaching the stop
+ * time would (Ptolemy II's Stop actor); the run succeeds, and hyco_model_get_stop_reason()
+ * says who stopped it and why. The first request of a run is the one kept.
+ */
+void
+hyco_actor_request_stop (HycoActor *self, const char *reason)
+{
+  HycoDirector *executive;
+  HycoModel *model;
+
+  g_return_if_fail (HYCO_IS_ACTOR (self));
+  g_return_if_fail (reason != NULL);
+  executive = _hyco_actor_get_private (self)->executive;
+  model = executive ? _hyco_director_get_private (executive)->model : NULL;
+  if (model != NULL)
+    _hyco_model_request_stop (model, self, reason);
+}
+
+/**
  * hyco_actor_is_finished:
  * @self: an actor
  *

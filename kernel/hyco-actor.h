@@ -123,6 +123,7 @@ gboolean hyco_actor_fire_at_tag (HycoActor *self, const HycoTag *tag, HycoTag *g
 gboolean hyco_actor_has_pure_event (HycoActor *self);
 void hyco_actor_finish (HycoActor *self);
 gboolean hyco_actor_is_finished (HycoActor *self);
+void hyco_actor_request_stop (HycoActor *self, const char *reason);
 
 void hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, const char *format,
                            ...) G_GNUC_PRINTF (4, 5);

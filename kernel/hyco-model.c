@@ -29,6 +29,7 @@ struct _HycoModel
   gboolean prepared;
   guint64 iterations;
   guint64 events;      /* present values written by the actors fired so far */
+  char *stop_reason;   /* why an actor ended the last run, NULL if none did */
   int resolution;      /* settled by prepare, from the top-level director's timeResolution */
   GPtrArray *counters; /* HycoModelCounter*: directors' named statistics */
 
@@ -95,6 +96,7 @@ hyco_model_finalize (GObject *object)
   if (self->toplevel)
     _hyco_composite_actor_set_model (self->toplevel, NULL);
   g_clear_object (&self->toplevel);
+  g_free (self->stop_reason);
   g_free (self->trace_path);
   g_strfreev (self->probes);
   g_clear_object (&self->results);
@@ -818,6 +820,7 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   director = hyco_composite_actor_get_director (self->toplevel);
   self->iterations = 0;
   self->events = 0;
+  g_clear_pointer (&self->stop_reason, g_free);
   for (guint i = 0; i < self->counters->len; i++)
     ((HycoModelCounter *) self->counters->pdata[i])->value = 0;
   publish_progress (self, &(HycoTag){ 0, 0 });
@@ -857,6 +860,8 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
       ok = klass->fire (director, &failure) && klass->postfire (director, &failure);
       self->iterations++;
       publish_progress (self, &_hyco_director_get_private (director)->current);
+      if (G_UNLIKELY (self->stop_reason != NULL))
+        break;
     }
   /* Wrap up whatever happened; a failure during the run is the one reported. */
   if (!hyco_actor_wrapup (top, failure ? NULL : &failure))
@@ -875,6 +880,32 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   if (!ok)
     g_propagate_error (error, g_steal_pointer (&failure));
   return ok;
+}
+
+void
+_hyco_model_request_stop (HycoModel *self, HycoActor *actor, const char *reason)
+{
+  g_autofree char *name = NULL;
+
+  if (self->stop_reason != NULL)
+    return;
+  name = hyco_actor_get_full_name (actor);
+  self->stop_reason
+    = g_strdup_printf ("%s: %s", *name ? name : hyco_actor_get_name (actor), reason);
+}
+
+/**
+ * hyco_model_get_stop_reason:
+ * @self: a model
+ *
+ * Returns: (nullable): why the last run ended before its stop time, when an actor ended it
+ *   (hyco_actor_request_stop()): the actor's name and its reason; %NULL otherwise
+ */
+const char *
+hyco_model_get_stop_reason (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  return self->stop_reason;
 }
 
 /**

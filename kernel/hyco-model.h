@@ -84,6 +84,7 @@ guint64 hyco_model_get_firing_count (HycoModel *self);
 guint64 hyco_model_get_iteration_count (HycoModel *self);
 guint64 hyco_model_get_event_count (HycoModel *self);
 GVariant *hyco_model_get_statistics (HycoModel *self);
+const char *hyco_model_get_stop_reason (HycoModel *self);
 void hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations, guint64 *events);
 char *hyco_model_describe (HycoModel *self);
 

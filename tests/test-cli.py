@@ -762,7 +762,8 @@ class FmuRun(unittest.TestCase):
         body += self.recorded("D.x")
         path = self.model("ContinuousDirector", "1", body)
         result = self.run_hyco(path)
-        self.assertEqual(result.returncode, 1, result.stderr)
+        # A model that cannot run: refused when prepared.
+        self.assertEqual(result.returncode, 2, result.stderr)
         self.assertEqual(result.stderr,
                          f"hyco: error: {path}:6: D: the FMU dahlquist cannot save and restore "
                          "its state (canGetAndSetFMUstate is false), which a continuous director "
@@ -812,6 +813,21 @@ class FmuRun(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertEqual(result.stderr,
                          'hyco: error: --set M.oscillator.nu: M has no parameter "oscillator.nu"\n')
+
+    def test_fmu_ends_the_run(self):
+        # An FMU that asks to end the simulation (fmi2Terminated) ends the run, which succeeds
+        # and says so.
+        body = self.fmu("F", "terminating.fmu",
+                        '    <property name="endTime" value="1.5"/>\n'
+                        '    <property name="communicationStepSize" value="0.5"/>\n')
+        path = self.model("DEDirector", "10", body + self.recorded("F.t"))
+        result = subprocess.run([HYCO, "run", path, "--trace", self.trace], capture_output=True,
+                                text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("  model time  0 s to 1.5 s (stop time 10 s", result.stdout)
+        self.assertIn("  stopped     by F: the FMU terminating asked to end the simulation at "
+                      "1.5 s (fmi2Terminated)\n", result.stdout)
+        self.assertEqual(self.values("F.t")[-1], ("1.5", "0", 1.5))
 
     def test_bad_fmu_parameters_exit_2(self):
         path = self.vanderpol()

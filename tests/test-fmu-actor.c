@@ -433,7 +433,8 @@ static const char dahlquist_body[] = "  <entity name=\"D\" class=\"FMUImport\">\
                                      "  <link port=\"D.x\" relation=\"x\"/>\n"
                                      "  <link port=\"R.input\" relation=\"x\"/>\n";
 
-/* An FMU that cannot save its state cannot be rolled back: refused where steps are. */
+/* An FMU that cannot save its state cannot be rolled back: refused where steps are, when the
+ * model is prepared. */
 static void
 test_dahlquist_continuous (void)
 {
@@ -441,14 +442,17 @@ test_dahlquist_continuous (void)
   g_autoptr (GError) error = NULL;
   TestLog *witness = add_witness (model);
 
-  g_assert_true (hyco_model_prepare (model, &error));
-  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_false (hyco_model_prepare (model, &error));
   g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE);
   g_assert_cmpstr (error->message, ==,
                    SOURCE ":6: D: the FMU dahlquist cannot save and restore its state "
                           "(canGetAndSetFMUstate is false), which a continuous director needs "
                           "to roll back its steps; use it under a DE or SR director");
-  g_assert_cmpuint (test_log_wrapups (witness), ==, 1);
+  g_clear_error (&error);
+  /* A run prepares first: the same error, and nothing initialized or wrapped up. */
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE);
+  g_assert_cmpuint (test_log_wrapups (witness), ==, 0);
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (hyco_model_lookup_actor (model, "R"))),
                     ==, 0);
   g_clear_object (&model);
@@ -482,6 +486,87 @@ test_dahlquist_de (void)
       g_assert_cmpfloat_with_epsilon (value, x0 * pow (1 - k * h, n), 1e-14);
       x += -k * x * ((double) (n + 1) / 10 - (double) n / 10);
     }
+  g_clear_object (&model);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
+/* Termination --------------------------------------------------------------------------- */
+
+/* The `terminating` FMU asks to end the simulation (fmi2Discard, then fmi2Terminated) when its
+ * step reaches endTime; its output t is its own time. */
+static HycoModel *
+terminating (const char *director, const char *end_time)
+{
+  g_autofree char *body
+    = g_strdup_printf ("  <entity name=\"F\" class=\"FMUImport\">\n"
+                       "    <property name=\"fmuFile\" value=\"terminating.fmu\"/>\n"
+                       "    <property name=\"endTime\" value=\"%s\"/>\n"
+                       "    <property name=\"communicationStepSize\" value=\"0.25\"/>\n"
+                       "  </entity>\n"
+                       "  <entity name=\"R\" class=\"Recorder\"/>\n"
+                       "  <relation name=\"t\" class=\"TypedIORelation\"/>\n"
+                       "  <link port=\"F.t\" relation=\"t\"/>\n"
+                       "  <link port=\"R.input\" relation=\"t\"/>\n",
+                       end_time);
+  return load (director, "10", body);
+}
+
+static void
+assert_stopped_at (HycoModel *model, gint64 time, const char *reason)
+{
+  HycoTag reached;
+
+  hyco_model_get_current_tag (model, &reached);
+  g_assert_cmpint (reached.time, ==, time);
+  g_assert_cmpstr (hyco_model_get_stop_reason (model), ==, reason);
+}
+
+/* An FMU that asks to end the simulation ends the run, which succeeds, at the tag it was
+ * stepped to: under DE the step to 1 s that reached endTime = 1 s exactly... */
+static void
+test_terminated_de (void)
+{
+  g_autoptr (HycoModel) model = terminating ("DEDirector", "1");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_stopped_at (model, SECOND,
+                     "F: the FMU terminating asked to end the simulation at 1 s (fmi2Terminated)");
+  g_assert_cmpfloat (last_value_at (model, "R", SECOND), ==, 1);
+  /* ... and, where no smaller step can be taken, the one that stopped short at 0.9 s: the
+   * FMU's outputs at the tag are where it got. */
+  g_clear_object (&model);
+  model = terminating ("DEDirector", "0.9");
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_stopped_at (model, SECOND,
+                     "F: the FMU terminating asked to end the simulation at 0.9 s "
+                     "(fmi2Terminated)");
+  g_assert_cmpfloat_with_epsilon (last_value_at (model, "R", SECOND), 0.9, 1e-15);
+  /* The next run starts afresh: with endTime after the stop time, it ends at the stop time. */
+  g_assert_true (hyco_model_set_parameter (model, "F.endTime", "100", &error));
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_stopped_at (model, 10 * SECOND, NULL);
+  g_clear_object (&model);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
+/* A continuous director takes a smaller step to where the FMU stopped: the run ends at 0.9 s
+ * exactly. */
+static void
+test_terminated_continuous (void)
+{
+  g_autoptr (HycoModel) model = terminating ("ContinuousDirector", "0.9");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_stopped_at (model, 9 * SECOND / 10,
+                     "F: the FMU terminating asked to end the simulation at 0.9 s "
+                     "(fmi2Terminated)");
+  g_assert_cmpfloat_with_epsilon (last_value_at (model, "R", 9 * SECOND / 10), 0.9, 1e-15);
   g_clear_object (&model);
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
@@ -859,6 +944,8 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/faulty/continuous", test_faulty_continuous);
   g_test_add_func ("/fmu-actor/faulty/discard-continuous", test_faulty_discard_continuous);
   g_test_add_func ("/fmu-actor/state/refused-under-continuous", test_dahlquist_continuous);
+  g_test_add_func ("/fmu-actor/terminated/de", test_terminated_de);
+  g_test_add_func ("/fmu-actor/terminated/continuous", test_terminated_continuous);
   g_test_add_func ("/fmu-actor/state/euler-under-de", test_dahlquist_de);
   g_test_add_func ("/fmu-actor/parameters/set", test_parameters_set);
   g_test_add_func ("/fmu-actor/parameters/errors", test_parameters_errors);

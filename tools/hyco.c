@@ -440,6 +440,8 @@ command_run (int argc, char **argv)
               : G_OBJECT_TYPE_NAME (director));
     printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
             resolution);
+    if (hyco_model_get_stop_reason (model))
+      printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
     printf ("  wall time   %.3f s\n", wall);
     print_statistics (model);
     if (trace)

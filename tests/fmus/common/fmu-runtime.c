@@ -668,6 +668,9 @@ fmi2DoStep (fmi2Component c, fmi2Real currentCommunicationPoint, fmi2Real commun
     return fmi2Error;
   if (!(h >= 0) || !isfinite (h))
     return fmu_error (fmu, "fmi2DoStep: step size %g", h);
+  if (fmu->clock.terminated)
+    return fmu_error (fmu, "fmi2DoStep: the FMU asked to end the simulation at %g",
+                      fmu->clock.time);
   if (h == 0 && fmu->model->category == FMU_CATEGORY_0A)
     return fmu_error (fmu, "fmi2DoStep: zero step sizes need FMI-HC (this FMU is category 0A)");
   if (!same_time (currentCommunicationPoint, fmu->clock.time))
@@ -746,6 +749,12 @@ fmi2GetIntegerStatus (fmi2Component c, const fmi2StatusKind s, fmi2Integer *valu
   return fmi2Discard;
 }
 
+static bool
+fmu_terminated (fmi2Component c)
+{
+  return ((FmuInstance *) c)->clock.terminated;
+}
+
 fmi2Status
 fmi2GetBooleanStatus (fmi2Component c, const fmi2StatusKind s, fmi2Boolean *value)
 {
@@ -753,7 +762,7 @@ fmi2GetBooleanStatus (fmi2Component c, const fmi2StatusKind s, fmi2Boolean *valu
     return fmi2Error;
   if (s != fmi2Terminated || value == NULL)
     return fmi2Discard;
-  *value = fmi2False; /* these FMUs never ask to stop */
+  *value = fmu_terminated (c) ? fmi2True : fmi2False;
   return fmi2OK;
 }
 

@@ -116,6 +116,7 @@ typedef struct
   fmi2HybridTime ticks; /* integer time from the start time (categories 1 to 4) */
   uint64_t microstep;   /* 0 after a positive step, + 1 after a zero step */
   double last_successful_time;
+  bool terminated; /* the model asked to end the simulation (fmi2Terminated): no more steps */
 } FmuClock;
 
 typedef struct FmuInstance FmuInstance;
@@ -147,7 +148,8 @@ typedef struct
   void (*compute_outputs) (FmuInstance *fmu);
   /* Real-time models (0A, 0B): advance from fmu->clock.time by @step seconds (0 only for 0B);
    * *performed is preset to @step and may be lowered together with fmi2Discard (partial
-   * progress). The runtime advances the clock afterwards. */
+   * progress). The runtime advances the clock afterwards. A model that sets
+   * fmu->clock.terminated and returns fmi2Discard asks the master to end the simulation. */
   fmi2Status (*do_step) (FmuInstance *fmu, double step, double *performed);
   /* Integer-time models (1 to 4): the same in ticks; a step of 0 is a microstep. Required. */
   fmi2Status (*hybrid_do_step) (FmuInstance *fmu, fmi2HybridTime step, fmi2HybridTime *performed);
