@@ -1462,6 +1462,17 @@ hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const ch
                                                              : "Integer");
       return FALSE;
     }
+  /* The range the FMU declares: it need not accept anything else. */
+  if (hyco_value_is_numeric (&value)
+      && (hyco_value_get_double (&value) < variable->min
+          || hyco_value_get_double (&value) > variable->max))
+    {
+      gboolean below = hyco_value_get_double (&value) < variable->min;
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s: %s is %s the FMU's %s %.15g", name, text, below ? "below" : "above",
+                   below ? "minimum" : "maximum", below ? variable->min : variable->max);
+      return FALSE;
+    }
   if (!g_hash_table_contains (self->fmu_parameters, name))
     g_ptr_array_add (self->fmu_parameter_order, g_strdup (name));
   g_hash_table_insert (self->fmu_parameters, g_strdup (name), g_strdup (text));

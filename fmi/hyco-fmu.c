@@ -432,6 +432,7 @@ typedef struct
 {
   HycoFmuType type;
   char *unit;
+  double min, max; /* -INFINITY, INFINITY when not given */
 } SimpleType;
 
 static void
@@ -548,6 +549,36 @@ parse_integer (const char *text, gint64 min, gint64 max, gint64 *value)
   g_autofree char *copy = g_strstrip (g_strdup (text));
 
   return g_ascii_string_to_signed (copy, 10, min, max, value, NULL);
+}
+
+static const char *type_name (HycoFmuType type);
+
+/* The min and max attributes of a Real, Integer or Enumeration element, where given (@min and
+ * @max are left as they are otherwise). */
+static gboolean
+read_range (Reader *reader, xmlNode *element, HycoFmuType type, double *min, double *max,
+            GError **error)
+{
+  const char *names[] = { "min", "max" };
+  double *bounds[] = { min, max };
+
+  if (type != HYCO_FMU_TYPE_REAL && type != HYCO_FMU_TYPE_INTEGER
+      && type != HYCO_FMU_TYPE_ENUMERATION)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *text = _hyco_xml_get_attr (element, names[i]);
+      gint64 integer;
+      if (text == NULL)
+        continue;
+      if (type == HYCO_FMU_TYPE_REAL ? !parse_double (text, bounds[i])
+                                     : !parse_integer (text, G_MININT32, G_MAXINT32, &integer))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "%s=\"%s\" is not a valid %s", names[i], text, type_name (type));
+      if (type != HYCO_FMU_TYPE_REAL)
+        *bounds[i] = (double) integer;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -693,6 +724,13 @@ read_type_definitions (Reader *reader, xmlNode *element, GError **error)
           type->type = value;
           if (value == HYCO_FMU_TYPE_REAL)
             type->unit = _hyco_xml_get_attr (kind, "unit");
+          type->min = -INFINITY;
+          type->max = INFINITY;
+          if (!read_range (reader, kind, value, &type->min, &type->max, error))
+            {
+              simple_type_free (type);
+              return FALSE;
+            }
         }
       if (type == NULL)
         return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
@@ -765,6 +803,11 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
       if (variable->unit == NULL && declared_type && declared_type->unit)
         variable->unit = g_strdup (declared_type->unit);
     }
+  /* The variable's own bounds override its declared type's. */
+  variable->min = declared_type ? declared_type->min : -INFINITY;
+  variable->max = declared_type ? declared_type->max : INFINITY;
+  if (!read_range (reader, type_element, variable->type, &variable->min, &variable->max, error))
+    return FALSE;
 
   variable->start = _hyco_xml_get_attr (type_element, "start");
   if (variable->start)
@@ -1648,6 +1691,10 @@ _hyco_fmu_describe (HycoFmu *self)
         g_string_append_printf (text, ", start %s", variable->start);
       if (variable->unit)
         g_string_append_printf (text, ", unit %s", variable->unit);
+      if (variable->min > -INFINITY)
+        g_string_append_printf (text, ", min %.15g", variable->min);
+      if (variable->max < INFINITY)
+        g_string_append_printf (text, ", max %.15g", variable->max);
       if (variable->causality == HYCO_FMU_CAUSALITY_OUTPUT)
         {
           if (variable->n_dependencies < 0)

@@ -77,6 +77,9 @@ typedef struct
   HycoFmuType type;
   char *start;       /* the start attribute as written, NULL if none */
   char *unit;        /* Real only; NULL if none */
+  /* Real, Integer, Enumeration: the range a value must be in (the variable's min and max, or
+   * its declared type's); -INFINITY and INFINITY when not given. */
+  double min, max;
   char *description; /* NULL if none */
   /* Outputs: the inputs (indices into HycoFmu.variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on

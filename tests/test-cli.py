@@ -563,6 +563,14 @@ class FmuInfo(unittest.TestCase):
                      "depends on every input"):
             self.assertIn(text, result.stdout)
 
+    def test_structured_names_and_ranges(self):
+        result = self.info(os.path.join(FMU_DIR, "foreign_tool.fmu"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("    oscillator.mu (parameter, tunable Real), value reference 0, start 1.0, "
+                      "min 0, max 10\n", result.stdout)
+        self.assertIn("    sensor.position (output, continuous Real), value reference 4, unit m, "
+                      "depends on no input\n", result.stdout)
+
     def test_categories(self):
         for category in ("0A", "0B", "1", "2", "3", "4"):
             result = self.info(os.path.join(FMU_DIR, "loader", f"loader-{category}.fmu"))

@@ -272,6 +272,8 @@ test_errors (void)
       "identifier" },
     { "entity.fmu", HYCO_FMU_ERROR_DESCRIPTION,
       "modelDescription.xml:3: ENTITY a: entity declarations are refused" },
+    { "bad-min.fmu", HYCO_FMU_ERROR_DESCRIPTION,
+      "Real of ScalarVariable \"k\": min=\"zero\" is not a valid Real" },
     { "two-types.fmu", HYCO_FMU_ERROR_DESCRIPTION,
       "Integer of ScalarVariable \"k\": a ScalarVariable has exactly one of" },
   };

@@ -119,6 +119,9 @@ def main():
                             '<!DOCTYPE fmiModelDescription [<!ENTITY a "aaaaaaaa">]>\n'
                             "<fmiModelDescription "),
                        'generationTool="hyco tests"', 'generationTool="&a;"')))
+    fmu("bad-min.fmu",
+        described(edit(description, '<Real start="2" unit="1"/>',
+                       '<Real start="2" unit="1" min="zero"/>')))
     fmu("two-types.fmu",
         described(edit(description, '<Real start="2" unit="1"/>',
                        '<Real start="2" unit="1"/><Integer start="2"/>')))
