@@ -221,7 +221,9 @@ resolve_path (HycoFMUActor *self, const char *path)
     {
       g_autofree char *file = g_strndup (location, (gsize) (strrchr (location, ':') - location));
       g_autofree char *directory = g_path_get_dirname (file);
-      char *candidate = g_build_filename (directory, path, NULL);
+      /* A model in the current directory: the path as given, not ./path. */
+      char *candidate
+        = g_str_equal (directory, ".") ? g_strdup (path) : g_build_filename (directory, path, NULL);
       if (g_file_test (candidate, G_FILE_TEST_EXISTS))
         return candidate;
       g_free (candidate);

@@ -1268,9 +1268,13 @@ load_library (HycoFmu *self, GError **error)
     = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
   if (self->module == NULL)
     {
+      /* The loader names the file where it was unpacked, which is gone by the time anyone
+       * reads this: name it within the FMU instead. */
+      g_autoptr (GString) reason = g_string_new (local_error->message);
+      g_autofree char *unpacked = g_strconcat (self->directory, G_DIR_SEPARATOR_S, NULL);
+      g_string_replace (reason, unpacked, "", 0);
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: binaries/linux64/%s does not load: %s", self->path, file_name,
-                   local_error->message);
+                   "%s: binaries/linux64/%s does not load: %s", self->path, file_name, reason->str);
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (fmi2_slots); i++)

@@ -256,6 +256,9 @@ test_errors (void)
     { "no-binary.fmu", HYCO_FMU_ERROR_NO_BINARY, "no binaries/linux64/loader.so" },
     { "missing-function.fmu", HYCO_FMU_ERROR_MISSING_FUNCTION,
       "binaries/linux64/loader.so does not export fmi2DoStep," },
+    /* Named within the FMU: where it was unpacked is gone when the message is read. */
+    { "not-a-library.fmu", HYCO_FMU_ERROR_NO_BINARY,
+      "binaries/linux64/loader.so does not load: binaries/linux64/loader.so: " },
     { "missing-state-functions.fmu", HYCO_FMU_ERROR_MISSING_FUNCTION,
       "does not export fmi2GetFMUstate, fmi2SetFMUstate, fmi2FreeFMUstate, which FMI 2.0 "
       "requires" },

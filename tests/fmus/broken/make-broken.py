@@ -95,6 +95,7 @@ def main():
     fmu("no-binary.fmu", [("modelDescription.xml", description.encode()),
                           ("binaries/win64/loader.dll", b"MZ")])
     fmu("missing-function.fmu", described(description, no_dostep))
+    fmu("not-a-library.fmu", described(description, b"This is not a shared library.\n"))
     # Without fmi2GetFMUstate and the others: refused when the FMU says it can get and set its
     # state, loaded when it says it cannot.
     fmu("missing-state-functions.fmu", described(description, minimal))
