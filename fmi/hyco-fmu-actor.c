@@ -90,6 +90,7 @@ struct _HycoFMUActor
   int resolution;
   double ticks_per_second; /* 10^-resolution (10^resolution for positive ones), exact */
   gint64 communication_step;
+  gint64 next_communication; /* the next point of the communication grid to ask for */
   HycoTag committed;
   HycoTag stepped;     /* the tag the FMU instance is at */
   gboolean dirty;      /* the instance moved away from the committed state */
@@ -795,6 +796,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   for (guint i = 0; i < self->inputs->len; i++)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
   self->committed = self->stepped = start;
+  self->next_communication = start.time;
   self->dirty = self->dirty_fmu = FALSE;
   self->discarded = self->terminated = FALSE;
   self->inputs_set = self->outputs_read = FALSE;
@@ -1204,7 +1206,14 @@ request_next_firing (HycoFMUActor *self, GError **error)
     }
   if (self->communication_step > 0)
     {
-      next.time += self->communication_step;
+      /* A grid from the start: a firing between two of its points (an input, a solver step)
+       * leaves the request for the next one as it is. */
+      if (self->committed.time < self->next_communication)
+        return TRUE;
+      self->next_communication
+        += ((self->committed.time - self->next_communication) / self->communication_step + 1)
+           * self->communication_step;
+      next.time = self->next_communication;
       next.microstep = 0;
       return fire_at (self, &next, error);
     }
@@ -1382,11 +1391,11 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   /**
    * HycoFMUActor:communicationStepSize:
    *
-   * If positive, the actor asks to be fired at least this often (seconds): under DE, how a
-   * plain FMU with no inputs is stepped.
+   * If positive, the actor asks to be fired at every multiple of it (seconds) from its start,
+   * whatever else fires it in between: under DE, how a plain FMU with no inputs is stepped.
    */
   properties[PROP_COMMUNICATION_STEP] = hyco_param_spec_literal (
-    "communicationStepSize", "Fire at least this often (s); 0: only when triggered",
+    "communicationStepSize", "Fire at every multiple of this (s); 0: only when triggered",
     HYCO_PARAM_KIND_TIME, "0");
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

@@ -921,6 +921,58 @@ test_feedthrough_delayed (void)
     g_assert_cmpfloat (y[k], ==, 2.0 * (k - 1));
 }
 
+/* communicationStepSize: fired on a grid from the start, whatever else fires the actor in
+ * between (inputs under DE, solver steps under a continuous director). */
+static void
+test_communication_grid (void)
+{
+  static const char body[]
+    = "  <entity name=\"C\" class=\"DiscreteClock\"><property name=\"period\" value=\"0.3\"/>"
+      "</entity>\n"
+      "  <entity name=\"G\" class=\"FMUImport\">\n"
+      "    <property name=\"fmuFile\" value=\"gain.fmu\"/>\n"
+      "    <property name=\"communicationStepSize\" value=\"0.25\"/>\n"
+      "  </entity>\n"
+      "  <entity name=\"R\" class=\"Recorder\"/>\n"
+      "  <relation name=\"c\"/><link port=\"C.output\" relation=\"c\"/>"
+      "<link port=\"G.u\" relation=\"c\"/>\n"
+      "  <relation name=\"y\"/><link port=\"G.y\" relation=\"y\"/>"
+      "<link port=\"R.input\" relation=\"y\"/>\n";
+  static const gint64 fired[] = { 0, 0, 250, 300, 500, 600, 750, 900, 1000 }; /* ms */
+  g_autoptr (HycoModel) model = load ("DEDirector", "1", body);
+  g_autoptr (GError) error = NULL;
+  HycoRecorder *recorder = HYCO_RECORDER (hyco_model_lookup_actor (model, "R"));
+  g_autoptr (GVariant) statistics = NULL;
+  guint64 steps = 0;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (hyco_recorder_get_count (recorder), ==, G_N_ELEMENTS (fired));
+  for (guint i = 0; i < G_N_ELEMENTS (fired); i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (recorder, i, &tag);
+      g_assert_cmpint (tag.time, ==, fired[i] * (SECOND / 1000));
+    }
+
+  /* Alone under a continuous director: a step to each point of the grid once the step size
+   * has grown (0.001, 0.005, 0.025, 0.125 and 0.094 to the first point, then 0.25 at a time),
+   * not a grid from every step's end. */
+  g_clear_object (&model);
+  model = load ("ContinuousDirector", "1",
+                "  <entity name=\"V\" class=\"FMUImport\">\n"
+                "    <property name=\"fmuFile\" value=\"vanderpol.fmu\"/>\n"
+                "    <property name=\"communicationStepSize\" value=\"0.25\"/>\n"
+                "  </entity>\n");
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  statistics = hyco_model_get_statistics (model);
+  g_assert_true (g_variant_lookup (statistics, "steps", "t", &steps));
+  g_assert_cmpuint (steps, ==, 5 + 3);
+  g_clear_object (&model);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -944,6 +996,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/faulty/continuous", test_faulty_continuous);
   g_test_add_func ("/fmu-actor/faulty/discard-continuous", test_faulty_discard_continuous);
   g_test_add_func ("/fmu-actor/state/refused-under-continuous", test_dahlquist_continuous);
+  g_test_add_func ("/fmu-actor/communication-grid", test_communication_grid);
   g_test_add_func ("/fmu-actor/terminated/de", test_terminated_de);
   g_test_add_func ("/fmu-actor/terminated/continuous", test_terminated_continuous);
   g_test_add_func ("/fmu-actor/state/euler-under-de", test_dahlquist_de);
