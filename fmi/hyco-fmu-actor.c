@@ -53,6 +53,26 @@ typedef struct
   gboolean all_inputs;
 } Binding;
 
+/* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
+ * expression over the model parameters, evaluated whenever the model is prepared. */
+typedef struct
+{
+  char *text;                 /* as given, and saved */
+  HycoExpression *expression; /* NULL for a literal */
+  HycoValue value;            /* what the FMU is given */
+} FmuParameter;
+
+static void
+fmu_parameter_free (gpointer data)
+{
+  FmuParameter *parameter = data;
+
+  g_free (parameter->text);
+  g_clear_object (&parameter->expression);
+  hyco_value_clear (&parameter->value);
+  g_free (parameter);
+}
+
 struct _HycoFMUActor
 {
   HycoActor parent_instance;
@@ -62,7 +82,7 @@ struct _HycoFMUActor
   gboolean direct_feedthrough;
   gboolean step_revision;
   char *communication_step_literal;
-  GHashTable *fmu_parameters; /* name -> text, in the FMU's own terms */
+  GHashTable *fmu_parameters; /* name -> FmuParameter */
   GPtrArray *fmu_parameter_order;
 
   HycoFmu *fmu;
@@ -105,6 +125,8 @@ struct _HycoFMUActor
 };
 
 static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
+static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
+                                        FmuParameter *parameter, GError **error);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoFMUActor, hyco_fmu_actor, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
@@ -619,6 +641,17 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
                                           &self->communication_step, error))
     return FALSE;
   self->hybrid = self->fmu->category != HYCO_FMU_CATEGORY_0A;
+  /* Parameters computed from the model's, as they are now. */
+  for (guint i = 0; i < self->fmu_parameter_order->len; i++)
+    {
+      const char *name = self->fmu_parameter_order->pdata[i];
+      g_autoptr (GError) local_error = NULL;
+      if (!_hyco_fmu_actor_resolve_fmu_parameter (self, name, &local_error))
+        {
+          _hyco_set_parameter_error (actor, error, name, local_error->message);
+          return FALSE;
+        }
+    }
   /* Known before the run: a model that cannot run is refused when it is prepared. */
   self->needs_rollback = may_go_back_in_time (actor);
   if (self->needs_rollback
@@ -640,37 +673,36 @@ set_parameters (HycoFMUActor *self, GError **error)
   for (guint i = 0; i < self->fmu_parameter_order->len; i++)
     {
       const char *name = self->fmu_parameter_order->pdata[i];
-      const char *text = g_hash_table_lookup (self->fmu_parameters, name);
+      const FmuParameter *parameter = g_hash_table_lookup (self->fmu_parameters, name);
+      const HycoValue *value = &parameter->value;
       const HycoFmuVariable *variable = _hyco_fmu_find_variable (self->fmu, name);
       HycoFmi2Functions *fmi = &self->fmu->fmi;
       const fmi2ValueReference *vr = &variable->value_reference;
-      g_auto (HycoValue) value = HYCO_VALUE_INIT;
       fmi2Status status;
 
       if (variable->type == HYCO_FMU_TYPE_STRING)
-        status = fmi->fmi2SetString (self->instance, vr, 1, &text);
+        {
+          fmi2String x = parameter->text;
+          status = fmi->fmi2SetString (self->instance, vr, 1, &x);
+        }
+      else if (variable->type == HYCO_FMU_TYPE_REAL)
+        {
+          fmi2Real x = hyco_value_get_double (value);
+          status = fmi->fmi2SetReal (self->instance, vr, 1, &x);
+        }
+      else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
+        {
+          fmi2Boolean x = hyco_value_get_boolean (value);
+          status = fmi->fmi2SetBoolean (self->instance, vr, 1, &x);
+        }
       else
         {
-          hyco_value_parse_literal (text, &value, NULL);
-          if (variable->type == HYCO_FMU_TYPE_REAL)
-            {
-              fmi2Real x = hyco_value_get_double (&value);
-              status = fmi->fmi2SetReal (self->instance, vr, 1, &x);
-            }
-          else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
-            {
-              fmi2Boolean x = hyco_value_get_boolean (&value);
-              status = fmi->fmi2SetBoolean (self->instance, vr, 1, &x);
-            }
-          else
-            {
-              fmi2Integer x = (fmi2Integer) hyco_value_get_int (&value);
-              status = fmi->fmi2SetInteger (self->instance, vr, 1, &x);
-            }
+          fmi2Integer x = (fmi2Integer) hyco_value_get_int (value);
+          status = fmi->fmi2SetInteger (self->instance, vr, 1, &x);
         }
       if (!check (self, status, "setting a parameter", error))
         {
-          g_prefix_error (error, "parameter %s = %s: ", name, text);
+          g_prefix_error (error, "parameter %s = %s: ", name, parameter->text);
           return FALSE;
         }
     }
@@ -1405,7 +1437,8 @@ hyco_fmu_actor_init (HycoFMUActor *self)
 {
   self->step_revision = TRUE;
   self->communication_step_literal = g_strdup ("0");
-  self->fmu_parameters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->fmu_parameters
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, fmu_parameter_free);
   self->fmu_parameter_order = g_ptr_array_new_with_free_func (g_free);
   self->inputs = g_array_new (FALSE, TRUE, sizeof (Binding));
   g_array_set_clear_func (self->inputs, binding_clear);
@@ -1444,11 +1477,96 @@ gboolean
 hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const char *text,
                                   GError **error)
 {
-  const HycoFmuVariable *variable;
-  g_auto (HycoValue) value = HYCO_VALUE_INIT;
-
   g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), FALSE);
   g_return_val_if_fail (name != NULL && text != NULL, FALSE);
+  return _hyco_fmu_actor_set_fmu_parameter_text (self, name, text, TRUE, error);
+}
+
+static const char *
+fmu_type_name (HycoFmuType type)
+{
+  return type == HYCO_FMU_TYPE_REAL      ? "Real"
+         : type == HYCO_FMU_TYPE_BOOLEAN ? "Boolean"
+                                         : "Integer";
+}
+
+/* Whether the number @d (given as @text) is a value of @variable: of its type, in its range
+ * (the FMU need not accept anything else); into @value. */
+static gboolean
+fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *text,
+                       HycoValue *value, GError **error)
+{
+  gboolean integer
+    = variable->type == HYCO_FMU_TYPE_INTEGER || variable->type == HYCO_FMU_TYPE_ENUMERATION;
+
+  if ((integer && (d != floor (d) || d < G_MININT32 || d > G_MAXINT32))
+      || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1) || isnan (d))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s: %s is not a value of the FMU's %s variable", variable->name, text,
+                   fmu_type_name (variable->type));
+      return FALSE;
+    }
+  if (d < variable->min || d > variable->max)
+    {
+      gboolean below = d < variable->min;
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s: %s is %s the FMU's %s %.15g", variable->name, text,
+                   below ? "below" : "above", below ? "minimum" : "maximum",
+                   below ? variable->min : variable->max);
+      return FALSE;
+    }
+  if (variable->type == HYCO_FMU_TYPE_REAL)
+    hyco_value_set_double (value, d);
+  else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
+    hyco_value_set_boolean (value, d != 0);
+  else
+    hyco_value_set_int (value, (gint64) d);
+  return TRUE;
+}
+
+/* An expression's value for @variable, computed in the scope of @self's container. */
+static gboolean
+evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
+                        FmuParameter *parameter, GError **error)
+{
+  HycoCompositeActor *scope = hyco_actor_get_container (HYCO_ACTOR (self));
+  g_autoptr (GError) cause = NULL;
+  double d;
+
+  if (!_hyco_composite_actor_evaluate_expression (scope, parameter->expression, &d, &cause))
+    {
+      g_autofree char *trimmed = g_strstrip (g_strdup (parameter->text));
+      /* A bare name is as likely a mistyped literal. */
+      if (hyco_expression_get_n_variables (parameter->expression) == 1
+          && g_str_equal (hyco_expression_get_variable_name (parameter->expression, 0), trimmed))
+        g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                     "%s: \"%s\" is not a value of the FMU's %s variable; as an expression: %s",
+                     variable->name, parameter->text, fmu_type_name (variable->type),
+                     cause->message);
+      else
+        g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", variable->name,
+                     cause->message);
+      return FALSE;
+    }
+  {
+    g_autofree char *text = g_strdup_printf ("%s = %.17g", parameter->text, d);
+    return fmu_value_from_number (variable, d, text, &parameter->value, error);
+  }
+}
+
+/* Sets a parameter of the FMU from its text: a literal of its type or, for numbers and
+ * booleans, an expression over the model parameters. With @evaluate, the expression is
+ * evaluated now and refused if it cannot be; without, only its syntax is checked (a model
+ * file's loader evaluates once the whole model is read). */
+gboolean
+_hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, const char *text,
+                                        gboolean evaluate, GError **error)
+{
+  const HycoFmuVariable *variable;
+  FmuParameter *parameter;
+  g_auto (HycoValue) literal = HYCO_VALUE_INIT;
+
   variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
   if (variable == NULL || variable->causality != HYCO_FMU_CAUSALITY_PARAMETER)
     {
@@ -1457,37 +1575,68 @@ hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const ch
                    self->fmu ? "" : " (its fmuFile is not loaded)");
       return FALSE;
     }
-  if (variable->type != HYCO_FMU_TYPE_STRING
-      && (!hyco_value_parse_literal (text, &value, NULL)
-          || (variable->type == HYCO_FMU_TYPE_BOOLEAN
-                ? hyco_value_get_value_type (&value) != HYCO_VALUE_TYPE_BOOLEAN
-                : !hyco_value_is_numeric (&value))
-          || ((variable->type == HYCO_FMU_TYPE_INTEGER
-               || variable->type == HYCO_FMU_TYPE_ENUMERATION)
-              && hyco_value_get_double (&value) != floor (hyco_value_get_double (&value)))))
+  parameter = g_new0 (FmuParameter, 1);
+  parameter->text = g_strdup (text);
+  if (variable->type == HYCO_FMU_TYPE_STRING)
+    hyco_value_set_string (&parameter->value, text);
+  else if (hyco_value_parse_literal (text, &literal, NULL)
+           && (variable->type == HYCO_FMU_TYPE_BOOLEAN
+                 ? hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_BOOLEAN
+                 : hyco_value_is_numeric (&literal)))
     {
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                   "%s: \"%s\" is not a value of the FMU's %s variable", name, text,
-                   variable->type == HYCO_FMU_TYPE_REAL      ? "Real"
-                   : variable->type == HYCO_FMU_TYPE_BOOLEAN ? "Boolean"
-                                                             : "Integer");
-      return FALSE;
+      if (!fmu_value_from_number (variable, hyco_value_get_double (&literal), text,
+                                  &parameter->value, error))
+        {
+          fmu_parameter_free (parameter);
+          return FALSE;
+        }
     }
-  /* The range the FMU declares: it need not accept anything else. */
-  if (hyco_value_is_numeric (&value)
-      && (hyco_value_get_double (&value) < variable->min
-          || hyco_value_get_double (&value) > variable->max))
+  else
     {
-      gboolean below = hyco_value_get_double (&value) < variable->min;
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                   "%s: %s is %s the FMU's %s %.15g", name, text, below ? "below" : "above",
-                   below ? "minimum" : "maximum", below ? variable->min : variable->max);
-      return FALSE;
+      g_autoptr (GError) syntax = NULL;
+      parameter->expression = hyco_expression_new (text, &syntax);
+      if (parameter->expression == NULL)
+        {
+          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                       "%s: \"%s\" is not a value of the FMU's %s variable; as an expression: %s",
+                       name, text, fmu_type_name (variable->type), syntax->message);
+          fmu_parameter_free (parameter);
+          return FALSE;
+        }
+      if (evaluate && !evaluate_fmu_parameter (self, variable, parameter, error))
+        {
+          fmu_parameter_free (parameter);
+          return FALSE;
+        }
     }
   if (!g_hash_table_contains (self->fmu_parameters, name))
     g_ptr_array_add (self->fmu_parameter_order, g_strdup (name));
-  g_hash_table_insert (self->fmu_parameters, g_strdup (name), g_strdup (text));
+  g_hash_table_insert (self->fmu_parameters, g_strdup (name), parameter);
   return TRUE;
+}
+
+gboolean
+_hyco_fmu_actor_is_fmu_parameter_expression (HycoFMUActor *self, const char *name)
+{
+  FmuParameter *parameter = g_hash_table_lookup (self->fmu_parameters, name);
+
+  return parameter != NULL && parameter->expression != NULL;
+}
+
+/* Evaluates the FMU parameter @name if it is an expression; the error does not name it. */
+gboolean
+_hyco_fmu_actor_resolve_fmu_parameter (HycoFMUActor *self, const char *name, GError **error)
+{
+  FmuParameter *parameter = g_hash_table_lookup (self->fmu_parameters, name);
+  g_autoptr (GError) local_error = NULL;
+
+  if (parameter == NULL || parameter->expression == NULL
+      || evaluate_fmu_parameter (self, _hyco_fmu_find_variable (self->fmu, name), parameter,
+                                 &local_error))
+    return TRUE;
+  g_set_error_literal (error, local_error->domain, local_error->code,
+                       local_error->message + strlen (name) + 2);
+  return FALSE;
 }
 
 /**
@@ -1500,8 +1649,11 @@ hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const ch
 const char *
 hyco_fmu_actor_get_fmu_parameter (HycoFMUActor *self, const char *name)
 {
+  FmuParameter *parameter;
+
   g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), NULL);
-  return g_hash_table_lookup (self->fmu_parameters, name);
+  parameter = g_hash_table_lookup (self->fmu_parameters, name);
+  return parameter ? parameter->text : NULL;
 }
 
 /**

@@ -284,8 +284,9 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
 
   if (fmu_parameter)
     {
-      ok = hyco_fmu_actor_set_fmu_parameter (HYCO_FMU_ACTOR (owner), name, value, &local_error);
-      if (ok)
+      ok = _hyco_fmu_actor_set_fmu_parameter_text (HYCO_FMU_ACTOR (owner), name, value, FALSE,
+                                                   &local_error);
+      if (ok && !_hyco_fmu_actor_is_fmu_parameter_expression (HYCO_FMU_ACTOR (owner), name))
         return TRUE;
     }
   else if (model_parameter)
@@ -303,7 +304,7 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
                    "bad value for %s: %s", owner_name,
                    _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)));
     }
-  if (ok && !model_parameter && hyco_param_get_expression (owner, name) == NULL)
+  if (ok && !model_parameter && !fmu_parameter && hyco_param_get_expression (owner, name) == NULL)
     return TRUE;
   if (ok)
     {
@@ -1409,6 +1410,11 @@ evaluate_expressions (Loader *loader, GError **error)
                != NULL)
         ok = hyco_composite_actor_evaluate_parameter (HYCO_COMPOSITE_ACTOR (pending->owner),
                                                       pending->name, &ignored, &local_error);
+      else if (HYCO_IS_FMU_ACTOR (pending->owner)
+               && _hyco_fmu_actor_is_fmu_parameter_expression (HYCO_FMU_ACTOR (pending->owner),
+                                                               pending->name))
+        ok = _hyco_fmu_actor_resolve_fmu_parameter (HYCO_FMU_ACTOR (pending->owner), pending->name,
+                                                    &local_error);
       else
         ok = _hyco_param_resolve_expression (pending->owner, pending->name, &local_error);
       if (ok)

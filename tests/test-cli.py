@@ -842,7 +842,9 @@ class FmuRun(unittest.TestCase):
         for assignment, message in (("VdP.nu=1", 'VdP.nu: VdP has no parameter "nu"'),
                                     ("VdP.mu=fast",
                                      "VdP.mu: mu: \"fast\" is not a value of the FMU's Real "
-                                     "variable")):
+                                     "variable; as an expression: in \"fast\" at position 1: "
+                                     "unknown name \"fast\""),
+                                    ("VdP.mu=-1", "VdP.mu: mu: -1 is below the FMU's minimum 0")):
             result = self.run_hyco(path, "--set", assignment)
             self.assertEqual(result.returncode, 2, assignment)
             self.assertEqual(result.stderr, f"hyco: error: --set {message}\n")
@@ -850,7 +852,8 @@ class FmuRun(unittest.TestCase):
                                'property "nu": FMUImport "VdP" has no parameter "nu"'),
                               ('<property name="mu" value="fast"/>',
                                'property "mu": bad value for FMUImport "VdP": "fast" is not a '
-                               "value of the FMU's Real variable")):
+                               "value of the FMU's Real variable; as an expression: in \"fast\" "
+                               'at position 1: unknown name "fast"')):
             path = self.vanderpol(f"    {prop}\n")
             result = self.run_hyco(path)
             self.assertEqual(result.returncode, 2, prop)
