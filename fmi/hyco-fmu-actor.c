@@ -81,6 +81,7 @@ struct _HycoFMUActor
   char *fmu_file;
   gboolean direct_feedthrough;
   gboolean step_revision;
+  gboolean fmu_logging;
   char *communication_step_literal;
   GHashTable *fmu_parameters; /* name -> FmuParameter */
   GPtrArray *fmu_parameter_order;
@@ -139,6 +140,7 @@ enum
   PROP_DIRECT_FEEDTHROUGH,
   PROP_STEP_REVISION,
   PROP_COMMUNICATION_STEP,
+  PROP_FMU_LOGGING,
   N_PROPS
 };
 
@@ -281,6 +283,9 @@ hyco_fmu_actor_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_STEP_REVISION:
       g_value_set_boolean (value, self->step_revision);
       break;
+    case PROP_FMU_LOGGING:
+      g_value_set_boolean (value, self->fmu_logging);
+      break;
     case PROP_COMMUNICATION_STEP:
       g_value_set_string (value, self->communication_step_literal);
       break;
@@ -314,6 +319,9 @@ hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value
       break;
     case PROP_STEP_REVISION:
       self->step_revision = g_value_get_boolean (value);
+      break;
+    case PROP_FMU_LOGGING:
+      self->fmu_logging = g_value_get_boolean (value);
       break;
     case PROP_COMMUNICATION_STEP:
       if (!_hyco_actors_set_literal (&self->communication_step_literal, value, pspec))
@@ -779,7 +787,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       self->instance_name = g_strdup (hyco_actor_get_name (actor));
     }
   self->failed = FALSE;
-  self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, FALSE, error);
+  self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
   if (self->instance == NULL)
     {
       g_prefix_error (error, "%s: ", self->instance_name);
@@ -1429,6 +1437,16 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   properties[PROP_COMMUNICATION_STEP] = hyco_param_spec_literal (
     "communicationStepSize", "Fire at every multiple of this (s); 0: only when triggered",
     HYCO_PARAM_KIND_TIME, "0");
+  /**
+   * HycoFMUActor:fmuLogging:
+   *
+   * Whether the FMU is instantiated with logging on (fmi2Instantiate's loggingOn): what it
+   * logs then is shown as messages, each prefixed with the actor's name and the category.
+   * Warnings are shown in any case; errors are in the error that ends the run.
+   */
+  properties[PROP_FMU_LOGGING] = g_param_spec_boolean (
+    "fmuLogging", NULL, "Show everything the FMU logs (fmi2Instantiate's loggingOn)", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -1487,7 +1487,7 @@ static void G_GNUC_PRINTF (5, 6)
   else if (status == fmi2Warning)
     level = G_LOG_LEVEL_MESSAGE;
   else if (instance && instance->logging)
-    level = G_LOG_LEVEL_DEBUG;
+    level = G_LOG_LEVEL_MESSAGE; /* asked for: shown */
   else
     return;
   if (category && *category)

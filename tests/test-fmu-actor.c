@@ -553,6 +553,30 @@ test_terminated_de (void)
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
+/* fmuLogging: everything the FMU logs is shown (at message level); without, only warnings
+ * (errors are in the run's error). */
+static void
+test_fmu_logging (void)
+{
+  for (int on = 0; on <= 1; on++)
+    {
+      g_autoptr (HycoModel) model = terminating ("DEDirector", "1");
+      g_autoptr (GError) error = NULL;
+      guint handler;
+
+      g_object_set (hyco_model_lookup_actor (model, "F"), "fmuLogging", on, NULL);
+      logged = g_ptr_array_new_with_free_func (g_free);
+      handler = g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE, record_message, NULL);
+      g_assert_true (hyco_model_run (model, NULL, &error));
+      g_log_remove_handler ("Hyco", handler);
+      g_assert_no_error (error);
+      g_assert_true (was_logged ("F: logEvents: will ask to end the simulation at 1") == on);
+      g_assert_true (was_logged ("F: logStatusDiscard: the simulation ends at 1") == on);
+      g_clear_pointer (&logged, g_ptr_array_unref);
+    }
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
 /* A continuous director takes a smaller step to where the FMU stopped: the run ends at 0.9 s
  * exactly. */
 static void
@@ -1049,6 +1073,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/communication-grid", test_communication_grid);
   g_test_add_func ("/fmu-actor/parameters/expressions", test_parameters_expressions);
   g_test_add_func ("/fmu-actor/terminated/de", test_terminated_de);
+  g_test_add_func ("/fmu-actor/logging", test_fmu_logging);
   g_test_add_func ("/fmu-actor/terminated/continuous", test_terminated_continuous);
   g_test_add_func ("/fmu-actor/state/euler-under-de", test_dahlquist_de);
   g_test_add_func ("/fmu-actor/parameters/set", test_parameters_set);

@@ -2,7 +2,8 @@
  *
  * Its output t is its own time. A step that reaches endTime stops there: it returns
  * fmi2Discard with fmi2LastSuccessfulTime at endTime and fmi2GetBooleanStatus(fmi2Terminated)
- * true, and the FMU refuses to step again. Variables: endTime 0; out t 1.
+ * true, and the FMU refuses to step again. With logging on, it says when at initialization.
+ * Variables: endTime 0; out t 1.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -29,7 +30,10 @@ static const FmuVariable variables[] = {
 static fmi2Status
 initialize (FmuInstance *fmu)
 {
-  FMU_STATE (fmu, State)->t = fmu->clock.time;
+  State *s = FMU_STATE (fmu, State);
+
+  s->t = fmu->clock.time;
+  fmu_log (fmu, fmi2OK, "logEvents", "will ask to end the simulation at %g", s->end_time);
   return fmi2OK;
 }
 
