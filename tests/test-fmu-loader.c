@@ -482,7 +482,7 @@ test_check (void)
   fmu->fmi.fmi2FreeInstance (c);
 }
 
-/* fmi2OK messages are debug messages when the instance logs, dropped when it does not. */
+/* fmi2OK messages are shown (message level) when the instance logs, dropped when it does not. */
 static void
 test_logging (void)
 {
@@ -502,12 +502,12 @@ test_logging (void)
   g_assert_cmpint (fmu->fmi.fmi2DoStep (quiet, 0, 0.5, fmi2True), ==, fmi2OK);
   g_assert_cmpint (fmu->fmi.fmi2DoStep (logging, 0.5, 0.25, fmi2True), ==, fmi2OK);
 
-  instantiated = g_strdup_printf ("debug logging: logAll: instantiated with resources at %s",
+  instantiated = g_strdup_printf ("message logging: logAll: instantiated with resources at %s",
                                   fmu->resource_uri);
   g_assert_cmpuint (logged->len, ==, 3);
   g_assert_cmpstr (logged->pdata[0], ==, instantiated);
-  g_assert_cmpstr (logged->pdata[1], ==, "debug logging: logAll: step from t = 0 by 0.5");
-  g_assert_cmpstr (logged->pdata[2], ==, "debug logging: logAll: step from t = 0.5 by 0.25");
+  g_assert_cmpstr (logged->pdata[1], ==, "message logging: logAll: step from t = 0 by 0.5");
+  g_assert_cmpstr (logged->pdata[2], ==, "message logging: logAll: step from t = 0.5 by 0.25");
   /* fmi2OK messages are not kept for errors. */
   g_assert_false (_hyco_fmu_check (fmu, "logging", fmi2Error, "fmi2DoStep", &error));
   g_assert_cmpstr (error->message, ==, "FMU LoaderTest (logging): fmi2DoStep returned fmi2Error");
