@@ -151,8 +151,8 @@ const char *_hyco_fmu_category_name (HycoFmuCategory category); /* "0A", "0B", "
 /* fmi2Instantiate as co-simulation, not visible, with callbacks whose logger routes the FMU's
  * messages to GLib logging (domain "Hyco", prefixed by @instance_name; fmi2Error and fmi2Fatal
  * as info, since their text goes into the failing call's error; fmi2Warning as messages; the
- * rest as messages too when @logging). Returns NULL with an error naming the FMU and fmi2Instantiate
- * when it fails. */
+ * rest as messages too when @logging). Returns NULL with an error naming the FMU and
+ * fmi2Instantiate when it fails. */
 fmi2Component _hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean logging,
                                      GError **error);
 
