@@ -182,3 +182,30 @@ def test_stage_function_declared_in_python():
     assert fired[1][-1][2] == pytest.approx(math.exp(2.0), rel=1e-5)
     assert fired[0] > 3 * len(fired[1]) > 0
     assert compiled[0] < len(compiled[1])
+
+
+class Stopper(Hyco.Actor):
+    """Ends the run from postfire at its third firing."""
+
+    __gtype_name__ = "TestPyStopper"
+    __ports__ = {"input": Hyco.PortFlags.INPUT}
+
+    def do_initialize(self):
+        self.count = 0
+
+    def do_postfire(self):
+        self.count += 1
+        if self.count == 3:
+            self.request_stop("enough")
+
+
+def test_python_actor_ends_the_run():
+    top = Hyco.CompositeActor.new("top")
+    top.set_director_by_class("DEDirector", stopTime=10)
+    top.add_actor_by_class("DiscreteClock", "Clock", period="0.5")
+    top.add_actor(Stopper(name="Stop"))
+    top.connect_ports("Clock.output", "Stop.input")
+    model = Hyco.Model.new(top)
+    model.run()
+    assert model.get_stop_reason() == "Stop: enough"
+    assert model.get_current_tag().time == 1000000000

@@ -38,3 +38,16 @@ def test_unknown_fmu_parameter(fmu_dir):
     plant.load(os.path.join(fmu_dir, "hc_time_delay.fmu"))
     with pytest.raises(Exception, match="no parameter"):
         plant.set_fmu_parameter("nothing", "1")
+
+
+def test_fmu_ends_the_run(fmu_dir):
+    top = Hyco.CompositeActor.new("top")
+    top.set_director_by_class("DEDirector", stopTime=10)
+    top.add_actor_by_class("FMUImport", "F", fmuFile=os.path.join(fmu_dir, "terminating.fmu"),
+                           communicationStepSize="0.5")
+    top["F"].set_fmu_parameter("endTime", "1.5")
+    model = Hyco.Model.new(top)
+    model.run()
+    assert model.get_stop_reason() == (
+        "F: the FMU terminating asked to end the simulation at 1.5 s (fmi2Terminated)")
+    assert model.get_current_tag().time == 1500000000
