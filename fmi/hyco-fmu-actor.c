@@ -122,6 +122,8 @@ struct _HycoFMUActor
   gboolean terminated;  /* the FMU asked to end the simulation (fmi2Terminated) at its last step */
   gint64 terminated_at; /* and where it got (model ticks) */
   gint64 reached;       /* how far it got (master ticks from the committed time) */
+  double first_step;    /* the first positive step of the run, in seconds */
+  gboolean warned_variable_steps;
   char *discard_reason; /* the FMU's message, when it reported an error state */
 };
 
@@ -840,6 +842,8 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->dirty = self->dirty_fmu = FALSE;
   self->discarded = self->terminated = FALSE;
   self->inputs_set = self->outputs_read = FALSE;
+  self->first_step = 0;
+  self->warned_variable_steps = FALSE;
   self->fresh = TRUE;
   if (!save_state (self, error))
     return FALSE;
@@ -956,6 +960,28 @@ discarded_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64 
   return reached >= to || incomplete_step (self, status, call, reached, error);
 }
 
+/* An FMU that cannot handle variable communication step sizes may compute garbage when given
+ * one: said once per run, since what fires it (inputs, a continuous director) is the model's
+ * choice. */
+static void
+check_step_size (HycoFMUActor *self, double step)
+{
+  if (self->fmu->can_handle_variable_communication_step_size || self->warned_variable_steps
+      || !(step > 0))
+    return;
+  if (self->first_step == 0)
+    self->first_step = step;
+  else if (fabs (step - self->first_step) > 1e-9 * self->first_step)
+    {
+      g_message ("%s: the FMU %s cannot handle variable communication step sizes "
+                 "(canHandleVariableCommunicationStepSize is false), but after a step of %g s "
+                 "it is stepped by %g s: its results may be wrong (fire it at a fixed period, "
+                 "communicationStepSize, and nothing else)",
+                 self->instance_name, self->fmu->model_name, self->first_step, step);
+      self->warned_variable_steps = TRUE;
+    }
+}
+
 /* One call of the FMU's step function, from where the instance is to the model time @to (the
  * same time: a zero-size step). */
 static gboolean
@@ -997,6 +1023,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
   {
     double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
     double real_to = to > from ? seconds (self, to) : real_from;
+    check_step_size (self, real_to - real_from);
     status = fmi->fmi2DoStep (self->instance, real_from, real_to - real_from, no_rollback);
     self->real_now = real_to;
     self->dirty_fmu = TRUE;

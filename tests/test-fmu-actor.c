@@ -577,6 +577,44 @@ test_fmu_logging (void)
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
+/* An FMU that cannot handle variable communication step sizes: a warning, once, when inputs
+ * fire it between the points of its grid; none when they fall on it. */
+static void
+test_fixed_step_size (void)
+{
+  for (int aligned = 0; aligned <= 1; aligned++)
+    {
+      g_autofree char *body
+        = g_strdup_printf ("  <entity name=\"C\" class=\"DiscreteClock\"><property name=\"period\" "
+                           "value=\"%s\"/></entity>\n"
+                           "  <entity name=\"G\" class=\"FMUImport\">\n"
+                           "    <property name=\"fmuFile\" value=\"fixed_step.fmu\"/>\n"
+                           "    <property name=\"communicationStepSize\" value=\"0.25\"/>\n"
+                           "  </entity>\n"
+                           "  <relation name=\"c\"/><link port=\"C.output\" relation=\"c\"/>"
+                           "<link port=\"G.u\" relation=\"c\"/>\n",
+                           aligned ? "0.5" : "0.3");
+      g_autoptr (HycoModel) model = load ("DEDirector", "2", body);
+      g_autoptr (GError) error = NULL;
+      guint handler, warnings = 0;
+
+      logged = g_ptr_array_new_with_free_func (g_free);
+      handler = g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE, record_message, NULL);
+      g_assert_true (hyco_model_run (model, NULL, &error));
+      g_log_remove_handler ("Hyco", handler);
+      g_assert_no_error (error);
+      for (guint i = 0; i < logged->len; i++)
+        warnings += strstr (logged->pdata[i], "canHandleVariableCommunicationStepSize") != NULL;
+      g_assert_cmpuint (warnings, ==, aligned ? 0 : 1);
+      g_assert_true (aligned
+                     || was_logged ("G: the FMU gain cannot handle variable communication step "
+                                    "sizes (canHandleVariableCommunicationStepSize is false), but "
+                                    "after a step of 0.25 s it is stepped by 0.05 s"));
+      g_clear_pointer (&logged, g_ptr_array_unref);
+    }
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
 /* A continuous director takes a smaller step to where the FMU stopped: the run ends at 0.9 s
  * exactly. */
 static void
@@ -1074,6 +1112,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/parameters/expressions", test_parameters_expressions);
   g_test_add_func ("/fmu-actor/terminated/de", test_terminated_de);
   g_test_add_func ("/fmu-actor/logging", test_fmu_logging);
+  g_test_add_func ("/fmu-actor/fixed-step-size", test_fixed_step_size);
   g_test_add_func ("/fmu-actor/terminated/continuous", test_terminated_continuous);
   g_test_add_func ("/fmu-actor/state/euler-under-de", test_dahlquist_de);
   g_test_add_func ("/fmu-actor/parameters/set", test_parameters_set);
