@@ -1527,14 +1527,6 @@ hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const ch
   return _hyco_fmu_actor_set_fmu_parameter_text (self, name, text, TRUE, error);
 }
 
-static const char *
-fmu_type_name (HycoFmuType type)
-{
-  return type == HYCO_FMU_TYPE_REAL      ? "Real"
-         : type == HYCO_FMU_TYPE_BOOLEAN ? "Boolean"
-                                         : "Integer";
-}
-
 /* Whether the number @d (given as @text) is a value of @variable: of its type, in its range
  * (the FMU need not accept anything else); into @value. */
 static gboolean
@@ -1549,7 +1541,7 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "%s: %s is not a value of the FMU's %s variable", variable->name, text,
-                   fmu_type_name (variable->type));
+                   _hyco_fmu_type_name (variable->type));
       return FALSE;
     }
   if (d < variable->min || d > variable->max)
@@ -1587,7 +1579,7 @@ evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
           && g_str_equal (hyco_expression_get_variable_name (parameter->expression, 0), trimmed))
         g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                      "%s: \"%s\" is not a value of the FMU's %s variable; as an expression: %s",
-                     variable->name, parameter->text, fmu_type_name (variable->type),
+                     variable->name, parameter->text, _hyco_fmu_type_name (variable->type),
                      cause->message);
       else
         g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", variable->name,
@@ -1644,7 +1636,7 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
         {
           g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                        "%s: \"%s\" is not a value of the FMU's %s variable; as an expression: %s",
-                       name, text, fmu_type_name (variable->type), syntax->message);
+                       name, text, _hyco_fmu_type_name (variable->type), syntax->message);
           fmu_parameter_free (parameter);
           return FALSE;
         }

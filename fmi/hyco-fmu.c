@@ -551,8 +551,6 @@ parse_integer (const char *text, gint64 min, gint64 max, gint64 *value)
   return g_ascii_string_to_signed (copy, 10, min, max, value, NULL);
 }
 
-static const char *type_name (HycoFmuType type);
-
 /* The min and max attributes of a Real, Integer or Enumeration element, where given (@min and
  * @max are left as they are otherwise). */
 static gboolean
@@ -574,7 +572,7 @@ read_range (Reader *reader, xmlNode *element, HycoFmuType type, double *min, dou
       if (type == HYCO_FMU_TYPE_REAL ? !parse_double (text, bounds[i])
                                      : !parse_integer (text, G_MININT32, G_MAXINT32, &integer))
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                     "%s=\"%s\" is not a valid %s", names[i], text, type_name (type));
+                     "%s=\"%s\" is not a valid %s", names[i], text, _hyco_fmu_type_name (type));
       if (type != HYCO_FMU_TYPE_REAL)
         *bounds[i] = (double) integer;
     }
@@ -686,8 +684,8 @@ article (const char *word)
   return strchr ("aeiouAEIOU", word[0]) ? "an" : "a";
 }
 
-static const char *
-type_name (HycoFmuType type)
+const char *
+_hyco_fmu_type_name (HycoFmuType type)
 {
   static const char *const names[] = { "Real", "Integer", "Boolean", "String", "Enumeration" };
 
@@ -791,7 +789,8 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
       if (declared_type->type != variable->type)
         return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
                      "declaredType \"%s\" is %s %s type", declared,
-                     article (type_name (declared_type->type)), type_name (declared_type->type));
+                     article (_hyco_fmu_type_name (declared_type->type)),
+                     _hyco_fmu_type_name (declared_type->type));
     }
   else if (variable->type == HYCO_FMU_TYPE_ENUMERATION)
     return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
@@ -834,7 +833,8 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
         }
       if (!valid)
         return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
-                     "start=\"%s\" is not a valid %s", variable->start, type_name (variable->type));
+                     "start=\"%s\" is not a valid %s", variable->start,
+                     _hyco_fmu_type_name (variable->type));
     }
   return TRUE;
 }
@@ -896,8 +896,9 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
   if (variable->variability == HYCO_FMU_VARIABILITY_CONTINUOUS
       && variable->type != HYCO_FMU_TYPE_REAL)
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "only a Real can be continuous, not %s %s", article (type_name (variable->type)),
-                 type_name (variable->type));
+                 "only a Real can be continuous, not %s %s",
+                 article (_hyco_fmu_type_name (variable->type)),
+                 _hyco_fmu_type_name (variable->type));
   if ((variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
        || variable->causality == HYCO_FMU_CAUSALITY_CALCULATED_PARAMETER)
       && variable->variability != HYCO_FMU_VARIABILITY_FIXED
@@ -1689,8 +1690,8 @@ _hyco_fmu_describe (HycoFmu *self)
 
       g_string_append_printf (text, "    %s (%s, %s %s), value reference %u", variable->name,
                               causality_names[variable->causality],
-                              variability_names[variable->variability], type_name (variable->type),
-                              variable->value_reference);
+                              variability_names[variable->variability],
+                              _hyco_fmu_type_name (variable->type), variable->value_reference);
       if (variable->start)
         g_string_append_printf (text, ", start %s", variable->start);
       if (variable->unit)

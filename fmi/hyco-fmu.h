@@ -75,8 +75,8 @@ typedef struct
   HycoFmuCausality causality;     /* local when not given */
   HycoFmuVariability variability; /* when not given: continuous for Real, discrete for others */
   HycoFmuType type;
-  char *start;       /* the start attribute as written, NULL if none */
-  char *unit;        /* Real only; NULL if none */
+  char *start; /* the start attribute as written, NULL if none */
+  char *unit;  /* Real only; NULL if none */
   /* Real, Integer, Enumeration: the range a value must be in (the variable's min and max, or
    * its declared type's); -INFINITY and INFINITY when not given. */
   double min, max;
@@ -111,7 +111,7 @@ typedef struct _HycoFmu
   char *fmi_version; /* "2.0" */
   char *model_name;
   char *guid;
-  char *model_identifier; /* of the CoSimulation element: the library's name */
+  char *model_identifier;              /* of the CoSimulation element: the library's name */
   char *description, *generation_tool; /* NULL if none */
 
   /* CoSimulation capabilities. */
@@ -147,6 +147,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoFmu, _hyco_fmu_unref)
 
 const HycoFmuVariable *_hyco_fmu_find_variable (HycoFmu *self, const char *name);
 const char *_hyco_fmu_category_name (HycoFmuCategory category); /* "0A", "0B", "1", ... */
+const char *_hyco_fmu_type_name (HycoFmuType type);             /* "Real", "Integer", ... */
 
 /* fmi2Instantiate as co-simulation, not visible, with callbacks whose logger routes the FMU's
  * messages to GLib logging (domain "Hyco", prefixed by @instance_name; fmi2Error and fmi2Fatal
