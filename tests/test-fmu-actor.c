@@ -89,6 +89,20 @@ fmu_messages_not_fatal (const char *domain, GLogLevelFlags level, const char *me
   return !(g_strcmp0 (domain, "Hyco") == 0 && strstr (message, ": logStatus") != NULL);
 }
 
+/* Runs @model, which must succeed, keeping the messages it logs in `logged`. */
+static void
+run_recording_messages (HycoModel *model)
+{
+  g_autoptr (GError) error = NULL;
+  guint handler;
+
+  logged = g_ptr_array_new_with_free_func (g_free);
+  handler = g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE, record_message, NULL);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_log_remove_handler ("Hyco", handler);
+  g_assert_no_error (error);
+}
+
 static gboolean
 was_logged (const char *part)
 {
@@ -561,15 +575,9 @@ test_fmu_logging (void)
   for (int on = 0; on <= 1; on++)
     {
       g_autoptr (HycoModel) model = terminating ("DEDirector", "1");
-      g_autoptr (GError) error = NULL;
-      guint handler;
 
       g_object_set (hyco_model_lookup_actor (model, "F"), "fmuLogging", on, NULL);
-      logged = g_ptr_array_new_with_free_func (g_free);
-      handler = g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE, record_message, NULL);
-      g_assert_true (hyco_model_run (model, NULL, &error));
-      g_log_remove_handler ("Hyco", handler);
-      g_assert_no_error (error);
+      run_recording_messages (model);
       g_assert_true (was_logged ("F: logEvents: will ask to end the simulation at 1") == on);
       g_assert_true (was_logged ("F: logStatusDiscard: the simulation ends at 1") == on);
       g_clear_pointer (&logged, g_ptr_array_unref);
@@ -595,14 +603,9 @@ test_fixed_step_size (void)
                            "<link port=\"G.u\" relation=\"c\"/>\n",
                            aligned ? "0.5" : "0.3");
       g_autoptr (HycoModel) model = load ("DEDirector", "2", body);
-      g_autoptr (GError) error = NULL;
-      guint handler, warnings = 0;
+      guint warnings = 0;
 
-      logged = g_ptr_array_new_with_free_func (g_free);
-      handler = g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE, record_message, NULL);
-      g_assert_true (hyco_model_run (model, NULL, &error));
-      g_log_remove_handler ("Hyco", handler);
-      g_assert_no_error (error);
+      run_recording_messages (model);
       for (guint i = 0; i < logged->len; i++)
         warnings += strstr (logged->pdata[i], "canHandleVariableCommunicationStepSize") != NULL;
       g_assert_cmpuint (warnings, ==, aligned ? 0 : 1);
