@@ -1527,6 +1527,17 @@ hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const ch
   return _hyco_fmu_actor_set_fmu_parameter_text (self, name, text, TRUE, error);
 }
 
+/* The error for @text that is neither a literal of @variable's type nor an expression that
+ * gives one (@cause says why). Errors about FMU parameters do not name them: the callers do. */
+static void
+set_not_a_value_error (GError **error, const HycoFmuVariable *variable, const char *text,
+                       const char *cause)
+{
+  g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+               "\"%s\" is not a value of the FMU's %s variable; as an expression: %s", text,
+               _hyco_fmu_type_name (variable->type), cause);
+}
+
 /* Whether the number @d (given as @text) is a value of @variable: of its type, in its range
  * (the FMU need not accept anything else); into @value. */
 static gboolean
@@ -1540,7 +1551,7 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
       || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1) || isnan (d))
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                   "%s: %s is not a value of the FMU's %s variable", variable->name, text,
+                   "%s is not a value of the FMU's %s variable", text,
                    _hyco_fmu_type_name (variable->type));
       return FALSE;
     }
@@ -1548,9 +1559,8 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
     {
       gboolean below = d < variable->min;
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                   "%s: %s is %s the FMU's %s %.15g", variable->name, text,
-                   below ? "below" : "above", below ? "minimum" : "maximum",
-                   below ? variable->min : variable->max);
+                   "%s is %s the FMU's %s %.15g", text, below ? "below" : "above",
+                   below ? "minimum" : "maximum", below ? variable->min : variable->max);
       return FALSE;
     }
   if (variable->type == HYCO_FMU_TYPE_REAL)
@@ -1569,6 +1579,7 @@ evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
 {
   HycoCompositeActor *scope = hyco_actor_get_container (HYCO_ACTOR (self));
   g_autoptr (GError) cause = NULL;
+  g_autofree char *text = NULL;
   double d;
 
   if (!_hyco_composite_actor_evaluate_expression (scope, parameter->expression, &d, &cause))
@@ -1577,19 +1588,13 @@ evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
       /* A bare name is as likely a mistyped literal. */
       if (hyco_expression_get_n_variables (parameter->expression) == 1
           && g_str_equal (hyco_expression_get_variable_name (parameter->expression, 0), trimmed))
-        g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                     "%s: \"%s\" is not a value of the FMU's %s variable; as an expression: %s",
-                     variable->name, parameter->text, _hyco_fmu_type_name (variable->type),
-                     cause->message);
+        set_not_a_value_error (error, variable, parameter->text, cause->message);
       else
-        g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", variable->name,
-                     cause->message);
+        g_propagate_error (error, g_steal_pointer (&cause));
       return FALSE;
     }
-  {
-    g_autofree char *text = g_strdup_printf ("%s = %.17g", parameter->text, d);
-    return fmu_value_from_number (variable, d, text, &parameter->value, error);
-  }
+  text = g_strdup_printf ("%s = %.17g", parameter->text, d);
+  return fmu_value_from_number (variable, d, text, &parameter->value, error);
 }
 
 /* Sets a parameter of the FMU from its text: a literal of its type or, for numbers and
@@ -1603,6 +1608,7 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
   const HycoFmuVariable *variable;
   FmuParameter *parameter;
   g_auto (HycoValue) literal = HYCO_VALUE_INIT;
+  gboolean ok = TRUE;
 
   variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
   if (variable == NULL || variable->causality != HYCO_FMU_CAUSALITY_PARAMETER)
@@ -1620,31 +1626,25 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
            && (variable->type == HYCO_FMU_TYPE_BOOLEAN
                  ? hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_BOOLEAN
                  : hyco_value_is_numeric (&literal)))
-    {
-      if (!fmu_value_from_number (variable, hyco_value_get_double (&literal), text,
-                                  &parameter->value, error))
-        {
-          fmu_parameter_free (parameter);
-          return FALSE;
-        }
-    }
+    ok = fmu_value_from_number (variable, hyco_value_get_double (&literal), text, &parameter->value,
+                                error);
   else
     {
       g_autoptr (GError) syntax = NULL;
       parameter->expression = hyco_expression_new (text, &syntax);
       if (parameter->expression == NULL)
         {
-          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                       "%s: \"%s\" is not a value of the FMU's %s variable; as an expression: %s",
-                       name, text, _hyco_fmu_type_name (variable->type), syntax->message);
-          fmu_parameter_free (parameter);
-          return FALSE;
+          set_not_a_value_error (error, variable, text, syntax->message);
+          ok = FALSE;
         }
-      if (evaluate && !evaluate_fmu_parameter (self, variable, parameter, error))
-        {
-          fmu_parameter_free (parameter);
-          return FALSE;
-        }
+      else if (evaluate)
+        ok = evaluate_fmu_parameter (self, variable, parameter, error);
+    }
+  if (!ok)
+    {
+      g_prefix_error (error, "%s: ", name);
+      fmu_parameter_free (parameter);
+      return FALSE;
     }
   if (!g_hash_table_contains (self->fmu_parameters, name))
     g_ptr_array_add (self->fmu_parameter_order, g_strdup (name));
@@ -1665,15 +1665,10 @@ gboolean
 _hyco_fmu_actor_resolve_fmu_parameter (HycoFMUActor *self, const char *name, GError **error)
 {
   FmuParameter *parameter = g_hash_table_lookup (self->fmu_parameters, name);
-  g_autoptr (GError) local_error = NULL;
 
-  if (parameter == NULL || parameter->expression == NULL
-      || evaluate_fmu_parameter (self, _hyco_fmu_find_variable (self->fmu, name), parameter,
-                                 &local_error))
-    return TRUE;
-  g_set_error_literal (error, local_error->domain, local_error->code,
-                       local_error->message + strlen (name) + 2);
-  return FALSE;
+  return parameter == NULL || parameter->expression == NULL
+         || evaluate_fmu_parameter (self, _hyco_fmu_find_variable (self->fmu, name), parameter,
+                                    error);
 }
 
 /**

@@ -1485,10 +1485,8 @@ static void G_GNUC_PRINTF (5, 6)
    * revision retries steps the FMU refused. */
   if (status == fmi2Error || status == fmi2Fatal)
     level = G_LOG_LEVEL_INFO;
-  else if (status == fmi2Warning)
-    level = G_LOG_LEVEL_MESSAGE;
-  else if (instance && instance->logging)
-    level = G_LOG_LEVEL_MESSAGE; /* asked for: shown */
+  else if (status == fmi2Warning || (instance && instance->logging))
+    level = G_LOG_LEVEL_MESSAGE; /* the rest only when asked for */
   else
     return;
   if (category && *category)
