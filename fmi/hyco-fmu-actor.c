@@ -1721,6 +1721,12 @@ hyco_fmu_actor_get_category (HycoFMUActor *self)
   return self->fmu ? _hyco_fmu_category_name (self->fmu->category) : NULL;
 }
 
+HycoFmu *
+_hyco_fmu_actor_get_fmu (HycoFMUActor *self)
+{
+  return self->fmu;
+}
+
 /* Why the FMU set last could not be loaded, or NULL. */
 const char *
 _hyco_fmu_actor_get_load_error (HycoFMUActor *self)

@@ -172,4 +172,8 @@ gboolean _hyco_fmu_check (HycoFmu *self, const char *instance_name, fmi2Status s
  * variability, type, start, unit and (outputs) dependencies. */
 char *_hyco_fmu_describe (HycoFmu *self);
 
+/* The FMU an actor loaded (transfer none), or NULL: for `hyco fmu run`, which takes its default
+ * experiment. */
+HycoFmu *_hyco_fmu_actor_get_fmu (HycoFMUActor *self);
+
 G_END_DECLS

@@ -5,6 +5,7 @@ Usage: test-cli.py PATH/TO/hyco   (run from the source root, as meson does)
 """
 import csv
 import glob
+import html
 import os
 import pty
 import select
@@ -858,6 +859,136 @@ class FmuRun(unittest.TestCase):
             result = self.run_hyco(path)
             self.assertEqual(result.returncode, 2, prop)
             self.assertEqual(result.stderr, f"hyco: error: {path}:9: {message}\n")
+
+
+class FmuAlone(unittest.TestCase):
+    """hyco fmu run: an FMU on its own, as the one actor of a DE model, with the options of
+    hyco run and the FMU's default experiment."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = tempfile.TemporaryDirectory()
+        self.env = dict(os.environ, TMPDIR=self.tmp.name)
+        self.env.pop("HYCO_FAULTY_FAIL_AT", None)
+        self.trace = os.path.join(self.dir.name, "trace.csv")
+
+    def tearDown(self):
+        # Nothing unpacked is left behind, whatever happened.
+        self.assertEqual(os.listdir(self.tmp.name), [])
+        self.tmp.cleanup()
+        self.dir.cleanup()
+
+    def fmu_run(self, name, *args):
+        return subprocess.run([HYCO, "fmu", "run", os.path.join(FMU_DIR, name), *args],
+                              capture_output=True, text=True, timeout=60, env=self.env)
+
+    def rows(self, path=None):
+        with open(path or self.trace, newline="") as f:
+            return list(csv.reader(f))[1:]
+
+    def test_same_trace_as_the_model_it_stands_for(self):
+        result = self.fmu_run("vanderpol.fmu", "--stop-time", "1", "--step", "0.1",
+                              "--set", "mu=2", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn('top level "vanderpol" under DEDirector', result.stdout)
+        self.assertIn("11 tags, 11 actor firings, 22 events", result.stdout)
+        model = os.path.join(self.dir.name, "model.xml")
+        with open(model, "w") as f:
+            f.write('<entity name="vanderpol" class="CompositeActor">\n'
+                    '  <property name="d" class="DEDirector">'
+                    '<property name="stopTime" value="1"/></property>\n'
+                    '  <entity name="vanderpol" class="FMUImport">\n'
+                    f'    <property name="fmuFile" value="{FMU_DIR}/vanderpol.fmu"/>\n'
+                    '    <property name="communicationStepSize" value="0.1"/>\n'
+                    '    <property name="mu" value="2"/>\n'
+                    '  </entity>\n</entity>\n')
+        expected = os.path.join(self.dir.name, "expected.csv")
+        result = subprocess.run([HYCO, "run", "-q", model, "--trace", expected],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows(), self.rows(expected))
+        times = [row[1] for row in self.rows() if row[0] == "vanderpol.x1"]
+        self.assertEqual(times, ["0"] + [f"{k / 10:g}" for k in range(1, 11)])
+        # mu changes the trajectory: the assignment reached the FMU.
+        self.fmu_run("vanderpol.fmu", "-t", "1", "--step", "0.1", "--trace", self.trace)
+        self.assertNotEqual(self.rows(), self.rows(expected))
+
+    def test_default_experiment(self):
+        # vanderpol declares stop 20 and step size 0.01: 2001 tags.
+        result = self.fmu_run("vanderpol.fmu", "--trace", self.trace, "--probe", "x1",
+                              "--results", os.path.join(self.dir.name, "r.mat"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("0 s to 20 s (stop time 20 s", result.stdout)
+        self.assertIn("2001 tags", result.stdout)
+        # hc_generator declares no step size: the stop time over 500, here 1 s / 500. The
+        # FMU's own maximum step (0.1 s) still decides when it fires: the actor asks for its
+        # events, and DE fires no actor that nothing triggers.
+        result = self.fmu_run("hc_generator.fmu", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("0 s to 1 s (stop time 1 s", result.stdout)
+        self.assertEqual([row[:3] for row in self.rows()][:3],
+                         [["hc_generator.y", "0", "1"], ["hc_generator.y", "0.1", "1"],
+                          ["hc_generator.y", "0.2", "1"]])
+
+    def test_structured_names_and_actor_parameters(self):
+        plot = os.path.join(self.dir.name, "p.svg")
+        result = self.fmu_run("foreign_tool.fmu", "-t", "0.5", "--set", "oscillator.mu=3",
+                              "--set", "fmuLogging=true", "--plot", plot,
+                              "--probe", "sensor.position")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("foreign_tool: log", result.stderr)  # fmuLogging reached the actor
+        with open(plot) as f:
+            labels = html.unescape(f.read())  # the plot writes text as character references
+        self.assertIn("foreign_tool.sensor.position", labels)
+        self.assertNotIn("foreign_tool.sensor.velocity", labels)
+
+    def test_errors_exit_2_naming_what_is_wrong(self):
+        for args, message in (
+                (("--step", "abc"), "--step abc: give a positive number of seconds"),
+                (("--step", "0"), "--step 0: give a positive number of seconds"),
+                (("--step", "1e-12"), 'time literal "1e-12" cannot be represented'),
+                (("--set", "nope=1"), '--set nope: vanderpol has no parameter "nope"'),
+                (("--set", "mu"), "--set mu: write NAME=VALUE"),
+                (("--probe", "x9", "--plot", os.path.join(self.dir.name, "p.png")),
+                 '--probe: no output signal named "vanderpol.x9"'),
+                (("--stop-time", "-1"), 'stopTime: "-1" is before the start time 0')):
+            result = self.fmu_run("vanderpol.fmu", *args)
+            self.assertEqual(result.returncode, 2, args)
+            self.assertEqual(result.stdout, "", args)
+            self.assertIn(message, result.stderr, args)
+        result = self.fmu_run("foreign_tool.fmu", "--set", "oscillator.mu=11")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("oscillator.mu: 11 is above the FMU's maximum 10", result.stderr)
+        for name, message in (("no-such.fmu", "no such file"),
+                              ("broken/parent-path.fmu", 'is refused: a ".." component'),
+                              ("broken/missing-function.fmu", "does not export fmi2DoStep")):
+            result = self.fmu_run(name)
+            self.assertEqual(result.returncode, 2, name)
+            path = os.path.join(FMU_DIR, name)
+            self.assertTrue(result.stderr.startswith(f"hyco: error: {path}: "), result.stderr)
+            self.assertIn(message, result.stderr)
+        self.assertEqual(self.fmu_run("vanderpol.fmu", "gain.fmu").returncode, 2)
+
+    def test_failing_fmu_exits_1_naming_the_call(self):
+        result = self.fmu_run("faulty.fmu", "--set", "failAt=1", "--trace", self.trace)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("fmi2DoStep returned fmi2Error", result.stderr)
+        # The trace up to the failure is kept: the step from failAtTime, 1 s, fails.
+        self.assertEqual(self.rows()[-1][:2], ["faulty.t", "1"])
+
+    def test_terminating_fmu_ends_the_run(self):
+        result = self.fmu_run("terminating.fmu")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("stopped     by terminating: the FMU terminating asked to end", result.stdout)
+
+    def test_listed_in_help_and_man_page(self):
+        self.assertRegex(hyco("fmu", "--help").stdout, r"(?m)^  run +\S")
+        result = hyco("fmu", "run", "--help")
+        self.assertEqual(result.returncode, 0)
+        self.assertIn("--step", result.stdout)
+        self.assertIn("hyco fmu run FILE.fmu", hyco("--help-all").stdout)
+        with open(os.path.join(os.path.dirname(HYCO), "hyco.1")) as f:
+            self.assertIn("fmu run", f.read())
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <glib-unix.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -261,132 +262,162 @@ print_statistics (HycoModel *model)
       printf ("  %-11s %" G_GUINT64_FORMAT "\n", key, g_variant_get_uint64 (value));
 }
 
-static int
-command_run (int argc, char **argv)
+/* What hyco run and hyco fmu run share: what to change before the run and what to record. */
+typedef struct
 {
-  g_autofree char *stop_time = NULL;
-  g_autofree char *trace = NULL;
-  g_autofree char *plot = NULL;
-  g_autofree char *plot_size = NULL;
-  g_autofree char *results = NULL;
-  g_auto (GStrv) probes = NULL;
-  g_auto (GStrv) assignments = NULL;
-  gboolean quiet = FALSE;
-  guint width = 0, height = 0;
-  guint progress = 0;
-  GOptionEntry entries[] = {
-    { "stop-time", 't', 0, G_OPTION_ARG_STRING, &stop_time,
+  char *stop_time;
+  char **assignments;
+  char *trace;
+  char *plot;
+  char *plot_size;
+  char **probes;
+  char *results;
+  gboolean quiet;
+  guint width, height;
+} RunOptions;
+
+static void
+run_options_clear (RunOptions *options)
+{
+  g_free (options->stop_time);
+  g_strfreev (options->assignments);
+  g_free (options->trace);
+  g_free (options->plot);
+  g_free (options->plot_size);
+  g_strfreev (options->probes);
+  g_free (options->results);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunOptions, run_options_clear)
+
+/* @set_help and @probe_help say how names are written for the command. */
+static void
+add_run_options (GOptionContext *context, RunOptions *options, const char *set_help,
+                 const char *probe_help)
+{
+  const GOptionEntry entries[] = {
+    { "stop-time", 't', 0, G_OPTION_ARG_STRING, &options->stop_time,
       "Stop at model time T seconds (overrides the director's stopTime)", "T" },
-    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &assignments,
-      "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
-      "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
-      "NAME=VALUE" },
-    { "trace", 0, 0, G_OPTION_ARG_FILENAME, &trace,
+    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &options->assignments, set_help, "NAME=VALUE" },
+    { "trace", 0, 0, G_OPTION_ARG_FILENAME, &options->trace,
       "Write every present output value to FILE as CSV (signal,time,microstep,value)", "FILE.csv" },
-    { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &plot,
+    { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &options->plot,
       "Plot the signals to FILE (.svg, .png or .pdf): a panel per signal, lines for continuous "
       "signals with jumps at discontinuities, stems for discrete events",
       "FILE" },
-    { "probe", 0, 0, G_OPTION_ARG_STRING_ARRAY, &probes,
-      "Plot and record only this signal (repeatable), e.g. --probe Clock1.output", "SIGNAL" },
-    { "plot-size", 0, 0, G_OPTION_ARG_STRING, &plot_size,
+    { "probe", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->probes, probe_help, "SIGNAL" },
+    { "plot-size", 0, 0, G_OPTION_ARG_STRING, &options->plot_size,
       "Size of the plot in pixels (default 1000 wide, 180 per panel)", "WxH" },
-    { "results", 'r', 0, G_OPTION_ARG_FILENAME, &results,
+    { "results", 'r', 0, G_OPTION_ARG_FILENAME, &options->results,
       "Write every signal's time, microstep, value and presence to FILE as MATLAB v5", "FILE.mat" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet,
       "Print nothing but errors (no progress, no summary)", NULL },
     { NULL }
   };
-  g_autoptr (GOptionContext) context
-    = new_context ("MODEL.xml - run a model", "Runs a model file to its stop time.",
-                   "Exit status: 0 when the run completes, 1 when it fails (a Test actor's "
-                   "mismatch, an actor error, an interruption), 2 when the model cannot be "
-                   "loaded or prepared or the arguments are wrong. On a terminal, a run longer "
-                   "than a second shows its progress on standard error.");
+
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+/* The options' own consistency, before anything is loaded: EXIT_OK if they are fine. */
+static int
+check_run_options (RunOptions *options)
+{
+  if (options->plot
+      && !has_suffix (options->plot, (const char *const[]){ ".svg", ".png", ".pdf", NULL }))
+    {
+      print_error ("--plot %s: name a .svg, .png or .pdf file", options->plot);
+      return EXIT_BAD_INPUT;
+    }
+  if (options->plot_size && !parse_size (options->plot_size, &options->width, &options->height))
+    {
+      print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
+                   "(at least 200x150)",
+                   options->plot_size);
+      return EXIT_BAD_INPUT;
+    }
+  if ((options->probes || options->plot_size) && !options->plot && !options->results)
+    {
+      print_error ("--%s needs --plot or --results", options->probes ? "probe" : "plot-size");
+      return EXIT_BAD_INPUT;
+    }
+  if ((options->plot && !check_writable ("--plot", options->plot))
+      || (options->results && !check_writable ("--results", options->results)))
+    return EXIT_BAD_INPUT;
+  return EXIT_OK;
+}
+
+/* @name, or @name under the actor @scope when that is given: hyco fmu run takes the FMU's own
+ * names. */
+static char *
+scoped_name (const char *scope, const char *name)
+{
+  return scope ? g_strconcat (scope, ".", name, NULL) : g_strdup (name);
+}
+
+/* Applies the options to @model loaded from @source, runs it on a thread (Ctrl-C cancels it
+ * cleanly), writes what was asked for and prints the summary. */
+static int
+run_model (HycoModel *model, const char *source, RunOptions *options, const char *scope)
+{
   g_autoptr (GError) error = NULL;
-  g_autoptr (HycoModel) model = NULL;
   g_autoptr (GCancellable) cancellable = NULL;
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GThread) thread = NULL;
-  g_autofree char *start_text = NULL;
   g_autofree char *end_text = NULL;
   g_autofree char *stop_text = NULL;
+  g_autoptr (GPtrArray) probes = g_ptr_array_new_with_free_func (g_free);
+  const char *const *probe_list;
   HycoDirector *director;
   RunData data = { 0 };
   HycoTag reached;
   gint64 started;
   double wall;
   guint sigint, sigterm;
+  guint progress = 0;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (help_all)
+  if (options->stop_time && !hyco_model_set_stop_time (model, options->stop_time, &error))
     {
-      append_help (context, "run MODEL.xml", "run a model file to its stop time");
-      return EXIT_OK;
-    }
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
-  if (argc != 2)
-    return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
-  if (plot && !has_suffix (plot, (const char *const[]){ ".svg", ".png", ".pdf", NULL }))
-    {
-      print_error ("--plot %s: name a .svg, .png or .pdf file", plot);
+      print_error ("--stop-time %s: %s", options->stop_time, error->message);
       return EXIT_BAD_INPUT;
     }
-  if (plot_size && !parse_size (plot_size, &width, &height))
+  for (guint i = 0; options->assignments && options->assignments[i]; i++)
     {
-      print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
-                   "(at least 200x150)",
-                   plot_size);
-      return EXIT_BAD_INPUT;
-    }
-  if ((probes || plot_size) && !plot && !results)
-    {
-      print_error ("--%s needs --plot or --results", probes ? "probe" : "plot-size");
-      return EXIT_BAD_INPUT;
-    }
-  if ((plot && !check_writable ("--plot", plot))
-      || (results && !check_writable ("--results", results)))
-    return EXIT_BAD_INPUT;
-
-  model = hyco_model_new_from_file (argv[1], &error);
-  if (model == NULL)
-    {
-      print_error ("%s", error->message);
-      return EXIT_BAD_INPUT;
-    }
-  if (stop_time && !hyco_model_set_stop_time (model, stop_time, &error))
-    {
-      print_error ("--stop-time %s: %s", stop_time, error->message);
-      return EXIT_BAD_INPUT;
-    }
-  for (guint i = 0; assignments && assignments[i]; i++)
-    {
-      g_auto (GStrv) parts = g_strsplit (assignments[i], "=", 2);
+      g_auto (GStrv) parts = g_strsplit (options->assignments[i], "=", 2);
+      g_autofree char *name = NULL;
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
-          print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5", assignments[i]);
+          print_error ("--set %s: write NAME=VALUE, as in --set %s", options->assignments[i],
+                       scope ? "k=0.5" : "Clock.period=0.5");
           return EXIT_BAD_INPUT;
         }
-      if (!hyco_model_set_parameter (model, parts[0], parts[1], &error))
+      name = scoped_name (scope, parts[0]);
+      if (!hyco_model_set_parameter (model, name, parts[1], &error))
         {
-          print_error ("--set %s", error->message);
+          /* The message starts with the name: as the user wrote it. */
+          const char *message = error->message;
+          if (scope && g_str_has_prefix (message, name))
+            message += strlen (scope) + 1;
+          print_error ("--set %s", message);
           return EXIT_BAD_INPUT;
         }
     }
-  if (trace && !hyco_model_set_trace_file (model, trace, &error))
+  if (options->trace && !hyco_model_set_trace_file (model, options->trace, &error))
     {
       print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
-  hyco_model_set_record_results (model, plot || results);
-  hyco_model_set_probes (model, (const char *const *) probes);
+  for (guint i = 0; options->probes && options->probes[i]; i++)
+    g_ptr_array_add (probes, scoped_name (scope, options->probes[i]));
+  g_ptr_array_add (probes, NULL);
+  probe_list = options->probes ? (const char *const *) probes->pdata : NULL;
+  hyco_model_set_record_results (model, options->plot || options->results);
+  hyco_model_set_probes (model, probe_list);
   if (!hyco_model_prepare (model, &error))
     {
       if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL))
         print_error ("--probe: %s", error->message);
       else
-        print_model_error (argv[1], error);
+        print_model_error (source, error);
       return EXIT_BAD_INPUT;
     }
 
@@ -400,7 +431,7 @@ command_run (int argc, char **argv)
   sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &data);
   started = g_get_monotonic_time ();
   data.started = started;
-  if (!quiet && isatty (STDERR_FILENO))
+  if (!options->quiet && isatty (STDERR_FILENO))
     progress = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, &data);
   /* The run goes on a thread so that the main loop can turn Ctrl-C into a clean cancellation
    * (wrapup still runs, the trace is still closed). */
@@ -417,15 +448,17 @@ command_run (int argc, char **argv)
 
   if (!data.ok)
     {
-      print_model_error (argv[1], data.error);
+      print_model_error (source, data.error);
       g_error_free (data.error);
       /* What was recorded up to the failure helps to find it. */
-      write_results (model, plot, (const char *const *) probes, width, height, results);
+      write_results (model, options->plot, probe_list, options->width, options->height,
+                     options->results);
       return EXIT_RUN_FAILED;
     }
-  if (!write_results (model, plot, (const char *const *) probes, width, height, results))
+  if (!write_results (model, options->plot, probe_list, options->width, options->height,
+                      options->results))
     return EXIT_RUN_FAILED;
-  if (quiet)
+  if (options->quiet)
     return EXIT_OK;
   hyco_model_get_current_tag (model, &reached);
   end_text = hyco_time_to_string (reached.time, hyco_model_get_resolution (model));
@@ -433,7 +466,7 @@ command_run (int argc, char **argv)
                                    hyco_model_get_resolution (model));
   {
     g_autofree char *resolution = hyco_resolution_to_string (hyco_model_get_resolution (model));
-    printf ("Ran %s: top level \"%s\" under %s\n", argv[1],
+    printf ("Ran %s: top level \"%s\" under %s\n", source,
             hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (model))),
             hyco_registry_get_name (G_OBJECT_TYPE (director))
               ? hyco_registry_get_name (G_OBJECT_TYPE (director))
@@ -444,18 +477,57 @@ command_run (int argc, char **argv)
       printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
     printf ("  wall time   %.3f s\n", wall);
     print_statistics (model);
-    if (trace)
-      printf ("  trace       %s\n", trace);
+    if (options->trace)
+      printf ("  trace       %s\n", options->trace);
     else
       printf ("  trace       none (add --trace FILE.csv to record every event)\n");
-    if (plot)
-      printf ("  plot        %s\n", plot);
+    if (options->plot)
+      printf ("  plot        %s\n", options->plot);
     else
       printf ("  plot        none (add --plot FILE.png to draw the signals)\n");
-    if (results)
-      printf ("  results     %s\n", results);
+    if (options->results)
+      printf ("  results     %s\n", options->results);
   }
   return EXIT_OK;
+}
+
+static int
+command_run (int argc, char **argv)
+{
+  g_auto (RunOptions) options = { 0 };
+  g_autoptr (GOptionContext) context
+    = new_context ("MODEL.xml - run a model", "Runs a model file to its stop time.",
+                   "Exit status: 0 when the run completes, 1 when it fails (a Test actor's "
+                   "mismatch, an actor error, an interruption), 2 when the model cannot be "
+                   "loaded or prepared or the arguments are wrong. On a terminal, a run longer "
+                   "than a second shows its progress on standard error.");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  int status;
+
+  add_run_options (
+    context, &options,
+    "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
+    "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
+    "Plot and record only this signal (repeatable), e.g. --probe Clock1.output");
+  if (help_all)
+    {
+      append_help (context, "run MODEL.xml", "run a model file to its stop time");
+      return EXIT_OK;
+    }
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 2)
+    return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
+  if ((status = check_run_options (&options)) != EXIT_OK)
+    return status;
+  model = hyco_model_new_from_file (argv[1], &error);
+  if (model == NULL)
+    {
+      print_error ("%s", error->message);
+      return EXIT_BAD_INPUT;
+    }
+  return run_model (model, argv[1], &options, NULL);
 }
 
 /* hyco inspect --------------------------------------------------------------------------- */
@@ -601,6 +673,128 @@ command_fmu_info (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* The actor's name: the file's, without .fmu and with no dots (which separate names). */
+static char *
+fmu_actor_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  char *name;
+
+  if (g_str_has_suffix (base, ".fmu") && strlen (base) > strlen (".fmu"))
+    base[strlen (base) - strlen (".fmu")] = '\0';
+  name = g_strdup (base);
+  g_strdelimit (name, ".", '_');
+  return name;
+}
+
+static int
+command_fmu_run (int argc, char **argv)
+{
+  g_auto (RunOptions) options = { 0 };
+  g_autofree char *step = NULL;
+  const GOptionEntry entries[]
+    = { { "step", 0, 0, G_OPTION_ARG_STRING, &step,
+          "Step the FMU every H seconds (default: the stepSize of its default experiment, else "
+          "the stop time / 500)",
+          "H" },
+        { NULL } };
+  g_autoptr (GOptionContext) context = new_context (
+    "FILE.fmu - run an FMU on its own",
+    "Runs an FMI 2.0 co-simulation FMU alone, as the one actor of a model under a DE director: "
+    "stepped at a fixed communication step from 0 to the stop time (both from its default "
+    "experiment unless given; else 1 s and 500 steps). Its outputs are traced, plotted or "
+    "recorded as for hyco run, under the name of the file (vanderpol.fmu: vanderpol.x0); its "
+    "inputs stay at their start values. --set and --probe take the FMU's own names (--set mu=2, "
+    "--probe x0), and the actor's parameters (--set fmuLogging=true).",
+    "Exit status: 0 when the run completes, 1 when it fails (an FMU call returns an error), "
+    "2 when the FMU cannot be loaded or instantiated or the arguments are wrong.");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoCompositeActor) top = NULL;
+  g_autoptr (HycoDirector) director = NULL;
+  g_autoptr (HycoActor) actor = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *step_text = NULL;
+  g_autofree char *step_name = NULL;
+  HycoFmu *fmu;
+  double step_size;
+  int status;
+
+  add_run_options (context, &options,
+                   "Set an FMU parameter or start value by its name in the FMU: --set mu=2, "
+                   "--set spring.c=3; or a parameter of the actor: --set fmuLogging=true",
+                   "Plot and record only this output (repeatable), e.g. --probe x0");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (help_all)
+    {
+      append_help (context, "fmu run FILE.fmu", "run an FMU on its own");
+      return EXIT_OK;
+    }
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 2)
+    return usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
+  if ((status = check_run_options (&options)) != EXIT_OK)
+    return status;
+
+  name = fmu_actor_name (argv[1]);
+  top = hyco_composite_actor_new (name);
+  director = hyco_de_director_new ();
+  hyco_composite_actor_set_director (top, director);
+  actor = hyco_fmu_actor_new (name);
+  if (!hyco_fmu_actor_load (HYCO_FMU_ACTOR (actor), argv[1], &error))
+    {
+      print_model_error (argv[1], error);
+      return EXIT_BAD_INPUT;
+    }
+  if (!hyco_composite_actor_add_actor (top, actor, &error))
+    {
+      print_error ("%s: %s", argv[1], error->message);
+      return EXIT_BAD_INPUT;
+    }
+  model = hyco_model_new (top);
+
+  /* What the FMU's default experiment proposes, where the command line says nothing. */
+  fmu = _hyco_fmu_actor_get_fmu (HYCO_FMU_ACTOR (actor));
+  if (isfinite (fmu->start_time) && fmu->start_time != 0)
+    print_warning ("%s: the default experiment starts at %g s; model time starts at 0 s", argv[1],
+                   fmu->start_time);
+  if (options.stop_time == NULL)
+    options.stop_time = g_strdup_printf (
+      "%.15g", isfinite (fmu->stop_time) && fmu->stop_time > 0 ? fmu->stop_time : 1.0);
+  if (step)
+    {
+      char *end;
+      step_size = g_ascii_strtod (step, &end);
+      if (end == step || *end != '\0' || !(step_size > 0) || !isfinite (step_size))
+        {
+          print_error ("--step %s: give a positive number of seconds, as in --step 0.01", step);
+          return EXIT_BAD_INPUT;
+        }
+    }
+  else if (isfinite (fmu->step_size) && fmu->step_size > 0)
+    step_size = fmu->step_size;
+  else
+    step_size = g_ascii_strtod (options.stop_time, NULL) / 500;
+  if (!(step_size > 0) || !isfinite (step_size))
+    {
+      print_error ("--stop-time %s: give --step too (the FMU's default experiment has no "
+                   "stepSize)",
+                   options.stop_time);
+      return EXIT_BAD_INPUT;
+    }
+  /* Fifteen digits give back the decimal text a description or a division wrote (0.1, not
+   * 0.10000000000000001, which is no time at the model's resolution). */
+  step_text = step ? g_strdup (step) : g_strdup_printf ("%.15g", step_size);
+  step_name = scoped_name (name, "communicationStepSize");
+  if (!hyco_model_set_parameter (model, step_name, step_text, &error))
+    {
+      print_error ("--step %s: %s", step_text, error->message);
+      return EXIT_BAD_INPUT;
+    }
+  return run_model (model, argv[1], &options, name);
+}
+
 static const struct
 {
   const char *name;
@@ -608,6 +802,7 @@ static const struct
   const char *summary;
 } fmu_commands[] = {
   { "info", command_fmu_info, "Show an FMU's description, FMI-HC category and variables" },
+  { "run", command_fmu_run, "Run an FMU on its own, stepped at a fixed step" },
 };
 
 static void
@@ -663,7 +858,7 @@ static const struct
   { "run", command_run, "Run a model file to its stop time" },
   { "inspect", command_inspect, "Show a model's hierarchy and parameters" },
   { "actors", command_actors, "List actor and director classes with ports and parameters" },
-  { "fmu", command_fmu, "Show what an FMU holds (hyco fmu info FILE.fmu)" },
+  { "fmu", command_fmu, "Show what an FMU holds, or run it on its own (hyco fmu info FILE.fmu)" },
 };
 
 static void
