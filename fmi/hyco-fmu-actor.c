@@ -677,6 +677,23 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+static const char *
+set_function_name (HycoFmuType type)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      return "fmi2SetReal";
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return "fmi2SetBoolean";
+    case HYCO_FMU_TYPE_STRING:
+      return "fmi2SetString";
+    default:
+      return "fmi2SetInteger";
+    }
+}
+
+/* The parameters and start values set on the actor, before the FMU's initialization. */
 static gboolean
 set_parameters (HycoFMUActor *self, GError **error)
 {
@@ -710,9 +727,9 @@ set_parameters (HycoFMUActor *self, GError **error)
           fmi2Integer x = (fmi2Integer) hyco_value_get_int (value);
           status = fmi->fmi2SetInteger (self->instance, vr, 1, &x);
         }
-      if (!check (self, status, "setting a parameter", error))
+      if (!check (self, status, set_function_name (variable->type), error))
         {
-          g_prefix_error (error, "parameter %s = %s: ", name, parameter->text);
+          g_prefix_error (error, "setting %s = %s: ", name, parameter->text);
           return FALSE;
         }
     }
@@ -1510,11 +1527,14 @@ hyco_fmu_actor_new (const char *name)
 /**
  * hyco_fmu_actor_set_fmu_parameter:
  * @self: an FMU actor with its FMU loaded
- * @name: a variable of the FMU with causality parameter
+ * @name: a variable of the FMU that a master may set before initialization: a parameter, an
+ *   input, or a variable whose initial is exact or approx (a state's start value)
  * @text: its value: a number, `true` or `false`, or (String variables) any text
  * @error: return location for a #GError
  *
- * Sets a parameter of the FMU, applied when the FMU is instantiated at each run.
+ * Sets a parameter or start value of the FMU, applied when the FMU is instantiated at each
+ * run. A calculated variable is refused with %HYCO_PARAM_ERROR_BAD_VALUE and the reason, an
+ * unknown name with %HYCO_PARAM_ERROR_UNKNOWN.
  *
  * Returns: %TRUE on success
  */
@@ -1597,6 +1617,25 @@ evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
   return fmu_value_from_number (variable, d, text, &parameter->value, error);
 }
 
+/* Why FMI 2.0 does not let a master set @variable: "a calculated output". */
+static const char *
+describe_unsettable (const HycoFmuVariable *variable)
+{
+  if (variable->variability == HYCO_FMU_VARIABILITY_CONSTANT)
+    return "a constant";
+  switch (variable->causality)
+    {
+    case HYCO_FMU_CAUSALITY_OUTPUT:
+      return "a calculated output";
+    case HYCO_FMU_CAUSALITY_CALCULATED_PARAMETER:
+      return "a calculated parameter";
+    case HYCO_FMU_CAUSALITY_INDEPENDENT:
+      return "the independent variable";
+    default:
+      return "calculated";
+    }
+}
+
 /* Sets a parameter of the FMU from its text: a literal of its type or, for numbers and
  * booleans, an expression over the model parameters. With @evaluate, the expression is
  * evaluated now and refused if it cannot be; without, only its syntax is checked (a model
@@ -1611,7 +1650,16 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
   gboolean ok = TRUE;
 
   variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
-  if (variable == NULL || variable->causality != HYCO_FMU_CAUSALITY_PARAMETER)
+  if (variable != NULL && !_hyco_fmu_variable_is_settable (variable))
+    {
+      /* Not unknown: the message says why. */
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s: the FMU's variable cannot be set: FMI 2.0 lets a master set parameters, "
+                   "inputs and variables whose initial is exact or approx, and %s is %s",
+                   name, name, describe_unsettable (variable));
+      return FALSE;
+    }
+  if (variable == NULL)
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN,
                    "%s has no parameter \"%s\"%s", hyco_actor_get_name (HYCO_ACTOR (self)), name,

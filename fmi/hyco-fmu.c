@@ -754,6 +754,29 @@ static const char *const causality_names[]
   = { "parameter", "calculatedParameter", "input", "output", "local", "independent" };
 static const char *const variability_names[]
   = { "constant", "fixed", "tunable", "discrete", "continuous" };
+static const char *const initial_names[] = { "none", "exact", "approx", "calculated" };
+
+/* FMI 2.0 section 2.2.7: initial where the description does not give it. */
+static HycoFmuInitial
+default_initial (const HycoFmuVariable *variable)
+{
+  if (variable->causality == HYCO_FMU_CAUSALITY_INPUT
+      || variable->causality == HYCO_FMU_CAUSALITY_INDEPENDENT)
+    return HYCO_FMU_INITIAL_NONE;
+  if (variable->variability == HYCO_FMU_VARIABILITY_CONSTANT
+      || variable->causality == HYCO_FMU_CAUSALITY_PARAMETER)
+    return HYCO_FMU_INITIAL_EXACT;
+  return HYCO_FMU_INITIAL_CALCULATED;
+}
+
+gboolean
+_hyco_fmu_variable_is_settable (const HycoFmuVariable *variable)
+{
+  return variable->causality == HYCO_FMU_CAUSALITY_INPUT
+         || (variable->variability != HYCO_FMU_VARIABILITY_CONSTANT
+             && (variable->initial == HYCO_FMU_INITIAL_EXACT
+                 || variable->initial == HYCO_FMU_INITIAL_APPROX));
+}
 
 /* The type element of a ScalarVariable: its type, start and unit. */
 static gboolean
@@ -847,6 +870,7 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
   HycoFmuVariable *variable = g_new0 (HycoFmuVariable, 1);
   g_autofree char *causality = NULL;
   g_autofree char *variability = NULL;
+  g_autofree char *initial = NULL;
   g_autofree char *reference = NULL;
   guint value;
   gint64 number;
@@ -892,6 +916,18 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                      "unknown variability \"%s\"", variability);
       variable->variability = (HycoFmuVariability) value;
+    }
+  /* Inputs and the independent variable have none: an initial given there (some exporters
+   * write one) is ignored, as the standard's table leaves nothing to choose. */
+  initial = _hyco_xml_get_attr (element, "initial");
+  variable->initial = default_initial (variable);
+  if (initial && variable->initial != HYCO_FMU_INITIAL_NONE)
+    {
+      if (!parse_enum (initial, initial_names, G_N_ELEMENTS (initial_names), &value)
+          || value == HYCO_FMU_INITIAL_NONE)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "unknown initial \"%s\"",
+                     initial);
+      variable->initial = (HycoFmuInitial) value;
     }
   if (variable->variability == HYCO_FMU_VARIABILITY_CONTINUOUS
       && variable->type != HYCO_FMU_TYPE_REAL)
@@ -1692,6 +1728,11 @@ _hyco_fmu_describe (HycoFmu *self)
                               _hyco_fmu_type_name (variable->type), variable->value_reference);
       if (variable->start)
         g_string_append_printf (text, ", start %s", variable->start);
+      /* What hyco fmu run --set takes besides parameters and inputs: start values of states. */
+      if (variable->causality != HYCO_FMU_CAUSALITY_PARAMETER
+          && variable->causality != HYCO_FMU_CAUSALITY_INPUT
+          && _hyco_fmu_variable_is_settable (variable))
+        g_string_append_printf (text, " (settable, initial %s)", initial_names[variable->initial]);
       if (variable->unit)
         g_string_append_printf (text, ", unit %s", variable->unit);
       if (variable->min > -INFINITY)

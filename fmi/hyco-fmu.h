@@ -59,6 +59,15 @@ typedef enum
   HYCO_FMU_VARIABILITY_CONTINUOUS,
 } HycoFmuVariability;
 
+/* FMI 2.0 section 2.2.7: how a variable's value is first determined. */
+typedef enum
+{
+  HYCO_FMU_INITIAL_NONE, /* inputs and the independent variable */
+  HYCO_FMU_INITIAL_EXACT,
+  HYCO_FMU_INITIAL_APPROX,
+  HYCO_FMU_INITIAL_CALCULATED,
+} HycoFmuInitial;
+
 typedef enum
 {
   HYCO_FMU_TYPE_REAL,
@@ -75,6 +84,8 @@ typedef struct
   HycoFmuCausality causality;     /* local when not given */
   HycoFmuVariability variability; /* when not given: continuous for Real, discrete for others */
   HycoFmuType type;
+  /* As given, else the standard's default for the causality and variability. */
+  HycoFmuInitial initial;
   char *start; /* the start attribute as written, NULL if none */
   char *unit;  /* Real only; NULL if none */
   /* Real, Integer, Enumeration: the range a value must be in (the variable's min and max, or
@@ -148,6 +159,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoFmu, _hyco_fmu_unref)
 const HycoFmuVariable *_hyco_fmu_find_variable (HycoFmu *self, const char *name);
 const char *_hyco_fmu_category_name (HycoFmuCategory category); /* "0A", "0B", "1", ... */
 const char *_hyco_fmu_type_name (HycoFmuType type);             /* "Real", "Integer", ... */
+/* Whether a master may set @variable before initialization (FMI 2.0 section 3.2.3): an input,
+ * or a variable that is not constant whose initial is exact or approx (parameters, start
+ * values of states). */
+gboolean _hyco_fmu_variable_is_settable (const HycoFmuVariable *variable);
 
 /* fmi2Instantiate as co-simulation, not visible, with callbacks whose logger routes the FMU's
  * messages to GLib logging (domain "Hyco", prefixed by @instance_name; fmi2Error and fmi2Fatal

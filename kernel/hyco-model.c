@@ -368,11 +368,15 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
         ? !hyco_fmu_actor_set_fmu_parameter (HYCO_FMU_ACTOR (owner), name, text, &local_error)
         : !hyco_param_set_from_string (owner, name, text, &local_error))
     {
+      const char *message = local_error->message;
+      /* An FMU parameter's messages start with its name, which the path already gives. */
+      if (g_str_has_prefix (message, name) && g_str_has_prefix (message + strlen (name), ": "))
+        message += strlen (name) + 2;
       g_set_error (error, HYCO_MODEL_FILE_ERROR,
                    g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN)
                      ? HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER
                      : HYCO_MODEL_FILE_ERROR_BAD_VALUE,
-                   "%s: %s", path, local_error->message);
+                   "%s: %s", path, message);
       return FALSE;
     }
   self->prepared = FALSE;

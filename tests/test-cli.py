@@ -842,10 +842,10 @@ class FmuRun(unittest.TestCase):
         path = self.vanderpol()
         for assignment, message in (("VdP.nu=1", 'VdP.nu: VdP has no parameter "nu"'),
                                     ("VdP.mu=fast",
-                                     "VdP.mu: mu: \"fast\" is not a value of the FMU's Real "
+                                     "VdP.mu: \"fast\" is not a value of the FMU's Real "
                                      "variable; as an expression: in \"fast\" at position 1: "
                                      "unknown name \"fast\""),
-                                    ("VdP.mu=-1", "VdP.mu: mu: -1 is below the FMU's minimum 0")):
+                                    ("VdP.mu=-1", "VdP.mu: -1 is below the FMU's minimum 0")):
             result = self.run_hyco(path, "--set", assignment)
             self.assertEqual(result.returncode, 2, assignment)
             self.assertEqual(result.stderr, f"hyco: error: --set {message}\n")
@@ -941,6 +941,19 @@ class FmuAlone(unittest.TestCase):
             labels = html.unescape(f.read())  # the plot writes text as character references
         self.assertIn("foreign_tool.sensor.position", labels)
         self.assertNotIn("foreign_tool.sensor.velocity", labels)
+
+    def test_start_values(self):
+        # An input's start value: gain computes y = k u with u = 3 throughout (k = 2).
+        result = self.fmu_run("gain.fmu", "--set", "u=3", "-t", "0.2", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual([row[1:] for row in self.rows()],
+                         [["0", "0", "6"], ["0.1", "0", "6"], ["0.2", "0", "6"]])
+        # A calculated output has no start value a master may set.
+        result = self.fmu_run("gain.fmu", "--set", "y=3")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--set y: the FMU's variable cannot be set: FMI 2.0 lets a master set "
+                      "parameters, inputs and variables whose initial is exact or approx, and y "
+                      "is a calculated output", result.stderr)
 
     def test_errors_exit_2_naming_what_is_wrong(self):
         for args, message in (

@@ -698,17 +698,56 @@ test_parameters_set (void)
   g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER);
   g_assert_cmpstr (error->message, ==, "VdP.nu: VdP has no parameter \"nu\"");
   g_clear_error (&error);
-  /* Outputs are not parameters. */
+  /* A calculated output cannot be set: FMI 2.0 lets a master set only parameters, inputs and
+   * variables whose initial is exact or approx. */
   g_assert_false (hyco_model_set_parameter (model, "VdP.x1", "1", &error));
-  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER);
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
+  g_assert_cmpstr (error->message, ==,
+                   "VdP.x1: the FMU's variable cannot be set: FMI 2.0 lets a master set "
+                   "parameters, inputs and variables whose initial is exact or approx, and x1 is "
+                   "a calculated output");
   g_clear_error (&error);
   g_assert_false (hyco_model_set_parameter (model, "VdP.mu", "fast", &error));
   g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
   g_assert_cmpstr (error->message, ==,
-                   "VdP.mu: mu: \"fast\" is not a value of the FMU's Real variable; as an "
+                   "VdP.mu: \"fast\" is not a value of the FMU's Real variable; as an "
                    "expression: in \"fast\" at position 1: unknown name \"fast\"");
   g_clear_error (&error);
   g_assert_cmpstr (hyco_fmu_actor_get_fmu_parameter (actor, "mu"), ==, "0.0");
+  g_clear_object (&model);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
+/* An input's start value is set as a parameter (FMI 2.0 lets a master set inputs before
+ * initialization): with nothing connected, the FMU computes with it throughout. */
+static void
+test_parameters_input_start (void)
+{
+  g_autoptr (HycoModel) model
+    = load ("DEDirector", "1",
+            "  <entity name=\"G\" class=\"FMUImport\">\n"
+            "    <property name=\"fmuFile\" value=\"gain.fmu\"/>\n"
+            "    <property name=\"communicationStepSize\" value=\"0.5\"/>\n"
+            "    <property name=\"u\" value=\"3\"/>\n"
+            "  </entity>\n"
+            "  <entity name=\"R\" class=\"Recorder\"/>\n"
+            "  <relation name=\"y\" class=\"TypedIORelation\"/>\n"
+            "  <link port=\"G.y\" relation=\"y\"/>\n"
+            "  <link port=\"R.input\" relation=\"y\"/>\n");
+  HycoRecorder *recorder = HYCO_RECORDER (hyco_model_lookup_actor (model, "R"));
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (hyco_recorder_get_count (recorder), ==, 3); /* 0, 0.5 and 1 s */
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (recorder, i)), ==, 6);
+
+  /* As `hyco run --set G.u=-1` does (k is 2). */
+  g_assert_true (hyco_model_set_parameter (model, "G.u", "-1", &error));
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (last_value_at (model, "R", SECOND), ==, -2);
   g_clear_object (&model);
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
@@ -778,8 +817,10 @@ test_parameters_errors (void)
     { "    <property name=\"mu\" value=\"x1_0 + 1\"/>\n", HYCO_MODEL_FILE_ERROR_BAD_VALUE,
       SOURCE ":8: property \"mu\": bad value for FMUImport \"VdP\": in \"x1_0 + 1\" at "
              "position 1: unknown name \"x1_0\"" },
-    { "    <property name=\"x1\" value=\"1\"/>\n", HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-      SOURCE ":8: property \"x1\": FMUImport \"VdP\" has no parameter \"x1\"" },
+    { "    <property name=\"x1\" value=\"1\"/>\n", HYCO_MODEL_FILE_ERROR_BAD_VALUE,
+      SOURCE ":8: property \"x1\": bad value for FMUImport \"VdP\": the FMU's variable cannot "
+             "be set: FMI 2.0 lets a master set parameters, inputs and variables whose initial "
+             "is exact or approx, and x1 is a calculated output" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1120,6 +1161,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/state/euler-under-de", test_dahlquist_de);
   g_test_add_func ("/fmu-actor/parameters/set", test_parameters_set);
   g_test_add_func ("/fmu-actor/parameters/errors", test_parameters_errors);
+  g_test_add_func ("/fmu-actor/parameters/input-start", test_parameters_input_start);
   g_test_add_func ("/fmu-actor/parameters/round-trip", test_parameters_round_trip);
   g_test_add_func ("/fmu-actor/rollback/fixed-steps", test_rollback_fixed_steps);
   g_test_add_func ("/fmu-actor/rollback/adaptive", test_rollback_adaptive);

@@ -147,6 +147,30 @@ test_description (void)
   variable = find (fmu, "time");
   g_assert_cmpint (variable->causality, ==, HYCO_FMU_CAUSALITY_INDEPENDENT);
 
+  /* initial, given or the standard's default, and so what a master may set before
+   * initialization: parameters, inputs, and variables whose initial is exact or approx. */
+  {
+    static const struct
+    {
+      const char *name;
+      HycoFmuInitial initial;
+      gboolean settable;
+    } cases[] = {
+      { "failOn", HYCO_FMU_INITIAL_EXACT, TRUE },  /* a parameter */
+      { "u", HYCO_FMU_INITIAL_NONE, TRUE },        /* an input */
+      { "y", HYCO_FMU_INITIAL_CALCULATED, FALSE }, /* a continuous output */
+      { "steps", HYCO_FMU_INITIAL_EXACT, TRUE },   /* an output, initial="exact" */
+      { "x", HYCO_FMU_INITIAL_CALCULATED, FALSE }, /* a local, although it has a start */
+      { "time", HYCO_FMU_INITIAL_NONE, FALSE },    /* the independent variable */
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        variable = find (fmu, cases[i].name);
+        g_assert_cmpint (variable->initial, ==, cases[i].initial);
+        g_assert_cmpint (_hyco_fmu_variable_is_settable (variable), ==, cases[i].settable);
+      }
+  }
+
   /* ModelStructure: y on u; steps on nothing; z on enable (x, a state, and time are inside the
    * FMU); w undeclared, so on every input. */
   y = dependencies_of (fmu, "y");
@@ -277,6 +301,8 @@ test_errors (void)
       "modelDescription.xml:3: ENTITY a: entity declarations are refused" },
     { "bad-min.fmu", HYCO_FMU_ERROR_DESCRIPTION,
       "Real of ScalarVariable \"k\": min=\"zero\" is not a valid Real" },
+    { "bad-initial.fmu", HYCO_FMU_ERROR_DESCRIPTION,
+      "modelDescription.xml:41: ScalarVariable \"steps\": unknown initial \"sometimes\"" },
     { "two-types.fmu", HYCO_FMU_ERROR_DESCRIPTION,
       "Integer of ScalarVariable \"k\": a ScalarVariable has exactly one of" },
   };
@@ -542,8 +568,8 @@ test_describe (void)
                  "    u (input, continuous Real), value reference 0, start 0, unit m\n",
                  "    y (output, continuous Real), value reference 2, unit mm, depends on u\n      "
                  "k u\n",
-                 "    steps (output, discrete Integer), value reference 1, start 0, depends on no "
-                 "input\n",
+                 "    steps (output, discrete Integer), value reference 1, start 0 (settable, "
+                 "initial exact), depends on no input\n",
                  "    w (output, continuous Real), value reference 6, depends on every input\n",
                  NULL };
        *expected; expected++)

@@ -703,9 +703,10 @@ command_fmu_run (int argc, char **argv)
     "Runs an FMI 2.0 co-simulation FMU alone, as the one actor of a model under a DE director: "
     "stepped at a fixed communication step from 0 to the stop time (both from its default "
     "experiment unless given; else 1 s and 500 steps). Its outputs are traced, plotted or "
-    "recorded as for hyco run, under the name of the file (vanderpol.fmu: vanderpol.x0); its "
-    "inputs stay at their start values. --set and --probe take the FMU's own names (--set mu=2, "
-    "--probe x0), and the actor's parameters (--set fmuLogging=true).",
+    "recorded as for hyco run, under the name of the file (vanderpol.fmu: vanderpol.x1); its "
+    "inputs keep their start values (which --set changes). --set and --probe take the FMU's own "
+    "names (--set mu=2, "
+    "--probe x1), and the actor's parameters (--set fmuLogging=true).",
     "Exit status: 0 when the run completes, 1 when it fails (an FMU call returns an error), "
     "2 when the FMU cannot be loaded or instantiated or the arguments are wrong.");
   g_autoptr (GError) error = NULL;
@@ -722,8 +723,9 @@ command_fmu_run (int argc, char **argv)
 
   add_run_options (context, &options,
                    "Set an FMU parameter or start value by its name in the FMU: --set mu=2, "
-                   "--set spring.c=3; or a parameter of the actor: --set fmuLogging=true",
-                   "Plot and record only this output (repeatable), e.g. --probe x0");
+                   "--set spring.c=3, an input --set u=1, a state --set x=0.5 (where its initial "
+                   "is exact or approx); or a parameter of the actor: --set fmuLogging=true",
+                   "Plot and record only this output (repeatable), e.g. --probe x1");
   g_option_context_add_main_entries (context, entries, NULL);
   if (help_all)
     {

@@ -123,6 +123,9 @@ def main():
     fmu("bad-min.fmu",
         described(edit(description, '<Real start="2" unit="1"/>',
                        '<Real start="2" unit="1" min="zero"/>')))
+    fmu("bad-initial.fmu",
+        described(edit(description, 'variability="discrete" initial="exact"',
+                       'variability="discrete" initial="sometimes"')))
     fmu("two-types.fmu",
         described(edit(description, '<Real start="2" unit="1"/>',
                        '<Real start="2" unit="1"/><Integer start="2"/>')))
