@@ -1294,9 +1294,13 @@ request_next_firing (HycoFMUActor *self, GError **error)
        * leaves the request for the next one as it is. */
       if (self->committed.time < self->next_communication)
         return TRUE;
-      self->next_communication
-        += ((self->committed.time - self->next_communication) / self->communication_step + 1)
-           * self->communication_step;
+      /* Fired at the grid point (the common case): the next one, without a division. */
+      if (self->committed.time == self->next_communication)
+        self->next_communication += self->communication_step;
+      else
+        self->next_communication
+          += ((self->committed.time - self->next_communication) / self->communication_step + 1)
+             * self->communication_step;
       next.time = self->next_communication;
       next.microstep = 0;
       return fire_at (self, &next, error);
