@@ -622,22 +622,11 @@ class FmuInfo(unittest.TestCase):
             self.assertIn("fmu info", f.read())
 
 
-class FmuRun(unittest.TestCase):
-    """hyco run on models with FMUImport actors (the test FMUs, tests/fmus/README.md): exit
-    statuses, messages that name the model file, the actor, the FMU and the FMI call, and no
-    unpacked FMU left in TMPDIR, after failures as after successful runs."""
-
-    MODEL = """<?xml version="1.0"?>
-<entity name="m" class="TypedCompositeActor">
-  <property name="Director" class="{director}">
-    <property name="stopTime" value="{stop_time}"/>
-  </property>
-{body}</entity>
-"""
+class FmuTestCase(unittest.TestCase):
+    """Runs that use the test FMUs: found through HYCO_FMU_PATH, unpacked into a private
+    TMPDIR, which must be empty at the end, after failures as after successful runs."""
 
     def setUp(self):
-        # The FMUs are found through HYCO_FMU_PATH (the models are not next to them), and are
-        # unpacked into a private TMPDIR, which must be empty at the end.
         self.tmp = tempfile.TemporaryDirectory()
         self.dir = tempfile.TemporaryDirectory()
         fmus = os.path.normpath(os.path.join(os.path.dirname(HYCO), "..", "tests", "fmus"))
@@ -649,6 +638,19 @@ class FmuRun(unittest.TestCase):
         self.assertEqual(os.listdir(self.tmp.name), [])
         self.tmp.cleanup()
         self.dir.cleanup()
+
+
+class FmuRun(FmuTestCase):
+    """hyco run on models with FMUImport actors (the test FMUs, tests/fmus/README.md): exit
+    statuses, messages that name the model file, the actor, the FMU and the FMI call."""
+
+    MODEL = """<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="{director}">
+    <property name="stopTime" value="{stop_time}"/>
+  </property>
+{body}</entity>
+"""
 
     def model(self, director, stop_time, body):
         """A model file: its first entity at line 6, that entity's first property at line 7."""
@@ -861,22 +863,9 @@ class FmuRun(unittest.TestCase):
             self.assertEqual(result.stderr, f"hyco: error: {path}:9: {message}\n")
 
 
-class FmuAlone(unittest.TestCase):
+class FmuAlone(FmuTestCase):
     """hyco fmu run: an FMU on its own, as the one actor of a DE model, with the options of
     hyco run and the FMU's default experiment."""
-
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = tempfile.TemporaryDirectory()
-        self.env = dict(os.environ, TMPDIR=self.tmp.name)
-        self.env.pop("HYCO_FAULTY_FAIL_AT", None)
-        self.trace = os.path.join(self.dir.name, "trace.csv")
-
-    def tearDown(self):
-        # Nothing unpacked is left behind, whatever happened.
-        self.assertEqual(os.listdir(self.tmp.name), [])
-        self.tmp.cleanup()
-        self.dir.cleanup()
 
     def fmu_run(self, name, *args):
         return subprocess.run([HYCO, "fmu", "run", os.path.join(FMU_DIR, name), *args],
