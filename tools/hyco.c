@@ -706,8 +706,9 @@ command_fmu_run (int argc, char **argv)
     "recorded as for hyco run, under the name of the file (vanderpol.fmu: vanderpol.x1); its "
     "inputs keep their start values (which --set changes). --set and --probe take the FMU's own "
     "names (--set mu=2, --probe x1), and the actor's parameters (--set fmuLogging=true).",
-    "Exit status: 0 when the run completes, 1 when it fails (an FMU call returns an error), "
-    "2 when the FMU cannot be loaded or instantiated or the arguments are wrong.");
+    "Exit status: 0 when the run completes, 1 when it fails (the FMU cannot be instantiated or "
+    "initialized, or a call returns an error), 2 when the FMU cannot be loaded or the arguments "
+    "are wrong.");
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoCompositeActor) top = NULL;
   g_autoptr (HycoDirector) director = NULL;
