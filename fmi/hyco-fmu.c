@@ -1675,6 +1675,7 @@ _hyco_fmu_describe (HycoFmu *self)
   GString *text = g_string_new (NULL);
   g_autoptr (GString) functions = g_string_new (NULL);
   gboolean first = TRUE;
+  guint n_inputs = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -1717,6 +1718,9 @@ _hyco_fmu_describe (HycoFmu *self)
   append_number (text, "tolerance", self->tolerance, &first);
   g_string_append (text, first ? " none given\n" : "\n");
 
+  for (guint i = 0; i < self->variables->len; i++)
+    n_inputs
+      += ((HycoFmuVariable *) self->variables->pdata[i])->causality == HYCO_FMU_CAUSALITY_INPUT;
   g_string_append_printf (text, "  variables       %u\n", self->variables->len);
   for (guint i = 0; i < self->variables->len; i++)
     {
@@ -1741,10 +1745,11 @@ _hyco_fmu_describe (HycoFmu *self)
         g_string_append_printf (text, ", max %.15g", variable->max);
       if (variable->causality == HYCO_FMU_CAUSALITY_OUTPUT)
         {
-          if (variable->n_dependencies < 0)
-            g_string_append (text, ", depends on every input");
-          else if (variable->n_dependencies == 0)
+          /* Without inputs, an undeclared dependency is on none. */
+          if (variable->n_dependencies == 0 || n_inputs == 0)
             g_string_append (text, ", depends on no input");
+          else if (variable->n_dependencies < 0)
+            g_string_append (text, ", depends on every input");
           else
             {
               g_string_append (text, ", depends on ");
@@ -1756,7 +1761,7 @@ _hyco_fmu_describe (HycoFmu *self)
             }
         }
       g_string_append_c (text, '\n');
-      if (variable->description)
+      if (variable->description && *variable->description)
         g_string_append_printf (text, "      %s\n", variable->description);
     }
   return g_string_free (text, FALSE);

@@ -902,11 +902,24 @@ class FmuAlone(FmuTestCase):
         self.fmu_run("vanderpol.fmu", "-t", "1", "--step", "0.1", "--trace", self.trace)
         self.assertNotEqual(self.rows(), self.rows(expected))
 
+    def test_step_that_does_not_divide_the_stop_time(self):
+        result = self.fmu_run("vanderpol.fmu", "-t", "1", "--step", "0.3", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("hyco: warning: the stop time 1 s is not a multiple of the step 0.3 s: the "
+                      "last step ends at 0.9 s", result.stderr)
+        self.assertEqual(self.rows()[-1][:2], ["vanderpol.x2", "0.9"])
+        result = self.fmu_run("vanderpol.fmu", "-t", "1", "--step", "2", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("the step 2 s is longer than the stop time 1 s: the FMU is not stepped",
+                      result.stderr)
+        self.assertEqual([row[1] for row in self.rows()], ["0", "0"])
+
     def test_default_experiment(self):
         # vanderpol declares stop 20 and step size 0.01: 2001 tags.
         result = self.fmu_run("vanderpol.fmu", "--trace", self.trace, "--probe", "x1",
                               "--results", os.path.join(self.dir.name, "r.mat"))
         self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, "")  # 0.01 divides 20: no warning
         self.assertIn("0 s to 20 s (stop time 20 s", result.stdout)
         self.assertIn("2001 tags", result.stdout)
         # hc_generator declares no step size: the stop time over 500, here 1 s / 500. The
@@ -946,9 +959,11 @@ class FmuAlone(FmuTestCase):
 
     def test_errors_exit_2_naming_what_is_wrong(self):
         for args, message in (
-                (("--step", "abc"), "--step abc: give a positive number of seconds"),
+                (("--step", "abc"), '--step abc: "abc" is not a time literal'),
                 (("--step", "0"), "--step 0: give a positive number of seconds"),
+                (("--step", "Infinity"), "--step Infinity: give a positive number of seconds"),
                 (("--step", "1e-12"), 'time literal "1e-12" cannot be represented'),
+                (("--stop-time", "soon"), '--stop-time soon: "soon" is not a time literal'),
                 (("--set", "nope=1"), '--set nope: vanderpol has no parameter "nope"'),
                 (("--set", "mu"), "--set mu: write NAME=VALUE"),
                 (("--probe", "x9", "--plot", os.path.join(self.dir.name, "p.png")),
@@ -958,6 +973,13 @@ class FmuAlone(FmuTestCase):
             self.assertEqual(result.returncode, 2, args)
             self.assertEqual(result.stdout, "", args)
             self.assertIn(message, result.stderr, args)
+        # Without a stepSize in the default experiment, an infinite run needs one.
+        result = self.fmu_run("hc_generator.fmu", "--stop-time", "Infinity")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--stop-time Infinity: give --step too", result.stderr)
+        result = self.fmu_run("hc_generator.fmu", "--stop-time", "-1")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('stopTime: "-1" is before the start time 0', result.stderr)
         result = self.fmu_run("foreign_tool.fmu", "--set", "oscillator.mu=11")
         self.assertEqual(result.returncode, 2)
         self.assertIn("oscillator.mu: 11 is above the FMU's maximum 10", result.stderr)

@@ -718,7 +718,8 @@ command_fmu_run (int argc, char **argv)
   g_autofree char *step_text = NULL;
   g_autofree char *step_name = NULL;
   HycoFmu *fmu;
-  double step_size;
+  gint64 stop, step_ticks;
+  int resolution;
   int status;
 
   add_run_options (context, &options,
@@ -764,30 +765,59 @@ command_fmu_run (int argc, char **argv)
   if (options.stop_time == NULL)
     options.stop_time = g_strdup_printf (
       "%.15g", isfinite (fmu->stop_time) && fmu->stop_time > 0 ? fmu->stop_time : 1.0);
-  if (step)
+  /* A literal (there are no model parameters to write an expression of); the director checks
+   * the rest when the model is prepared. */
+  resolution = hyco_model_get_resolution (model);
+  if (!hyco_time_parse (options.stop_time, resolution, &stop, &error))
     {
-      char *end;
-      step_size = g_ascii_strtod (step, &end);
-      if (end == step || *end != '\0' || !(step_size > 0) || !isfinite (step_size))
+      print_error ("--stop-time %s: %s", options.stop_time, error->message);
+      return EXIT_BAD_INPUT;
+    }
+  /* Fifteen digits give back the decimal text a description wrote (0.1, not
+   * 0.10000000000000001, which is no time at the model's resolution). */
+  step_text = step ? g_strdup (step)
+              : isfinite (fmu->step_size) && fmu->step_size > 0
+                ? g_strdup_printf ("%.15g", fmu->step_size)
+                : NULL;
+  if (step_text)
+    {
+      if (!hyco_time_parse (step_text, resolution, &step_ticks, &error))
         {
-          print_error ("--step %s: give a positive number of seconds, as in --step 0.01", step);
+          print_error ("%s %s: %s", step ? "--step" : "the default experiment's stepSize",
+                       step_text, error->message);
+          return EXIT_BAD_INPUT;
+        }
+      if (step_ticks <= 0 || step_ticks == HYCO_TIME_INFINITY)
+        {
+          print_error ("--step %s: give a positive number of seconds, as in --step 0.01",
+                       step_text);
           return EXIT_BAD_INPUT;
         }
     }
-  else if (isfinite (fmu->step_size) && fmu->step_size > 0)
-    step_size = fmu->step_size;
-  else
-    step_size = g_ascii_strtod (options.stop_time, NULL) / 500;
-  if (!(step_size > 0) || !isfinite (step_size))
+  else if (stop == HYCO_TIME_INFINITY)
     {
       print_error ("--stop-time %s: give --step too (the FMU's default experiment has no "
-                   "stepSize)",
+                   "stepSize to step it by)",
                    options.stop_time);
       return EXIT_BAD_INPUT;
     }
-  /* Fifteen digits give back the decimal text a description or a division wrote (0.1, not
-   * 0.10000000000000001, which is no time at the model's resolution). */
-  step_text = step ? g_strdup (step) : g_strdup_printf ("%.15g", step_size);
+  else
+    step_ticks = MAX (stop / 500, 1);
+  if (stop != HYCO_TIME_INFINITY && stop > 0 && stop % step_ticks != 0)
+    {
+      g_autofree char *stop_seconds = hyco_time_to_string (stop, resolution);
+      g_autofree char *step_seconds = hyco_time_to_string (step_ticks, resolution);
+      g_autofree char *last = hyco_time_to_string (stop - stop % step_ticks, resolution);
+      if (step_ticks > stop)
+        print_warning ("the step %s s is longer than the stop time %s s: the FMU is not stepped",
+                       step_seconds, stop_seconds);
+      else
+        print_warning ("the stop time %s s is not a multiple of the step %s s: the last step "
+                       "ends at %s s",
+                       stop_seconds, step_seconds, last);
+    }
+  g_free (step_text);
+  step_text = hyco_time_to_string (step_ticks, resolution);
   step_name = scoped_name (name, "communicationStepSize");
   if (!hyco_model_set_parameter (model, step_name, step_text, &error))
     {
