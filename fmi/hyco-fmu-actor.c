@@ -1571,12 +1571,19 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
   gboolean integer
     = variable->type == HYCO_FMU_TYPE_INTEGER || variable->type == HYCO_FMU_TYPE_ENUMERATION;
 
-  if ((integer && (d != floor (d) || d < G_MININT32 || d > G_MAXINT32))
+  if ((integer && d != floor (d))
       || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1) || isnan (d))
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "%s is not a value of the FMU's %s variable", text,
                    _hyco_fmu_type_name (variable->type));
+      return FALSE;
+    }
+  if (integer && (d < G_MININT32 || d > G_MAXINT32))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s is out of the range of the FMU's %s variable (32 bits, %d to %d)", text,
+                   _hyco_fmu_type_name (variable->type), G_MININT32, G_MAXINT32);
       return FALSE;
     }
   if (d < variable->min || d > variable->max)

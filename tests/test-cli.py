@@ -980,6 +980,10 @@ class FmuAlone(FmuTestCase):
         result = self.fmu_run("hc_generator.fmu", "--stop-time", "-1")
         self.assertEqual(result.returncode, 2)
         self.assertIn('stopTime: "-1" is before the start time 0', result.stderr)
+        result = self.fmu_run("faulty.fmu", "--set", "failAt=3000000000")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--set failAt: 3000000000 is out of the range of the FMU's Integer variable "
+                      "(32 bits, -2147483648 to 2147483647)", result.stderr)
         result = self.fmu_run("foreign_tool.fmu", "--set", "oscillator.mu=11")
         self.assertEqual(result.returncode, 2)
         self.assertIn("oscillator.mu: 11 is above the FMU's maximum 10", result.stderr)
