@@ -503,6 +503,22 @@ static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, xmlNo
   return FALSE;
 }
 
+/* What a description gets wrong in a way that changes nothing Hyco does: a message, as fail()
+ * words its errors, and the load goes on. */
+static void G_GNUC_PRINTF (3, 4)
+  tolerate (Reader *reader, xmlNode *element, const char *format, ...)
+{
+  g_autofree char *cause = NULL;
+  g_autofree char *what = describe_element (element);
+  va_list args;
+
+  va_start (args, format);
+  cause = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_message ("%s: modelDescription.xml:%ld: %s: %s", reader->fmu->path, xmlGetLineNo (element),
+             what, cause);
+}
+
 static gboolean
 get_required (Reader *reader, xmlNode *element, const char *name, char **value, GError **error)
 {
@@ -1023,6 +1039,19 @@ read_output (Reader *reader, xmlNode *element, GError **error)
       if (known->causality == HYCO_FMU_CAUSALITY_LOCAL
           || known->causality == HYCO_FMU_CAUSALITY_INDEPENDENT)
         continue;
+      /* Not a known FMI 2.0 allows here, but some exporters list them (the Reference FMUs'
+       * Feedthrough did): a parameter only changes when the master sets it, never within a
+       * tag, so the dependency changes no causality. */
+      if (known->causality == HYCO_FMU_CAUSALITY_PARAMETER
+          || known->causality == HYCO_FMU_CAUSALITY_CALCULATED_PARAMETER)
+        {
+          tolerate (reader, element,
+                    "dependency %s is %s, %s %s, which FMI 2.0 does not list among the knowns of "
+                    "an output; ignored: the output depends on the inputs listed besides it",
+                    indices[i], known->name, article (causality_names[known->causality]),
+                    causality_names[known->causality]);
+          continue;
+        }
       if (known->causality != HYCO_FMU_CAUSALITY_INPUT)
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                      "dependency %s is %s, %s %s, not an input", indices[i], known->name,

@@ -325,6 +325,29 @@ test_errors (void)
   g_assert_false (g_file_test ("/tmp/hyco-fmu-evil", G_FILE_TEST_EXISTS));
 }
 
+/* An output dependency on a parameter is not what FMI 2.0 allows, but changes no causality: a
+ * message, and the dependency on the input listed with it is kept. */
+static void
+test_dependency_on_parameter (void)
+{
+  g_autofree char *path = fmu_path ("broken", "dependency-on-parameter.fmu");
+  g_autofree char *expected = g_strconcat (
+    path,
+    ": modelDescription.xml:*: Unknown: dependency 3 is k, a parameter, which FMI 2.0 does "
+    "not list among the knowns of an output; ignored*",
+    NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoFmu) fmu = NULL;
+  g_autofree char *y = NULL;
+
+  g_test_expect_message ("Hyco", G_LOG_LEVEL_MESSAGE, expected);
+  fmu = _hyco_fmu_open (path, &error);
+  g_test_assert_expected_messages ();
+  g_assert_no_error (error);
+  y = dependencies_of (fmu, "y");
+  g_assert_cmpstr (y, ==, "u");
+}
+
 /* Optional functions are NULL; the state functions too when the FMU says it has no state. */
 static void
 test_optional_functions (void)
@@ -595,6 +618,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu/open/lifetime", test_lifetime);
   g_test_add_func ("/fmu/open/errors", test_errors);
   g_test_add_func ("/fmu/open/optional-functions", test_optional_functions);
+  g_test_add_func ("/fmu/open/dependency-on-parameter", test_dependency_on_parameter);
   g_test_add_func ("/fmu/open/not-found", test_not_found);
   g_test_add_func ("/fmu/instantiate/fails", test_instantiate_fails);
   g_test_add_func ("/fmu/check", test_check);

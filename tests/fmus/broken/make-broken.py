@@ -2,9 +2,10 @@
 """Writes the FMUs the loader must refuse: make-broken.py OUTDIR modelDescription.xml LOADER.so
 NO-DOSTEP.so LOADER-MINIMAL.so
 
-Each archive is the loader's valid test FMU (../loader) with one thing wrong, named after it;
-stateless.fmu is the exception, an FMU that must load although its library (LOADER-MINIMAL.so)
-lacks the optional functions. Entries get a fixed date so that builds are reproducible.
+Each archive is the loader's valid test FMU (../loader) with one thing wrong, named after it.
+Two must load all the same: stateless.fmu, whose library (LOADER-MINIMAL.so) lacks the optional
+functions, and dependency-on-parameter.fmu, whose output lists a parameter among its
+dependencies (with a message). Entries get a fixed date so that builds are reproducible.
 """
 import os
 import struct
@@ -112,6 +113,9 @@ def main():
     fmu("dependency-not-input.fmu",
         described(edit(description, '<Unknown index="4" dependencies="2"/>',
                        '<Unknown index="4" dependencies="2 5"/>')))
+    fmu("dependency-on-parameter.fmu",  # loads, with a message
+        described(edit(description, '<Unknown index="4" dependencies="2"/>',
+                       '<Unknown index="4" dependencies="3 2"/>')))
     fmu("bad-identifier.fmu",
         described(edit(description, 'modelIdentifier="loader"',
                        'modelIdentifier="../../../loader"')))
