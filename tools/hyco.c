@@ -73,6 +73,14 @@ print_warning (const char *format, ...)
   fprintf (stderr, "hyco: warning: %s\n", message);
 }
 
+/* The library's messages (an FMU's log, what a description gets wrong but is let through) and
+ * warnings, worded as the tool's own rather than with GLib's prefix and clock. */
+static void
+log_to_stderr (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  fprintf (stderr, "hyco: %s%s\n", (level & G_LOG_LEVEL_WARNING) ? "warning: " : "", message);
+}
+
 /* For --help-all: a command's options, under a heading of its own. */
 static void
 append_help (GOptionContext *context, const char *command, const char *synopsis)
@@ -908,6 +916,7 @@ main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   hyco_init ();
+  g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log_to_stderr, NULL);
   if (argc < 2)
     {
       print_help (stderr);
