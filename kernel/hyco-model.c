@@ -5,6 +5,9 @@
 #include "hyco-results-private.h"
 #include "hyco-model-private.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
 #include <stdatomic.h>
 
 /**
@@ -420,8 +423,10 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
  * @error: return location for a #GError
  *
  * Makes each run write every present value of every output port as a CSV row
- * `signal,time,microstep,value`, with time printed exactly from the integer tick count. The
- * file is created now, so that a path that cannot be written is reported before any run.
+ * `signal,time,microstep,value`, with time printed exactly from the integer tick count. A
+ * path that cannot be written is reported now, before any run; the file is written when a run
+ * starts, so that an earlier trace there stays until then (a model that fails to prepare
+ * leaves it as it was).
  *
  * Returns: %TRUE on success
  */
@@ -433,14 +438,19 @@ hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
   if (path == NULL)
     return TRUE;
   {
-    g_autoptr (GError) local_error = NULL;
-    HycoTrace *probe = _hyco_trace_open (path, self->resolution, &local_error);
-    if (probe == NULL || !_hyco_trace_close (probe, &local_error))
+    /* Opened to append nothing: what is there stays; what was not there is not left behind. */
+    gboolean existed = g_file_test (path, G_FILE_TEST_EXISTS);
+    FILE *probe = fopen (path, "ab");
+    if (probe == NULL)
       {
-        g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
-                     local_error->message);
+        int saved = errno;
+        g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO,
+                     "cannot write the trace to %s: %s", path, g_strerror (saved));
         return FALSE;
       }
+    fclose (probe);
+    if (!existed)
+      g_unlink (path);
   }
   self->trace_path = g_strdup (path);
   return TRUE;

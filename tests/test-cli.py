@@ -198,6 +198,24 @@ class Run(unittest.TestCase):
             self.assertAlmostEqual(by_tag[(t, 1)], 1, delta=1e-6)
             self.assertEqual(by_tag[(t, 2)], 0.0)
 
+    def test_refused_model_keeps_earlier_files(self):
+        # Nothing is lost to a model that cannot run: earlier output files stay as they were,
+        # and none is created.
+        plot = os.path.join(self.dir.name, "p.png")
+        for path in (self.trace, plot):
+            with open(path, "w") as f:
+                f.write("earlier\n")
+        result = hyco("run", "models/sr-causality-error.xml", "--trace", self.trace,
+                      "--plot", plot)
+        self.assertEqual(result.returncode, 2)
+        for path in (self.trace, plot):
+            with open(path) as f:
+                self.assertEqual(f.read(), "earlier\n")
+        new = os.path.join(self.dir.name, "new.csv"), os.path.join(self.dir.name, "new.svg")
+        result = hyco("run", "models/sr-causality-error.xml", "--trace", new[0], "--plot", new[1])
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(sorted(os.listdir(self.dir.name)), ["p.png", "t.csv"])
+
     def test_sr_causality_error_exits_2(self):
         result = hyco("run", "models/sr-causality-error.xml")
         self.assertEqual(result.returncode, 2)

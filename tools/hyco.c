@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <glib-unix.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -162,10 +163,13 @@ parse_size (const char *text, guint *width, guint *height)
   return TRUE;
 }
 
-/* Whether @path can be written: checked before a run, so that a typo costs nothing. */
+/* Whether @path can be written: checked before a run, so that a typo costs nothing. Opened to
+ * append nothing: an earlier file there stays until the run writes it, and none is left where
+ * there was none. */
 static gboolean
 check_writable (const char *option, const char *path)
 {
+  gboolean existed = g_file_test (path, G_FILE_TEST_EXISTS);
   FILE *file = fopen (path, "ab");
 
   if (file == NULL)
@@ -174,6 +178,8 @@ check_writable (const char *option, const char *path)
       return FALSE;
     }
   fclose (file);
+  if (!existed)
+    g_unlink (path);
   return TRUE;
 }
 
