@@ -677,22 +677,6 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
-static const char *
-set_function_name (HycoFmuType type)
-{
-  switch (type)
-    {
-    case HYCO_FMU_TYPE_REAL:
-      return "fmi2SetReal";
-    case HYCO_FMU_TYPE_BOOLEAN:
-      return "fmi2SetBoolean";
-    case HYCO_FMU_TYPE_STRING:
-      return "fmi2SetString";
-    default:
-      return "fmi2SetInteger";
-    }
-}
-
 /* The parameters and start values set on the actor, before the FMU's initialization. */
 static gboolean
 set_parameters (HycoFMUActor *self, GError **error)
@@ -706,28 +690,33 @@ set_parameters (HycoFMUActor *self, GError **error)
       HycoFmi2Functions *fmi = &self->fmu->fmi;
       const fmi2ValueReference *vr = &variable->value_reference;
       fmi2Status status;
+      const char *call;
 
       if (variable->type == HYCO_FMU_TYPE_STRING)
         {
           fmi2String x = parameter->text;
+          call = "fmi2SetString";
           status = fmi->fmi2SetString (self->instance, vr, 1, &x);
         }
       else if (variable->type == HYCO_FMU_TYPE_REAL)
         {
           fmi2Real x = hyco_value_get_double (value);
+          call = "fmi2SetReal";
           status = fmi->fmi2SetReal (self->instance, vr, 1, &x);
         }
       else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
         {
           fmi2Boolean x = hyco_value_get_boolean (value);
+          call = "fmi2SetBoolean";
           status = fmi->fmi2SetBoolean (self->instance, vr, 1, &x);
         }
       else
         {
           fmi2Integer x = (fmi2Integer) hyco_value_get_int (value);
+          call = "fmi2SetInteger";
           status = fmi->fmi2SetInteger (self->instance, vr, 1, &x);
         }
-      if (!check (self, status, set_function_name (variable->type), error))
+      if (!check (self, status, call, error))
         {
           g_prefix_error (error, "setting %s = %s: ", name, parameter->text);
           return FALSE;
@@ -1571,8 +1560,8 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
   gboolean integer
     = variable->type == HYCO_FMU_TYPE_INTEGER || variable->type == HYCO_FMU_TYPE_ENUMERATION;
 
-  if ((integer && d != floor (d))
-      || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1) || isnan (d))
+  if ((integer && d != floor (d)) || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1)
+      || isnan (d))
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "%s is not a value of the FMU's %s variable", text,

@@ -487,36 +487,43 @@ describe_element (xmlNode *element)
   return text;
 }
 
-/* Sets @error to `FMU: modelDescription.xml:LINE: ELEMENT: CAUSE`. */
+/* `FMU: modelDescription.xml:LINE: ELEMENT: CAUSE`: where in the description, then why. */
+static char *
+locate (Reader *reader, xmlNode *element, const char *format, va_list args)
+{
+  g_autofree char *cause = g_strdup_vprintf (format, args);
+  g_autofree char *what = describe_element (element);
+
+  return g_strdup_printf ("%s: modelDescription.xml:%ld: %s: %s", reader->fmu->path,
+                          xmlGetLineNo (element), what, cause);
+}
+
+/* Sets @error to the located message; returns FALSE. */
 static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, xmlNode *element,
                                            HycoFmuError code, const char *format, ...)
 {
-  g_autofree char *cause = NULL;
-  g_autofree char *what = describe_element (element);
+  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  cause = g_strdup_vprintf (format, args);
+  message = locate (reader, element, format, args);
   va_end (args);
-  g_set_error (error, HYCO_FMU_ERROR, (int) code, "%s: modelDescription.xml:%ld: %s: %s",
-               reader->fmu->path, xmlGetLineNo (element), what, cause);
+  g_set_error_literal (error, HYCO_FMU_ERROR, (int) code, message);
   return FALSE;
 }
 
-/* What a description gets wrong in a way that changes nothing Hyco does: a message, as fail()
- * words its errors, and the load goes on. */
+/* What a description gets wrong in a way that changes nothing Hyco does: a message, worded as
+ * fail() words its errors, and the load goes on. */
 static void G_GNUC_PRINTF (3, 4)
   tolerate (Reader *reader, xmlNode *element, const char *format, ...)
 {
-  g_autofree char *cause = NULL;
-  g_autofree char *what = describe_element (element);
+  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  cause = g_strdup_vprintf (format, args);
+  message = locate (reader, element, format, args);
   va_end (args);
-  g_message ("%s: modelDescription.xml:%ld: %s: %s", reader->fmu->path, xmlGetLineNo (element),
-             what, cause);
+  g_message ("%s", message);
 }
 
 static gboolean
