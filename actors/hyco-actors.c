@@ -5,13 +5,13 @@
 #include "hyco-actors-private.h"
 
 /**
- * hyco_actors_register_all:
+ * hyco_actors_register:
  *
  * Registers every actor of the library under the class name model files use (Ptolemy II's
  * names). hyco_init() calls it; applications do not need to.
  */
 void
-hyco_actors_register_all (void)
+hyco_actors_register (void)
 {
   hyco_registry_register ("Const", HYCO_TYPE_CONST);
   hyco_registry_register ("DiscreteClock", HYCO_TYPE_DISCRETE_CLOCK);
@@ -34,12 +34,6 @@ hyco_actors_register_all (void)
   hyco_registry_register ("Pre", HYCO_TYPE_PRE);
   hyco_registry_register ("UnitDelay", HYCO_TYPE_UNIT_DELAY);
   hyco_registry_register ("Default", HYCO_TYPE_DEFAULT);
-  hyco_registry_register ("FSMActor", HYCO_TYPE_FSM_ACTOR);
-  hyco_registry_register ("ModalController", HYCO_TYPE_FSM_ACTOR);
-  hyco_registry_register ("ModalModel", HYCO_TYPE_MODAL_MODEL);
-  hyco_registry_register ("Refinement", HYCO_TYPE_COMPOSITE_ACTOR);
-  hyco_registry_register ("FMUImport", HYCO_TYPE_FMU_ACTOR);
-  hyco_registry_register ("FMUActor", HYCO_TYPE_FMU_ACTOR);
   hyco_registry_register ("Integrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ContinuousIntegrator", HYCO_TYPE_INTEGRATOR);
   hyco_registry_register ("ZeroCrossingDetector", HYCO_TYPE_ZERO_CROSSING_DETECTOR);

@@ -40,10 +40,6 @@
 #include "hyco-default.h"
 #include "hyco-counter.h"
 
-/* State machines */
-#include "hyco-fsm-actor.h"
-#include "hyco-modal-model.h"
-
 /* Continuous time */
 #include "hyco-integrator.h"
 #include "hyco-zero-crossing-detector.h"
@@ -55,6 +51,6 @@
 
 G_BEGIN_DECLS
 
-void hyco_actors_register_all (void);
+void hyco_actors_register (void);
 
 G_END_DECLS

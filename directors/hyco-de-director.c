@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "hyco-directors.h"
 #include "hyco-private.h"
 
 /**

@@ -3,6 +3,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-private.h"
+#include "hyco.h" /* FIXME(issue 15): until the model-file hooks */
+#include "hyco-fmu-actor-private.h"
+#include "hyco-modal-private.h"
 #include "hyco-xml-private.h"
 
 #include <libxml/parser.h>

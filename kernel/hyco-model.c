@@ -4,6 +4,8 @@
  */
 #include "hyco-results-private.h"
 #include "hyco-model-private.h"
+#include "hyco.h" /* FIXME(issue 15): until the parameter protocol and describe hooks */
+#include "hyco-fmu-actor-private.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>

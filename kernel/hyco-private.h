@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "hyco.h"
+#include "hyco-kernel.h"
 
 G_BEGIN_DECLS
 
@@ -383,13 +383,5 @@ gboolean _hyco_parameter_lookup (HycoActor *actor, const char *name, double *val
 HycoCompositeActor *_hyco_model_file_load (const char *data, gssize length, const char *source_name,
                                            GError **error);
 char *_hyco_model_file_save (HycoCompositeActor *toplevel);
-gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);
-const char *_hyco_fmu_actor_get_load_error (HycoFMUActor *self);
-gboolean _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name,
-                                                 const char *text, gboolean evaluate,
-                                                 GError **error);
-gboolean _hyco_fmu_actor_is_fmu_parameter_expression (HycoFMUActor *self, const char *name);
-gboolean _hyco_fmu_actor_resolve_fmu_parameter (HycoFMUActor *self, const char *name,
-                                                GError **error);
 
 G_END_DECLS

@@ -41,29 +41,55 @@ hyco_registry_register (const char *name, GType type)
   G_UNLOCK (registry);
 }
 
+static GPtrArray *pending_modules; /* HycoModuleInit, not yet run */
+
 /**
- * hyco_init:
+ * hyco_registry_add_module: (skip)
+ * @init: the module's registration function
  *
- * Registers the built-in directors and actors. Idempotent; called by every function that
- * loads models, so applications rarely need it.
+ * Makes a module known to the registry, as a GStreamer plugin is: @init runs (once) before
+ * the next class lookup, under no lock, so it may call hyco_registry_register().
  */
 void
-hyco_init (void)
+hyco_registry_add_module (HycoModuleInit init)
 {
-  static gsize done = 0;
+  g_return_if_fail (init != NULL);
+  G_LOCK (registry);
+  if (pending_modules == NULL)
+    pending_modules = g_ptr_array_new ();
+  g_ptr_array_add (pending_modules, (gpointer) init);
+  G_UNLOCK (registry);
+}
 
-  if (g_once_init_enter (&done))
+/**
+ * hyco_registry_ensure_modules:
+ *
+ * Runs the registration of every module added so far that has not run yet, and registers
+ * the kernel's own composite classes. Lookups do it themselves.
+ */
+void
+hyco_registry_ensure_modules (void)
+{
+  static GMutex running; /* one thread registers; the others wait until it is done */
+  g_autoptr (GPtrArray) modules = NULL;
+
+  g_mutex_lock (&running);
+  G_LOCK (registry);
+  ensure_tables ();
+  if (!g_hash_table_contains (by_name, "CompositeActor"))
     {
-      hyco_registry_register ("CompositeActor", HYCO_TYPE_COMPOSITE_ACTOR);
-      hyco_registry_register ("TypedCompositeActor", HYCO_TYPE_COMPOSITE_ACTOR);
-      hyco_registry_register ("DEDirector", HYCO_TYPE_DE_DIRECTOR);
-      hyco_registry_register ("SRDirector", HYCO_TYPE_SR_DIRECTOR);
-      hyco_registry_register ("ContinuousDirector", HYCO_TYPE_CONTINUOUS_DIRECTOR);
-      hyco_registry_register ("FSMDirector", HYCO_TYPE_MODAL_DIRECTOR);
-      hyco_registry_register ("ModalDirector", HYCO_TYPE_MODAL_DIRECTOR);
-      hyco_actors_register_all ();
-      g_once_init_leave (&done, 1);
+      g_hash_table_replace (by_name, g_strdup ("CompositeActor"),
+                            GSIZE_TO_POINTER (HYCO_TYPE_COMPOSITE_ACTOR));
+      g_hash_table_replace (by_name, g_strdup ("TypedCompositeActor"),
+                            GSIZE_TO_POINTER (HYCO_TYPE_COMPOSITE_ACTOR));
+      g_hash_table_insert (names, GSIZE_TO_POINTER (HYCO_TYPE_COMPOSITE_ACTOR),
+                           (gpointer) g_intern_static_string ("CompositeActor"));
     }
+  modules = g_steal_pointer (&pending_modules);
+  G_UNLOCK (registry);
+  for (guint i = 0; modules != NULL && i < modules->len; i++)
+    ((HycoModuleInit) modules->pdata[i]) ();
+  g_mutex_unlock (&running);
 }
 
 /**
@@ -79,7 +105,7 @@ hyco_registry_lookup (const char *name)
   const char *dot;
 
   g_return_val_if_fail (name != NULL, G_TYPE_INVALID);
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   G_LOCK (registry);
   type = g_hash_table_lookup (by_name, name);
   dot = strrchr (name, '.');
@@ -100,7 +126,7 @@ hyco_registry_get_name (GType type)
 {
   const char *name;
 
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   G_LOCK (registry);
   name = g_hash_table_lookup (names, GSIZE_TO_POINTER (type));
   G_UNLOCK (registry);
@@ -126,7 +152,7 @@ hyco_registry_list (void)
   GHashTableIter iter;
   gpointer value;
 
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   G_LOCK (registry);
   g_hash_table_iter_init (&iter, names);
   while (g_hash_table_iter_next (&iter, NULL, &value))

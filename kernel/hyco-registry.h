@@ -12,7 +12,15 @@
 
 G_BEGIN_DECLS
 
-void hyco_init (void);
+/**
+ * HycoModuleInit:
+ *
+ * A module's registration function: it calls hyco_registry_register() for each of its classes.
+ */
+typedef void (*HycoModuleInit) (void);
+
+void hyco_registry_add_module (HycoModuleInit init);
+void hyco_registry_ensure_modules (void);
 void hyco_registry_register (const char *name, GType type);
 GType hyco_registry_lookup (const char *name);
 const char *hyco_registry_get_name (GType type);

@@ -1,10 +1,15 @@
-/* hyco.h: the one header applications include.
+/* hyco-kernel.h: the kernel's public API: time, values, ports, actors, composites, the director
+ * base, parameters, the class registry, models and results. It names no concrete director or
+ * actor class; the modules around it (directors, actors, modal, fmi) register theirs.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
-#define HYCO_INSIDE
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
 #include "hyco-time.h"
 #include "hyco-value.h"
 #include "hyco-port.h"
@@ -18,10 +23,3 @@
 #include "hyco-results.h"
 #include "hyco-continuous.h"
 #include "hyco-expression.h"
-#include "hyco-de-director.h"
-#include "hyco-sr-director.h"
-#include "hyco-continuous-director.h"
-#include "hyco-modal-director.h"
-#include "hyco-actors.h"
-#include "hyco-fmu-actor.h"
-#undef HYCO_INSIDE

@@ -43,4 +43,7 @@ HycoCompositeActor *_hyco_modal_director_get_active_refinement (HycoModalDirecto
  * inside @actor (if any) collects them again before it goes on. */
 void _hyco_continuous_director_states_changed (HycoActor *actor);
 
+/* Whether @director is the one a modal model made for itself, which its file does not name. */
+gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);
+
 G_END_DECLS

@@ -1,0 +1,18 @@
+/* hyco-fmi.h: FMUs as actors.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-kernel.h"
+#include "hyco-fmu-actor.h"
+
+G_BEGIN_DECLS
+
+void hyco_fmi_register (void);
+
+G_END_DECLS

@@ -1,0 +1,21 @@
+/* hyco-fmu-actor-private.h: what the model file and the parameter entry points ask of an FMU
+ * actor; not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco-fmu-actor.h"
+
+G_BEGIN_DECLS
+
+const char *_hyco_fmu_actor_get_load_error (HycoFMUActor *self);
+gboolean _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name,
+                                                 const char *text, gboolean evaluate,
+                                                 GError **error);
+gboolean _hyco_fmu_actor_is_fmu_parameter_expression (HycoFMUActor *self, const char *name);
+gboolean _hyco_fmu_actor_resolve_fmu_parameter (HycoFMUActor *self, const char *name,
+                                                GError **error);
+
+
+G_END_DECLS

@@ -1,0 +1,19 @@
+/* hyco.h: the one header applications include: the kernel and every module of the library.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#define HYCO_INSIDE
+#include "hyco-kernel.h"
+#include "hyco-directors.h"
+#include "hyco-actors.h"
+#include "hyco-modal.h"
+#include "hyco-fmi.h"
+#undef HYCO_INSIDE
+
+G_BEGIN_DECLS
+
+void hyco_init (void);
+
+G_END_DECLS
