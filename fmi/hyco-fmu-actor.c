@@ -134,7 +134,9 @@ static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariabl
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoFMUActor, hyco_fmu_actor, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
-                                                      hyco_fmu_actor_control_init))
+                                                      hyco_fmu_actor_control_init)
+                                 G_IMPLEMENT_INTERFACE (HYCO_TYPE_PARAMETER_OWNER,
+                                                        _hyco_fmu_actor_parameter_owner_init))
 
 enum
 {
@@ -1538,7 +1540,11 @@ hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const char *name, const ch
 {
   g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), FALSE);
   g_return_val_if_fail (name != NULL && text != NULL, FALSE);
-  return _hyco_fmu_actor_set_fmu_parameter_text (self, name, text, TRUE, error);
+  if (_hyco_fmu_actor_set_fmu_parameter_text (self, name, text, TRUE, error))
+    return TRUE;
+  if (error != NULL && !g_error_matches (*error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN))
+    g_prefix_error (error, "%s: ", name);
+  return FALSE;
 }
 
 /* The error for @text that is neither a literal of @variable's type nor an expression that
@@ -1655,9 +1661,9 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
     {
       /* Not unknown: the message says why. */
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                   "%s: the FMU's variable cannot be set: FMI 2.0 lets a master set parameters, "
+                   "the FMU's variable cannot be set: FMI 2.0 lets a master set parameters, "
                    "inputs and variables whose initial is exact or approx, and %s is %s",
-                   name, name, describe_unsettable (variable));
+                   name, describe_unsettable (variable));
       return FALSE;
     }
   if (variable == NULL)
@@ -1691,7 +1697,6 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
     }
   if (!ok)
     {
-      g_prefix_error (error, "%s: ", name);
       fmu_parameter_free (parameter);
       return FALSE;
     }
@@ -1699,6 +1704,13 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
     g_ptr_array_add (self->fmu_parameter_order, g_strdup (name));
   g_hash_table_insert (self->fmu_parameters, g_strdup (name), parameter);
   return TRUE;
+}
+
+/* Whether the FMU has a variable @name, settable or not. */
+gboolean
+_hyco_fmu_actor_has_fmu_variable (HycoFMUActor *self, const char *name)
+{
+  return self->fmu != NULL && _hyco_fmu_find_variable (self->fmu, name) != NULL;
 }
 
 gboolean

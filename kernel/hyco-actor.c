@@ -21,7 +21,10 @@
 G_DEFINE_QUARK (hyco-actor-error-quark, hyco_actor_error)
 /* clang-format on */
 
-G_DEFINE_TYPE_WITH_PRIVATE (HycoActor, hyco_actor, G_TYPE_OBJECT)
+G_DEFINE_TYPE_WITH_CODE (HycoActor, hyco_actor, G_TYPE_OBJECT,
+                         G_ADD_PRIVATE (HycoActor)
+                         G_IMPLEMENT_INTERFACE (HYCO_TYPE_PARAMETER_OWNER,
+                                                _hyco_parameter_owner_properties_init))
 
 enum
 {

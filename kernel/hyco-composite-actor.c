@@ -49,7 +49,11 @@ typedef struct
   GPtrArray *parameters; /* Parameter*, in declaration order */
 } HycoCompositeActorPrivate;
 
-G_DEFINE_TYPE_WITH_PRIVATE (HycoCompositeActor, hyco_composite_actor, HYCO_TYPE_ACTOR)
+static void parameter_owner_init (HycoParameterOwnerInterface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (HycoCompositeActor, hyco_composite_actor, HYCO_TYPE_ACTOR,
+                         G_ADD_PRIVATE (HycoCompositeActor)
+                         G_IMPLEMENT_INTERFACE (HYCO_TYPE_PARAMETER_OWNER, parameter_owner_init))
 
 #define PRIV(self) ((HycoCompositeActorPrivate *) hyco_composite_actor_get_instance_private (self))
 
@@ -572,6 +576,9 @@ find_in_scope (HycoCompositeActor *scope, const char *name, HycoCompositeActor *
   return NULL;
 }
 
+static gboolean declare_parameter (HycoCompositeActor *self, const char *name,
+                                   const char *expression, GError **error);
+
 /**
  * hyco_composite_actor_set_parameter:
  * @self: a composite
@@ -603,12 +610,27 @@ hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
                                     const char *expression, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
-  g_autoptr (HycoExpression) compiled = NULL;
-  Parameter *parameter;
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (expression != NULL, FALSE);
+  if (declare_parameter (self, name, expression, &local_error))
+    return TRUE;
+  if (g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE))
+    g_prefix_error (&local_error, "%s: ", name);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+/* hyco_composite_actor_set_parameter() without naming the parameter in a syntax error. */
+static gboolean
+declare_parameter (HycoCompositeActor *self, const char *name, const char *expression,
+                   GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (HycoExpression) compiled = NULL;
+  Parameter *parameter;
+
   if (*name == '\0' || strchr (name, '.') != NULL
       || g_object_class_find_property (G_OBJECT_GET_CLASS (self), name) != NULL)
     {
@@ -623,8 +645,8 @@ hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
   compiled = hyco_expression_new (expression, &local_error);
   if (compiled == NULL)
     {
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", name,
-                   local_error->message);
+      g_set_error_literal (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                           local_error->message);
       return FALSE;
     }
   parameter = get_parameter (self, name);
@@ -1166,4 +1188,123 @@ _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *directo
         return FALSE;
     }
   return TRUE;
+}
+
+/* The parameter protocol: the class's properties, then the model parameters. A name the class
+ * lacks is a model parameter: declared by a model file, changed (and evaluated at once) by
+ * everyone else. */
+
+static HycoParameterOwnerInterface *parent_owner_iface;
+
+static gboolean
+is_class_parameter (HycoParameterOwner *self, const char *name)
+{
+  return parent_owner_iface->has (self, name)
+         || g_object_class_find_property (G_OBJECT_GET_CLASS (self), name) != NULL;
+}
+
+static char **
+owner_list (HycoParameterOwner *self)
+{
+  g_auto (GStrv) own = parent_owner_iface->list (self);
+  g_auto (GStrv) model = hyco_composite_actor_list_parameters (HYCO_COMPOSITE_ACTOR (self));
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_addv (builder, (const char **) own);
+  g_strv_builder_addv (builder, (const char **) model);
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+owner_has (HycoParameterOwner *self, const char *name)
+{
+  return parent_owner_iface->has (self, name)
+         || get_parameter (HYCO_COMPOSITE_ACTOR (self), name) != NULL;
+}
+
+static gboolean
+owner_set_text (HycoParameterOwner *self, const char *name, const char *text, gboolean evaluate,
+                GError **error)
+{
+  HycoCompositeActor *composite = HYCO_COMPOSITE_ACTOR (self);
+  g_autofree char *old_text = NULL;
+  double value;
+
+  if (is_class_parameter (self, name))
+    return parent_owner_iface->set_text (self, name, text, evaluate, error);
+  if (!evaluate)
+    return declare_parameter (composite, name, text, error);
+  if (get_parameter (composite, name) == NULL)
+    return parent_owner_iface->set_text (self, name, text, evaluate, error);
+  /* A new value that cannot be evaluated is refused, and the old one kept. */
+  old_text = g_strdup (hyco_composite_actor_get_parameter_text (composite, name));
+  if (declare_parameter (composite, name, text, error)
+      && hyco_composite_actor_evaluate_parameter (composite, name, &value, error))
+    return TRUE;
+  declare_parameter (composite, name, old_text, NULL);
+  return FALSE;
+}
+
+static char *
+owner_get_text (HycoParameterOwner *self, const char *name)
+{
+  if (is_class_parameter (self, name))
+    return parent_owner_iface->get_text (self, name);
+  return g_strdup (hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (self), name));
+}
+
+static gboolean
+owner_is_set (HycoParameterOwner *self, const char *name)
+{
+  if (is_class_parameter (self, name))
+    return parent_owner_iface->is_set (self, name);
+  return get_parameter (HYCO_COMPOSITE_ACTOR (self), name) != NULL;
+}
+
+static gboolean
+owner_needs_evaluation (HycoParameterOwner *self, const char *name)
+{
+  if (is_class_parameter (self, name))
+    return parent_owner_iface->needs_evaluation (self, name);
+  return get_parameter (HYCO_COMPOSITE_ACTOR (self), name) != NULL;
+}
+
+static gboolean
+owner_evaluate (HycoParameterOwner *self, const char *name, GError **error)
+{
+  double ignored;
+
+  if (is_class_parameter (self, name) || get_parameter (HYCO_COMPOSITE_ACTOR (self), name) == NULL)
+    return parent_owner_iface->evaluate (self, name, error);
+  return hyco_composite_actor_evaluate_parameter (HYCO_COMPOSITE_ACTOR (self), name, &ignored,
+                                                  error);
+}
+
+static HycoParameterInfo *
+owner_describe (HycoParameterOwner *self, const char *name)
+{
+  HycoParameterInfo *info;
+
+  if (is_class_parameter (self, name) || get_parameter (HYCO_COMPOSITE_ACTOR (self), name) == NULL)
+    return parent_owner_iface->describe (self, name);
+  info = g_new0 (HycoParameterInfo, 1);
+  info->name = g_strdup (name);
+  info->type = g_strdup ("expression");
+  info->documentation = g_strdup ("a model parameter: expressions in this composite and inside "
+                                  "it use it by name");
+  return info;
+}
+
+static void
+parameter_owner_init (HycoParameterOwnerInterface *iface)
+{
+  parent_owner_iface = g_type_interface_peek_parent (iface);
+  iface->list = owner_list;
+  iface->has = owner_has;
+  iface->set_text = owner_set_text;
+  iface->get_text = owner_get_text;
+  iface->is_set = owner_is_set;
+  iface->needs_evaluation = owner_needs_evaluation;
+  iface->evaluate = owner_evaluate;
+  iface->describe = owner_describe;
 }

@@ -14,7 +14,10 @@
  * level: stop time, time resolution, and the microstep bound.
  */
 
-G_DEFINE_TYPE_WITH_PRIVATE (HycoDirector, hyco_director, G_TYPE_OBJECT)
+G_DEFINE_TYPE_WITH_CODE (HycoDirector, hyco_director, G_TYPE_OBJECT,
+                         G_ADD_PRIVATE (HycoDirector)
+                         G_IMPLEMENT_INTERFACE (HYCO_TYPE_PARAMETER_OWNER,
+                                                _hyco_parameter_owner_properties_init))
 
 enum
 {

@@ -18,6 +18,7 @@
 #include "hyco-composite-actor.h"
 #include "hyco-director.h"
 #include "hyco-param.h"
+#include "hyco-parameter-owner.h"
 #include "hyco-registry.h"
 #include "hyco-model.h"
 #include "hyco-results.h"

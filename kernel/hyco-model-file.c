@@ -266,57 +266,29 @@ check_unique (Loader *loader, xmlNode *element, HycoCompositeActor *container, c
   return TRUE;
 }
 
+/* Sets a parameter as the file states it, through the parameter protocol: the owner's class,
+ * a composite's model parameters and an FMU's variables answer alike. An expression is
+ * evaluated once the whole model is read (evaluate_expressions). */
 static gboolean
 set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *name,
                const char *value, GError **error)
 {
+  HycoParameterOwner *parameters = HYCO_PARAMETER_OWNER (owner);
   g_autoptr (GError) local_error = NULL;
   g_autofree char *what = NULL;
   g_autofree char *who = NULL;
-  const char *message;
-  gsize len = strlen (name);
-  /* On a composite, a property that its class lacks declares a model parameter. */
-  gboolean model_parameter
-    = HYCO_IS_COMPOSITE_ACTOR (owner)
-      && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
-  /* On an FMU actor, one that its class lacks is a parameter of the FMU. */
-  gboolean fmu_parameter
-    = HYCO_IS_FMU_ACTOR (owner)
-      && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL;
-  gboolean ok;
 
-  if (fmu_parameter)
+  if (hyco_parameter_owner_declare_text (parameters, name, value, &local_error))
     {
-      ok = _hyco_fmu_actor_set_fmu_parameter_text (HYCO_FMU_ACTOR (owner), name, value, FALSE,
-                                                   &local_error);
-      if (ok && !_hyco_fmu_actor_is_fmu_parameter_expression (HYCO_FMU_ACTOR (owner), name))
-        return TRUE;
-    }
-  else if (model_parameter)
-    ok = hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (owner), name, value,
-                                             &local_error);
-  else
-    ok = _hyco_param_set_text (owner, name, value, FALSE, &local_error);
-  /* An FMU is loaded when its file is set: report what went wrong here. */
-  if (ok && HYCO_IS_FMU_ACTOR (owner) && g_str_equal (name, "fmuFile")
-      && _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)) != NULL)
-    {
-      g_autofree char *where = describe (element);
-      g_autofree char *owner_name = describe_object (owner);
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, where,
-                   "bad value for %s: %s", owner_name,
-                   _hyco_fmu_actor_get_load_error (HYCO_FMU_ACTOR (owner)));
-    }
-  if (ok && !model_parameter && !fmu_parameter && hyco_param_get_expression (owner, name) == NULL)
-    return TRUE;
-  if (ok)
-    {
-      PendingExpression *pending = g_new0 (PendingExpression, 1);
-      pending->owner = owner;
-      pending->name = g_strdup (name);
-      pending->what = describe (element);
-      pending->line = line_of (element);
-      g_ptr_array_add (loader->expressions, pending);
+      if (hyco_parameter_owner_needs_evaluation (parameters, name))
+        {
+          PendingExpression *pending = g_new0 (PendingExpression, 1);
+          pending->owner = owner;
+          pending->name = g_strdup (name);
+          pending->what = describe (element);
+          pending->line = line_of (element);
+          g_ptr_array_add (loader->expressions, pending);
+        }
       return TRUE;
     }
   what = describe (element);
@@ -324,12 +296,8 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
   if (g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
                  "%s has no parameter \"%s\"", who, name);
-  /* The parameter's messages start with its name, which the element description already has. */
-  message = local_error->message;
-  if (g_str_has_prefix (message, name) && g_str_has_prefix (message + len, ": "))
-    message += len + 2;
   return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
-               "bad value for %s: %s", who, message);
+               "bad value for %s: %s", who, local_error->message);
 }
 
 /* A `property` holding a parameter: name and value; its class (Parameter, StringParameter, ...)
@@ -1404,22 +1372,10 @@ evaluate_expressions (Loader *loader, GError **error)
       PendingExpression *pending = loader->expressions->pdata[i];
       g_autoptr (GError) local_error = NULL;
       g_autofree char *who = NULL;
-      double ignored;
       gboolean ok;
 
-      if (HYCO_IS_COMPOSITE_ACTOR (pending->owner)
-          && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (pending->owner),
-                                                      pending->name)
-               != NULL)
-        ok = hyco_composite_actor_evaluate_parameter (HYCO_COMPOSITE_ACTOR (pending->owner),
-                                                      pending->name, &ignored, &local_error);
-      else if (HYCO_IS_FMU_ACTOR (pending->owner)
-               && _hyco_fmu_actor_is_fmu_parameter_expression (HYCO_FMU_ACTOR (pending->owner),
-                                                               pending->name))
-        ok = _hyco_fmu_actor_resolve_fmu_parameter (HYCO_FMU_ACTOR (pending->owner), pending->name,
-                                                    &local_error);
-      else
-        ok = _hyco_param_resolve_expression (pending->owner, pending->name, &local_error);
+      ok = hyco_parameter_owner_evaluate (HYCO_PARAMETER_OWNER (pending->owner), pending->name,
+                                          &local_error);
       if (ok)
         continue;
       who = describe_object (pending->owner);
@@ -1490,21 +1446,32 @@ class_name_of (GObject *object)
   return name ? name : G_OBJECT_TYPE_NAME (object);
 }
 
-/* Parameters that differ from their defaults, as `property` elements. */
+/* Parameters that differ from their defaults, as `property` elements, whoever provides them
+ * (an FMU's variables come after its class's fmuFile, which loads the FMU). A composite's
+ * model parameters are not among them: save_composite() writes them first, as Ptolemy II
+ * does. */
 static void
 save_parameters (xmlNode *element, GObject *object)
 {
-  g_autoptr (GPtrArray) params = hyco_param_list (G_OBJECT_GET_CLASS (object));
+  HycoParameterOwner *owner = HYCO_PARAMETER_OWNER (object);
+  g_auto (GStrv) names = hyco_parameter_owner_list (owner);
 
-  for (guint i = 0; i < params->len; i++)
+  for (guint i = 0; names[i] != NULL; i++)
     {
-      GParamSpec *pspec = params->pdata[i];
       g_autofree char *text = NULL;
 
-      if (hyco_param_is_default (object, pspec))
+      if (!hyco_parameter_owner_is_set (owner, names[i])
+          || (HYCO_IS_COMPOSITE_ACTOR (object)
+              && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (object), names[i])
+                   != NULL))
         continue;
-      text = hyco_param_to_string (object, pspec);
-      add_element (element, "property", pspec->name, NULL, text);
+      text = hyco_parameter_owner_get_text (owner, names[i]);
+      /* One the class does not have (an FMU's variable) is declared, as Ptolemy II does. */
+      add_element (element, "property", names[i],
+                   g_object_class_find_property (G_OBJECT_GET_CLASS (object), names[i])
+                     ? NULL
+                     : "ptolemy.data.expr.Parameter",
+                   text);
     }
 }
 
@@ -1634,17 +1601,6 @@ save_links (xmlNode *element, HycoCompositeActor *composite)
 
 static xmlNode *save_actor (xmlNode *parent, HycoActor *actor);
 
-/* The FMU's own parameters that the model sets, after fmuFile (which loads the FMU). */
-static void
-save_fmu_parameters (xmlNode *element, HycoFMUActor *actor)
-{
-  g_auto (GStrv) names = hyco_fmu_actor_list_fmu_parameters (actor);
-
-  for (guint i = 0; names[i]; i++)
-    add_element (element, "property", names[i], "ptolemy.data.expr.Parameter",
-                 hyco_fmu_actor_get_fmu_parameter (actor, names[i]));
-}
-
 static void
 save_fsm (xmlNode *element, HycoFSMActor *fsm)
 {
@@ -1763,8 +1719,6 @@ save_actor (xmlNode *parent, HycoActor *actor)
   else
     {
       save_parameters (element, G_OBJECT (actor));
-      if (HYCO_IS_FMU_ACTOR (actor))
-        save_fmu_parameters (element, HYCO_FMU_ACTOR (actor));
       save_port_units (element, actor);
     }
   return element;

@@ -320,8 +320,8 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
   name = dot ? dot + 1 : path;
   owner_path = dot ? g_strndup (path, (gsize) (dot - path)) : g_strdup ("");
   owner = lookup_parameter_owner (self, owner_path);
-  /* An FMU's parameters may have dots in their names (Modelica's `spring.c`): the owner is
-   * then the FMU actor the path names before them. */
+  /* A parameter's name may have dots (an FMU's `spring.c`, from Modelica): the owner is then
+   * the nearest actor on the path that has the parameter, or that has no actors inside. */
   for (const char *end = dot; owner == NULL && end != NULL && end > path;)
     {
       g_autofree char *prefix = NULL;
@@ -331,7 +331,9 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
         break;
       prefix = g_strndup (path, (gsize) (end - path));
       actor = hyco_composite_actor_lookup_actor (self->toplevel, prefix);
-      if (actor != NULL && HYCO_IS_FMU_ACTOR (actor))
+      if (actor != NULL
+          && (hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (actor), end + 1)
+              || !HYCO_IS_COMPOSITE_ACTOR (actor)))
         {
           owner = G_OBJECT (actor);
           name = end + 1;
@@ -343,45 +345,13 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
                    "%s: no actor or director named \"%s\" in the model", path, owner_path);
       return FALSE;
     }
-  if (HYCO_IS_COMPOSITE_ACTOR (owner)
-      && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (owner), name) != NULL)
+  if (!hyco_parameter_owner_set_text (HYCO_PARAMETER_OWNER (owner), name, text, &local_error))
     {
-      HycoCompositeActor *composite = HYCO_COMPOSITE_ACTOR (owner);
-      g_autofree char *old_text
-        = g_strdup (hyco_composite_actor_get_parameter_text (composite, name));
-      double value;
-
-      /* A new value that cannot be evaluated is refused, and the old one kept. */
-      if (!hyco_composite_actor_set_parameter (composite, name, text, &local_error)
-          || !hyco_composite_actor_evaluate_parameter (composite, name, &value, &local_error))
-        {
-          const char *message = local_error->message;
-          /* A syntax error starts with the parameter's name, which the path already gives. */
-          if (g_str_has_prefix (message, name) && g_str_has_prefix (message + strlen (name), ": "))
-            message += strlen (name) + 2;
-          hyco_composite_actor_set_parameter (composite, name, old_text, NULL);
-          g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE, "%s: %s",
-                       path, message);
-          return FALSE;
-        }
-      self->prepared = FALSE;
-      return TRUE;
-    }
-  /* An FMU actor also has its FMU's parameters. */
-  if (HYCO_IS_FMU_ACTOR (owner)
-          && g_object_class_find_property (G_OBJECT_GET_CLASS (owner), name) == NULL
-        ? !hyco_fmu_actor_set_fmu_parameter (HYCO_FMU_ACTOR (owner), name, text, &local_error)
-        : !hyco_param_set_from_string (owner, name, text, &local_error))
-    {
-      const char *message = local_error->message;
-      /* An FMU parameter's messages start with its name, which the path already gives. */
-      if (g_str_has_prefix (message, name) && g_str_has_prefix (message + strlen (name), ": "))
-        message += strlen (name) + 2;
       g_set_error (error, HYCO_MODEL_FILE_ERROR,
                    g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN)
                      ? HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER
                      : HYCO_MODEL_FILE_ERROR_BAD_VALUE,
-                   "%s: %s", path, message);
+                   "%s: %s", path, local_error->message);
       return FALSE;
     }
   self->prepared = FALSE;

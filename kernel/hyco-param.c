@@ -230,8 +230,8 @@ check_literal (GParamSpec *pspec, const char *text, GError **error)
       break;
     }
   if (!ok)
-    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", pspec->name,
-                 local_error->message);
+    g_set_error_literal (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                         local_error->message);
   return ok;
 }
 
@@ -315,7 +315,7 @@ parse_plain (GParamSpec *pspec, const char *text, GValue *value, GError **error)
 bad:
   g_value_unset (value);
   g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-               "%s: \"%s\" is not a valid %s%s", pspec->name, text, g_type_name (type),
+               "\"%s\" is not a valid %s%s", text, g_type_name (type),
                G_TYPE_IS_ENUM (type) ? " name" : " in range");
   return FALSE;
 }
@@ -545,7 +545,7 @@ find_parameter (GObject *object, const char *name, GError **error)
   return pspec;
 }
 
-/* Why @expression cannot give @pspec its value, as "NAME: REASON". A bare name (`soon`) is
+/* Why @expression cannot give @pspec its value (without the parameter's name). A bare name (`soon`) is
  * as likely a mistyped literal as an expression: say what the literal should look like too. */
 static void
 set_expression_error (GParamSpec *pspec, HycoExpression *expression, const GError *cause,
@@ -564,14 +564,14 @@ set_expression_error (GParamSpec *pspec, HycoExpression *expression, const GErro
     g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s; as an expression: %s",
                  literal_error->message, cause->message);
   else
-    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "%s: %s", pspec->name,
-                 cause->message);
+    g_set_error_literal (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, cause->message);
 }
 
 /* Sets a parameter from a literal or, for numeric parameters, an expression. With @evaluate,
  * the expression is evaluated now, in the scope the object has, and refused if it cannot be;
  * without, only its syntax is checked (a model file's loader evaluates once the whole model is
- * read, since a parameter may be declared below its use). */
+ * read, since a parameter may be declared below its use). The error does not name the
+ * parameter. */
 gboolean
 _hyco_param_set_text (GObject *object, const char *name, const char *text, gboolean evaluate,
                       GError **error)
@@ -629,13 +629,10 @@ _hyco_param_resolve_expression (GObject *object, const char *name, GError **erro
   HycoExpression *expression = lookup_expression (object, name);
   GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
   g_autoptr (GError) cause = NULL;
-  g_autoptr (GError) local_error = NULL;
 
   if (expression == NULL || pspec == NULL || apply_expression (object, pspec, expression, &cause))
     return TRUE;
-  set_expression_error (pspec, expression, cause, &local_error);
-  g_set_error_literal (error, local_error->domain, local_error->code,
-                       local_error->message + strlen (pspec->name) + 2);
+  set_expression_error (pspec, expression, cause, error);
   return FALSE;
 }
 
@@ -671,7 +668,10 @@ _hyco_param_resolve_expressions (GObject *object, GError **error)
  * @text: the parameter's new text
  * @error: return location for a #GError
  *
- * Sets a parameter from its text, checking it first.
+ * Sets a parameter from its text, checking it first, through the parameter protocol
+ * (hyco_parameter_owner_set_text()), so that @object may be any parameter owner: an FMU
+ * actor's FMU variables and a composite's model parameters are set here too. Errors start
+ * with the parameter's name.
  *
  * Text that is a literal of the parameter (a number, `true`, a time, a value) is used as it
  * is. For a numeric parameter (a number, a boolean, a time, a resolution, or a value), other
@@ -686,9 +686,16 @@ _hyco_param_resolve_expressions (GObject *object, GError **error)
 gboolean
 hyco_param_set_from_string (GObject *object, const char *name, const char *text, GError **error)
 {
+  g_autoptr (GError) local_error = NULL;
+
   g_return_val_if_fail (G_IS_OBJECT (object), FALSE);
   g_return_val_if_fail (name != NULL && text != NULL, FALSE);
-  return _hyco_param_set_text (object, name, text, TRUE, error);
+  if (hyco_parameter_owner_set_text (HYCO_PARAMETER_OWNER (object), name, text, &local_error))
+    return TRUE;
+  if (!g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN))
+    g_prefix_error (&local_error, "%s: ", name);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 /**
