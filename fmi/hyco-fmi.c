@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-fmi.h"
+#include "hyco-fmu-actor-private.h"
 
 /**
  * hyco_fmi_register:
@@ -15,4 +16,5 @@ hyco_fmi_register (void)
 {
   hyco_registry_register ("FMUImport", HYCO_TYPE_FMU_ACTOR);
   hyco_registry_register ("FMUActor", HYCO_TYPE_FMU_ACTOR);
+  _hyco_fmu_actor_syntax_register ();
 }

@@ -14,6 +14,7 @@ gboolean _hyco_fmu_actor_has_fmu_variable (HycoFMUActor *self, const char *name)
 /* The parameter protocol of an FMU actor: its class's properties, then the FMU's variables
  * (hyco-fmu-parameters.c). */
 void _hyco_fmu_actor_parameter_owner_init (HycoParameterOwnerInterface *iface);
+void _hyco_fmu_actor_syntax_register (void);
 
 const char *_hyco_fmu_actor_get_load_error (HycoFMUActor *self);
 gboolean _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name,

@@ -1,10 +1,11 @@
 /* hyco-fmu-parameters.c: an FMU actor's parameters: its class's properties, then the
  * variables of its FMU that a master may set (FMI 2.0: parameters, inputs, and variables
- * whose initial is exact or approx).
+ * whose initial is exact or approx); and how `hyco inspect` shows them.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-fmu-actor-private.h"
+#include "hyco-model-syntax-private.h"
 #include "hyco-private.h"
 
 static HycoParameterOwnerInterface *parent_iface;
@@ -116,4 +117,26 @@ _hyco_fmu_actor_parameter_owner_init (HycoParameterOwnerInterface *iface)
   iface->needs_evaluation = fmu_needs_evaluation;
   iface->evaluate = fmu_evaluate;
   iface->describe = fmu_describe;
+}
+
+/* What `hyco inspect` shows of an FMU actor beyond ports and parameters. */
+static void
+describe_fmu (HycoActor *actor, GString *out, const char *indent)
+{
+  g_auto (GStrv) names = hyco_fmu_actor_list_fmu_parameters (HYCO_FMU_ACTOR (actor));
+  const char *category = hyco_fmu_actor_get_category (HYCO_FMU_ACTOR (actor));
+
+  if (category)
+    g_string_append_printf (out, "%sFMI-HC category %s\n", indent, category);
+  for (guint i = 0; names[i]; i++)
+    g_string_append_printf (out, "%sFMU parameter %s = %s\n", indent, names[i],
+                            hyco_fmu_actor_get_fmu_parameter (HYCO_FMU_ACTOR (actor), names[i]));
+}
+
+void
+_hyco_fmu_actor_syntax_register (void)
+{
+  static const HycoModelSyntax syntax = { .describe = describe_fmu };
+
+  _hyco_model_syntax_register (HYCO_TYPE_FMU_ACTOR, &syntax);
 }

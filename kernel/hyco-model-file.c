@@ -2,11 +2,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "hyco-model-syntax-private.h"
 #include "hyco-private.h"
-#include "hyco.h" /* FIXME(issue 15): until the model-file hooks */
-#include "hyco-fmu-actor-private.h"
-#include "hyco-modal-private.h"
-#include "hyco-xml-private.h"
 
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
@@ -23,7 +20,7 @@
 #define MOML_PUBLIC_ID "-//UC Berkeley//DTD MoML 1//EN"
 #define MOML_SYSTEM_ID "http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd"
 
-typedef struct
+struct _HycoModelReader
 {
   const char *source;
   char *xml_message; /* the parser's first error: later ones are consequences of it */
@@ -31,7 +28,8 @@ typedef struct
   char *declaration; /* the first declaration in the DOCTYPE, which we refuse */
   int declaration_line;
   GPtrArray *expressions; /* PendingExpression*: evaluated once the whole model is read */
-} Loader;
+};
+typedef HycoModelReader Loader;
 
 /* A parameter given as an expression (or a model parameter), whose names can only be looked
  * up once every parameter of the model is declared. */
@@ -137,14 +135,6 @@ is_ignored_property (xmlNode *element)
   g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
 
   return (name != NULL && name[0] == '_') || (class_name != NULL && is_ignored_class (class_name));
-}
-
-/* The last component of a Ptolemy class name: `ptolemy.actor.TypedIOPort` → `TypedIOPort`. */
-static const char *
-short_class_name (const char *class_name)
-{
-  const char *dot = strrchr (class_name, '.');
-  return dot ? dot + 1 : class_name;
 }
 
 /* Sorts out the nodes every element may contain. Returns 1 for an element the caller must
@@ -411,7 +401,7 @@ check_kind_class (Loader *loader, xmlNode *element, const char *class_name, cons
 
   if (class_name == NULL)
     return TRUE;
-  if (g_str_has_suffix (short_class_name (class_name), suffix)
+  if (g_str_has_suffix (_hyco_model_reader_short_class_name (class_name), suffix)
       && hyco_registry_lookup (class_name) == G_TYPE_INVALID)
     return TRUE;
   what = describe (element);
@@ -493,7 +483,9 @@ missing_flag_name (HycoPortFlags missing)
 static gboolean
 accepts_ports (HycoActor *actor)
 {
-  return HYCO_IS_COMPOSITE_ACTOR (actor) || HYCO_IS_FSM_ACTOR (actor);
+  const HycoModelSyntax *syntax = _hyco_model_syntax_lookup (G_OBJECT_TYPE (actor));
+
+  return HYCO_IS_COMPOSITE_ACTOR (actor) || (syntax != NULL && syntax->declares_ports);
 }
 
 /* A `port` adds a port to a composite. On an actor whose ports come from its class (Ptolemy
@@ -740,66 +732,25 @@ require_composite (Loader *loader, xmlNode *element, HycoActor *actor, GError **
                (const char *) element->name);
 }
 
-/* Inside a modal model, ports connect by name (see HycoModalDirector): a relation there
- * (which Ptolemy II writes) may only join ports of one name. @relations maps each relation
- * declared to the port name it carries ("" until linked). */
-static gboolean
-load_modal_link (Loader *loader, xmlNode *element, HycoModalModel *modal, GHashTable *relations,
-                 GError **error)
+/* One child of an entity, read the generic way. */
+gboolean
+_hyco_model_reader_read_child (Loader *loader, HycoActor *actor, xmlNode *node, xmlNode *element,
+                               GError **error)
 {
-  g_autofree char *port_path = NULL;
-  g_autofree char *relation_name = NULL;
-  g_autofree char *what = NULL;
-  const char *dot, *port_name, *carried;
-  HycoActor *owner = HYCO_ACTOR (modal);
-
-  if (!require_attr (loader, element, "port", &port_path, error)
-      || !require_attr (loader, element, "relation", &relation_name, error)
-      || !check_ignorable_children (loader, element, error))
-    return FALSE;
-  what = g_strdup_printf ("link port=\"%s\"", port_path);
-  carried = g_hash_table_lookup (relations, relation_name);
-  if (carried == NULL)
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
-                 "%s has no relation \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
-                 relation_name);
-  dot = strchr (port_path, '.'); /* as in find_link_port() */
-  port_name = dot ? dot + 1 : port_path;
-  if (dot != NULL)
-    {
-      g_autofree char *actor_name = g_strndup (port_path, (gsize) (dot - port_path));
-      owner = hyco_composite_actor_get_actor (HYCO_COMPOSITE_ACTOR (modal), actor_name);
-      if (owner == NULL)
-        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
-                     "%s contains no actor \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
-                     actor_name);
-      /* The controller reads and writes the modal model's own ports. */
-      if (HYCO_IS_FSM_ACTOR (owner))
-        owner = HYCO_ACTOR (modal);
-    }
-  if (hyco_actor_get_port (owner, port_name) == NULL)
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
-                 "%s has no port \"%s\"", hyco_actor_get_name (owner), port_name);
-  if (*carried != '\0' && !g_str_equal (carried, port_name))
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                 "inside a modal model ports connect by name, and relation \"%s\" already joins "
-                 "ports named \"%s\"",
-                 relation_name, carried);
-  g_hash_table_insert (relations, g_steal_pointer (&relation_name), g_strdup (port_name));
-  return TRUE;
-}
-
-static gboolean
-load_modal_relation (Loader *loader, xmlNode *element, GHashTable *relations, GError **error)
-{
-  g_autofree char *name = NULL;
-
-  if (!require_attr (loader, element, "name", &name, error)
-      || !check_ignorable_children (loader, element, error))
-    return FALSE;
-  if (!g_hash_table_contains (relations, name))
-    g_hash_table_insert (relations, g_steal_pointer (&name), g_strdup (""));
-  return TRUE;
+  if (_hyco_xml_is_element (node, "property"))
+    return load_property (loader, node, actor, error);
+  if (_hyco_xml_is_element (node, "port"))
+    return load_port (loader, node, actor, error);
+  if (_hyco_xml_is_element (node, "entity"))
+    return require_composite (loader, node, actor, error)
+           && load_entity (loader, node, HYCO_COMPOSITE_ACTOR (actor), NULL, error);
+  if (_hyco_xml_is_element (node, "relation"))
+    return require_composite (loader, node, actor, error)
+           && load_relation (loader, node, HYCO_COMPOSITE_ACTOR (actor), error);
+  if (_hyco_xml_is_element (node, "link"))
+    return require_composite (loader, node, actor, error)
+           && load_link (loader, node, HYCO_COMPOSITE_ACTOR (actor), error);
+  return fail_not_allowed (loader, node, element, error);
 }
 
 /* The contents of an entity, in file order as Ptolemy reads them: a link can only name
@@ -807,375 +758,18 @@ load_modal_relation (Loader *loader, xmlNode *element, GHashTable *relations, GE
 static gboolean
 load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
 {
-  g_autoptr (GHashTable) modal_relations
-    = HYCO_IS_MODAL_MODEL (actor) ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free)
-                                  : NULL;
-
   for (xmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
-      gboolean ok;
 
       if (kind < 0)
         return FALSE;
-      if (kind == 0)
-        continue;
-      if (modal_relations != NULL && _hyco_xml_is_element (node, "relation"))
-        ok = load_modal_relation (loader, node, modal_relations, error);
-      else if (modal_relations != NULL && _hyco_xml_is_element (node, "link"))
-        ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), modal_relations, error);
-      else if (_hyco_xml_is_element (node, "property"))
-        ok = load_property (loader, node, actor, error);
-      else if (_hyco_xml_is_element (node, "port"))
-        ok = load_port (loader, node, actor, error);
-      else if (_hyco_xml_is_element (node, "entity"))
-        ok = require_composite (loader, node, actor, error)
-             && load_entity (loader, node, HYCO_COMPOSITE_ACTOR (actor), NULL, error);
-      else if (_hyco_xml_is_element (node, "relation"))
-        ok = require_composite (loader, node, actor, error)
-             && load_relation (loader, node, HYCO_COMPOSITE_ACTOR (actor), error);
-      else if (_hyco_xml_is_element (node, "link"))
-        ok = require_composite (loader, node, actor, error)
-             && load_link (loader, node, HYCO_COMPOSITE_ACTOR (actor), error);
-      else
-        ok = fail_not_allowed (loader, node, element, error);
-      if (!ok)
+      if (kind > 0 && !_hyco_model_reader_read_child (loader, actor, node, element, error))
         return FALSE;
     }
   return TRUE;
 }
 
-/* A boolean property of a transition: no value means true. */
-static gboolean
-read_flag (Loader *loader, xmlNode *node, const char *value, gboolean *flag, GError **error)
-{
-  g_autofree char *what = describe (node);
-
-  if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
-    return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
-                 "\"%s\" is neither true nor false", value);
-  *flag = value == NULL || g_str_equal (value, "true");
-  return TRUE;
-}
-
-/* A property of a transition or state, read as a boolean that must be @expected (the features
- * that other values would need are not supported yet). */
-static gboolean
-check_flag (Loader *loader, xmlNode *node, const char *value, gboolean expected, GError **error)
-{
-  gboolean set;
-  g_autofree char *what = NULL;
-
-  if (!read_flag (loader, node, value, &set, error))
-    return FALSE;
-  if (set == expected)
-    return TRUE;
-  what = describe (node);
-  return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
-               "not supported yet by Hyco's state machines");
-}
-
-typedef struct
-{
-  char *name;
-  char *guard, *outputs, *sets;
-  char *from, *to;
-  gboolean preemptive, reset, is_default;
-  long line;
-} PendingTransition;
-
-static void
-pending_transition_free (gpointer data)
-{
-  PendingTransition *transition = data;
-
-  g_free (transition->name);
-  g_free (transition->guard);
-  g_free (transition->outputs);
-  g_free (transition->sets);
-  g_free (transition->from);
-  g_free (transition->to);
-  g_free (transition);
-}
-
-static gboolean
-load_state (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
-{
-  g_autofree char *name = NULL;
-  g_autofree char *what = describe (element);
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *refinement = NULL;
-  gboolean initial = FALSE, final = FALSE;
-
-  if (!require_attr (loader, element, "name", &name, error)
-      || !check_name (loader, element, name, error))
-    return FALSE;
-  for (xmlNode *node = element->children; node; node = node->next)
-    {
-      int kind = classify_child (loader, node, element, error);
-      g_autofree char *property = NULL;
-      g_autofree char *value = NULL;
-      if (kind < 0)
-        return FALSE;
-      if (kind == 0)
-        continue;
-      if (!_hyco_xml_is_element (node, "property"))
-        return fail_not_allowed (loader, node, element, error);
-      if (!require_attr (loader, node, "name", &property, error))
-        return FALSE;
-      if (is_ignored_property (node))
-        continue;
-      value = _hyco_xml_get_attr (node, "value");
-      if (g_str_equal (property, "isInitialState") || g_str_equal (property, "isFinalState"))
-        {
-          if (!read_flag (loader, node, value,
-                          g_str_equal (property, "isInitialState") ? &initial : &final, error))
-            return FALSE;
-        }
-      else if (g_str_equal (property, "refinementName"))
-        {
-          g_autofree char *where = describe (node);
-          if (value != NULL && strchr (value, ',') != NULL)
-            return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
-                         "a state has one refinement, not a list (\"%s\")", value);
-          if (value != NULL && *value != '\0'
-              && !HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
-            return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
-                         "only the controller of a ModalModel has states with refinements");
-          g_free (refinement);
-          refinement = g_steal_pointer (&value);
-        }
-      else
-        {
-          g_autofree char *where = describe (node);
-          return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-                       where, "a state has only isInitialState, isFinalState and refinementName");
-        }
-    }
-  if (!hyco_fsm_actor_add_state (fsm, name, initial, final, &local_error)
-      || !hyco_fsm_actor_set_state_refinement (fsm, name, refinement, &local_error))
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what, "%s",
-                 local_error->message);
-  return TRUE;
-}
-
-static gboolean
-load_transition (Loader *loader, xmlNode *element, GPtrArray *pending, GError **error)
-{
-  PendingTransition *transition = g_new0 (PendingTransition, 1);
-
-  g_ptr_array_add (pending, transition);
-  transition->line = line_of (element);
-  if (!require_attr (loader, element, "name", &transition->name, error))
-    return FALSE;
-  for (xmlNode *node = element->children; node; node = node->next)
-    {
-      int kind = classify_child (loader, node, element, error);
-      g_autofree char *property = NULL;
-      char *value, **field;
-      if (kind < 0)
-        return FALSE;
-      if (kind == 0)
-        continue;
-      if (!_hyco_xml_is_element (node, "property"))
-        return fail_not_allowed (loader, node, element, error);
-      if (!require_attr (loader, node, "name", &property, error))
-        return FALSE;
-      if (is_ignored_property (node))
-        continue;
-      value = _hyco_xml_get_attr (node, "value");
-      field = g_str_equal (property, "guardExpression") ? &transition->guard
-              : g_str_equal (property, "outputActions") ? &transition->outputs
-              : g_str_equal (property, "setActions")    ? &transition->sets
-                                                        : NULL;
-      if (field != NULL)
-        {
-          /* A property given twice: the last one counts, as for parameters. */
-          g_free (*field);
-          *field = value;
-        }
-      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
-               || g_str_equal (property, "defaultTransition"))
-        {
-          gboolean ok = read_flag (loader, node, value,
-                                   g_str_equal (property, "reset")        ? &transition->reset
-                                   : g_str_equal (property, "preemptive") ? &transition->preemptive
-                                                                          : &transition->is_default,
-                                   error);
-          g_free (value);
-          if (!ok)
-            return FALSE;
-        }
-      else if (g_str_equal (property, "nondeterministic"))
-        {
-          gboolean ok = check_flag (loader, node, value, FALSE, error);
-          g_free (value);
-          if (!ok)
-            return FALSE;
-        }
-      else
-        {
-          g_autofree char *where = describe (node);
-          g_free (value);
-          return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-                       where,
-                       "a transition has guardExpression, outputActions, setActions, reset, "
-                       "preemptive and defaultTransition");
-        }
-    }
-  return TRUE;
-}
-
-/* `link port="State.outgoingPort"` (or `incomingPort`) joins a state to a transition. */
-static gboolean
-load_fsm_link (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GPtrArray *pending,
-               GError **error)
-{
-  g_autofree char *port = NULL;
-  g_autofree char *relation = NULL;
-  g_autofree char *what = describe (element);
-  const char *dot;
-  PendingTransition *transition = NULL;
-
-  if (!require_attr (loader, element, "port", &port, error)
-      || !require_attr (loader, element, "relation", &relation, error))
-    return FALSE;
-  for (guint i = 0; i < pending->len; i++)
-    if (g_str_equal (((PendingTransition *) pending->pdata[i])->name, relation))
-      transition = pending->pdata[i];
-  if (transition == NULL)
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
-                 "no transition named \"%s\"", relation);
-  dot = strrchr (port, '.');
-  if (dot == NULL
-      || (!g_str_equal (dot + 1, "outgoingPort") && !g_str_equal (dot + 1, "incomingPort")))
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
-                 "a transition links to State.outgoingPort or State.incomingPort, not \"%s\"",
-                 port);
-  if (g_str_equal (dot + 1, "outgoingPort"))
-    {
-      g_free (transition->from);
-      transition->from = g_strndup (port, (gsize) (dot - port));
-    }
-  else
-    {
-      g_free (transition->to);
-      transition->to = g_strndup (port, (gsize) (dot - port));
-    }
-  return TRUE;
-}
-
-/* Ptolemy II gives a modal model's controller copies of the modal model's ports; ours reads
- * and writes the modal model's ports directly, so such a copy is only checked. */
-static gboolean
-check_controller_port (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
-{
-  g_autofree char *name = NULL;
-  HycoActor *modal = HYCO_ACTOR (hyco_actor_get_container (HYCO_ACTOR (fsm)));
-
-  if (!require_attr (loader, element, "name", &name, error))
-    return FALSE;
-  if (hyco_actor_get_port (modal, name) == NULL)
-    {
-      g_autofree char *what = describe (element);
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "the controller of a modal model uses the modal model's ports, and %s has "
-                   "no port \"%s\"",
-                   hyco_actor_get_name (modal), name);
-    }
-  return TRUE;
-}
-
-/* A state machine in Ptolemy II's shape: ports, parameters, variables (other properties with
- * a value), State entities, Transition relations with guardExpression, outputActions and
- * setActions, and links from State.outgoingPort and to State.incomingPort. */
-static gboolean
-load_fsm_contents (Loader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
-{
-  g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
-
-  for (xmlNode *node = element->children; node; node = node->next)
-    {
-      int kind = classify_child (loader, node, element, error);
-      gboolean ok;
-
-      if (kind < 0)
-        return FALSE;
-      if (kind == 0)
-        continue;
-      if (_hyco_xml_is_element (node, "port")
-          && HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
-        ok = check_controller_port (loader, node, fsm, error);
-      else if (_hyco_xml_is_element (node, "port"))
-        ok = load_port (loader, node, HYCO_ACTOR (fsm), error);
-      else if (_hyco_xml_is_element (node, "property"))
-        {
-          g_autofree char *name = _hyco_xml_get_attr (node, "name");
-          g_autofree char *value = _hyco_xml_get_attr (node, "value");
-          if (name != NULL && value != NULL && !is_ignored_property (node)
-              && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
-            {
-              /* Not a parameter of the class: a variable of the machine. */
-              g_auto (HycoValue) initial = HYCO_VALUE_INIT;
-              g_autoptr (GError) local_error = NULL;
-              g_autofree char *what = describe (node);
-              if (!hyco_value_parse_literal (value, &initial, &local_error)
-                  || (!hyco_value_is_numeric (&initial)
-                      && hyco_value_get_value_type (&initial) != HYCO_VALUE_TYPE_BOOLEAN))
-                return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
-                             "a state machine's variable is a number or a boolean, not \"%s\"",
-                             value);
-              ok = hyco_fsm_actor_add_variable (fsm, name, hyco_value_get_double (&initial),
-                                                &local_error)
-                   || fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME,
-                            what, "%s", local_error->message);
-            }
-          else
-            ok = load_property (loader, node, HYCO_ACTOR (fsm), error);
-        }
-      else if (_hyco_xml_is_element (node, "entity"))
-        {
-          g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
-          g_autofree char *what = describe (node);
-          ok = class_name != NULL && g_str_equal (short_class_name (class_name), "State")
-                 ? load_state (loader, node, fsm, error)
-                 : fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                         "a state machine contains State entities only");
-        }
-      else if (_hyco_xml_is_element (node, "relation"))
-        ok = load_transition (loader, node, pending, error);
-      else if (_hyco_xml_is_element (node, "link"))
-        ok = load_fsm_link (loader, node, fsm, pending, error);
-      else
-        ok = fail_not_allowed (loader, node, element, error);
-      if (!ok)
-        return FALSE;
-    }
-  for (guint i = 0; i < pending->len; i++)
-    {
-      PendingTransition *transition = pending->pdata[i];
-      g_autoptr (GError) local_error = NULL;
-      g_autofree char *what = g_strdup_printf ("relation \"%s\"", transition->name);
-      if (transition->from == NULL || transition->to == NULL)
-        return fail (loader, error, transition->line, HYCO_MODEL_FILE_ERROR_INVALID, what,
-                     "a transition needs a link from a State.outgoingPort and one to a "
-                     "State.incomingPort");
-      if (!hyco_fsm_actor_add_transition (fsm, transition->from, transition->to, transition->guard,
-                                          transition->outputs, transition->sets, &local_error))
-        return fail (loader, error, transition->line,
-                     local_error->domain == HYCO_EXPRESSION_ERROR ? HYCO_MODEL_FILE_ERROR_BAD_VALUE
-                                                                  : HYCO_MODEL_FILE_ERROR_INVALID,
-                     what, "%s", local_error->message);
-      hyco_fsm_actor_set_transition_kind (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
-                                          transition->preemptive, transition->reset);
-      hyco_fsm_actor_set_transition_default (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
-                                             transition->is_default);
-    }
-  return TRUE;
-}
-
-/* Creates the actor an `entity` describes, adds it to @container (none for the top level) and
- * loads its contents. */
 static gboolean
 load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, HycoActor **actor,
              GError **error)
@@ -1185,6 +779,7 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
   g_autofree char *what = NULL;
   g_autoptr (HycoActor) created = NULL;
   g_autoptr (GError) local_error = NULL;
+  const HycoModelSyntax *syntax;
   GType type;
 
   if (!require_attr (loader, element, "name", &name, error)
@@ -1215,8 +810,9 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
   if (container != NULL && !hyco_composite_actor_add_actor (container, created, &local_error))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
                  local_error->message);
-  if (!(HYCO_IS_FSM_ACTOR (created)
-          ? load_fsm_contents (loader, element, HYCO_FSM_ACTOR (created), error)
+  syntax = _hyco_model_syntax_lookup (type);
+  if (!(syntax != NULL && syntax->read_contents != NULL
+          ? syntax->read_contents (created, loader, element, error)
           : load_entity_contents (loader, element, created, error)))
     return FALSE;
   if (actor != NULL)
@@ -1398,7 +994,7 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
 
   g_return_val_if_fail (data != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   doc = parse (&loader, data, length, error);
   g_free (loader.xml_message);
   g_free (loader.declaration);
@@ -1601,79 +1197,9 @@ save_links (xmlNode *element, HycoCompositeActor *composite)
 
 static xmlNode *save_actor (xmlNode *parent, HycoActor *actor);
 
-static void
-save_fsm (xmlNode *element, HycoFSMActor *fsm)
-{
-  g_autoptr (GPtrArray) ports = hyco_actor_get_ports (HYCO_ACTOR (fsm));
-
-  save_parameters (element, G_OBJECT (fsm));
-  for (guint i = 0; i < hyco_fsm_actor_get_n_variables (fsm); i++)
-    {
-      double initial;
-      const char *name = hyco_fsm_actor_get_variable_name (fsm, i, &initial);
-      g_auto (HycoValue) value = HYCO_VALUE_INIT;
-      g_autofree char *text = NULL;
-      hyco_value_set_double (&value, initial);
-      text = hyco_value_to_literal (&value);
-      add_element (element, "property", name, "Parameter", text);
-    }
-  for (guint i = 0; i < ports->len; i++)
-    save_port (element, ports->pdata[i]);
-  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
-    {
-      gboolean initial, final;
-      const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
-      xmlNode *state = add_element (element, "entity", name, "State", NULL);
-      if (initial)
-        add_element (state, "property", "isInitialState", NULL, "true");
-      if (final)
-        add_element (state, "property", "isFinalState", NULL, "true");
-      if (hyco_fsm_actor_get_state_refinement (fsm, i))
-        add_element (state, "property", "refinementName", NULL,
-                     hyco_fsm_actor_get_state_refinement (fsm, i));
-    }
-  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
-    {
-      const char *from, *to, *guard, *outputs, *sets;
-      gboolean preemptive, reset;
-      g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
-      xmlNode *transition = add_element (element, "relation", name, "Transition", NULL);
-      hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
-      hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
-      if (guard)
-        add_element (transition, "property", "guardExpression", NULL, guard);
-      if (outputs)
-        add_element (transition, "property", "outputActions", NULL, outputs);
-      if (sets)
-        add_element (transition, "property", "setActions", NULL, sets);
-      if (reset)
-        add_element (transition, "property", "reset", NULL, "true");
-      if (preemptive)
-        add_element (transition, "property", "preemptive", NULL, "true");
-      if (hyco_fsm_actor_get_transition_default (fsm, i))
-        add_element (transition, "property", "defaultTransition", NULL, "true");
-    }
-  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
-    {
-      const char *from, *to;
-      g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
-      g_autofree char *outgoing = NULL;
-      g_autofree char *incoming = NULL;
-      xmlNode *link;
-      hyco_fsm_actor_get_transition (fsm, i, &from, &to, NULL, NULL, NULL);
-      outgoing = g_strconcat (from, ".outgoingPort", NULL);
-      incoming = g_strconcat (to, ".incomingPort", NULL);
-      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
-      xmlNewProp (link, BAD_CAST "port", BAD_CAST outgoing);
-      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
-      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
-      xmlNewProp (link, BAD_CAST "port", BAD_CAST incoming);
-      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
-    }
-}
-
-static void
-save_composite (xmlNode *element, HycoCompositeActor *composite)
+void
+_hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composite,
+                                   gboolean with_director)
 {
   HycoDirector *director = hyco_composite_actor_get_director (composite);
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (HYCO_ACTOR (composite));
@@ -1685,7 +1211,7 @@ save_composite (xmlNode *element, HycoCompositeActor *composite)
   for (guint i = 0; parameters[i]; i++)
     add_element (element, "property", parameters[i], "ptolemy.data.expr.Parameter",
                  hyco_composite_actor_get_parameter_text (composite, parameters[i]));
-  if (director != NULL && !_hyco_modal_model_is_implicit_director (director))
+  if (director != NULL && with_director)
     {
       xmlNode *director_element
         = add_element (element, "property", hyco_director_get_name (director),
@@ -1707,15 +1233,16 @@ static xmlNode *
 save_actor (xmlNode *parent, HycoActor *actor)
 {
   xmlNode *element = xmlNewNode (NULL, BAD_CAST "entity");
+  const HycoModelSyntax *syntax = _hyco_model_syntax_lookup (G_OBJECT_TYPE (actor));
 
   xmlNewProp (element, BAD_CAST "name", BAD_CAST hyco_actor_get_name (actor));
   xmlNewProp (element, BAD_CAST "class", BAD_CAST class_name_of (G_OBJECT (actor)));
   if (parent != NULL)
     xmlAddChild (parent, element);
-  if (HYCO_IS_COMPOSITE_ACTOR (actor))
-    save_composite (element, HYCO_COMPOSITE_ACTOR (actor));
-  else if (HYCO_IS_FSM_ACTOR (actor))
-    save_fsm (element, HYCO_FSM_ACTOR (actor));
+  if (syntax != NULL && syntax->write_contents != NULL)
+    syntax->write_contents (actor, element);
+  else if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    _hyco_model_writer_save_composite (element, HYCO_COMPOSITE_ACTOR (actor), TRUE);
   else
     {
       save_parameters (element, G_OBJECT (actor));
@@ -1736,7 +1263,7 @@ _hyco_model_file_save (HycoCompositeActor *toplevel)
   char *result;
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (toplevel), NULL);
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   doc = xmlNewDoc (BAD_CAST "1.0");
   doc->standalone = 0; /* standalone="no", as Ptolemy writes it */
   xmlDocSetRootElement (doc, save_actor (NULL, HYCO_ACTOR (toplevel)));
@@ -1752,4 +1279,123 @@ _hyco_model_file_save (HycoCompositeActor *toplevel)
   xmlFree (text);
   xmlFreeDoc (doc);
   return result;
+}
+
+/* The pieces of the reader and writer that modules build their own syntax from. */
+
+static GHashTable *syntaxes; /* GType -> const HycoModelSyntax* */
+G_LOCK_DEFINE_STATIC (syntaxes);
+
+/* Registers @syntax (static storage) for @type and its subclasses. */
+void
+_hyco_model_syntax_register (GType type, const HycoModelSyntax *syntax)
+{
+  G_LOCK (syntaxes);
+  if (syntaxes == NULL)
+    syntaxes = g_hash_table_new (NULL, NULL);
+  g_hash_table_insert (syntaxes, GSIZE_TO_POINTER (type), (gpointer) syntax);
+  G_UNLOCK (syntaxes);
+}
+
+/* The syntax registered for @type or its nearest ancestor, or NULL. */
+const HycoModelSyntax *
+_hyco_model_syntax_lookup (GType type)
+{
+  const HycoModelSyntax *syntax = NULL;
+
+  G_LOCK (syntaxes);
+  for (; syntaxes != NULL && syntax == NULL && type != G_TYPE_INVALID;
+       type = g_type_parent (type))
+    syntax = g_hash_table_lookup (syntaxes, GSIZE_TO_POINTER (type));
+  G_UNLOCK (syntaxes);
+  return syntax;
+}
+
+gboolean
+_hyco_model_reader_fail (Loader *loader, GError **error, long line, HycoModelFileError code,
+                         const char *what, const char *format, ...)
+{
+  g_autofree char *cause = NULL;
+  va_list args;
+
+  va_start (args, format);
+  cause = g_strdup_vprintf (format, args);
+  va_end (args);
+  return fail (loader, error, line, code, what, "%s", cause);
+}
+
+char *
+_hyco_model_reader_describe (xmlNode *element)
+{
+  return describe (element);
+}
+
+int
+_hyco_model_reader_classify_child (Loader *loader, xmlNode *node, xmlNode *parent, GError **error)
+{
+  return classify_child (loader, node, parent, error);
+}
+
+gboolean
+_hyco_model_reader_fail_not_allowed (Loader *loader, xmlNode *element, xmlNode *parent,
+                                     GError **error)
+{
+  return fail_not_allowed (loader, element, parent, error);
+}
+
+gboolean
+_hyco_model_reader_check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
+{
+  return check_ignorable_children (loader, parent, error);
+}
+
+gboolean
+_hyco_model_reader_require_attr (Loader *loader, xmlNode *element, const char *name, char **value,
+                                 GError **error)
+{
+  return require_attr (loader, element, name, value, error);
+}
+
+gboolean
+_hyco_model_reader_check_name (Loader *loader, xmlNode *element, const char *name, GError **error)
+{
+  return check_name (loader, element, name, error);
+}
+
+gboolean
+_hyco_model_reader_is_ignored_property (xmlNode *element)
+{
+  return is_ignored_property (element);
+}
+
+gboolean
+_hyco_model_reader_read_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
+{
+  return load_port (loader, element, actor, error);
+}
+
+gboolean
+_hyco_model_reader_read_property (Loader *loader, xmlNode *element, HycoActor *actor,
+                                  GError **error)
+{
+  return load_property (loader, element, actor, error);
+}
+
+xmlNode *
+_hyco_model_writer_add_element (xmlNode *parent, const char *tag, const char *name,
+                                const char *class_name, const char *value)
+{
+  return add_element (parent, tag, name, class_name, value);
+}
+
+void
+_hyco_model_writer_save_parameters (xmlNode *element, GObject *object)
+{
+  save_parameters (element, object);
+}
+
+void
+_hyco_model_writer_save_port (xmlNode *element, HycoPort *port)
+{
+  save_port (element, port);
 }

@@ -4,8 +4,7 @@
  */
 #include "hyco-results-private.h"
 #include "hyco-model-private.h"
-#include "hyco.h" /* FIXME(issue 15): until the parameter protocol and describe hooks */
-#include "hyco-fmu-actor-private.h"
+#include "hyco-model-syntax-private.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -139,7 +138,7 @@ hyco_model_new (HycoCompositeActor *toplevel)
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (toplevel), NULL);
   g_return_val_if_fail (hyco_actor_get_container (HYCO_ACTOR (toplevel)) == NULL, NULL);
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   self = g_object_new (HYCO_TYPE_MODEL, NULL);
   self->toplevel = g_object_ref (toplevel);
   _hyco_composite_actor_set_model (toplevel, self);
@@ -162,7 +161,7 @@ hyco_model_new_from_data (const char *data, gssize length, const char *source_na
   g_autoptr (HycoCompositeActor) toplevel = NULL;
 
   g_return_val_if_fail (data != NULL, NULL);
-  hyco_init ();
+  hyco_registry_ensure_modules ();
   toplevel = _hyco_model_file_load (data, length, source_name ? source_name : "<data>", error);
   if (toplevel == NULL)
     return NULL;
@@ -1088,49 +1087,27 @@ describe_model_parameters (GString *out, HycoCompositeActor *composite, const ch
     }
 }
 
-/* States and transitions, as the model file gives them. */
-static void
-describe_state_machine (GString *out, HycoFSMActor *fsm, const char *indent)
+/* How a composite without a director of its own runs: as its class or its container's
+ * class says (a modal model, a refinement), or transparently. */
+static const char *
+execution_note (HycoActor *composite)
 {
-  for (guint i = 0; i < hyco_fsm_actor_get_n_variables (fsm); i++)
-    {
-      double initial;
-      const char *name = hyco_fsm_actor_get_variable_name (fsm, i, &initial);
-      g_string_append_printf (out, "%svariable %s = %g\n", indent, name, initial);
-    }
-  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
-    {
-      gboolean initial, final;
-      const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
-      const char *refinement = hyco_fsm_actor_get_state_refinement (fsm, i);
-      g_string_append_printf (out, "%sstate %s%s%s", indent, name, initial ? " (initial)" : "",
-                              final ? " (final)" : "");
-      if (refinement)
-        g_string_append_printf (out, ", refinement %s", refinement);
-      g_string_append_c (out, '\n');
-    }
-  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
-    {
-      const char *from, *to, *guard, *outputs, *sets;
-      gboolean preemptive, reset;
-      hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
-      hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
-      g_string_append_printf (out, "%stransition %s -> %s%s%s%s", indent, from, to,
-                              preemptive ? " (preemptive)" : "", reset ? " (reset)" : "",
-                              hyco_fsm_actor_get_transition_default (fsm, i) ? " (default)" : "");
-      if (guard)
-        g_string_append_printf (out, ", guard \"%s\"", guard);
-      if (outputs)
-        g_string_append_printf (out, ", outputs \"%s\"", outputs);
-      if (sets)
-        g_string_append_printf (out, ", sets \"%s\"", sets);
-      g_string_append_c (out, '\n');
-    }
+  const HycoModelSyntax *own = _hyco_model_syntax_lookup (G_OBJECT_TYPE (composite));
+  HycoCompositeActor *container = hyco_actor_get_container (composite);
+  const HycoModelSyntax *outer
+    = container ? _hyco_model_syntax_lookup (G_OBJECT_TYPE (container)) : NULL;
+
+  if (own != NULL && own->execution_note != NULL)
+    return own->execution_note;
+  if (outer != NULL && outer->inner_execution_note != NULL)
+    return outer->inner_execution_note;
+  return "transparent: no director";
 }
 
 static void
 describe_actor (GString *out, HycoActor *actor, int level)
 {
+  const HycoModelSyntax *syntax = _hyco_model_syntax_lookup (G_OBJECT_TYPE (actor));
   g_autofree char *indent = g_strnfill ((gsize) level * 2, ' ');
   g_autofree char *inner = g_strnfill ((gsize) level * 2 + 2, ' ');
   const char *class_name = hyco_registry_get_name (G_OBJECT_TYPE (actor));
@@ -1151,18 +1128,8 @@ describe_actor (GString *out, HycoActor *actor, int level)
                                   dname ? dname : G_OBJECT_TYPE_NAME (director));
           describe_parameters (out, G_OBJECT (director), dindent);
         }
-      else if (HYCO_IS_MODAL_MODEL (actor))
-        g_string_append_printf (out,
-                                "%s(modal: its state machine chooses the refinement that "
-                                "runs)\n",
-                                inner);
-      else if (HYCO_IS_MODAL_MODEL (hyco_actor_get_container (actor)))
-        g_string_append_printf (out,
-                                "%s(refinement: runs under the director of its modal "
-                                "model's container)\n",
-                                inner);
       else
-        g_string_append_printf (out, "%s(transparent: no director)\n", inner);
+        g_string_append_printf (out, "%s(%s)\n", inner, execution_note (actor));
     }
   for (guint i = 0; i < ports->len; i++)
     {
@@ -1180,19 +1147,8 @@ describe_actor (GString *out, HycoActor *actor, int level)
       g_string_append_printf (out, "%sport %s (%s)\n", inner, port->name, joined);
     }
   describe_parameters (out, G_OBJECT (actor), inner);
-  if (HYCO_IS_FSM_ACTOR (actor))
-    describe_state_machine (out, HYCO_FSM_ACTOR (actor), inner);
-  if (HYCO_IS_FMU_ACTOR (actor))
-    {
-      g_auto (GStrv) names = hyco_fmu_actor_list_fmu_parameters (HYCO_FMU_ACTOR (actor));
-      const char *category = hyco_fmu_actor_get_category (HYCO_FMU_ACTOR (actor));
-      if (category)
-        g_string_append_printf (out, "%sFMI-HC category %s\n", inner, category);
-      for (guint i = 0; names[i]; i++)
-        g_string_append_printf (
-          out, "%sFMU parameter %s = %s\n", inner, names[i],
-          hyco_fmu_actor_get_fmu_parameter (HYCO_FMU_ACTOR (actor), names[i]));
-    }
+  if (syntax != NULL && syntax->describe != NULL)
+    syntax->describe (actor, out, inner);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     describe_model_parameters (out, HYCO_COMPOSITE_ACTOR (actor), inner);
   if (HYCO_IS_COMPOSITE_ACTOR (actor))

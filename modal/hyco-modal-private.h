@@ -46,4 +46,8 @@ void _hyco_continuous_director_states_changed (HycoActor *actor);
 /* Whether @director is the one a modal model made for itself, which its file does not name. */
 gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);
 
+/* Registers how state machines and modal models read, write and describe themselves
+ * (hyco-modal-syntax.c). */
+void _hyco_modal_syntax_register (void);
+
 G_END_DECLS

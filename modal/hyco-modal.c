@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-modal.h"
+#include "hyco-modal-private.h"
 
 /**
  * hyco_modal_register:
@@ -19,4 +20,5 @@ hyco_modal_register (void)
   hyco_registry_register ("Refinement", HYCO_TYPE_COMPOSITE_ACTOR);
   hyco_registry_register ("FSMDirector", HYCO_TYPE_MODAL_DIRECTOR);
   hyco_registry_register ("ModalDirector", HYCO_TYPE_MODAL_DIRECTOR);
+  _hyco_modal_syntax_register ();
 }

@@ -1,0 +1,586 @@
+/* hyco-modal-syntax.c: state machines and modal models in model files, as Ptolemy II writes
+ * them: a state machine's State entities, Transition relations and the links between them; a
+ * modal model's relations, which join ports of one name; and what `hyco inspect` shows of
+ * them.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-modal.h"
+#include "hyco-modal-private.h"
+#include "hyco-model-syntax-private.h"
+
+/* Inside a modal model, ports connect by name (see HycoModalDirector): a relation there
+ * (which Ptolemy II writes) may only join ports of one name. @relations maps each relation
+ * declared to the port name it carries ("" until linked). */
+static gboolean
+load_modal_link (HycoModelReader *loader, xmlNode *element, HycoModalModel *modal, GHashTable *relations,
+                 GError **error)
+{
+  g_autofree char *port_path = NULL;
+  g_autofree char *relation_name = NULL;
+  g_autofree char *what = NULL;
+  const char *dot, *port_name, *carried;
+  HycoActor *owner = HYCO_ACTOR (modal);
+
+  if (!_hyco_model_reader_require_attr (loader, element, "port", &port_path, error)
+      || !_hyco_model_reader_require_attr (loader, element, "relation", &relation_name, error)
+      || !_hyco_model_reader_check_ignorable_children (loader, element, error))
+    return FALSE;
+  what = g_strdup_printf ("link port=\"%s\"", port_path);
+  carried = g_hash_table_lookup (relations, relation_name);
+  if (carried == NULL)
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
+                 "%s has no relation \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
+                 relation_name);
+  dot = strchr (port_path, '.'); /* as in find_link_port() */
+  port_name = dot ? dot + 1 : port_path;
+  if (dot != NULL)
+    {
+      g_autofree char *actor_name = g_strndup (port_path, (gsize) (dot - port_path));
+      owner = hyco_composite_actor_get_actor (HYCO_COMPOSITE_ACTOR (modal), actor_name);
+      if (owner == NULL)
+        return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                     "%s contains no actor \"%s\"", hyco_actor_get_name (HYCO_ACTOR (modal)),
+                     actor_name);
+      /* The controller reads and writes the modal model's own ports. */
+      if (HYCO_IS_FSM_ACTOR (owner))
+        owner = HYCO_ACTOR (modal);
+    }
+  if (hyco_actor_get_port (owner, port_name) == NULL)
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                 "%s has no port \"%s\"", hyco_actor_get_name (owner), port_name);
+  if (*carried != '\0' && !g_str_equal (carried, port_name))
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                 "inside a modal model ports connect by name, and relation \"%s\" already joins "
+                 "ports named \"%s\"",
+                 relation_name, carried);
+  g_hash_table_insert (relations, g_steal_pointer (&relation_name), g_strdup (port_name));
+  return TRUE;
+}
+
+static gboolean
+load_modal_relation (HycoModelReader *loader, xmlNode *element, GHashTable *relations, GError **error)
+{
+  g_autofree char *name = NULL;
+
+  if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error)
+      || !_hyco_model_reader_check_ignorable_children (loader, element, error))
+    return FALSE;
+  if (!g_hash_table_contains (relations, name))
+    g_hash_table_insert (relations, g_steal_pointer (&name), g_strdup (""));
+  return TRUE;
+}
+
+/* A boolean property of a transition: no value means true. */
+static gboolean
+read_flag (HycoModelReader *loader, xmlNode *node, const char *value, gboolean *flag, GError **error)
+{
+  g_autofree char *what = _hyco_model_reader_describe (node);
+
+  if (value != NULL && !g_str_equal (value, "true") && !g_str_equal (value, "false"))
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                 "\"%s\" is neither true nor false", value);
+  *flag = value == NULL || g_str_equal (value, "true");
+  return TRUE;
+}
+
+/* A property of a transition or state, read as a boolean that must be @expected (the features
+ * that other values would need are not supported yet). */
+static gboolean
+check_flag (HycoModelReader *loader, xmlNode *node, const char *value, gboolean expected, GError **error)
+{
+  gboolean set;
+  g_autofree char *what = NULL;
+
+  if (!read_flag (loader, node, value, &set, error))
+    return FALSE;
+  if (set == expected)
+    return TRUE;
+  what = _hyco_model_reader_describe (node);
+  return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+               "not supported yet by Hyco's state machines");
+}
+
+typedef struct
+{
+  char *name;
+  char *guard, *outputs, *sets;
+  char *from, *to;
+  gboolean preemptive, reset, is_default;
+  long line;
+} PendingTransition;
+
+static void
+pending_transition_free (gpointer data)
+{
+  PendingTransition *transition = data;
+
+  g_free (transition->name);
+  g_free (transition->guard);
+  g_free (transition->outputs);
+  g_free (transition->sets);
+  g_free (transition->from);
+  g_free (transition->to);
+  g_free (transition);
+}
+
+static gboolean
+load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *what = _hyco_model_reader_describe (element);
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *refinement = NULL;
+  gboolean initial = FALSE, final = FALSE;
+
+  if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error)
+      || !_hyco_model_reader_check_name (loader, element, name, error))
+    return FALSE;
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = _hyco_model_reader_classify_child (loader, node, element, error);
+      g_autofree char *property = NULL;
+      g_autofree char *value = NULL;
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (!_hyco_xml_is_element (node, "property"))
+        return _hyco_model_reader_fail_not_allowed (loader, node, element, error);
+      if (!_hyco_model_reader_require_attr (loader, node, "name", &property, error))
+        return FALSE;
+      if (_hyco_model_reader_is_ignored_property (node))
+        continue;
+      value = _hyco_xml_get_attr (node, "value");
+      if (g_str_equal (property, "isInitialState") || g_str_equal (property, "isFinalState"))
+        {
+          if (!read_flag (loader, node, value,
+                          g_str_equal (property, "isInitialState") ? &initial : &final, error))
+            return FALSE;
+        }
+      else if (g_str_equal (property, "refinementName"))
+        {
+          g_autofree char *where = _hyco_model_reader_describe (node);
+          if (value != NULL && strchr (value, ',') != NULL)
+            return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
+                         "a state has one refinement, not a list (\"%s\")", value);
+          if (value != NULL && *value != '\0'
+              && !HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
+            return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, where,
+                         "only the controller of a ModalModel has states with refinements");
+          g_free (refinement);
+          refinement = g_steal_pointer (&value);
+        }
+      else
+        {
+          g_autofree char *where = _hyco_model_reader_describe (node);
+          return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+                       where, "a state has only isInitialState, isFinalState and refinementName");
+        }
+    }
+  if (!hyco_fsm_actor_add_state (fsm, name, initial, final, &local_error)
+      || !hyco_fsm_actor_set_state_refinement (fsm, name, refinement, &local_error))
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what, "%s",
+                 local_error->message);
+  return TRUE;
+}
+
+static gboolean
+load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, GError **error)
+{
+  PendingTransition *transition = g_new0 (PendingTransition, 1);
+
+  g_ptr_array_add (pending, transition);
+  transition->line = _hyco_model_reader_line (element);
+  if (!_hyco_model_reader_require_attr (loader, element, "name", &transition->name, error))
+    return FALSE;
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = _hyco_model_reader_classify_child (loader, node, element, error);
+      g_autofree char *property = NULL;
+      char *value, **field;
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (!_hyco_xml_is_element (node, "property"))
+        return _hyco_model_reader_fail_not_allowed (loader, node, element, error);
+      if (!_hyco_model_reader_require_attr (loader, node, "name", &property, error))
+        return FALSE;
+      if (_hyco_model_reader_is_ignored_property (node))
+        continue;
+      value = _hyco_xml_get_attr (node, "value");
+      field = g_str_equal (property, "guardExpression") ? &transition->guard
+              : g_str_equal (property, "outputActions") ? &transition->outputs
+              : g_str_equal (property, "setActions")    ? &transition->sets
+                                                        : NULL;
+      if (field != NULL)
+        {
+          /* A property given twice: the last one counts, as for parameters. */
+          g_free (*field);
+          *field = value;
+        }
+      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
+               || g_str_equal (property, "defaultTransition"))
+        {
+          gboolean ok = read_flag (loader, node, value,
+                                   g_str_equal (property, "reset")        ? &transition->reset
+                                   : g_str_equal (property, "preemptive") ? &transition->preemptive
+                                                                          : &transition->is_default,
+                                   error);
+          g_free (value);
+          if (!ok)
+            return FALSE;
+        }
+      else if (g_str_equal (property, "nondeterministic"))
+        {
+          gboolean ok = check_flag (loader, node, value, FALSE, error);
+          g_free (value);
+          if (!ok)
+            return FALSE;
+        }
+      else
+        {
+          g_autofree char *where = _hyco_model_reader_describe (node);
+          g_free (value);
+          return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+                       where,
+                       "a transition has guardExpression, outputActions, setActions, reset, "
+                       "preemptive and defaultTransition");
+        }
+    }
+  return TRUE;
+}
+
+/* `link port="State.outgoingPort"` (or `incomingPort`) joins a state to a transition. */
+static gboolean
+load_fsm_link (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GPtrArray *pending,
+               GError **error)
+{
+  g_autofree char *port = NULL;
+  g_autofree char *relation = NULL;
+  g_autofree char *what = _hyco_model_reader_describe (element);
+  const char *dot;
+  PendingTransition *transition = NULL;
+
+  if (!_hyco_model_reader_require_attr (loader, element, "port", &port, error)
+      || !_hyco_model_reader_require_attr (loader, element, "relation", &relation, error))
+    return FALSE;
+  for (guint i = 0; i < pending->len; i++)
+    if (g_str_equal (((PendingTransition *) pending->pdata[i])->name, relation))
+      transition = pending->pdata[i];
+  if (transition == NULL)
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
+                 "no transition named \"%s\"", relation);
+  dot = strrchr (port, '.');
+  if (dot == NULL
+      || (!g_str_equal (dot + 1, "outgoingPort") && !g_str_equal (dot + 1, "incomingPort")))
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                 "a transition links to State.outgoingPort or State.incomingPort, not \"%s\"",
+                 port);
+  if (g_str_equal (dot + 1, "outgoingPort"))
+    {
+      g_free (transition->from);
+      transition->from = g_strndup (port, (gsize) (dot - port));
+    }
+  else
+    {
+      g_free (transition->to);
+      transition->to = g_strndup (port, (gsize) (dot - port));
+    }
+  return TRUE;
+}
+
+/* Ptolemy II gives a modal model's controller copies of the modal model's ports; ours reads
+ * and writes the modal model's ports directly, so such a copy is only checked. */
+static gboolean
+check_controller_port (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+{
+  g_autofree char *name = NULL;
+  HycoActor *modal = HYCO_ACTOR (hyco_actor_get_container (HYCO_ACTOR (fsm)));
+
+  if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error))
+    return FALSE;
+  if (hyco_actor_get_port (modal, name) == NULL)
+    {
+      g_autofree char *what = _hyco_model_reader_describe (element);
+      return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                   "the controller of a modal model uses the modal model's ports, and %s has "
+                   "no port \"%s\"",
+                   hyco_actor_get_name (modal), name);
+    }
+  return TRUE;
+}
+
+/* A state machine in Ptolemy II's shape: ports, parameters, variables (other properties with
+ * a value), State entities, Transition relations with guardExpression, outputActions and
+ * setActions, and links from State.outgoingPort and to State.incomingPort. */
+static gboolean
+load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+{
+  g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
+
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = _hyco_model_reader_classify_child (loader, node, element, error);
+      gboolean ok;
+
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (_hyco_xml_is_element (node, "port")
+          && HYCO_IS_MODAL_MODEL (hyco_actor_get_container (HYCO_ACTOR (fsm))))
+        ok = check_controller_port (loader, node, fsm, error);
+      else if (_hyco_xml_is_element (node, "port"))
+        ok = _hyco_model_reader_read_port (loader, node, HYCO_ACTOR (fsm), error);
+      else if (_hyco_xml_is_element (node, "property"))
+        {
+          g_autofree char *name = _hyco_xml_get_attr (node, "name");
+          g_autofree char *value = _hyco_xml_get_attr (node, "value");
+          if (name != NULL && value != NULL && !_hyco_model_reader_is_ignored_property (node)
+              && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
+            {
+              /* Not a parameter of the class: a variable of the machine. */
+              g_auto (HycoValue) initial = HYCO_VALUE_INIT;
+              g_autoptr (GError) local_error = NULL;
+              g_autofree char *what = _hyco_model_reader_describe (node);
+              if (!hyco_value_parse_literal (value, &initial, &local_error)
+                  || (!hyco_value_is_numeric (&initial)
+                      && hyco_value_get_value_type (&initial) != HYCO_VALUE_TYPE_BOOLEAN))
+                return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                             "a state machine's variable is a number or a boolean, not \"%s\"",
+                             value);
+              ok = hyco_fsm_actor_add_variable (fsm, name, hyco_value_get_double (&initial),
+                                                &local_error)
+                   || _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME,
+                            what, "%s", local_error->message);
+            }
+          else
+            ok = _hyco_model_reader_read_property (loader, node, HYCO_ACTOR (fsm), error);
+        }
+      else if (_hyco_xml_is_element (node, "entity"))
+        {
+          g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
+          g_autofree char *what = _hyco_model_reader_describe (node);
+          ok = class_name != NULL && g_str_equal (_hyco_model_reader_short_class_name (class_name), "State")
+                 ? load_state (loader, node, fsm, error)
+                 : _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                         "a state machine contains State entities only");
+        }
+      else if (_hyco_xml_is_element (node, "relation"))
+        ok = load_transition (loader, node, pending, error);
+      else if (_hyco_xml_is_element (node, "link"))
+        ok = load_fsm_link (loader, node, fsm, pending, error);
+      else
+        ok = _hyco_model_reader_fail_not_allowed (loader, node, element, error);
+      if (!ok)
+        return FALSE;
+    }
+  for (guint i = 0; i < pending->len; i++)
+    {
+      PendingTransition *transition = pending->pdata[i];
+      g_autoptr (GError) local_error = NULL;
+      g_autofree char *what = g_strdup_printf ("relation \"%s\"", transition->name);
+      if (transition->from == NULL || transition->to == NULL)
+        return _hyco_model_reader_fail (loader, error, transition->line, HYCO_MODEL_FILE_ERROR_INVALID, what,
+                     "a transition needs a link from a State.outgoingPort and one to a "
+                     "State.incomingPort");
+      if (!hyco_fsm_actor_add_transition (fsm, transition->from, transition->to, transition->guard,
+                                          transition->outputs, transition->sets, &local_error))
+        return _hyco_model_reader_fail (loader, error, transition->line,
+                     local_error->domain == HYCO_EXPRESSION_ERROR ? HYCO_MODEL_FILE_ERROR_BAD_VALUE
+                                                                  : HYCO_MODEL_FILE_ERROR_INVALID,
+                     what, "%s", local_error->message);
+      hyco_fsm_actor_set_transition_kind (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
+                                          transition->preemptive, transition->reset);
+      hyco_fsm_actor_set_transition_default (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
+                                             transition->is_default);
+    }
+  return TRUE;
+}
+
+/* Creates the actor an `entity` describes, adds it to @container (none for the top level) and
+ * loads its contents. */
+static void
+save_fsm (xmlNode *element, HycoFSMActor *fsm)
+{
+  g_autoptr (GPtrArray) ports = hyco_actor_get_ports (HYCO_ACTOR (fsm));
+
+  _hyco_model_writer_save_parameters (element, G_OBJECT (fsm));
+  for (guint i = 0; i < hyco_fsm_actor_get_n_variables (fsm); i++)
+    {
+      double initial;
+      const char *name = hyco_fsm_actor_get_variable_name (fsm, i, &initial);
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+      g_autofree char *text = NULL;
+      hyco_value_set_double (&value, initial);
+      text = hyco_value_to_literal (&value);
+      _hyco_model_writer_add_element (element, "property", name, "Parameter", text);
+    }
+  for (guint i = 0; i < ports->len; i++)
+    _hyco_model_writer_save_port (element, ports->pdata[i]);
+  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
+    {
+      gboolean initial, final;
+      const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
+      xmlNode *state = _hyco_model_writer_add_element (element, "entity", name, "State", NULL);
+      if (initial)
+        _hyco_model_writer_add_element (state, "property", "isInitialState", NULL, "true");
+      if (final)
+        _hyco_model_writer_add_element (state, "property", "isFinalState", NULL, "true");
+      if (hyco_fsm_actor_get_state_refinement (fsm, i))
+        _hyco_model_writer_add_element (state, "property", "refinementName", NULL,
+                     hyco_fsm_actor_get_state_refinement (fsm, i));
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
+    {
+      const char *from, *to, *guard, *outputs, *sets;
+      gboolean preemptive, reset;
+      g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
+      xmlNode *transition = _hyco_model_writer_add_element (element, "relation", name, "Transition", NULL);
+      hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
+      hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
+      if (guard)
+        _hyco_model_writer_add_element (transition, "property", "guardExpression", NULL, guard);
+      if (outputs)
+        _hyco_model_writer_add_element (transition, "property", "outputActions", NULL, outputs);
+      if (sets)
+        _hyco_model_writer_add_element (transition, "property", "setActions", NULL, sets);
+      if (reset)
+        _hyco_model_writer_add_element (transition, "property", "reset", NULL, "true");
+      if (preemptive)
+        _hyco_model_writer_add_element (transition, "property", "preemptive", NULL, "true");
+      if (hyco_fsm_actor_get_transition_default (fsm, i))
+        _hyco_model_writer_add_element (transition, "property", "defaultTransition", NULL, "true");
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
+    {
+      const char *from, *to;
+      g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
+      g_autofree char *outgoing = NULL;
+      g_autofree char *incoming = NULL;
+      xmlNode *link;
+      hyco_fsm_actor_get_transition (fsm, i, &from, &to, NULL, NULL, NULL);
+      outgoing = g_strconcat (from, ".outgoingPort", NULL);
+      incoming = g_strconcat (to, ".incomingPort", NULL);
+      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
+      xmlNewProp (link, BAD_CAST "port", BAD_CAST outgoing);
+      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
+      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
+      xmlNewProp (link, BAD_CAST "port", BAD_CAST incoming);
+      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
+    }
+}
+
+
+/* A modal model's contents: relations and links by name, the rest the generic way. */
+static gboolean
+read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element, GError **error)
+{
+  g_autoptr (GHashTable) relations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = _hyco_model_reader_classify_child (loader, node, element, error);
+      gboolean ok;
+
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (_hyco_xml_is_element (node, "relation"))
+        ok = load_modal_relation (loader, node, relations, error);
+      else if (_hyco_xml_is_element (node, "link"))
+        ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), relations, error);
+      else
+        ok = _hyco_model_reader_read_child (loader, actor, node, element, error);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+write_modal_contents (HycoActor *actor, xmlNode *element)
+{
+  HycoDirector *director = hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (actor));
+
+  _hyco_model_writer_save_composite (element, HYCO_COMPOSITE_ACTOR (actor),
+                                     director != NULL
+                                       && !_hyco_modal_model_is_implicit_director (director));
+}
+
+static gboolean
+read_fsm_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element, GError **error)
+{
+  return load_fsm_contents (loader, element, HYCO_FSM_ACTOR (actor), error);
+}
+
+static void
+write_fsm_contents (HycoActor *actor, xmlNode *element)
+{
+  save_fsm (element, HYCO_FSM_ACTOR (actor));
+}
+
+/* States and transitions, as the model file gives them. */
+static void
+describe_state_machine (HycoActor *actor, GString *out, const char *indent)
+{
+  HycoFSMActor *fsm = HYCO_FSM_ACTOR (actor);
+
+  for (guint i = 0; i < hyco_fsm_actor_get_n_variables (fsm); i++)
+    {
+      double initial;
+      const char *name = hyco_fsm_actor_get_variable_name (fsm, i, &initial);
+      g_string_append_printf (out, "%svariable %s = %g\n", indent, name, initial);
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
+    {
+      gboolean initial, final;
+      const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
+      const char *refinement = hyco_fsm_actor_get_state_refinement (fsm, i);
+      g_string_append_printf (out, "%sstate %s%s%s", indent, name, initial ? " (initial)" : "",
+                              final ? " (final)" : "");
+      if (refinement)
+        g_string_append_printf (out, ", refinement %s", refinement);
+      g_string_append_c (out, '\n');
+    }
+  for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
+    {
+      const char *from, *to, *guard, *outputs, *sets;
+      gboolean preemptive, reset;
+      hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
+      hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
+      g_string_append_printf (out, "%stransition %s -> %s%s%s%s", indent, from, to,
+                              preemptive ? " (preemptive)" : "", reset ? " (reset)" : "",
+                              hyco_fsm_actor_get_transition_default (fsm, i) ? " (default)" : "");
+      if (guard)
+        g_string_append_printf (out, ", guard \"%s\"", guard);
+      if (outputs)
+        g_string_append_printf (out, ", outputs \"%s\"", outputs);
+      if (sets)
+        g_string_append_printf (out, ", sets \"%s\"", sets);
+      g_string_append_c (out, '\n');
+    }
+}
+
+void
+_hyco_modal_syntax_register (void)
+{
+  static const HycoModelSyntax fsm_syntax = {
+    .declares_ports = TRUE,
+    .read_contents = read_fsm_contents,
+    .write_contents = write_fsm_contents,
+    .describe = describe_state_machine,
+  };
+  static const HycoModelSyntax modal_syntax = {
+    .read_contents = read_modal_contents,
+    .write_contents = write_modal_contents,
+    .execution_note = "modal: its state machine chooses the refinement that runs",
+    .inner_execution_note = "refinement: runs under the director of its modal model's container",
+  };
+
+  _hyco_model_syntax_register (HYCO_TYPE_FSM_ACTOR, &fsm_syntax);
+  _hyco_model_syntax_register (HYCO_TYPE_MODAL_MODEL, &modal_syntax);
+}
