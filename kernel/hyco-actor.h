@@ -32,9 +32,9 @@ G_BEGIN_DECLS
  * @HYCO_ACTOR_ERROR_TIME: a request for a time in the past or beyond the range of time
  * @HYCO_ACTOR_ERROR_STRUCTURE: the model's structure cannot run (for example a relation with
  *   two sources, or a top level without a director)
- * @HYCO_ACTOR_ERROR_CANCELLED: the run was cancelled
  *
- * Errors raised by actors and directors.
+ * Errors raised by actors and directors. A cancelled run fails with GLib's
+ * %G_IO_ERROR_CANCELLED, as every cancellable GLib operation does.
  */
 typedef enum
 {
@@ -45,7 +45,6 @@ typedef enum
   HYCO_ACTOR_ERROR_ZENO,
   HYCO_ACTOR_ERROR_TIME,
   HYCO_ACTOR_ERROR_STRUCTURE,
-  HYCO_ACTOR_ERROR_CANCELLED,
 } HycoActorError;
 
 #define HYCO_TYPE_ACTOR (hyco_actor_get_type ())

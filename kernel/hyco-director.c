@@ -120,6 +120,19 @@ top_level_director (HycoDirector *self)
   return hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top));
 }
 
+/* The resolution a top-level director's timeResolution gives the whole model: the one place
+ * that reads it (for a model's prepare, and for a director run without a model). */
+gboolean
+_hyco_director_parse_resolution (HycoDirector *self, int *resolution, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  if (hyco_resolution_parse (PRIV (self)->resolution_literal, resolution, &local_error))
+    return TRUE;
+  _hyco_set_parameter_error (self, error, "timeResolution", local_error->message);
+  return FALSE;
+}
+
 static gboolean
 hyco_director_real_preinitialize (HycoDirector *self, GError **error)
 {
@@ -130,11 +143,8 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
   priv->model = _hyco_composite_actor_get_model (priv->container);
   if (priv->model)
     priv->resolution = hyco_model_get_resolution (priv->model);
-  else if (!hyco_resolution_parse (PRIV (top)->resolution_literal, &priv->resolution, &local_error))
-    {
-      _hyco_set_parameter_error (top, error, "timeResolution", local_error->message);
-      return FALSE;
-    }
+  else if (!_hyco_director_parse_resolution (top, &priv->resolution, error))
+    return FALSE;
   priv->stop_time = HYCO_TIME_INFINITY;
   if (self == top
       && !hyco_time_parse (priv->stop_time_literal, priv->resolution, &priv->stop_time,

@@ -677,18 +677,11 @@ hyco_model_prepare (HycoModel *self, GError **error)
   self->n_signals = 0;
   {
     HycoDirector *director = hyco_composite_actor_get_director (self->toplevel);
-    g_autofree char *literal = NULL;
-    g_autoptr (GError) local_error = NULL;
 
     /* The top level's director may compute its resolution from model parameters. */
-    if (!_hyco_param_resolve_expressions (G_OBJECT (director), error))
+    if (!_hyco_param_resolve_expressions (G_OBJECT (director), error)
+        || !_hyco_director_parse_resolution (director, &self->resolution, error))
       return FALSE;
-    g_object_get (director, "timeResolution", &literal, NULL);
-    if (!hyco_resolution_parse (literal, &self->resolution, &local_error))
-      {
-        _hyco_set_parameter_error (director, error, "timeResolution", local_error->message);
-        return FALSE;
-      }
   }
   self->prepared = hyco_actor_preinitialize (HYCO_ACTOR (self->toplevel), error);
   if (self->prepared && self->probes && !check_probes (self, error))

@@ -301,6 +301,7 @@ _hyco_actor_current_tag (HycoActor *self)
 }
 
 void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
+gboolean _hyco_director_parse_resolution (HycoDirector *self, int *resolution, GError **error);
 void _hyco_director_transfer_inputs (HycoDirector *self);
 void _hyco_director_transfer_outputs (HycoDirector *self);
 void _hyco_director_absent_inputs (HycoDirector *self);
