@@ -507,6 +507,58 @@ test_describe (void)
   test_assert_contains (text, "parameter factor = f + g  (set)\n");
 }
 
+/* Every owner answers the same calls, whoever provides the parameter: the class's properties
+ * or the composite's model parameters; the model's entry point agrees with them. */
+static void
+test_protocol (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
+  HycoParameterOwner *top = HYCO_PARAMETER_OWNER (hyco_model_get_toplevel (model));
+  HycoParameterOwner *gain = HYCO_PARAMETER_OWNER (hyco_model_lookup_actor (model, "Inner.Gain"));
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = hyco_parameter_owner_list (top);
+  g_autoptr (HycoParameterInfo) info = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *gain_text = NULL;
+
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[0], ==, "f");
+  g_assert_cmpstr (names[1], ==, "g");
+  g_assert_true (hyco_parameter_owner_has (top, "g"));
+  g_assert_false (hyco_parameter_owner_has (top, "h"));
+  g_assert_true (hyco_parameter_owner_needs_evaluation (top, "g"));
+  text = hyco_parameter_owner_get_text (top, "g");
+  g_assert_cmpstr (text, ==, "10 * f");
+  info = hyco_parameter_owner_describe (top, "g");
+  g_assert_cmpstr (info->type, ==, "expression");
+
+  g_assert_true (hyco_parameter_owner_has (gain, "factor"));
+  g_assert_true (hyco_parameter_owner_is_set (gain, "factor"));
+  gain_text = hyco_parameter_owner_get_text (gain, "factor");
+  g_assert_cmpstr (gain_text, ==, "f + g");
+  g_assert_true (hyco_parameter_owner_evaluate (gain, "factor", &error));
+  g_assert_no_error (error);
+
+  /* A bad value is refused with an error that leaves naming the parameter to the caller. */
+  g_assert_false (hyco_parameter_owner_set_text (top, "g", "f +", &error));
+  g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
+  g_assert_false (g_str_has_prefix (error->message, "g"));
+  g_clear_error (&error);
+  g_assert_false (hyco_parameter_owner_set_text (gain, "gain", "2", &error));
+  g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN);
+  g_clear_error (&error);
+  g_assert_false (hyco_model_set_parameter (model, "Inner.Gain.factor", "f +", &error));
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_BAD_VALUE);
+  g_assert_true (g_str_has_prefix (error->message, "Inner.Gain.factor: "));
+  g_clear_error (&error);
+
+  g_assert_true (hyco_model_set_parameter (model, "g", "2 * f", &error));
+  g_assert_no_error (error);
+  g_free (text);
+  text = hyco_parameter_owner_get_text (top, "g");
+  g_assert_cmpstr (text, ==, "2 * f");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -523,5 +575,6 @@ main (int argc, char **argv)
   g_test_add_func ("/parameters/error/cycle", test_cycle);
   g_test_add_func ("/parameters/round-trip", test_round_trip);
   g_test_add_func ("/parameters/describe", test_describe);
+  g_test_add_func ("/parameters/protocol", test_protocol);
   return g_test_run ();
 }
