@@ -8,7 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
-#include "hyco-actor.h"
+#include "hyco-kernel.h"
 
 /* Sources */
 #include "hyco-const.h"

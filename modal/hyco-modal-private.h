@@ -5,7 +5,8 @@
  */
 #pragma once
 
-#include "hyco.h"
+#include "hyco-modal.h"
+#include "hyco-directors.h" /* FIXME(issue 15): until the director interfaces */
 
 G_BEGIN_DECLS
 

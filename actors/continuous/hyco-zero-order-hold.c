@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-actors-private.h"
+#include "hyco-actor-helpers-private.h"
+#include "hyco-actors.h"
 
 /**
  * HycoZeroOrderHold:

@@ -1,10 +1,10 @@
-/* hyco-actors-private.h: helpers shared by the actor library; not installed.
+/* hyco-actor-helpers-private.h: helpers shared by the actors of every module; not installed.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
-#include "hyco.h"
+#include "hyco-kernel.h"
 
 G_BEGIN_DECLS
 
