@@ -23,6 +23,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "hyco.h"
 #include "hyco-fmu.h"
 #include "hyco-private.h"
 

@@ -4,7 +4,8 @@
  */
 #pragma once
 
-#include "hyco.h"
+#include "hyco-kernel.h"
+#include "hyco-fmu-actor.h"
 #include "hyco-fmi2.h"
 
 #include <gmodule.h>
