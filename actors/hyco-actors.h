@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-kernel.h"
 
 /* Sources */
@@ -51,6 +52,6 @@
 
 G_BEGIN_DECLS
 
-void hyco_actors_register (void);
+HYCO_API void hyco_actors_register (void);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-kernel.h"
 #include "hyco-de-director.h"
 #include "hyco-sr-director.h"
@@ -15,6 +16,6 @@
 
 G_BEGIN_DECLS
 
-void hyco_directors_register (void);
+HYCO_API void hyco_directors_register (void);
 
 G_END_DECLS

@@ -8,11 +8,12 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-kernel.h"
 #include "hyco-fmu-actor.h"
 
 G_BEGIN_DECLS
 
-void hyco_fmi_register (void);
+HYCO_API void hyco_fmi_register (void);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 #include "hyco-time.h"
 #include "hyco-port.h"
@@ -48,6 +49,7 @@ typedef enum
 } HycoActorError;
 
 #define HYCO_TYPE_ACTOR (hyco_actor_get_type ())
+HYCO_API
 G_DECLARE_DERIVABLE_TYPE (HycoActor, hyco_actor, HYCO, ACTOR, GObject)
 
 typedef struct _HycoCompositeActor HycoCompositeActor;
@@ -85,48 +87,50 @@ struct _HycoActorClass
   gpointer padding[12];
 };
 
-GQuark hyco_actor_error_quark (void);
+HYCO_API GQuark hyco_actor_error_quark (void);
 
-void hyco_actor_class_add_port (HycoActorClass *klass, const char *name, HycoPortFlags flags,
-                                const char *description);
-void hyco_actor_class_set_description (HycoActorClass *klass, const char *description);
-const char *hyco_actor_class_get_description (HycoActorClass *klass);
-GPtrArray *hyco_actor_class_list_port_names (HycoActorClass *klass);
-HycoPortFlags hyco_actor_class_get_port_flags (HycoActorClass *klass, const char *name);
-const char *hyco_actor_class_get_port_description (HycoActorClass *klass, const char *name);
+HYCO_API void hyco_actor_class_add_port (HycoActorClass *klass, const char *name,
+                                         HycoPortFlags flags, const char *description);
+HYCO_API void hyco_actor_class_set_description (HycoActorClass *klass, const char *description);
+HYCO_API const char *hyco_actor_class_get_description (HycoActorClass *klass);
+HYCO_API GPtrArray *hyco_actor_class_list_port_names (HycoActorClass *klass);
+HYCO_API HycoPortFlags hyco_actor_class_get_port_flags (HycoActorClass *klass, const char *name);
+HYCO_API const char *hyco_actor_class_get_port_description (HycoActorClass *klass,
+                                                            const char *name);
 
-const char *hyco_actor_get_name (HycoActor *self);
-char *hyco_actor_get_full_name (HycoActor *self);
-HycoCompositeActor *hyco_actor_get_container (HycoActor *self);
-HycoPort *hyco_actor_get_port (HycoActor *self, const char *name);
-GPtrArray *hyco_actor_get_ports (HycoActor *self);
-HycoPort *hyco_actor_add_port (HycoActor *self, const char *name, HycoPortFlags flags,
-                               GError **error);
-HycoDirector *hyco_actor_get_executive_director (HycoActor *self);
-
-gboolean hyco_actor_preinitialize (HycoActor *self, GError **error);
-gboolean hyco_actor_initialize (HycoActor *self, GError **error);
-gboolean hyco_actor_prefire (HycoActor *self);
-gboolean hyco_actor_fire (HycoActor *self, GError **error);
-gboolean hyco_actor_postfire (HycoActor *self, GError **error);
-gboolean hyco_actor_wrapup (HycoActor *self, GError **error);
-gboolean hyco_actor_is_strict (HycoActor *self);
-gboolean hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input);
-
-void hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag);
-gint64 hyco_actor_get_current_time (HycoActor *self);
-int hyco_actor_get_resolution (HycoActor *self);
-gboolean hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted, GError **error);
-gboolean hyco_actor_fire_at_tag (HycoActor *self, const HycoTag *tag, HycoTag *granted,
-                                 GError **error);
-gboolean hyco_actor_has_pure_event (HycoActor *self);
-void hyco_actor_finish (HycoActor *self);
-gboolean hyco_actor_is_finished (HycoActor *self);
-void hyco_actor_request_stop (HycoActor *self, const char *reason);
-
-void hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, const char *format,
-                           ...) G_GNUC_PRINTF (4, 5);
-gboolean hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks,
+HYCO_API const char *hyco_actor_get_name (HycoActor *self);
+HYCO_API char *hyco_actor_get_full_name (HycoActor *self);
+HYCO_API HycoCompositeActor *hyco_actor_get_container (HycoActor *self);
+HYCO_API HycoPort *hyco_actor_get_port (HycoActor *self, const char *name);
+HYCO_API GPtrArray *hyco_actor_get_ports (HycoActor *self);
+HYCO_API HycoPort *hyco_actor_add_port (HycoActor *self, const char *name, HycoPortFlags flags,
                                         GError **error);
+HYCO_API HycoDirector *hyco_actor_get_executive_director (HycoActor *self);
+
+HYCO_API gboolean hyco_actor_preinitialize (HycoActor *self, GError **error);
+HYCO_API gboolean hyco_actor_initialize (HycoActor *self, GError **error);
+HYCO_API gboolean hyco_actor_prefire (HycoActor *self);
+HYCO_API gboolean hyco_actor_fire (HycoActor *self, GError **error);
+HYCO_API gboolean hyco_actor_postfire (HycoActor *self, GError **error);
+HYCO_API gboolean hyco_actor_wrapup (HycoActor *self, GError **error);
+HYCO_API gboolean hyco_actor_is_strict (HycoActor *self);
+HYCO_API gboolean hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input);
+
+HYCO_API void hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag);
+HYCO_API gint64 hyco_actor_get_current_time (HycoActor *self);
+HYCO_API int hyco_actor_get_resolution (HycoActor *self);
+HYCO_API gboolean hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted,
+                                      GError **error);
+HYCO_API gboolean hyco_actor_fire_at_tag (HycoActor *self, const HycoTag *tag, HycoTag *granted,
+                                          GError **error);
+HYCO_API gboolean hyco_actor_has_pure_event (HycoActor *self);
+HYCO_API void hyco_actor_finish (HycoActor *self);
+HYCO_API gboolean hyco_actor_is_finished (HycoActor *self);
+HYCO_API void hyco_actor_request_stop (HycoActor *self, const char *reason);
+
+HYCO_API void hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code,
+                                    const char *format, ...) G_GNUC_PRINTF (4, 5);
+HYCO_API gboolean hyco_actor_get_time_parameter (HycoActor *self, const char *name, gint64 *ticks,
+                                                 GError **error);
 
 G_END_DECLS

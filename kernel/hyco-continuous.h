@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_CONTINUOUS_STATE (hyco_continuous_state_get_type ())
+HYCO_API
 G_DECLARE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO, CONTINUOUS_STATE, HycoActor)
 
 /**
@@ -37,11 +39,12 @@ struct _HycoContinuousStateInterface
   double (*get_derivative) (HycoContinuousState *self);
 };
 
-double hyco_continuous_state_get_state (HycoContinuousState *self);
-void hyco_continuous_state_set_tentative_state (HycoContinuousState *self, double state);
-double hyco_continuous_state_get_derivative (HycoContinuousState *self);
+HYCO_API double hyco_continuous_state_get_state (HycoContinuousState *self);
+HYCO_API void hyco_continuous_state_set_tentative_state (HycoContinuousState *self, double state);
+HYCO_API double hyco_continuous_state_get_derivative (HycoContinuousState *self);
 
 #define HYCO_TYPE_STEP_SIZE_CONTROL (hyco_step_size_control_get_type ())
+HYCO_API
 G_DECLARE_INTERFACE (HycoStepSizeControl, hyco_step_size_control, HYCO, STEP_SIZE_CONTROL,
                      HycoActor)
 
@@ -66,9 +69,9 @@ struct _HycoStepSizeControlInterface
   gint64 (*suggested_step_size) (HycoStepSizeControl *self);
 };
 
-gboolean hyco_step_size_control_is_step_size_accurate (HycoStepSizeControl *self);
-gint64 hyco_step_size_control_refined_step_size (HycoStepSizeControl *self, gint64 step);
-gint64 hyco_step_size_control_suggested_step_size (HycoStepSizeControl *self);
+HYCO_API gboolean hyco_step_size_control_is_step_size_accurate (HycoStepSizeControl *self);
+HYCO_API gint64 hyco_step_size_control_refined_step_size (HycoStepSizeControl *self, gint64 step);
+HYCO_API gint64 hyco_step_size_control_suggested_step_size (HycoStepSizeControl *self);
 
 /**
  * HycoStageFunctionKind:
@@ -117,6 +120,7 @@ typedef struct
 } HycoStageFunctionSpec;
 
 #define HYCO_TYPE_STAGE_FUNCTION (hyco_stage_function_get_type ())
+HYCO_API
 G_DECLARE_INTERFACE (HycoStageFunction, hyco_stage_function, HYCO, STAGE_FUNCTION, HycoActor)
 
 /**
@@ -137,7 +141,7 @@ struct _HycoStageFunctionInterface
   gboolean (*get_stage_function) (HycoStageFunction *self, HycoStageFunctionSpec *spec);
 };
 
-gboolean hyco_stage_function_get_stage_function (HycoStageFunction *self,
-                                                 HycoStageFunctionSpec *spec);
+HYCO_API gboolean hyco_stage_function_get_stage_function (HycoStageFunction *self,
+                                                          HycoStageFunctionSpec *spec);
 
 G_END_DECLS

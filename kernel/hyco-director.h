@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_DIRECTOR (hyco_director_get_type ())
+HYCO_API
 G_DECLARE_DERIVABLE_TYPE (HycoDirector, hyco_director, HYCO, DIRECTOR, GObject)
 
 typedef struct _HycoModel HycoModel;
@@ -49,24 +51,24 @@ struct _HycoDirectorClass
   gpointer padding[12];
 };
 
-const char *hyco_director_get_name (HycoDirector *self);
-HycoCompositeActor *hyco_director_get_container (HycoDirector *self);
-HycoModel *hyco_director_get_model (HycoDirector *self);
-gboolean hyco_director_is_top_level (HycoDirector *self);
-void hyco_director_get_current_tag (HycoDirector *self, HycoTag *tag);
-int hyco_director_get_resolution (HycoDirector *self);
-gint64 hyco_director_get_stop_time (HycoDirector *self);
-GPtrArray *hyco_director_get_actors (HycoDirector *self);
-guint64 hyco_director_get_firing_count (HycoDirector *self);
-gboolean hyco_director_fires_every_actor (HycoDirector *self);
+HYCO_API const char *hyco_director_get_name (HycoDirector *self);
+HYCO_API HycoCompositeActor *hyco_director_get_container (HycoDirector *self);
+HYCO_API HycoModel *hyco_director_get_model (HycoDirector *self);
+HYCO_API gboolean hyco_director_is_top_level (HycoDirector *self);
+HYCO_API void hyco_director_get_current_tag (HycoDirector *self, HycoTag *tag);
+HYCO_API int hyco_director_get_resolution (HycoDirector *self);
+HYCO_API gint64 hyco_director_get_stop_time (HycoDirector *self);
+HYCO_API GPtrArray *hyco_director_get_actors (HycoDirector *self);
+HYCO_API guint64 hyco_director_get_firing_count (HycoDirector *self);
+HYCO_API gboolean hyco_director_fires_every_actor (HycoDirector *self);
 
-gboolean hyco_director_preinitialize (HycoDirector *self, GError **error);
-gboolean hyco_director_initialize (HycoDirector *self, GError **error);
-gboolean hyco_director_prefire (HycoDirector *self, GError **error);
-gboolean hyco_director_fire (HycoDirector *self, GError **error);
-gboolean hyco_director_postfire (HycoDirector *self, GError **error);
-gboolean hyco_director_wrapup (HycoDirector *self, GError **error);
-gboolean hyco_director_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
-                                HycoTag *granted, GError **error);
+HYCO_API gboolean hyco_director_preinitialize (HycoDirector *self, GError **error);
+HYCO_API gboolean hyco_director_initialize (HycoDirector *self, GError **error);
+HYCO_API gboolean hyco_director_prefire (HycoDirector *self, GError **error);
+HYCO_API gboolean hyco_director_fire (HycoDirector *self, GError **error);
+HYCO_API gboolean hyco_director_postfire (HycoDirector *self, GError **error);
+HYCO_API gboolean hyco_director_wrapup (HycoDirector *self, GError **error);
+HYCO_API gboolean hyco_director_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
+                                         HycoTag *granted, GError **error);
 
 G_END_DECLS

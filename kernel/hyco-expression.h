@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -33,15 +34,16 @@ typedef enum
 } HycoExpressionError;
 
 #define HYCO_TYPE_EXPRESSION (hyco_expression_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoExpression, hyco_expression, HYCO, EXPRESSION, GObject)
 
-GQuark hyco_expression_error_quark (void);
+HYCO_API GQuark hyco_expression_error_quark (void);
 
-HycoExpression *hyco_expression_new (const char *text, GError **error);
-const char *hyco_expression_get_text (HycoExpression *self);
-guint hyco_expression_get_n_variables (HycoExpression *self);
-const char *hyco_expression_get_variable_name (HycoExpression *self, guint index);
-void hyco_expression_set_variable (HycoExpression *self, guint index, double value);
-gboolean hyco_expression_evaluate (HycoExpression *self, double *result, GError **error);
+HYCO_API HycoExpression *hyco_expression_new (const char *text, GError **error);
+HYCO_API const char *hyco_expression_get_text (HycoExpression *self);
+HYCO_API guint hyco_expression_get_n_variables (HycoExpression *self);
+HYCO_API const char *hyco_expression_get_variable_name (HycoExpression *self, guint index);
+HYCO_API void hyco_expression_set_variable (HycoExpression *self, guint index, double value);
+HYCO_API gboolean hyco_expression_evaluate (HycoExpression *self, double *result, GError **error);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-time.h"
 #include "hyco-value.h"
 #include "hyco-port.h"

@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <gio/gio.h>
 #include "hyco-composite-actor.h"
 #include "hyco-results.h"
@@ -49,43 +50,45 @@ typedef enum
 } HycoModelFileError;
 
 #define HYCO_TYPE_MODEL (hyco_model_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoModel, hyco_model, HYCO, MODEL, GObject)
 
-GQuark hyco_model_file_error_quark (void);
+HYCO_API GQuark hyco_model_file_error_quark (void);
 
-HycoModel *hyco_model_new (HycoCompositeActor *toplevel);
-HycoModel *hyco_model_new_from_file (const char *path, GError **error);
-HycoModel *hyco_model_new_from_data (const char *data, gssize length, const char *source_name,
-                                     GError **error);
-gboolean hyco_model_save_to_file (HycoModel *self, const char *path, GError **error);
-char *hyco_model_save_to_data (HycoModel *self);
+HYCO_API HycoModel *hyco_model_new (HycoCompositeActor *toplevel);
+HYCO_API HycoModel *hyco_model_new_from_file (const char *path, GError **error);
+HYCO_API HycoModel *hyco_model_new_from_data (const char *data, gssize length,
+                                              const char *source_name, GError **error);
+HYCO_API gboolean hyco_model_save_to_file (HycoModel *self, const char *path, GError **error);
+HYCO_API char *hyco_model_save_to_data (HycoModel *self);
 
-HycoCompositeActor *hyco_model_get_toplevel (HycoModel *self);
-HycoActor *hyco_model_lookup_actor (HycoModel *self, const char *path);
-gboolean hyco_model_set_parameter (HycoModel *self, const char *path, const char *text,
-                                   GError **error);
-gboolean hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error);
-gboolean hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error);
-void hyco_model_set_record_results (HycoModel *self, gboolean record);
-void hyco_model_set_probes (HycoModel *self, const char *const *signals);
-HycoResults *hyco_model_get_results (HycoModel *self);
-char **hyco_model_list_signals (HycoModel *self);
+HYCO_API HycoCompositeActor *hyco_model_get_toplevel (HycoModel *self);
+HYCO_API HycoActor *hyco_model_lookup_actor (HycoModel *self, const char *path);
+HYCO_API gboolean hyco_model_set_parameter (HycoModel *self, const char *path, const char *text,
+                                            GError **error);
+HYCO_API gboolean hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error);
+HYCO_API gboolean hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error);
+HYCO_API void hyco_model_set_record_results (HycoModel *self, gboolean record);
+HYCO_API void hyco_model_set_probes (HycoModel *self, const char *const *signals);
+HYCO_API HycoResults *hyco_model_get_results (HycoModel *self);
+HYCO_API char **hyco_model_list_signals (HycoModel *self);
 
-gboolean hyco_model_prepare (HycoModel *self, GError **error);
-gboolean hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error);
-void hyco_model_run_async (HycoModel *self, GCancellable *cancellable, GAsyncReadyCallback callback,
-                           gpointer user_data);
-gboolean hyco_model_run_finish (HycoModel *self, GAsyncResult *result, GError **error);
-gboolean hyco_model_is_running (HycoModel *self);
+HYCO_API gboolean hyco_model_prepare (HycoModel *self, GError **error);
+HYCO_API gboolean hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error);
+HYCO_API void hyco_model_run_async (HycoModel *self, GCancellable *cancellable,
+                                    GAsyncReadyCallback callback, gpointer user_data);
+HYCO_API gboolean hyco_model_run_finish (HycoModel *self, GAsyncResult *result, GError **error);
+HYCO_API gboolean hyco_model_is_running (HycoModel *self);
 
-int hyco_model_get_resolution (HycoModel *self);
-void hyco_model_get_current_tag (HycoModel *self, HycoTag *tag);
-guint64 hyco_model_get_firing_count (HycoModel *self);
-guint64 hyco_model_get_iteration_count (HycoModel *self);
-guint64 hyco_model_get_event_count (HycoModel *self);
-GVariant *hyco_model_get_statistics (HycoModel *self);
-const char *hyco_model_get_stop_reason (HycoModel *self);
-void hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations, guint64 *events);
-char *hyco_model_describe (HycoModel *self);
+HYCO_API int hyco_model_get_resolution (HycoModel *self);
+HYCO_API void hyco_model_get_current_tag (HycoModel *self, HycoTag *tag);
+HYCO_API guint64 hyco_model_get_firing_count (HycoModel *self);
+HYCO_API guint64 hyco_model_get_iteration_count (HycoModel *self);
+HYCO_API guint64 hyco_model_get_event_count (HycoModel *self);
+HYCO_API GVariant *hyco_model_get_statistics (HycoModel *self);
+HYCO_API const char *hyco_model_get_stop_reason (HycoModel *self);
+HYCO_API void hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations,
+                                       guint64 *events);
+HYCO_API char *hyco_model_describe (HycoModel *self);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -61,20 +62,20 @@ typedef enum
   HYCO_PARAM_KIND_TAG_LIST,
 } HycoParamKind;
 
-GQuark hyco_param_error_quark (void);
+HYCO_API GQuark hyco_param_error_quark (void);
 
-GParamSpec *hyco_param_spec_literal (const char *name, const char *blurb, HycoParamKind kind,
-                                     const char *default_value);
-HycoParamKind hyco_param_spec_get_kind (GParamSpec *pspec);
+HYCO_API GParamSpec *hyco_param_spec_literal (const char *name, const char *blurb,
+                                              HycoParamKind kind, const char *default_value);
+HYCO_API HycoParamKind hyco_param_spec_get_kind (GParamSpec *pspec);
 
-gboolean hyco_param_set_from_string (GObject *object, const char *name, const char *text,
-                                     GError **error);
-const char *hyco_param_get_expression (GObject *object, const char *name);
-char *hyco_param_to_string (GObject *object, GParamSpec *pspec);
-char *hyco_param_default_to_string (GParamSpec *pspec);
-gboolean hyco_param_is_default (GObject *object, GParamSpec *pspec);
-GPtrArray *hyco_param_list (GObjectClass *klass);
-gboolean hyco_param_parse_tag_list (const char *text, int resolution, GArray **tags,
-                                    GError **error);
+HYCO_API gboolean hyco_param_set_from_string (GObject *object, const char *name, const char *text,
+                                              GError **error);
+HYCO_API const char *hyco_param_get_expression (GObject *object, const char *name);
+HYCO_API char *hyco_param_to_string (GObject *object, GParamSpec *pspec);
+HYCO_API char *hyco_param_default_to_string (GParamSpec *pspec);
+HYCO_API gboolean hyco_param_is_default (GObject *object, GParamSpec *pspec);
+HYCO_API GPtrArray *hyco_param_list (GObjectClass *klass);
+HYCO_API gboolean hyco_param_parse_tag_list (const char *text, int resolution, GArray **tags,
+                                             GError **error);
 
 G_END_DECLS

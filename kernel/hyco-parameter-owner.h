@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_PARAMETER_OWNER (hyco_parameter_owner_get_type ())
+HYCO_API
 G_DECLARE_INTERFACE (HycoParameterOwner, hyco_parameter_owner, HYCO, PARAMETER_OWNER, GObject)
 
 /**
@@ -36,9 +38,9 @@ typedef struct
 } HycoParameterInfo;
 
 #define HYCO_TYPE_PARAMETER_INFO (hyco_parameter_info_get_type ())
-GType hyco_parameter_info_get_type (void);
-HycoParameterInfo *hyco_parameter_info_copy (const HycoParameterInfo *self);
-void hyco_parameter_info_free (HycoParameterInfo *self);
+HYCO_API GType hyco_parameter_info_get_type (void);
+HYCO_API HycoParameterInfo *hyco_parameter_info_copy (const HycoParameterInfo *self);
+HYCO_API void hyco_parameter_info_free (HycoParameterInfo *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoParameterInfo, hyco_parameter_info_free)
 
 /**
@@ -75,17 +77,19 @@ struct _HycoParameterOwnerInterface
   HycoParameterInfo *(*describe) (HycoParameterOwner *self, const char *name);
 };
 
-char **hyco_parameter_owner_list (HycoParameterOwner *self);
-gboolean hyco_parameter_owner_has (HycoParameterOwner *self, const char *name);
-gboolean hyco_parameter_owner_set_text (HycoParameterOwner *self, const char *name,
-                                        const char *text, GError **error);
-gboolean hyco_parameter_owner_declare_text (HycoParameterOwner *self, const char *name,
-                                            const char *text, GError **error);
-char *hyco_parameter_owner_get_text (HycoParameterOwner *self, const char *name);
-gboolean hyco_parameter_owner_is_set (HycoParameterOwner *self, const char *name);
-gboolean hyco_parameter_owner_needs_evaluation (HycoParameterOwner *self, const char *name);
-gboolean hyco_parameter_owner_evaluate (HycoParameterOwner *self, const char *name,
-                                        GError **error);
-HycoParameterInfo *hyco_parameter_owner_describe (HycoParameterOwner *self, const char *name);
+HYCO_API char **hyco_parameter_owner_list (HycoParameterOwner *self);
+HYCO_API gboolean hyco_parameter_owner_has (HycoParameterOwner *self, const char *name);
+HYCO_API gboolean hyco_parameter_owner_set_text (HycoParameterOwner *self, const char *name,
+                                                 const char *text, GError **error);
+HYCO_API gboolean hyco_parameter_owner_declare_text (HycoParameterOwner *self, const char *name,
+                                                     const char *text, GError **error);
+HYCO_API char *hyco_parameter_owner_get_text (HycoParameterOwner *self, const char *name);
+HYCO_API gboolean hyco_parameter_owner_is_set (HycoParameterOwner *self, const char *name);
+HYCO_API gboolean hyco_parameter_owner_needs_evaluation (HycoParameterOwner *self,
+                                                         const char *name);
+HYCO_API gboolean hyco_parameter_owner_evaluate (HycoParameterOwner *self, const char *name,
+                                                 GError **error);
+HYCO_API HycoParameterInfo *hyco_parameter_owner_describe (HycoParameterOwner *self,
+                                                           const char *name);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 #include "hyco-value.h"
 
@@ -45,38 +46,39 @@ typedef enum /*< flags >*/
 } HycoPortFlags;
 
 #define HYCO_TYPE_PORT (hyco_port_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoPort, hyco_port, HYCO, PORT, GObject)
 
 typedef struct _HycoActor HycoActor;
 
-const char *hyco_port_get_name (HycoPort *self);
-HycoActor *hyco_port_get_container (HycoPort *self);
-HycoPortFlags hyco_port_get_flags (HycoPort *self);
-gboolean hyco_port_is_input (HycoPort *self);
-gboolean hyco_port_is_output (HycoPort *self);
-gboolean hyco_port_is_multiport (HycoPort *self);
-char *hyco_port_get_full_name (HycoPort *self);
-guint hyco_port_get_width (HycoPort *self);
-GPtrArray *hyco_port_get_linked_relations (HycoPort *self);
-const char *hyco_port_get_unit (HycoPort *self);
-void hyco_port_set_unit (HycoPort *self, const char *unit);
+HYCO_API const char *hyco_port_get_name (HycoPort *self);
+HYCO_API HycoActor *hyco_port_get_container (HycoPort *self);
+HYCO_API HycoPortFlags hyco_port_get_flags (HycoPort *self);
+HYCO_API gboolean hyco_port_is_input (HycoPort *self);
+HYCO_API gboolean hyco_port_is_output (HycoPort *self);
+HYCO_API gboolean hyco_port_is_multiport (HycoPort *self);
+HYCO_API char *hyco_port_get_full_name (HycoPort *self);
+HYCO_API guint hyco_port_get_width (HycoPort *self);
+HYCO_API GPtrArray *hyco_port_get_linked_relations (HycoPort *self);
+HYCO_API const char *hyco_port_get_unit (HycoPort *self);
+HYCO_API void hyco_port_set_unit (HycoPort *self, const char *unit);
 
-HycoSignalStatus hyco_port_get_status (HycoPort *self, guint channel);
-gboolean hyco_port_is_known (HycoPort *self, guint channel);
-gboolean hyco_port_is_present (HycoPort *self, guint channel);
-gboolean hyco_port_all_known (HycoPort *self);
-gboolean hyco_port_any_present (HycoPort *self);
-const HycoValue *hyco_port_get_value (HycoPort *self, guint channel);
-double hyco_port_get_double (HycoPort *self, guint channel);
-gint64 hyco_port_get_int (HycoPort *self, guint channel);
-gboolean hyco_port_get_boolean (HycoPort *self, guint channel);
-const char *hyco_port_get_string (HycoPort *self, guint channel);
+HYCO_API HycoSignalStatus hyco_port_get_status (HycoPort *self, guint channel);
+HYCO_API gboolean hyco_port_is_known (HycoPort *self, guint channel);
+HYCO_API gboolean hyco_port_is_present (HycoPort *self, guint channel);
+HYCO_API gboolean hyco_port_all_known (HycoPort *self);
+HYCO_API gboolean hyco_port_any_present (HycoPort *self);
+HYCO_API const HycoValue *hyco_port_get_value (HycoPort *self, guint channel);
+HYCO_API double hyco_port_get_double (HycoPort *self, guint channel);
+HYCO_API gint64 hyco_port_get_int (HycoPort *self, guint channel);
+HYCO_API gboolean hyco_port_get_boolean (HycoPort *self, guint channel);
+HYCO_API const char *hyco_port_get_string (HycoPort *self, guint channel);
 
-void hyco_port_send (HycoPort *self, guint channel, const HycoValue *value);
-void hyco_port_send_double (HycoPort *self, guint channel, double value);
-void hyco_port_send_int (HycoPort *self, guint channel, gint64 value);
-void hyco_port_send_boolean (HycoPort *self, guint channel, gboolean value);
-void hyco_port_send_string (HycoPort *self, guint channel, const char *value);
-void hyco_port_send_absent (HycoPort *self, guint channel);
+HYCO_API void hyco_port_send (HycoPort *self, guint channel, const HycoValue *value);
+HYCO_API void hyco_port_send_double (HycoPort *self, guint channel, double value);
+HYCO_API void hyco_port_send_int (HycoPort *self, guint channel, gint64 value);
+HYCO_API void hyco_port_send_boolean (HycoPort *self, guint channel, gboolean value);
+HYCO_API void hyco_port_send_string (HycoPort *self, guint channel, const char *value);
+HYCO_API void hyco_port_send_absent (HycoPort *self, guint channel);
 
 G_END_DECLS

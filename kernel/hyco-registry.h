@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -19,11 +20,11 @@ G_BEGIN_DECLS
  */
 typedef void (*HycoModuleInit) (void);
 
-void hyco_registry_add_module (HycoModuleInit init);
-void hyco_registry_ensure_modules (void);
-void hyco_registry_register (const char *name, GType type);
-GType hyco_registry_lookup (const char *name);
-const char *hyco_registry_get_name (GType type);
-GPtrArray *hyco_registry_list (void);
+HYCO_API void hyco_registry_add_module (HycoModuleInit init);
+HYCO_API void hyco_registry_ensure_modules (void);
+HYCO_API void hyco_registry_register (const char *name, GType type);
+HYCO_API GType hyco_registry_lookup (const char *name);
+HYCO_API const char *hyco_registry_get_name (GType type);
+HYCO_API GPtrArray *hyco_registry_list (void);
 
 G_END_DECLS

@@ -8,18 +8,20 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 #include "hyco-port.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_RELATION (hyco_relation_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoRelation, hyco_relation, HYCO, RELATION, GObject)
 
 typedef struct _HycoCompositeActor HycoCompositeActor;
 
-const char *hyco_relation_get_name (HycoRelation *self);
-HycoCompositeActor *hyco_relation_get_container (HycoRelation *self);
-GPtrArray *hyco_relation_get_linked_ports (HycoRelation *self);
+HYCO_API const char *hyco_relation_get_name (HycoRelation *self);
+HYCO_API HycoCompositeActor *hyco_relation_get_container (HycoRelation *self);
+HYCO_API GPtrArray *hyco_relation_get_linked_ports (HycoRelation *self);
 
 G_END_DECLS

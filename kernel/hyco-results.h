@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <gio/gio.h>
 #include "hyco-value.h"
 
@@ -57,34 +58,40 @@ typedef enum
 } HycoPlotStyle;
 
 #define HYCO_TYPE_RESULTS (hyco_results_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoResults, hyco_results, HYCO, RESULTS, GObject)
 
-GQuark hyco_results_error_quark (void);
+HYCO_API GQuark hyco_results_error_quark (void);
 
-int hyco_results_get_resolution (HycoResults *self);
-guint64 hyco_results_get_tag_count (HycoResults *self);
-gint64 hyco_results_get_end_time (HycoResults *self);
-char **hyco_results_list_signals (HycoResults *self);
-gboolean hyco_results_has_signal (HycoResults *self, const char *signal);
-HycoValueType hyco_results_get_value_type (HycoResults *self, const char *signal);
-gsize hyco_results_get_sample_count (HycoResults *self, const char *signal);
-guint64 hyco_results_get_present_count (HycoResults *self, const char *signal);
-const gint64 *hyco_results_get_times (HycoResults *self, const char *signal, gsize *n_samples);
-const guint64 *hyco_results_get_microsteps (HycoResults *self, const char *signal,
-                                            gsize *n_samples);
-const double *hyco_results_get_values (HycoResults *self, const char *signal, gsize *n_samples);
-const guint8 *hyco_results_get_presence (HycoResults *self, const char *signal, gsize *n_samples);
-GBytes *hyco_results_get_times_bytes (HycoResults *self, const char *signal);
-GBytes *hyco_results_get_microsteps_bytes (HycoResults *self, const char *signal);
-GBytes *hyco_results_get_values_bytes (HycoResults *self, const char *signal);
-GBytes *hyco_results_get_presence_bytes (HycoResults *self, const char *signal);
+HYCO_API int hyco_results_get_resolution (HycoResults *self);
+HYCO_API guint64 hyco_results_get_tag_count (HycoResults *self);
+HYCO_API gint64 hyco_results_get_end_time (HycoResults *self);
+HYCO_API char **hyco_results_list_signals (HycoResults *self);
+HYCO_API gboolean hyco_results_has_signal (HycoResults *self, const char *signal);
+HYCO_API HycoValueType hyco_results_get_value_type (HycoResults *self, const char *signal);
+HYCO_API gsize hyco_results_get_sample_count (HycoResults *self, const char *signal);
+HYCO_API guint64 hyco_results_get_present_count (HycoResults *self, const char *signal);
+HYCO_API const gint64 *hyco_results_get_times (HycoResults *self, const char *signal,
+                                               gsize *n_samples);
+HYCO_API const guint64 *hyco_results_get_microsteps (HycoResults *self, const char *signal,
+                                                     gsize *n_samples);
+HYCO_API const double *hyco_results_get_values (HycoResults *self, const char *signal,
+                                                gsize *n_samples);
+HYCO_API const guint8 *hyco_results_get_presence (HycoResults *self, const char *signal,
+                                                  gsize *n_samples);
+HYCO_API GBytes *hyco_results_get_times_bytes (HycoResults *self, const char *signal);
+HYCO_API GBytes *hyco_results_get_microsteps_bytes (HycoResults *self, const char *signal);
+HYCO_API GBytes *hyco_results_get_values_bytes (HycoResults *self, const char *signal);
+HYCO_API GBytes *hyco_results_get_presence_bytes (HycoResults *self, const char *signal);
 
-HycoPlotStyle hyco_results_get_plot_style (HycoResults *self, const char *signal);
-const char *hyco_results_get_unit (HycoResults *self, const char *signal);
-gboolean hyco_results_get_plot_points (HycoResults *self, const char *signal, double **times,
-                                       double **values, gsize *n_points, GError **error);
-gboolean hyco_results_plot (HycoResults *self, const char *path, const char *const *signals,
-                            guint width, guint height, GError **error);
-gboolean hyco_results_save_mat (HycoResults *self, const char *path, GError **error);
+HYCO_API HycoPlotStyle hyco_results_get_plot_style (HycoResults *self, const char *signal);
+HYCO_API const char *hyco_results_get_unit (HycoResults *self, const char *signal);
+HYCO_API gboolean hyco_results_get_plot_points (HycoResults *self, const char *signal,
+                                                double **times, double **values, gsize *n_points,
+                                                GError **error);
+HYCO_API gboolean hyco_results_plot (HycoResults *self, const char *path,
+                                     const char *const *signals, guint width, guint height,
+                                     GError **error);
+HYCO_API gboolean hyco_results_save_mat (HycoResults *self, const char *path, GError **error);
 
 G_END_DECLS

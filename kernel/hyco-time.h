@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -73,24 +74,25 @@ struct _HycoTag
 
 #define HYCO_TYPE_TAG (hyco_tag_get_type ())
 
-GType hyco_tag_get_type (void) G_GNUC_CONST;
-GQuark hyco_time_error_quark (void);
+HYCO_API GType hyco_tag_get_type (void) G_GNUC_CONST;
+HYCO_API GQuark hyco_time_error_quark (void);
 
-HycoTag *hyco_tag_new (gint64 time, guint64 microstep);
-HycoTag *hyco_tag_copy (const HycoTag *tag);
-void hyco_tag_free (HycoTag *tag);
-int hyco_tag_compare (const HycoTag *a, const HycoTag *b);
-gboolean hyco_tag_equal (const HycoTag *a, const HycoTag *b);
-char *hyco_tag_to_string (const HycoTag *tag, int resolution);
+HYCO_API HycoTag *hyco_tag_new (gint64 time, guint64 microstep);
+HYCO_API HycoTag *hyco_tag_copy (const HycoTag *tag);
+HYCO_API void hyco_tag_free (HycoTag *tag);
+HYCO_API int hyco_tag_compare (const HycoTag *a, const HycoTag *b);
+HYCO_API gboolean hyco_tag_equal (const HycoTag *a, const HycoTag *b);
+HYCO_API char *hyco_tag_to_string (const HycoTag *tag, int resolution);
 
-gboolean hyco_time_parse (const char *literal, int resolution, gint64 *ticks, GError **error);
-gboolean hyco_time_validate (const char *literal, GError **error);
-char *hyco_time_to_string (gint64 ticks, int resolution);
-gboolean hyco_time_add (gint64 a, gint64 b, gint64 *result, GError **error);
-gboolean hyco_time_multiply (gint64 ticks, gint64 factor, gint64 *result, GError **error);
-double hyco_time_to_seconds (gint64 ticks, int resolution);
-gboolean hyco_resolution_parse (const char *literal, int *resolution, GError **error);
-char *hyco_resolution_to_string (int resolution);
+HYCO_API gboolean hyco_time_parse (const char *literal, int resolution, gint64 *ticks,
+                                   GError **error);
+HYCO_API gboolean hyco_time_validate (const char *literal, GError **error);
+HYCO_API char *hyco_time_to_string (gint64 ticks, int resolution);
+HYCO_API gboolean hyco_time_add (gint64 a, gint64 b, gint64 *result, GError **error);
+HYCO_API gboolean hyco_time_multiply (gint64 ticks, gint64 factor, gint64 *result, GError **error);
+HYCO_API double hyco_time_to_seconds (gint64 ticks, int resolution);
+HYCO_API gboolean hyco_resolution_parse (const char *literal, int *resolution, GError **error);
+HYCO_API char *hyco_resolution_to_string (int resolution);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoTag, hyco_tag_free)
 

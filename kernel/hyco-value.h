@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -84,40 +85,41 @@ struct _HycoValue
 
 #define HYCO_TYPE_VALUE (hyco_value_get_type ())
 
-GType hyco_value_get_type (void) G_GNUC_CONST;
-GQuark hyco_value_error_quark (void);
+HYCO_API GType hyco_value_get_type (void) G_GNUC_CONST;
+HYCO_API GQuark hyco_value_error_quark (void);
 
-HycoValue *hyco_value_new (void);
-HycoValue *hyco_value_copy (const HycoValue *value);
-void hyco_value_free (HycoValue *value);
-void hyco_value_clear (HycoValue *value);
-void hyco_value_assign (HycoValue *dest, const HycoValue *src);
+HYCO_API HycoValue *hyco_value_new (void);
+HYCO_API HycoValue *hyco_value_copy (const HycoValue *value);
+HYCO_API void hyco_value_free (HycoValue *value);
+HYCO_API void hyco_value_clear (HycoValue *value);
+HYCO_API void hyco_value_assign (HycoValue *dest, const HycoValue *src);
 
-HycoValueType hyco_value_get_value_type (const HycoValue *value);
-const char *hyco_value_type_to_string (HycoValueType type);
+HYCO_API HycoValueType hyco_value_get_value_type (const HycoValue *value);
+HYCO_API const char *hyco_value_type_to_string (HycoValueType type);
 
-void hyco_value_set_double (HycoValue *value, double v);
-void hyco_value_set_int (HycoValue *value, gint64 v);
-void hyco_value_set_boolean (HycoValue *value, gboolean v);
-void hyco_value_set_string (HycoValue *value, const char *v);
+HYCO_API void hyco_value_set_double (HycoValue *value, double v);
+HYCO_API void hyco_value_set_int (HycoValue *value, gint64 v);
+HYCO_API void hyco_value_set_boolean (HycoValue *value, gboolean v);
+HYCO_API void hyco_value_set_string (HycoValue *value, const char *v);
 
-double hyco_value_get_double (const HycoValue *value);
-gint64 hyco_value_get_int (const HycoValue *value);
-gboolean hyco_value_get_boolean (const HycoValue *value);
-const char *hyco_value_get_string (const HycoValue *value);
-gboolean hyco_value_is_numeric (const HycoValue *value);
+HYCO_API double hyco_value_get_double (const HycoValue *value);
+HYCO_API gint64 hyco_value_get_int (const HycoValue *value);
+HYCO_API gboolean hyco_value_get_boolean (const HycoValue *value);
+HYCO_API const char *hyco_value_get_string (const HycoValue *value);
+HYCO_API gboolean hyco_value_is_numeric (const HycoValue *value);
 
-gboolean hyco_value_equal (const HycoValue *a, const HycoValue *b);
-gboolean hyco_value_close (const HycoValue *a, const HycoValue *b, double tolerance);
+HYCO_API gboolean hyco_value_equal (const HycoValue *a, const HycoValue *b);
+HYCO_API gboolean hyco_value_close (const HycoValue *a, const HycoValue *b, double tolerance);
 
-gboolean hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result, GError **error);
-gboolean hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result,
-                              GError **error);
+HYCO_API gboolean hyco_value_add (const HycoValue *a, const HycoValue *b, HycoValue *result,
+                                  GError **error);
+HYCO_API gboolean hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result,
+                                       GError **error);
 
-gboolean hyco_value_parse_literal (const char *literal, HycoValue *value, GError **error);
-char *hyco_value_to_literal (const HycoValue *value);
-char *hyco_value_to_string (const HycoValue *value);
-GPtrArray *hyco_value_parse_list (const char *literal, GError **error);
+HYCO_API gboolean hyco_value_parse_literal (const char *literal, HycoValue *value, GError **error);
+HYCO_API char *hyco_value_to_literal (const HycoValue *value);
+HYCO_API char *hyco_value_to_string (const HycoValue *value);
+HYCO_API GPtrArray *hyco_value_parse_list (const char *literal, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoValue, hyco_value_free)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HycoValue, hyco_value_clear)

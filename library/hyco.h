@@ -14,6 +14,6 @@
 
 G_BEGIN_DECLS
 
-void hyco_init (void);
+HYCO_API void hyco_init (void);
 
 G_END_DECLS

@@ -8,41 +8,46 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_FSM_ACTOR (hyco_fsm_actor_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoFSMActor, hyco_fsm_actor, HYCO, FSM_ACTOR, HycoActor)
 
-HycoActor *hyco_fsm_actor_new (const char *name);
-gboolean hyco_fsm_actor_add_state (HycoFSMActor *self, const char *name, gboolean initial,
-                                   gboolean final, GError **error);
-gboolean hyco_fsm_actor_add_transition (HycoFSMActor *self, const char *from, const char *to,
-                                        const char *guard, const char *output_actions,
-                                        const char *set_actions, GError **error);
-gboolean hyco_fsm_actor_add_variable (HycoFSMActor *self, const char *name, double initial,
-                                      GError **error);
-const char *hyco_fsm_actor_get_current_state (HycoFSMActor *self);
-double hyco_fsm_actor_get_variable (HycoFSMActor *self, const char *name);
+HYCO_API HycoActor *hyco_fsm_actor_new (const char *name);
+HYCO_API gboolean hyco_fsm_actor_add_state (HycoFSMActor *self, const char *name, gboolean initial,
+                                            gboolean final, GError **error);
+HYCO_API gboolean hyco_fsm_actor_add_transition (HycoFSMActor *self, const char *from,
+                                                 const char *to, const char *guard,
+                                                 const char *output_actions,
+                                                 const char *set_actions, GError **error);
+HYCO_API gboolean hyco_fsm_actor_add_variable (HycoFSMActor *self, const char *name, double initial,
+                                               GError **error);
+HYCO_API const char *hyco_fsm_actor_get_current_state (HycoFSMActor *self);
+HYCO_API double hyco_fsm_actor_get_variable (HycoFSMActor *self, const char *name);
 
-guint hyco_fsm_actor_get_n_states (HycoFSMActor *self);
-const char *hyco_fsm_actor_get_state (HycoFSMActor *self, guint index, gboolean *initial,
-                                      gboolean *final);
-guint hyco_fsm_actor_get_n_transitions (HycoFSMActor *self);
-void hyco_fsm_actor_get_transition (HycoFSMActor *self, guint index, const char **from,
-                                    const char **to, const char **guard,
-                                    const char **output_actions, const char **set_actions);
-gboolean hyco_fsm_actor_set_state_refinement (HycoFSMActor *self, const char *state,
-                                              const char *refinement, GError **error);
-const char *hyco_fsm_actor_get_state_refinement (HycoFSMActor *self, guint index);
-void hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index, gboolean preemptive,
-                                         gboolean reset);
-void hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *preemptive,
-                                         gboolean *reset);
-void hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index, gboolean is_default);
-gboolean hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index);
-guint hyco_fsm_actor_get_n_variables (HycoFSMActor *self);
-const char *hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initial);
+HYCO_API guint hyco_fsm_actor_get_n_states (HycoFSMActor *self);
+HYCO_API const char *hyco_fsm_actor_get_state (HycoFSMActor *self, guint index, gboolean *initial,
+                                               gboolean *final);
+HYCO_API guint hyco_fsm_actor_get_n_transitions (HycoFSMActor *self);
+HYCO_API void hyco_fsm_actor_get_transition (HycoFSMActor *self, guint index, const char **from,
+                                             const char **to, const char **guard,
+                                             const char **output_actions, const char **set_actions);
+HYCO_API gboolean hyco_fsm_actor_set_state_refinement (HycoFSMActor *self, const char *state,
+                                                       const char *refinement, GError **error);
+HYCO_API const char *hyco_fsm_actor_get_state_refinement (HycoFSMActor *self, guint index);
+HYCO_API void hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index,
+                                                  gboolean preemptive, gboolean reset);
+HYCO_API void hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index,
+                                                  gboolean *preemptive, gboolean *reset);
+HYCO_API void hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index,
+                                                     gboolean is_default);
+HYCO_API gboolean hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index);
+HYCO_API guint hyco_fsm_actor_get_n_variables (HycoFSMActor *self);
+HYCO_API const char *hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index,
+                                                       double *initial);
 
 G_END_DECLS

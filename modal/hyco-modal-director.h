@@ -8,14 +8,16 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-director.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_MODAL_DIRECTOR (hyco_modal_director_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoModalDirector, hyco_modal_director, HYCO, MODAL_DIRECTOR, HycoDirector)
 
-HycoDirector *hyco_modal_director_new (void);
-guint64 hyco_modal_director_get_transition_count (HycoModalDirector *self);
+HYCO_API HycoDirector *hyco_modal_director_new (void);
+HYCO_API guint64 hyco_modal_director_get_transition_count (HycoModalDirector *self);
 
 G_END_DECLS

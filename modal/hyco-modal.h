@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-kernel.h"
 #include "hyco-fsm-actor.h"
 #include "hyco-modal-model.h"
@@ -15,6 +16,6 @@
 
 G_BEGIN_DECLS
 
-void hyco_modal_register (void);
+HYCO_API void hyco_modal_register (void);
 
 G_END_DECLS

@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_PERIODIC_SAMPLER (hyco_periodic_sampler_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoPeriodicSampler, hyco_periodic_sampler, HYCO, PERIODIC_SAMPLER, HycoActor)
 
 G_END_DECLS

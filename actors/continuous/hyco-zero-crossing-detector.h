@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_ZERO_CROSSING_DETECTOR (hyco_zero_crossing_detector_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoZeroCrossingDetector, hyco_zero_crossing_detector, HYCO,
                       ZERO_CROSSING_DETECTOR, HycoActor)
 

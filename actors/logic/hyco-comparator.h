@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_COMPARATOR (hyco_comparator_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoComparator, hyco_comparator, HYCO, COMPARATOR, HycoActor)
 
 G_END_DECLS

@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_COUNTER (hyco_counter_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoCounter, hyco_counter, HYCO, COUNTER, HycoActor)
 
 G_END_DECLS

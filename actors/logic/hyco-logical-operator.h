@@ -8,6 +8,7 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
@@ -35,9 +36,10 @@ typedef enum
 } HycoLogicalFunction;
 
 #define HYCO_TYPE_LOGICAL_FUNCTION (hyco_logical_function_get_type ())
-GType hyco_logical_function_get_type (void) G_GNUC_CONST;
+HYCO_API GType hyco_logical_function_get_type (void) G_GNUC_CONST;
 
 #define HYCO_TYPE_LOGICAL_OPERATOR (hyco_logical_operator_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoLogicalOperator, hyco_logical_operator, HYCO, LOGICAL_OPERATOR, HycoActor)
 
 G_END_DECLS

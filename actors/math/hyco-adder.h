@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_ADDER (hyco_adder_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoAdder, hyco_adder, HYCO, ADDER, HycoActor)
 
 G_END_DECLS

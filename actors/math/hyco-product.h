@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_PRODUCT (hyco_product_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoProduct, hyco_product, HYCO, PRODUCT, HycoActor)
 
 G_END_DECLS

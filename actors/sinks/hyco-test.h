@@ -8,13 +8,15 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_TEST (hyco_test_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoTest, hyco_test, HYCO, TEST, HycoActor)
 
-guint hyco_test_get_count (HycoTest *self);
+HYCO_API guint hyco_test_get_count (HycoTest *self);
 
 G_END_DECLS

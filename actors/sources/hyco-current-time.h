@@ -8,11 +8,13 @@
 #error "Only <hyco.h> can be included directly."
 #endif
 
+#include "hyco-export.h"
 #include "hyco-actor.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_CURRENT_TIME (hyco_current_time_get_type ())
+HYCO_API
 G_DECLARE_FINAL_TYPE (HycoCurrentTime, hyco_current_time, HYCO, CURRENT_TIME, HycoActor)
 
 G_END_DECLS
