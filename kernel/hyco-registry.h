@@ -20,6 +20,26 @@ G_BEGIN_DECLS
  */
 typedef void (*HycoModuleInit) (void);
 
+/**
+ * HYCO_REGISTER_DEFINE:
+ * @stem: the class's file name without `hyco-`, in C spelling (`math_function` for
+ *   hyco-math-function.c)
+ * @type: the class's #GType
+ * @...: the class names model files use, the canonical one first
+ *
+ * Defines `_hyco_register_STEM()`, which registers @type under each name: placed next to the
+ * class, as GStreamer's element registration is, so that a module's list of classes can be
+ * generated from its build file (see actors/meson.build).
+ */
+#define HYCO_REGISTER_DEFINE(stem, type, ...)                                                      \
+  void _hyco_register_##stem (void);                                                               \
+  void _hyco_register_##stem (void)                                                                \
+  {                                                                                                \
+    static const char *const names[] = { __VA_ARGS__, NULL };                                      \
+    for (unsigned i = 0; names[i] != NULL; i++)                                                    \
+      hyco_registry_register (names[i], type);                                                     \
+  }
+
 HYCO_API void hyco_registry_add_module (HycoModuleInit init);
 HYCO_API void hyco_registry_ensure_modules (void);
 HYCO_API void hyco_registry_register (const char *name, GType type);

@@ -28,6 +28,7 @@ static void hyco_continuous_ramp_stage_function_init (HycoStageFunctionInterface
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoContinuousRamp, hyco_continuous_ramp, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_continuous_ramp_stage_function_init))
+HYCO_REGISTER_DEFINE (continuous_ramp, HYCO_TYPE_CONTINUOUS_RAMP, "ContinuousRamp")
 
 enum
 {

@@ -33,6 +33,7 @@ static void hyco_continuous_sinewave_stage_function_init (HycoStageFunctionInter
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoContinuousSinewave, hyco_continuous_sinewave, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_continuous_sinewave_stage_function_init))
+HYCO_REGISTER_DEFINE (continuous_sinewave, HYCO_TYPE_CONTINUOUS_SINEWAVE, "ContinuousSinewave")
 
 enum
 {

@@ -37,6 +37,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (HycoIntegrator, hyco_integrator, HYCO_TYPE_ACTOR,
                                                       hyco_integrator_state_init)
                                  G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                         hyco_integrator_stage_function_init))
+HYCO_REGISTER_DEFINE (integrator, HYCO_TYPE_INTEGRATOR, "Integrator", "ContinuousIntegrator")
 
 enum
 {

@@ -25,6 +25,8 @@ struct _HycoPeriodicPiecewiseConstant
 
 G_DEFINE_FINAL_TYPE (HycoPeriodicPiecewiseConstant, hyco_periodic_piecewise_constant,
                      HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (periodic_piecewise_constant, HYCO_TYPE_PERIODIC_PIECEWISE_CONSTANT,
+                      "PeriodicPiecewiseConstant")
 
 enum
 {

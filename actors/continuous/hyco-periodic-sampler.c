@@ -42,6 +42,7 @@ struct _HycoPeriodicSampler
 };
 
 G_DEFINE_FINAL_TYPE (HycoPeriodicSampler, hyco_periodic_sampler, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (periodic_sampler, HYCO_TYPE_PERIODIC_SAMPLER, "PeriodicSampler")
 
 enum
 {

@@ -52,6 +52,8 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (HycoZeroCrossingDetector, hyco_zero_crossing_dete
                                HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
                                                       hyco_zero_crossing_detector_control_init))
+HYCO_REGISTER_DEFINE (zero_crossing_detector, HYCO_TYPE_ZERO_CROSSING_DETECTOR,
+                      "ZeroCrossingDetector", "LevelCrossingDetector")
 
 enum
 {

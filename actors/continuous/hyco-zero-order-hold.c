@@ -22,6 +22,7 @@ struct _HycoZeroOrderHold
 };
 
 G_DEFINE_FINAL_TYPE (HycoZeroOrderHold, hyco_zero_order_hold, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (zero_order_hold, HYCO_TYPE_ZERO_ORDER_HOLD, "ZeroOrderHold")
 
 static void
 hyco_zero_order_hold_constructed (GObject *object)

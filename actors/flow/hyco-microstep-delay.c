@@ -26,6 +26,7 @@ struct _HycoMicrostepDelay
 };
 
 G_DEFINE_FINAL_TYPE (HycoMicrostepDelay, hyco_microstep_delay, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (microstep_delay, HYCO_TYPE_MICROSTEP_DELAY, "MicrostepDelay")
 
 static void
 hyco_microstep_delay_constructed (GObject *object)

@@ -23,6 +23,7 @@ struct _HycoSampler
 };
 
 G_DEFINE_FINAL_TYPE (HycoSampler, hyco_sampler, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (sampler, HYCO_TYPE_SAMPLER, "Sampler")
 
 static void
 hyco_sampler_constructed (GObject *object)

@@ -40,6 +40,7 @@ struct _HycoTimeDelay
 };
 
 G_DEFINE_FINAL_TYPE (HycoTimeDelay, hyco_time_delay, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (time_delay, HYCO_TYPE_TIME_DELAY, "TimeDelay")
 
 enum
 {

@@ -48,6 +48,7 @@ struct _HycoComparator
 };
 
 G_DEFINE_FINAL_TYPE (HycoComparator, hyco_comparator, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (comparator, HYCO_TYPE_COMPARATOR, "Comparator")
 
 enum
 {

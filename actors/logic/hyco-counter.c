@@ -28,6 +28,7 @@ struct _HycoCounter
 };
 
 G_DEFINE_FINAL_TYPE (HycoCounter, hyco_counter, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (counter, HYCO_TYPE_COUNTER, "Counter")
 
 enum
 {

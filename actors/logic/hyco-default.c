@@ -24,6 +24,7 @@ struct _HycoDefault
 };
 
 G_DEFINE_FINAL_TYPE (HycoDefault, hyco_default, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (default, HYCO_TYPE_DEFAULT, "Default")
 
 static void
 hyco_default_constructed (GObject *object)

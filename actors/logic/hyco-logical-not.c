@@ -20,6 +20,7 @@ struct _HycoLogicalNot
 };
 
 G_DEFINE_FINAL_TYPE (HycoLogicalNot, hyco_logical_not, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (logical_not, HYCO_TYPE_LOGICAL_NOT, "LogicalNot")
 
 static void
 hyco_logical_not_constructed (GObject *object)

@@ -37,6 +37,7 @@ G_DEFINE_ENUM_TYPE (HycoLogicalFunction, hyco_logical_function,
                     G_DEFINE_ENUM_VALUE (HYCO_LOGICAL_FUNCTION_XNOR, "xnor"))
 
 G_DEFINE_FINAL_TYPE (HycoLogicalOperator, hyco_logical_operator, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (logical_operator, HYCO_TYPE_LOGICAL_OPERATOR, "LogicalOperator")
 
 enum
 {

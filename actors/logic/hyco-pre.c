@@ -30,6 +30,7 @@ struct _HycoPre
 };
 
 G_DEFINE_FINAL_TYPE (HycoPre, hyco_pre, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (pre, HYCO_TYPE_PRE, "Pre")
 
 static void
 hyco_pre_constructed (GObject *object)

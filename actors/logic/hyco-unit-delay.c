@@ -33,6 +33,7 @@ struct _HycoUnitDelay
 };
 
 G_DEFINE_FINAL_TYPE (HycoUnitDelay, hyco_unit_delay, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (unit_delay, HYCO_TYPE_UNIT_DELAY, "UnitDelay")
 
 enum
 {

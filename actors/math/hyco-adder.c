@@ -27,6 +27,7 @@ static void hyco_adder_stage_function_init (HycoStageFunctionInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoAdder, hyco_adder, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_adder_stage_function_init))
+HYCO_REGISTER_DEFINE (adder, HYCO_TYPE_ADDER, "Adder")
 
 static void
 hyco_adder_constructed (GObject *object)

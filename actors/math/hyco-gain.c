@@ -29,6 +29,7 @@ static void hyco_gain_stage_function_init (HycoStageFunctionInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoGain, hyco_gain, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_gain_stage_function_init))
+HYCO_REGISTER_DEFINE (gain, HYCO_TYPE_GAIN, "Gain", "Scale")
 
 enum
 {

@@ -36,6 +36,7 @@ static void hyco_math_function_stage_function_init (HycoStageFunctionInterface *
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoMathFunction, hyco_math_function, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_math_function_stage_function_init))
+HYCO_REGISTER_DEFINE (math_function, HYCO_TYPE_MATH_FUNCTION, "MathFunction")
 
 enum
 {

@@ -36,6 +36,7 @@ static void hyco_product_stage_function_init (HycoStageFunctionInterface *iface)
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoProduct, hyco_product, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_product_stage_function_init))
+HYCO_REGISTER_DEFINE (product, HYCO_TYPE_PRODUCT, "Product", "MultiplyDivide")
 
 static void
 hyco_product_constructed (GObject *object)

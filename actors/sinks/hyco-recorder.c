@@ -36,6 +36,7 @@ struct _HycoRecorder
 };
 
 G_DEFINE_FINAL_TYPE (HycoRecorder, hyco_recorder, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (recorder, HYCO_TYPE_RECORDER, "Recorder")
 
 static void
 event_clear (gpointer data)

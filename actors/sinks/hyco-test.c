@@ -37,6 +37,7 @@ struct _HycoTest
 };
 
 G_DEFINE_FINAL_TYPE (HycoTest, hyco_test, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (test, HYCO_TYPE_TEST, "Test")
 
 enum
 {

@@ -29,6 +29,7 @@ static void hyco_const_stage_function_init (HycoStageFunctionInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoConst, hyco_const, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
                                                       hyco_const_stage_function_init))
+HYCO_REGISTER_DEFINE (const, HYCO_TYPE_CONST, "Const")
 
 enum
 {

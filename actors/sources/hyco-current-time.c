@@ -23,6 +23,7 @@ struct _HycoCurrentTime
 };
 
 G_DEFINE_FINAL_TYPE (HycoCurrentTime, hyco_current_time, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (current_time, HYCO_TYPE_CURRENT_TIME, "CurrentTime")
 
 static void
 hyco_current_time_constructed (GObject *object)

@@ -32,6 +32,7 @@ struct _HycoDiscreteClock
 };
 
 G_DEFINE_FINAL_TYPE (HycoDiscreteClock, hyco_discrete_clock, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (discrete_clock, HYCO_TYPE_DISCRETE_CLOCK, "DiscreteClock")
 
 enum
 {

@@ -29,6 +29,7 @@ struct _HycoRamp
 };
 
 G_DEFINE_FINAL_TYPE (HycoRamp, hyco_ramp, HYCO_TYPE_ACTOR)
+HYCO_REGISTER_DEFINE (ramp, HYCO_TYPE_RAMP, "Ramp")
 
 enum
 {
