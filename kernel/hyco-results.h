@@ -89,9 +89,5 @@ HYCO_API const char *hyco_results_get_unit (HycoResults *self, const char *signa
 HYCO_API gboolean hyco_results_get_plot_points (HycoResults *self, const char *signal,
                                                 double **times, double **values, gsize *n_points,
                                                 GError **error);
-HYCO_API gboolean hyco_results_plot (HycoResults *self, const char *path,
-                                     const char *const *signals, guint width, guint height,
-                                     GError **error);
-HYCO_API gboolean hyco_results_save_mat (HycoResults *self, const char *path, GError **error);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "hyco-actors.h"
 #include "hyco-modal.h"
 #include "hyco-fmi.h"
+#include "hyco-results-formats.h"
 #undef HYCO_INSIDE
 
 G_BEGIN_DECLS

@@ -7,6 +7,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "hyco-results-formats.h"
 #include "hyco-results-private.h"
 
 #include <errno.h>
