@@ -454,7 +454,7 @@ set_from_number (GObject *object, GParamSpec *pspec, double d, GError **error)
       if (!check_literal (pspec, text, &local_error))
         {
           g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "evaluates to %s: %s",
-                       shown, local_error->message + strlen (pspec->name) + 2);
+                       shown, local_error->message);
           return FALSE;
         }
       g_object_set (object, pspec->name, text, NULL);

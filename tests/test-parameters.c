@@ -557,6 +557,16 @@ test_protocol (void)
   g_free (text);
   text = hyco_parameter_owner_get_text (top, "g");
   g_assert_cmpstr (text, ==, "2 * f");
+
+  /* An expression whose value is no literal of the parameter says what it evaluated to, with
+   * the literal's own complaint whole. */
+  g_assert_false (hyco_parameter_owner_set_text (
+    HYCO_PARAMETER_OWNER (hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top))),
+    "timeResolution", "f + 2", &error));
+  g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
+  g_assert_cmpstr (error->message, ==,
+                   "evaluates to 3.0: resolution \"3.0\" is not a power of ten in seconds, such as "
+                   "\"1e-9\"");
 }
 
 int
