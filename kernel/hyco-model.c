@@ -1039,17 +1039,24 @@ hyco_model_get_statistics (HycoModel *self)
   return g_variant_ref_sink (g_variant_builder_end (&builder));
 }
 
+/* The parameters of @object's class, through the parameter protocol. Those another provider
+ * adds are shown in their own words below: a composite's model parameters with their values
+ * (describe_model_parameters), an FMU's variables by its module's description. */
 static void
 describe_parameters (GString *out, GObject *object, const char *indent)
 {
-  g_autoptr (GPtrArray) params = hyco_param_list (G_OBJECT_GET_CLASS (object));
+  HycoParameterOwner *owner = HYCO_PARAMETER_OWNER (object);
+  g_auto (GStrv) names = hyco_parameter_owner_list (owner);
 
-  for (guint i = 0; i < params->len; i++)
+  for (guint i = 0; names[i] != NULL; i++)
     {
-      GParamSpec *pspec = params->pdata[i];
-      g_autofree char *value = hyco_param_to_string (object, pspec);
-      g_string_append_printf (out, "%sparameter %s = %s%s\n", indent, pspec->name, value,
-                              hyco_param_is_default (object, pspec) ? "" : "  (set)");
+      g_autofree char *value = NULL;
+
+      if (g_object_class_find_property (G_OBJECT_GET_CLASS (object), names[i]) == NULL)
+        continue;
+      value = hyco_parameter_owner_get_text (owner, names[i]);
+      g_string_append_printf (out, "%sparameter %s = %s%s\n", indent, names[i], value,
+                              hyco_parameter_owner_is_set (owner, names[i]) ? "  (set)" : "");
     }
 }
 
