@@ -25,7 +25,7 @@
  */
 #include "hyco.h"
 #include "hyco-fmu.h"
-#include "hyco-private.h"
+#include "hyco-signal-private.h"
 
 #include <math.h>
 #include <stdio.h>

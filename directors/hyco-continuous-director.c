@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-directors.h"
-#include "hyco-private.h"
+#include "hyco-director-private.h"
+#include "hyco-model-private.h"
+#include "hyco-param-private.h"
 #include "hyco-cvode.h"
 #include "hyco-modal-private.h"
 #include "hyco-stage-program.h"

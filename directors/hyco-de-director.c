@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-directors.h"
-#include "hyco-private.h"
+#include "hyco-director-private.h"
 
 /**
  * HycoDEDirector:

@@ -11,6 +11,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "hyco-model-private.h"
 #include "hyco-stage-program.h"
 
 /* What the evaluation loop dispatches on: the declared kinds, with the two-input sums and

@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include "hyco-private.h"
+#include "hyco-director-private.h"
 
 G_BEGIN_DECLS
 

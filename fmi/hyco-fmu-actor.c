@@ -5,7 +5,8 @@
 #include "hyco-actor-helpers-private.h"
 #include "hyco-fmu-actor-private.h"
 #include "hyco-fmu.h"
-#include "hyco-private.h"
+#include "hyco-director-private.h"
+#include "hyco-param-private.h"
 
 #include <math.h>
 

@@ -6,7 +6,7 @@
  */
 #include "hyco-fmu-actor-private.h"
 #include "hyco-model-syntax-private.h"
-#include "hyco-private.h"
+#include "hyco-kernel.h"
 
 static HycoParameterOwnerInterface *parent_iface;
 

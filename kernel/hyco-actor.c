@@ -2,7 +2,9 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-director-private.h"
+#include "hyco-model-private.h"
+#include "hyco-param-private.h"
 
 /**
  * HycoActor:

@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-director-private.h"
+#include "hyco-param-private.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-kernel.h"
 
 G_DEFINE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO_TYPE_ACTOR)
 

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-kernel.h"
 
 #include <math.h>
 #include <muParserDLL.h>

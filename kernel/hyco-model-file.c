@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-model-syntax-private.h"
-#include "hyco-private.h"
+#include "hyco-model-private.h"
+#include "hyco-param-private.h"
+#include "hyco-signal-private.h"
 
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>

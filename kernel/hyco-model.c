@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-results-private.h"
+#include "hyco-director-private.h"
 #include "hyco-model-private.h"
+#include "hyco-param-private.h"
 #include "hyco-model-syntax-private.h"
 
 #include <errno.h>

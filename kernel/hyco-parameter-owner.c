@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-param-private.h"
 
 G_DEFINE_INTERFACE (HycoParameterOwner, hyco_parameter_owner, G_TYPE_OBJECT)
 G_DEFINE_BOXED_TYPE (HycoParameterInfo, hyco_parameter_info, hyco_parameter_info_copy,

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-director-private.h"
 
 /**
  * HycoPort:

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-kernel.h"
 
 /* Class names as model files write them. Ptolemy II's fully qualified names
  * (ptolemy.actor.lib.Const) are found by their last component. */

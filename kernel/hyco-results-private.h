@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "hyco-private.h"
+#include "hyco-actor-private.h"
 
 G_BEGIN_DECLS
 

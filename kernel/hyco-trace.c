@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "hyco-model-private.h"
 #include "hyco-results-private.h"
 
 #include <errno.h>

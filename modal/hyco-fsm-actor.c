@@ -4,7 +4,7 @@
  */
 #include "hyco-actor-helpers-private.h"
 #include "hyco-modal-private.h"
-#include "hyco-private.h"
+#include "hyco-param-private.h"
 
 #include <math.h>
 

@@ -4,7 +4,7 @@
  */
 #include "hyco-actor-helpers-private.h"
 #include "hyco-actors.h"
-#include "hyco-private.h"
+#include "hyco-director-private.h"
 
 /**
  * HycoPeriodicSampler:

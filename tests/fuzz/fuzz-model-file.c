@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-private.h"
+#include "hyco-kernel.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 

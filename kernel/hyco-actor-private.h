@@ -1,0 +1,52 @@
+/* hyco-actor-private.h: the actor base class and composites as directors see them; not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco-signal-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *name;
+  HycoCompositeActor *container; /* unowned: the composite owns its actors */
+  GPtrArray *ports;
+  HycoDirector *executive; /* the director that fires this actor; set at preinitialize */
+  gboolean finished;
+
+  /* Bookkeeping of the executive director. */
+  guint scope_index;
+  guint schedule_position;     /* index of its first schedule entry: depth, then model order */
+  gboolean pure_event;         /* fire_at requested the current tag */
+  gboolean fired;              /* fired at the current tag, awaiting postfire */
+  HycoSignal **output_signals; /* every channel of its output ports, set when wired: what the
+                                * model counts as events after each firing */
+  guint n_output_signals;
+} HycoActorPrivate;
+
+/* The base classes' private data, reached inline: the directors' hot paths use it at every
+ * firing. The offsets are set when the classes are initialized, before any instance exists. */
+extern gint _hyco_actor_private_offset;
+extern gint _hyco_director_private_offset;
+
+static inline HycoActorPrivate *
+_hyco_actor_get_private (HycoActor *self)
+{
+  return G_STRUCT_MEMBER_P (self, _hyco_actor_private_offset);
+}
+void _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container);
+gboolean _hyco_actor_has_default_postfire (HycoActor *self);
+
+gboolean _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director,
+                                     GPtrArray *scope, HycoEpoch *epoch, GError **error);
+void _hyco_composite_actor_collect_scope (HycoCompositeActor *self, GPtrArray *scope);
+void _hyco_composite_actor_set_dependencies (HycoCompositeActor *self, gboolean *depends,
+                                             gboolean *constructive);
+gboolean _hyco_composite_actor_is_constructive (HycoCompositeActor *self, HycoPort *output,
+                                                HycoPort *input);
+void _hyco_composite_actor_set_model (HycoCompositeActor *self, HycoModel *model);
+HycoModel *_hyco_composite_actor_get_model (HycoCompositeActor *self);
+
+G_END_DECLS

@@ -1,0 +1,152 @@
+/* hyco-director-private.h: the schedule, the director base class's internals and the queue of pure
+ * events, shared by the engine and the in-tree directors; not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco-actor-private.h"
+
+G_BEGIN_DECLS
+
+/* What running the schedule does with an entry while its director has a publish hook. */
+typedef enum
+{
+  HYCO_PRECOMPUTED_NONE,     /* fired as usual */
+  HYCO_PRECOMPUTED_POSTFIRE, /* outputs written by the hook; postfired */
+  HYCO_PRECOMPUTED_DONE,     /* outputs written by the hook; its postfire does nothing and no
+                              * sink traces it, so nothing else either */
+} HycoPrecomputed;
+
+/* The schedule: the actors a director governs (through transparent composites), each fired at
+ * one or more depths of the port dependency graph. Firing the entries in order, each only
+ * when the inputs it needs are known, computes the least fixed point of one tag in one pass. */
+typedef struct
+{
+  HycoActor *actor;
+  HycoActorPrivate *priv;
+  HycoActorClass *klass; /* called directly: the public wrappers' type checks cost ~10% */
+  gboolean strict;
+  int depth;
+  HycoPort **outputs; /* outputs first determined at this entry */
+  guint n_outputs;
+  HycoPort **inputs; /* all inputs of the actor */
+  guint n_inputs;
+  gboolean cyclic; /* some output is on a cycle */
+  gboolean always; /* fired at every tag, triggered or not (a continuous composite) */
+  guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
+  HycoPrecomputed precomputed; /* while the director has a publish hook */
+} HycoScheduleEntry;
+
+typedef struct
+{
+  GPtrArray *actors; /* HycoActor*, owned refs, in model order */
+  HycoScheduleEntry *entries;
+  guint n_entries;
+} HycoSchedule;
+
+gboolean _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **error);
+void _hyco_schedule_clear (HycoSchedule *schedule);
+
+/* The local time of a director governing the refinement of a modal model, which stands still
+ * while the refinement is inactive: the time outside minus @lag and, at the local time
+ * @anchor, the microstep outside minus @shift. All zero elsewhere: the time outside. */
+typedef struct
+{
+  gint64 lag;
+  gint64 anchor;
+  gint64 shift;
+} HycoLocalTime;
+
+void _hyco_local_time_to_outer (const HycoLocalTime *self, const HycoTag *local, HycoTag *outer);
+void _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag);
+
+/* Director internals shared with subclasses. */
+typedef struct
+{
+  HycoCompositeActor *container; /* unowned */
+  HycoModel *model;              /* unowned; set at preinitialize */
+  HycoSchedule schedule;
+  HycoEpoch epoch;
+  HycoTag current;
+  int resolution;
+  gint64 stop_time;
+  guint64 firings;
+  GPtrArray *fired; /* HycoActor*, unowned, in firing order */
+  guint fired_capacity;
+  char *stop_time_literal;
+  char *resolution_literal;
+  guint64 max_microsteps;
+  gboolean fires_every_actor;  /* each firing fires all actors (SR), not only triggered ones */
+  gboolean wants_every_tag;    /* its composite carries continuous signals: the container fires
+                                * it at every tag, triggered or not */
+  struct _HycoTagQueue *queue; /* its pending fire_at requests, if it keeps a queue */
+  HycoLocalTime local_time;    /* set by a modal model on its refinements' directors */
+  gboolean speculating;        /* firing ahead of the container's time: inputs are taken as
+                                * absent and nothing is transferred out */
+  /* When set, each run of the schedule calls it first (in the run's epoch) to write the outputs
+   * of the entries marked precomputed, which are then not fired (see HycoPrecomputed): a
+   * continuous director that evaluated them itself. */
+  void (*publish) (gpointer data);
+  gpointer publish_data;
+} HycoDirectorPrivate;
+
+static inline HycoDirectorPrivate *
+_hyco_director_get_private (HycoDirector *self)
+{
+  return G_STRUCT_MEMBER_P (self, _hyco_director_private_offset);
+}
+
+/* hyco_director_is_top_level() without its type checks, for the directors' hot paths. */
+static inline gboolean
+_hyco_director_is_top_level (HycoDirectorPrivate *priv)
+{
+  return priv->container != NULL
+         && _hyco_actor_get_private ((HycoActor *) priv->container)->container == NULL;
+}
+/* hyco_actor_get_current_tag() without its type check (some 50 instructions for a subclass),
+ * for actors fired at every solver stage. */
+static inline HycoTag
+_hyco_actor_current_tag (HycoActor *self)
+{
+  HycoDirector *executive = _hyco_actor_get_private (self)->executive;
+  HycoTag start = { 0, 0 };
+
+  return executive != NULL ? _hyco_director_get_private (executive)->current : start;
+}
+
+void _hyco_director_set_container (HycoDirector *self, HycoCompositeActor *container);
+gboolean _hyco_director_parse_resolution (HycoDirector *self, int *resolution, GError **error);
+void _hyco_director_transfer_inputs (HycoDirector *self);
+void _hyco_director_transfer_outputs (HycoDirector *self);
+void _hyco_director_absent_inputs (HycoDirector *self);
+gboolean _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error);
+gboolean _hyco_director_postfire_fired (HycoDirector *self, GError **error);
+char *_hyco_director_describe_actors (GPtrArray *actors);
+
+/* The pure events of a director (see hyco-tag-queue.c). */
+typedef struct _HycoTagQueue
+{
+  GArray *heap;         /* binary min-heap of events */
+  guint heap_capacity;  /* allocated events (heap->len is the heap's size) */
+  GPtrArray *triggered; /* actors marked with a pure event at the current tag */
+  guint triggered_capacity;
+  gboolean tag_started; /* the current tag has been fired: a request for it means the next
+                         * microstep */
+} HycoTagQueue;
+
+void _hyco_tag_queue_init (HycoTagQueue *self);
+void _hyco_tag_queue_destroy (HycoTagQueue *self);
+void _hyco_tag_queue_reset (HycoTagQueue *self);
+const HycoTag *_hyco_tag_queue_peek (HycoTagQueue *self);
+guint _hyco_tag_queue_length (HycoTagQueue *self);
+const HycoTag *_hyco_tag_queue_nth (HycoTagQueue *self, guint index);
+void _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag);
+void _hyco_tag_queue_release (HycoTagQueue *self);
+gboolean _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director, GError **error);
+gboolean _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director,
+                                      const HycoTag *next, GError **error);
+gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *actor,
+                                  const HycoTag *tag, HycoTag *granted, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,112 @@
+/* hyco-signal-private.h: signals at the current tag, ports and relations as the engine sees them;
+ * not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco-util-private.h"
+
+G_BEGIN_DECLS
+
+/* A director's epoch: bumping @value makes every signal it owns unknown at once, so a new tag
+ * (or a repeated fire) costs nothing per signal. @violations counts writes that tried to change
+ * a signal already known in this epoch: actor bugs, reported by the director. */
+typedef struct
+{
+  guint64 value;
+  guint violations;
+} HycoEpoch;
+
+/* One channel of a signal at the current tag. The status is only valid while @stamp equals
+ * the owning director's epoch. */
+typedef struct
+{
+  guint64 stamp;
+  HycoEpoch *epoch;
+  HycoSignalStatus status;
+  gboolean violated; /* a write tried to change it after it was known (see HycoEpoch) */
+  HycoValue value;
+} HycoSignal;
+
+static inline HycoSignalStatus
+hyco_signal_status (const HycoSignal *signal)
+{
+  return signal->stamp == signal->epoch->value ? signal->status : HYCO_SIGNAL_UNKNOWN;
+}
+
+static inline void
+hyco_signal_set_absent (HycoSignal *signal)
+{
+  signal->stamp = signal->epoch->value;
+  signal->status = HYCO_SIGNAL_ABSENT;
+}
+
+static inline void
+hyco_signal_mark_present (HycoSignal *signal)
+{
+  signal->stamp = signal->epoch->value;
+  signal->status = HYCO_SIGNAL_PRESENT;
+}
+
+/* Whether a write of @status (and @value, when present) may proceed: knowledge only grows
+ * within a tick, so writing to a known signal is allowed only when it says the same thing,
+ * and then there is nothing to write. Anything else is recorded as a violation. */
+static inline gboolean
+hyco_signal_may_write (HycoSignal *signal, HycoSignalStatus status, const HycoValue *value)
+{
+  if (signal->stamp != signal->epoch->value)
+    return TRUE;
+  if (signal->status != status
+      || (status == HYCO_SIGNAL_PRESENT && !hyco_value_equal (&signal->value, value)))
+    {
+      signal->violated = TRUE;
+      signal->epoch->violations++;
+    }
+  return FALSE;
+}
+
+/* Copies what is known of @from into @to (which may belong to another director). */
+void _hyco_signal_copy (HycoSignal *to, const HycoSignal *from);
+
+/* A signal that is absent at every tag: what a port reads through a relation with no source. */
+HycoSignal *_hyco_signal_always_absent (void);
+
+struct _HycoPort
+{
+  GObject parent_instance;
+
+  char *name;
+  HycoActor *container; /* unowned: the actor owns its ports */
+  HycoPortFlags flags;
+  GPtrArray *relations; /* unowned HycoRelation*, in link order */
+  char *unit;           /* of the values it carries, for labels; NULL if not given */
+
+  /* Wiring, rebuilt at every preinitialize. */
+  HycoSignal *signals; /* storage this port writes: actor outputs, inside copies of the inputs
+                        * of an opaque composite, outside copies of its outputs */
+  guint n_signals;
+  HycoSignal **sources; /* per channel, the signal this port reads */
+  HycoPort **source_ports;
+  guint n_sources;
+
+  /* Causality, rebuilt at every preinitialize by the governing director. */
+  int depth;
+  gboolean cyclic;         /* on a (constructive) cycle */
+  guint component;         /* strongly connected component in the director's graph */
+  HycoPort **dependencies; /* inputs this output depends on (non-strict actors) */
+  guint n_dependencies;
+};
+
+HycoPort *_hyco_port_new (HycoActor *container, const char *name, HycoPortFlags flags);
+void _hyco_port_link (HycoPort *self, HycoRelation *relation);
+void _hyco_port_reset_wiring (HycoPort *self);
+void _hyco_port_allocate_signals (HycoPort *self, guint width, HycoEpoch *epoch);
+void _hyco_port_set_sources (HycoPort *self, guint width);
+guint _hyco_port_count_relations (HycoPort *self, gboolean inside);
+HycoRelation *_hyco_port_get_relation (HycoPort *self, gboolean inside, guint index);
+
+HycoRelation *_hyco_relation_new (HycoCompositeActor *container, const char *name);
+void _hyco_relation_add_port (HycoRelation *self, HycoPort *port);
+
+G_END_DECLS
