@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-directors.h"
-#include "hyco-director-private.h"
 
 /**
  * HycoDEDirector:
@@ -21,76 +20,72 @@ struct _HycoDEDirector
 {
   HycoDirector parent_instance;
 
-  HycoTagQueue queue;
+  HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
+  /* Read once per run rather than at every tag. */
+  gboolean top_level;
+  gint64 stop_time;
+  guint64 max_microsteps;
 };
 
 G_DEFINE_FINAL_TYPE (HycoDEDirector, hyco_de_director, HYCO_TYPE_DIRECTOR)
 
-static void
-hyco_de_director_finalize (GObject *object)
-{
-  _hyco_tag_queue_destroy (&HYCO_DE_DIRECTOR (object)->queue);
-  G_OBJECT_CLASS (hyco_de_director_parent_class)->finalize (object);
-}
-
 static gboolean
 hyco_de_director_initialize (HycoDirector *director, GError **error)
 {
+  HycoDEDirector *self = (HycoDEDirector *) director;
+
+  self->top_level = hyco_director_is_top_level (director);
+  self->stop_time = hyco_director_get_stop_time (director);
+  self->max_microsteps = hyco_director_get_max_microsteps (director);
   /* Empty the queue before actors initialize: that is when they first call fire_at. */
-  _hyco_tag_queue_reset (&((HycoDEDirector *) director)->queue);
+  hyco_event_queue_clear (self->queue);
   return HYCO_DIRECTOR_CLASS (hyco_de_director_parent_class)->initialize (director, error);
 }
 
 static gboolean
 hyco_de_director_prefire (HycoDirector *director, GError **error)
 {
-  HycoDEDirector *self = ((HycoDEDirector *) director);
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  const HycoTag *next;
+  HycoDEDirector *self = (HycoDEDirector *) director;
+  const HycoTag *head;
+  HycoTag next;
 
-  if (!_hyco_director_is_top_level (_hyco_director_get_private (director)))
+  if (!self->top_level)
     {
       /* Inside a composite the tag is the container's; the outer director fires the composite
        * at every tag this director asked for. */
       HYCO_DIRECTOR_CLASS (hyco_de_director_parent_class)->prefire (director, error);
-      if (!_hyco_tag_queue_check_missed (&self->queue, director, error))
+      if (!hyco_event_queue_check_missed (self->queue, director, error))
         return FALSE;
-      _hyco_tag_queue_take (&self->queue, &priv->current);
+      hyco_director_get_current_tag (director, &next);
+      hyco_event_queue_take (self->queue, &next);
       return TRUE;
     }
 
-  next = _hyco_tag_queue_peek (&self->queue);
-  if (next == NULL || next->time > priv->stop_time)
+  head = hyco_event_queue_peek (self->queue);
+  if (head == NULL || head->time > self->stop_time)
     return FALSE;
-  if (next->microstep > priv->max_microsteps)
-    return _hyco_tag_queue_report_zeno (&self->queue, director, next, error);
-  priv->current = *next;
-  _hyco_tag_queue_take (&self->queue, &priv->current);
+  if (head->microstep > self->max_microsteps)
+    return hyco_event_queue_report_zeno (self->queue, director, head, error);
+  next = *head;
+  hyco_director_set_current_tag (director, &next);
+  hyco_event_queue_take (self->queue, &next);
   return TRUE;
 }
 
 static gboolean
 hyco_de_director_fire (HycoDirector *director, GError **error)
 {
-  ((HycoDEDirector *) director)->queue.tag_started = TRUE;
-  return _hyco_director_run_schedule (director, FALSE, error);
+  hyco_event_queue_start_tag (((HycoDEDirector *) director)->queue);
+  return hyco_director_run_schedule (director, error);
 }
 
 static gboolean
 hyco_de_director_postfire (HycoDirector *director, GError **error)
 {
-  gboolean ok = _hyco_director_postfire_fired (director, error);
+  gboolean ok = hyco_director_postfire_fired (director, error);
 
-  _hyco_tag_queue_release (&((HycoDEDirector *) director)->queue);
+  hyco_event_queue_release (((HycoDEDirector *) director)->queue);
   return ok;
-}
-
-static gboolean
-hyco_de_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
-                          HycoTag *granted, GError **error)
-{
-  return _hyco_tag_queue_request (&((HycoDEDirector *) director)->queue, director, actor, tag,
-                                  granted, error);
 }
 
 static void
@@ -98,19 +93,20 @@ hyco_de_director_class_init (HycoDEDirectorClass *klass)
 {
   HycoDirectorClass *director_class = HYCO_DIRECTOR_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->finalize = hyco_de_director_finalize;
+  /* fire_at is the base class's: it queues requests in the event queue. */
   director_class->initialize = hyco_de_director_initialize;
   director_class->prefire = hyco_de_director_prefire;
   director_class->fire = hyco_de_director_fire;
   director_class->postfire = hyco_de_director_postfire;
-  director_class->fire_at = hyco_de_director_fire_at;
 }
 
 static void
 hyco_de_director_init (HycoDEDirector *self)
 {
-  _hyco_tag_queue_init (&self->queue);
-  _hyco_director_get_private (HYCO_DIRECTOR (self))->queue = &self->queue;
+  g_autoptr (HycoEventQueue) queue = hyco_event_queue_new ();
+
+  hyco_director_set_event_queue (HYCO_DIRECTOR (self), queue);
+  self->queue = queue;
 }
 
 /**
@@ -134,5 +130,5 @@ guint
 hyco_de_director_get_queue_length (HycoDEDirector *self)
 {
   g_return_val_if_fail (HYCO_IS_DE_DIRECTOR (self), 0);
-  return _hyco_tag_queue_length (&self->queue);
+  return hyco_event_queue_get_length (self->queue);
 }

@@ -3,8 +3,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-directors.h"
-#include "hyco-director-private.h"
-#include "hyco-param-private.h"
 
 /**
  * HycoSRDirector:
@@ -31,8 +29,8 @@ struct _HycoSRDirector
 
   char *period_literal;
   gint64 period;
-  HycoTagQueue queue;
-  HycoTag next_grid; /* the next tick of the period grid, if periodic */
+  HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
+  HycoTag next_grid;     /* the next tick of the period grid, if periodic */
   guint64 ticks;
 };
 
@@ -52,7 +50,6 @@ hyco_sr_director_finalize (GObject *object)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (object);
 
-  _hyco_tag_queue_destroy (&self->queue);
   g_free (self->period_literal);
   G_OBJECT_CLASS (hyco_sr_director_parent_class)->finalize (object);
 }
@@ -96,30 +93,22 @@ static gboolean
 hyco_sr_director_preinitialize (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  g_autoptr (GError) local_error = NULL;
 
   if (!HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->preinitialize (director, error))
     return FALSE;
-  if (!hyco_time_parse (self->period_literal, priv->resolution, &self->period, &local_error))
-    {
-      _hyco_set_parameter_error (director, error, "period", local_error->message);
-      return FALSE;
-    }
+  if (!hyco_director_get_time_parameter (director, "period", &self->period, error))
+    return FALSE;
   if (self->period < 0 || self->period == HYCO_TIME_INFINITY)
     {
       g_autofree char *message = g_strdup_printf (
         "\"%s\" must be a finite time, 0 (triggered) or positive (periodic)", self->period_literal);
-      _hyco_set_parameter_error (director, error, "period", message);
-      return FALSE;
+      return hyco_director_reject_parameter (director, "period", message, error);
     }
   if (self->period == 0 && hyco_director_is_top_level (director))
-    {
-      _hyco_set_parameter_error (director, error, "period",
-                                 "at the top level an SR director ticks at k·period: give it a "
-                                 "period greater than 0");
-      return FALSE;
-    }
+    return hyco_director_reject_parameter (director, "period",
+                                           "at the top level an SR director ticks at k·period: "
+                                           "give it a period greater than 0",
+                                           error);
   return TRUE;
 }
 
@@ -128,7 +117,7 @@ hyco_sr_director_initialize (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
 
-  _hyco_tag_queue_reset (&self->queue);
+  hyco_event_queue_clear (self->queue);
   self->ticks = 0;
   self->next_grid.time = 0;
   self->next_grid.microstep = 1;
@@ -145,70 +134,63 @@ static gboolean
 hyco_sr_director_prefire (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
   const HycoTag *request;
   HycoTag next;
 
   if (!hyco_director_is_top_level (director))
     {
       HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->prefire (director, error);
-      if (!_hyco_tag_queue_check_missed (&self->queue, director, error))
+      if (!hyco_event_queue_check_missed (self->queue, director, error))
         return FALSE;
-      _hyco_tag_queue_take (&self->queue, &priv->current);
+      hyco_director_get_current_tag (director, &next);
+      hyco_event_queue_take (self->queue, &next);
       return TRUE;
     }
 
   /* The next tick: the period grid, or an earlier requested tag. */
   next = self->next_grid;
-  request = _hyco_tag_queue_peek (&self->queue);
+  request = hyco_event_queue_peek (self->queue);
   if (request && hyco_tag_compare (request, &next) < 0)
     next = *request;
-  if (next.time > priv->stop_time)
+  if (next.time > hyco_director_get_stop_time (director))
     return FALSE;
-  if (next.microstep > priv->max_microsteps)
-    return _hyco_tag_queue_report_zeno (&self->queue, director, &next, error);
-  priv->current = next;
-  _hyco_tag_queue_take (&self->queue, &priv->current);
+  if (next.microstep > hyco_director_get_max_microsteps (director))
+    return hyco_event_queue_report_zeno (self->queue, director, &next, error);
+  hyco_director_set_current_tag (director, &next);
+  hyco_event_queue_take (self->queue, &next);
   return TRUE;
 }
 
 static gboolean
 hyco_sr_director_fire (HycoDirector *director, GError **error)
 {
-  HYCO_SR_DIRECTOR (director)->queue.tag_started = TRUE;
-  return _hyco_director_run_schedule (director, TRUE, error);
+  hyco_event_queue_start_tag (HYCO_SR_DIRECTOR (director)->queue);
+  return hyco_director_run_schedule (director, error);
 }
 
 static gboolean
 hyco_sr_director_postfire (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  gboolean ok = _hyco_director_postfire_fired (director, error);
+  gboolean ok = hyco_director_postfire_fired (director, error);
+  HycoTag current;
 
-  _hyco_tag_queue_release (&self->queue);
+  hyco_event_queue_release (self->queue);
   self->ticks++;
-  if (!ok || self->period == 0 || !hyco_tag_equal (&priv->current, &self->next_grid))
+  hyco_director_get_current_tag (director, &current);
+  if (!ok || self->period == 0 || !hyco_tag_equal (&current, &self->next_grid))
     return ok;
   /* This was a tick of the grid: schedule the next one. */
-  if (!hyco_time_add (priv->current.time, self->period, &self->next_grid.time, error))
+  if (!hyco_time_add (current.time, self->period, &self->next_grid.time, error))
     {
       g_prefix_error (error, "%s: ", hyco_director_get_name (director));
       return FALSE;
     }
   if (!hyco_director_is_top_level (director))
-    return hyco_actor_fire_at (HYCO_ACTOR (priv->container), self->next_grid.time, &self->next_grid,
-                               error);
+    return hyco_actor_fire_at (HYCO_ACTOR (hyco_director_get_container (director)),
+                               self->next_grid.time, &self->next_grid, error);
   self->next_grid.microstep = 1;
   return TRUE;
-}
-
-static gboolean
-hyco_sr_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
-                          HycoTag *granted, GError **error)
-{
-  return _hyco_tag_queue_request (&HYCO_SR_DIRECTOR (director)->queue, director, actor, tag,
-                                  granted, error);
 }
 
 static void
@@ -225,7 +207,7 @@ hyco_sr_director_class_init (HycoSRDirectorClass *klass)
   director_class->prefire = hyco_sr_director_prefire;
   director_class->fire = hyco_sr_director_fire;
   director_class->postfire = hyco_sr_director_postfire;
-  director_class->fire_at = hyco_sr_director_fire_at;
+  /* fire_at is the base class's: it queues requests in the event queue. */
 
   /**
    * HycoSRDirector:period:
@@ -241,10 +223,12 @@ hyco_sr_director_class_init (HycoSRDirectorClass *klass)
 static void
 hyco_sr_director_init (HycoSRDirector *self)
 {
-  _hyco_director_get_private (HYCO_DIRECTOR (self))->fires_every_actor = TRUE;
+  g_autoptr (HycoEventQueue) queue = hyco_event_queue_new ();
+
+  hyco_director_set_fires_every_actor (HYCO_DIRECTOR (self), TRUE);
+  hyco_director_set_event_queue (HYCO_DIRECTOR (self), queue);
+  self->queue = queue;
   self->period_literal = g_strdup ("0");
-  _hyco_tag_queue_init (&self->queue);
-  _hyco_director_get_private (HYCO_DIRECTOR (self))->queue = &self->queue;
 }
 
 /**

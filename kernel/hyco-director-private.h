@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hyco-actor-private.h"
+#include "hyco-director-kit.h"
 
 G_BEGIN_DECLS
 
@@ -81,6 +82,8 @@ typedef struct
   gboolean wants_every_tag;    /* its composite carries continuous signals: the container fires
                                 * it at every tag, triggered or not */
   struct _HycoTagQueue *queue; /* its pending fire_at requests, if it keeps a queue */
+  HycoEventQueue *event_queue; /* owned: the queue given by hyco_director_set_event_queue(),
+                                * whose requests the base class's fire_at queues */
   HycoLocalTime local_time;    /* set by a modal model on its refinements' directors */
   gboolean speculating;        /* firing ahead of the container's time: inputs are taken as
                                 * absent and nothing is transferred out */

@@ -14,6 +14,16 @@
  * class wires signals, computes the causality schedule shared by all directors, transfers
  * signals across the composite's boundary, and holds the model-wide parameters of the top
  * level: stop time, time resolution, and the microstep bound.
+ *
+ * A new director subclasses it and overrides the virtual methods of its model of computation,
+ * with the director kit (`hyco-director-kit.h`). At the top level, its `prefire` chooses the
+ * next tag (often the head of a [struct@Hyco.EventQueue]) and sets it with
+ * [method@Hyco.Director.set_current_tag]; inside a composite it chains up, which takes the
+ * container's tag. Its `fire` runs [method@Hyco.Director.run_schedule], which computes the
+ * tag's least fixed point over the actors it governs, and its `postfire` commits what fired
+ * with [method@Hyco.Director.postfire_fired]. Its `fire_at` queues the requests of its actors;
+ * a director that gave the base class its queue with [method@Hyco.Director.set_event_queue]
+ * inherits one that does. The virtual methods can be implemented in Python too.
  */
 
 G_DEFINE_TYPE_WITH_CODE (HycoDirector, hyco_director, G_TYPE_OBJECT,
@@ -55,6 +65,7 @@ hyco_director_finalize (GObject *object)
   HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (object));
 
   _hyco_schedule_clear (&priv->schedule);
+  g_clear_pointer (&priv->event_queue, hyco_event_queue_unref);
   g_ptr_array_unref (priv->fired);
   g_free (priv->stop_time_literal);
   g_free (priv->resolution_literal);
@@ -234,6 +245,8 @@ static gboolean
 hyco_director_real_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
                             HycoTag *granted, GError **error)
 {
+  if (PRIV (self)->event_queue != NULL)
+    return _hyco_tag_queue_request (PRIV (self)->queue, self, actor, tag, granted, error);
   g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
                "%s does not support fire_at (requested by %s)", G_OBJECT_TYPE_NAME (self),
                hyco_actor_get_name (actor));
@@ -449,7 +462,7 @@ hyco_director_fires_every_actor (HycoDirector *self)
 }
 
 /**
- * hyco_director_preinitialize:
+ * hyco_director_preinitialize: (virtual preinitialize)
  * @self: a director
  * @error: return location for a #GError
  *
@@ -469,7 +482,7 @@ hyco_director_preinitialize (HycoDirector *self, GError **error)
 }
 
 /**
- * hyco_director_initialize:
+ * hyco_director_initialize: (virtual initialize)
  * @self: a director
  * @error: return location for a #GError
  *
@@ -483,7 +496,7 @@ hyco_director_initialize (HycoDirector *self, GError **error)
 }
 
 /**
- * hyco_director_prefire:
+ * hyco_director_prefire: (virtual prefire)
  * @self: a director
  * @error: return location for a #GError
  *
@@ -497,7 +510,7 @@ hyco_director_prefire (HycoDirector *self, GError **error)
 }
 
 /**
- * hyco_director_fire:
+ * hyco_director_fire: (virtual fire)
  * @self: a director
  * @error: return location for a #GError
  *
@@ -511,7 +524,7 @@ hyco_director_fire (HycoDirector *self, GError **error)
 }
 
 /**
- * hyco_director_postfire:
+ * hyco_director_postfire: (virtual postfire)
  * @self: a director
  * @error: return location for a #GError
  *
@@ -525,7 +538,7 @@ hyco_director_postfire (HycoDirector *self, GError **error)
 }
 
 /**
- * hyco_director_wrapup:
+ * hyco_director_wrapup: (virtual wrapup)
  * @self: a director
  * @error: return location for a #GError
  *
@@ -539,7 +552,7 @@ hyco_director_wrapup (HycoDirector *self, GError **error)
 }
 
 /**
- * hyco_director_fire_at:
+ * hyco_director_fire_at: (virtual fire_at)
  * @self: a director
  * @actor: an actor the director governs
  * @tag: the requested tag

@@ -30,7 +30,7 @@ typedef struct _HycoModel HycoModel;
  * @postfire: commit the actors fired at the current tag
  * @wrapup: wrap up the actors it governs
  * @fire_at: queue a firing of @actor at @tag or the earliest later tag it can, returned in
- *   @granted
+ *   @granted (the base class queues it in the director's event queue, if it was given one)
  *
  * The virtual methods of a director.
  */
