@@ -145,8 +145,8 @@ hyco_director_set_fires_every_actor (HycoDirector *self, gboolean fires_every_ac
  * Converts a time parameter of the director exactly to ticks. The resolution is known once the
  * base class has preinitialized: call it from `preinitialize` after chaining up.
  *
- * Returns: %TRUE on success; on failure a %HYCO_ACTOR_ERROR_PARAMETER error naming the
- *   director, the parameter and the literal
+ * Returns: (skip): %TRUE on success; on failure a %HYCO_ACTOR_ERROR_PARAMETER error naming
+ *   the director, the parameter and the literal
  */
 gboolean
 hyco_director_get_time_parameter (HycoDirector *self, const char *name, gint64 *ticks,
@@ -335,9 +335,13 @@ hyco_event_queue_request (HycoEventQueue *self, HycoDirector *director, HycoActo
 void
 hyco_event_queue_take (HycoEventQueue *self, const HycoTag *tag)
 {
+  HycoTag taken;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (tag != NULL);
-  _hyco_tag_queue_take (&self->queue, tag);
+  /* @tag may be the queue's own head (from hyco_event_queue_peek()), which taking moves. */
+  taken = *tag;
+  _hyco_tag_queue_take (&self->queue, &taken);
 }
 
 /**

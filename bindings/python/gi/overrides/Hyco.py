@@ -7,6 +7,9 @@ public C API; nothing is needed that C cannot do.
 - Actors written in Python: subclass ``Hyco.Actor``, declare ports in ``__ports__``, override
   ``do_fire``/``do_postfire`` (and ``do_is_strict``/``do_output_depends_on``). An exception
   in a fallible method becomes the run's error, with the Python message and traceback.
+- Directors written in Python: subclass ``Hyco.Director`` and override ``do_prefire``,
+  ``do_fire``, ``do_postfire``, ``do_fire_at``... with the director kit; exceptions as for
+  actors.
 - Keyword parameters: ``actor.set_parameters(period=0.1)``,
   ``top.add_actor_by_class("DiscreteClock", "Clock", period="0.1")``,
   ``top.set_director_by_class("DEDirector", stopTime=10)``.
@@ -33,6 +36,8 @@ _ACTOR_ERROR_DOMAIN = "hyco-actor-error-quark"
 
 # The actor methods that can fail with a GError, and so can report a Python exception.
 _FALLIBLE_VFUNCS = ("do_preinitialize", "do_initialize", "do_fire", "do_postfire", "do_wrapup")
+# The same for directors, whose prefire and fire_at can fail too.
+_DIRECTOR_FALLIBLE_VFUNCS = _FALLIBLE_VFUNCS + ("do_prefire", "do_fire_at")
 
 
 def _parameter_text(value):
@@ -59,10 +64,21 @@ def _set_parameters(owner, params):
         Hyco.param_set_from_string(owner, name, _parameter_text(value))
 
 
-def _reporting(method):
-    """Wraps an actor method so that a Python exception fails the run with a GError whose
-    message holds the actor's name, the exception and its traceback (PyGObject alone prints
-    the traceback and returns FALSE without an error)."""
+def _actor_name(actor):
+    return actor.get_full_name() or actor.get_name()
+
+
+def _director_name(director):
+    container = director.get_container()
+    if container is None:
+        return director.get_name()
+    return "%s: %s" % (_actor_name(container), director.get_name())
+
+
+def _reporting(method, describe=_actor_name):
+    """Wraps an actor or director method so that a Python exception fails the run with a
+    GError whose message holds the owner's name (from ``describe``), the exception and its
+    traceback (PyGObject alone prints the traceback and returns FALSE without an error)."""
 
     @functools.wraps(method)
     def wrapper(self, *args):
@@ -71,16 +87,30 @@ def _reporting(method):
         except GLib.Error:
             raise
         except Exception as exc:  # noqa: BLE001 - every failure must reach the run
-            name = self.get_full_name() or self.get_name()
+            name = describe(self)
             # Leave out this wrapper's own frame.
             tb = exc.__traceback__.tb_next if exc.__traceback__ else None
             text = "".join(traceback.format_exception(type(exc), exc, tb))
             message = "%s: %s: %s\n%s" % (name, type(exc).__name__, exc, text.rstrip("\n"))
             raise GLib.Error(message, _ACTOR_ERROR_DOMAIN, int(Hyco.ActorError.FAILED)) from exc
-        return True if result is None else result
+        if result is None:
+            return True
+        if isinstance(result, Hyco.Tag):  # fire_at may return just the granted tag
+            return True, result
+        return result
 
     wrapper._hyco_reporting = True
     return wrapper
+
+
+def _wrap_fallible(cls, names, describe):
+    # Before PyGObject's metaclass hooks the vfuncs up, so that it hooks the wrappers.
+    for name in names:
+        method = cls.__dict__.get(name)
+        if callable(method) and hasattr(method, "__code__") and not hasattr(
+            method, "_hyco_reporting"
+        ):
+            setattr(cls, name, _reporting(method, describe))
 
 
 class Actor(Hyco.Actor):
@@ -98,13 +128,7 @@ class Actor(Hyco.Actor):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        # Before PyGObject's metaclass hooks the vfuncs up, so that it hooks the wrappers.
-        for name in _FALLIBLE_VFUNCS:
-            method = cls.__dict__.get(name)
-            if callable(method) and hasattr(method, "__code__") and not hasattr(
-                method, "_hyco_reporting"
-            ):
-                setattr(cls, name, _reporting(method))
+        _wrap_fallible(cls, _FALLIBLE_VFUNCS, _actor_name)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -125,6 +149,26 @@ __all__.append("Actor")
 
 
 class Director(Hyco.Director):
+    """The director base class. A Python director overrides the virtual methods of its model
+    of computation with the director kit (``run_schedule``, ``postfire_fired``,
+    ``set_current_tag``, ``Hyco.EventQueue``, ...); its fallible methods may return nothing
+    (``None`` counts as success, ``do_fire_at`` may return just the granted tag), and an
+    exception fails the run with the Python message and traceback::
+
+        class Tick(Hyco.Director):
+            __gtype_name__ = "Tick"
+
+            def do_prefire(self): ...     # at the top level: choose the next tag
+            def do_fire(self):
+                self.run_schedule()
+            def do_postfire(self):
+                self.postfire_fired()
+    """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _wrap_fallible(cls, _DIRECTOR_FALLIBLE_VFUNCS, _director_name)
+
     def set_parameters(self, **params):
         """Sets parameters from keyword arguments (``stopTime=10``)."""
         _set_parameters(self, params)
