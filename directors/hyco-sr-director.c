@@ -32,6 +32,10 @@ struct _HycoSRDirector
   HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
   HycoTag next_grid;     /* the next tick of the period grid, if periodic */
   guint64 ticks;
+  /* Read once per run rather than at every tick. */
+  gboolean top_level;
+  gint64 stop_time;
+  guint64 max_microsteps;
 };
 
 G_DEFINE_FINAL_TYPE (HycoSRDirector, hyco_sr_director, HYCO_TYPE_DIRECTOR)
@@ -117,6 +121,9 @@ hyco_sr_director_initialize (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
 
+  self->top_level = hyco_director_is_top_level (director);
+  self->stop_time = hyco_director_get_stop_time (director);
+  self->max_microsteps = hyco_director_get_max_microsteps (director);
   hyco_event_queue_clear (self->queue);
   self->ticks = 0;
   self->next_grid.time = 0;
@@ -124,7 +131,7 @@ hyco_sr_director_initialize (HycoDirector *director, GError **error)
   if (!HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->initialize (director, error))
     return FALSE;
   /* Inside a composite a periodic director asks to be fired on its grid. */
-  if (self->period > 0 && !hyco_director_is_top_level (director))
+  if (self->period > 0 && !self->top_level)
     return hyco_actor_fire_at (HYCO_ACTOR (hyco_director_get_container (director)), 0,
                                &self->next_grid, error);
   return TRUE;
@@ -137,7 +144,7 @@ hyco_sr_director_prefire (HycoDirector *director, GError **error)
   const HycoTag *request;
   HycoTag next;
 
-  if (!hyco_director_is_top_level (director))
+  if (!self->top_level)
     {
       HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->prefire (director, error);
       if (!hyco_event_queue_check_missed (self->queue, director, error))
@@ -152,9 +159,9 @@ hyco_sr_director_prefire (HycoDirector *director, GError **error)
   request = hyco_event_queue_peek (self->queue);
   if (request && hyco_tag_compare (request, &next) < 0)
     next = *request;
-  if (next.time > hyco_director_get_stop_time (director))
+  if (next.time > self->stop_time)
     return FALSE;
-  if (next.microstep > hyco_director_get_max_microsteps (director))
+  if (next.microstep > self->max_microsteps)
     return hyco_event_queue_report_zeno (self->queue, director, &next, error);
   hyco_director_set_current_tag (director, &next);
   hyco_event_queue_take (self->queue, &next);
@@ -186,7 +193,7 @@ hyco_sr_director_postfire (HycoDirector *director, GError **error)
       g_prefix_error (error, "%s: ", hyco_director_get_name (director));
       return FALSE;
     }
-  if (!hyco_director_is_top_level (director))
+  if (!self->top_level)
     return hyco_actor_fire_at (HYCO_ACTOR (hyco_director_get_container (director)),
                                self->next_grid.time, &self->next_grid, error);
   self->next_grid.microstep = 1;

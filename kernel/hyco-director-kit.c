@@ -7,7 +7,11 @@
 
 /* The director kit: what a director's own virtual methods use, as public API, so that a director
  * outside the library (in C or in a language binding) is written as the built-in ones are. The
- * overview is in the documentation of HycoDirector (hyco-director.c). */
+ * overview is in the documentation of HycoDirector (hyco-director.c).
+ *
+ * The functions a director calls at every tag or event check their arguments against NULL
+ * only: a GType check of a director subclass costs some 60 instructions, which at four calls
+ * a tag made the DE benchmark 1% slower. The functions of a run's set-up check types. */
 
 /**
  * hyco_director_run_schedule:
@@ -27,7 +31,7 @@
 gboolean
 hyco_director_run_schedule (HycoDirector *self, GError **error)
 {
-  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  g_return_val_if_fail (self != NULL, FALSE);
   return _hyco_director_run_schedule (self, _hyco_director_get_private (self)->fires_every_actor,
                                       error);
 }
@@ -46,7 +50,7 @@ hyco_director_run_schedule (HycoDirector *self, GError **error)
 gboolean
 hyco_director_postfire_fired (HycoDirector *self, GError **error)
 {
-  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  g_return_val_if_fail (self != NULL, FALSE);
   return _hyco_director_postfire_fired (self, error);
 }
 
@@ -95,8 +99,7 @@ hyco_director_transfer_outputs (HycoDirector *self)
 void
 hyco_director_set_current_tag (HycoDirector *self, const HycoTag *tag)
 {
-  g_return_if_fail (HYCO_IS_DIRECTOR (self));
-  g_return_if_fail (tag != NULL);
+  g_return_if_fail (self != NULL && tag != NULL);
   _hyco_director_get_private (self)->current = *tag;
 }
 
@@ -113,7 +116,7 @@ hyco_director_set_current_tag (HycoDirector *self, const HycoTag *tag)
 guint64
 hyco_director_get_max_microsteps (HycoDirector *self)
 {
-  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), 0);
+  g_return_val_if_fail (self != NULL, 0);
   return _hyco_director_get_private (self)->max_microsteps;
 }
 
@@ -315,9 +318,7 @@ gboolean
 hyco_event_queue_request (HycoEventQueue *self, HycoDirector *director, HycoActor *actor,
                           const HycoTag *tag, HycoTag *granted, GError **error)
 {
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (HYCO_IS_DIRECTOR (director), FALSE);
-  g_return_val_if_fail (HYCO_IS_ACTOR (actor), FALSE);
+  g_return_val_if_fail (self != NULL && director != NULL && actor != NULL, FALSE);
   g_return_val_if_fail (tag != NULL && granted != NULL, FALSE);
   return _hyco_tag_queue_request (&self->queue, director, actor, tag, granted, error);
 }
