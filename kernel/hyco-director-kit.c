@@ -205,6 +205,9 @@ struct _HycoEventQueue
   gatomicrefcount ref_count;
 };
 
+/* The director's private data keeps a HycoEventQueue as its HycoTagQueue. */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (HycoEventQueue, queue) == 0);
+
 G_DEFINE_BOXED_TYPE (HycoEventQueue, hyco_event_queue, hyco_event_queue_ref, hyco_event_queue_unref)
 
 /**
@@ -436,8 +439,9 @@ hyco_director_set_event_queue (HycoDirector *self, HycoEventQueue *queue)
   priv = _hyco_director_get_private (self);
   if (queue != NULL)
     hyco_event_queue_ref (queue);
-  g_clear_pointer (&priv->event_queue, hyco_event_queue_unref);
-  priv->event_queue = queue;
+  if (priv->owns_queue)
+    hyco_event_queue_unref ((HycoEventQueue *) priv->queue);
+  priv->owns_queue = queue != NULL;
   priv->queue = queue != NULL ? &queue->queue : NULL;
 }
 
@@ -451,6 +455,9 @@ hyco_director_set_event_queue (HycoDirector *self, HycoEventQueue *queue)
 HycoEventQueue *
 hyco_director_get_event_queue (HycoDirector *self)
 {
+  HycoDirectorPrivate *priv;
+
   g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
-  return _hyco_director_get_private (self)->event_queue;
+  priv = _hyco_director_get_private (self);
+  return priv->owns_queue ? (HycoEventQueue *) priv->queue : NULL;
 }

@@ -65,7 +65,8 @@ hyco_director_finalize (GObject *object)
   HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (object));
 
   _hyco_schedule_clear (&priv->schedule);
-  g_clear_pointer (&priv->event_queue, hyco_event_queue_unref);
+  if (priv->owns_queue)
+    hyco_event_queue_unref ((HycoEventQueue *) priv->queue);
   g_ptr_array_unref (priv->fired);
   g_free (priv->stop_time_literal);
   g_free (priv->resolution_literal);
@@ -245,7 +246,7 @@ static gboolean
 hyco_director_real_fire_at (HycoDirector *self, HycoActor *actor, const HycoTag *tag,
                             HycoTag *granted, GError **error)
 {
-  if (PRIV (self)->event_queue != NULL)
+  if (PRIV (self)->owns_queue)
     return _hyco_tag_queue_request (PRIV (self)->queue, self, actor, tag, granted, error);
   g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
                "%s does not support fire_at (requested by %s)", G_OBJECT_TYPE_NAME (self),
