@@ -23,7 +23,10 @@
  * Inside a continuous director, a guard that becomes true during an integration step (a level
  * crossing, see #HycoModalModel) is found at the step's end, (t, 0), where the signals are
  * still the old mode's continuous ones; the transition is taken at (t, 1), as a zero-crossing
- * detector emits its event there, and the new mode runs from (t, 2).
+ * detector emits its event there, and the new mode runs from (t, 2). To that continuous
+ * director it is a #HycoContinuousStatefulDirector that keeps its container's time: the
+ * solver outside integrates the states of the active refinement, and collects them again
+ * after a mode switch (hyco_director_notify_states_changed()).
  *
  * A refinement has its own local time, as in Ptolemy II: the time it has been active. It
  * stands still while the refinement is inactive, so a history transition resumes the
@@ -334,7 +337,6 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
           GError **error)
 {
   Refinement *refinement = self->active;
-  guint pending;
   gboolean ok = TRUE;
 
   if (reset)
@@ -349,8 +351,7 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
   /* History: local time goes on from where it stopped, and what the refinement had asked for
    * is asked of the container again at the model times that now correspond. */
   hyco_director_set_local_time (refinement->director, &refinement->stopped, now);
-  pending = hyco_director_get_n_pending_requests (refinement->director);
-  for (guint i = 0; ok && i < pending; i++)
+  for (guint i = 0; ok && i < hyco_director_get_n_pending_requests (refinement->director); i++)
     {
       HycoTag tag, granted;
       hyco_director_get_pending_request (refinement->director, i, &tag);
