@@ -7,7 +7,6 @@
 #include "hyco-model-private.h"
 #include "hyco-param-private.h"
 #include "hyco-cvode.h"
-#include "hyco-modal-private.h"
 #include "hyco-stage-program.h"
 
 #include <math.h>
@@ -172,7 +171,11 @@ struct _HycoContinuousDirector
   gboolean published;        /* the last run of the schedule had the program's values written */
 };
 
-G_DEFINE_FINAL_TYPE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR)
+static void hyco_continuous_director_stateful_init (HycoContinuousStatefulDirectorInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_CONTINUOUS_STATEFUL_DIRECTOR,
+                                                      hyco_continuous_director_stateful_init))
 
 enum
 {
@@ -292,18 +295,6 @@ hyco_continuous_director_set_property (GObject *object, guint prop_id, const GVa
   g_object_notify_by_pspec (object, pspec);
 }
 
-/* Whether the director governing @container is a continuous one; a modal model in between
- * (@container is a refinement) keeps the time of its own container. */
-static gboolean
-enclosing_director_is_continuous (HycoCompositeActor *container)
-{
-  HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
-
-  while (outer != NULL && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
-    outer = hyco_actor_get_container (HYCO_ACTOR (outer));
-  return outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
-}
-
 static gboolean
 parse_step (HycoDirector *director, const char *name, const char *literal, gint64 *ticks,
             GError **error)
@@ -329,7 +320,6 @@ static gboolean
 hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
 {
   HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
 
   if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->preinitialize (director, error))
     return FALSE;
@@ -362,7 +352,8 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
       || !parse_step (director, "maxStepSize", self->max_step_literal, &self->max_step, error))
     return FALSE;
   self->nested = !hyco_director_is_top_level (director);
-  self->embedded = self->nested && enclosing_director_is_continuous (priv->container);
+  self->embedded
+    = self->nested && hyco_director_get_enclosing_continuous_director (director) != NULL;
 
   free_run_arrays (self);
   self->states = g_ptr_array_new ();
@@ -372,10 +363,12 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
 }
 
 /* Adds what the solver integrates in @actor: its state, its vote on the step size, and those
- * of continuous composites and of the active refinements of modal models inside. */
+ * of the actors the director inside lets it integrate (#HycoContinuousStatefulDirector: a
+ * continuous director's, a modal model's active refinement). */
 static void
-collect_actor (HycoContinuousDirector *self, HycoActor *actor)
+collect_actor (HycoActor *actor, gpointer data)
 {
+  HycoContinuousDirector *self = data;
   HycoDirector *inner = HYCO_IS_COMPOSITE_ACTOR (actor)
                           ? hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (actor))
                           : NULL;
@@ -384,19 +377,9 @@ collect_actor (HycoContinuousDirector *self, HycoActor *actor)
     g_ptr_array_add (self->states, actor);
   if (HYCO_IS_STEP_SIZE_CONTROL (actor))
     g_ptr_array_add (self->controllers, actor);
-  if (HYCO_IS_CONTINUOUS_DIRECTOR (inner) && HYCO_CONTINUOUS_DIRECTOR (inner)->embedded)
-    {
-      GPtrArray *actors = _hyco_director_get_private (inner)->schedule.actors;
-      for (guint i = 0; i < actors->len; i++)
-        collect_actor (self, actors->pdata[i]);
-    }
-  else if (HYCO_IS_MODAL_DIRECTOR (inner))
-    {
-      HycoCompositeActor *active
-        = _hyco_modal_director_get_active_refinement (HYCO_MODAL_DIRECTOR (inner));
-      if (active != NULL)
-        collect_actor (self, HYCO_ACTOR (active));
-    }
+  if (HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (inner))
+    hyco_continuous_stateful_director_foreach_state_actor (
+      HYCO_CONTINUOUS_STATEFUL_DIRECTOR (inner), collect_actor, self);
 }
 
 /* One solver for the whole continuous hierarchy: (re)collects the states it integrates and
@@ -412,7 +395,7 @@ collect_states (HycoContinuousDirector *self, GError **error)
   g_ptr_array_set_size (self->controllers, 0);
   self->program_stale = TRUE;
   for (guint i = 0; i < actors->len; i++)
-    collect_actor (self, actors->pdata[i]);
+    collect_actor (actors->pdata[i], self);
   self->states_changed = FALSE;
   self->n = self->states->len;
   self->state_ifaces
@@ -445,23 +428,39 @@ collect_states (HycoContinuousDirector *self, GError **error)
   return TRUE;
 }
 
-void
-_hyco_continuous_director_states_changed (HycoActor *actor)
+/* Nested in another continuous director, the actors whose states that one's solver
+ * integrates: all of them. */
+static void
+hyco_continuous_director_foreach_state_actor (HycoContinuousStatefulDirector *director,
+                                              HycoActorFunc func, gpointer user_data)
 {
-  for (HycoCompositeActor *outer = hyco_actor_get_container (actor); outer != NULL;
-       outer = hyco_actor_get_container (HYCO_ACTOR (outer)))
-    {
-      HycoDirector *director = hyco_composite_actor_get_director (outer);
-      if (HYCO_IS_CONTINUOUS_DIRECTOR (director) && !HYCO_CONTINUOUS_DIRECTOR (director)->embedded)
-        {
-          HYCO_CONTINUOUS_DIRECTOR (director)->states_changed = TRUE;
-          return;
-        }
-      /* Only continuous composites and modal models share their container's solver. */
-      if (director != NULL && !HYCO_IS_CONTINUOUS_DIRECTOR (director)
-          && !HYCO_IS_MODAL_DIRECTOR (director))
-        return;
-    }
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+  GPtrArray *actors = _hyco_director_get_private (HYCO_DIRECTOR (self))->schedule.actors;
+
+  if (!self->embedded)
+    return;
+  for (guint i = 0; i < actors->len; i++)
+    func (actors->pdata[i], user_data);
+}
+
+/* A modal model inside switched mode: the solver that integrates the states inside, this one's
+ * or the enclosing continuous director's, collects them again before it goes on. */
+static void
+hyco_continuous_director_states_changed (HycoContinuousStatefulDirector *director)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+
+  if (self->embedded)
+    hyco_director_notify_states_changed (HYCO_DIRECTOR (self));
+  else
+    self->states_changed = TRUE;
+}
+
+static void
+hyco_continuous_director_stateful_init (HycoContinuousStatefulDirectorInterface *iface)
+{
+  iface->foreach_state_actor = hyco_continuous_director_foreach_state_actor;
+  iface->states_changed = hyco_continuous_director_states_changed;
 }
 
 static void

@@ -50,8 +50,9 @@ gboolean _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, G
 void _hyco_schedule_clear (HycoSchedule *schedule);
 
 /* The local time of a director governing the refinement of a modal model, which stands still
- * while the refinement is inactive: the time outside minus @lag and, at the local time
- * @anchor, the microstep outside minus @shift. All zero elsewhere: the time outside. */
+ * while the refinement is inactive (hyco_director_set_local_time()): the time outside minus
+ * @lag and, at the local time @anchor, the microstep outside minus @shift. All zero elsewhere:
+ * the time outside. */
 typedef struct
 {
   gint64 lag;
@@ -86,7 +87,7 @@ typedef struct
   gboolean wants_every_tag;    /* its composite carries continuous signals: the container fires
                                 * it at every tag, triggered or not */
   struct _HycoTagQueue *queue; /* its pending fire_at requests, if it keeps a queue */
-  HycoLocalTime local_time;    /* set by a modal model on its refinements' directors */
+  HycoLocalTime local_time;    /* see hyco_director_set_local_time() */
   gboolean speculating;        /* firing ahead of the container's time: inputs are taken as
                                 * absent and nothing is transferred out */
   /* When set, each run of the schedule calls it first (in the run's epoch) to write the outputs

@@ -463,6 +463,152 @@ hyco_director_fires_every_actor (HycoDirector *self)
 }
 
 /**
+ * hyco_director_wants_every_tag:
+ * @self: a director
+ *
+ * Whether the composite of @self carries continuous signals (a continuous director's, or a
+ * modal model's with such a refinement), so that the director outside fires it at every tag,
+ * triggered or not.
+ *
+ * Returns: %TRUE if the composite is fired at every tag of its container
+ */
+gboolean
+hyco_director_wants_every_tag (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  return PRIV (self)->wants_every_tag;
+}
+
+/**
+ * hyco_director_get_enclosing_director:
+ * @self: a director
+ *
+ * The director outside @self's composite: that of the nearest composite containing it that
+ * has one, looking through composites without a director. Unlike
+ * hyco_actor_get_executive_director() on the composite, it reads the containment, so it is
+ * known from preinitialize on, before the directors wire their actors.
+ *
+ * Returns: (transfer none) (nullable): the enclosing director, or %NULL at the top level
+ */
+HycoDirector *
+hyco_director_get_enclosing_director (HycoDirector *self)
+{
+  HycoCompositeActor *outer;
+
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  if (PRIV (self)->container == NULL)
+    return NULL;
+  outer = hyco_actor_get_container (HYCO_ACTOR (PRIV (self)->container));
+  while (outer != NULL && !hyco_composite_actor_is_opaque (outer))
+    outer = hyco_actor_get_container (HYCO_ACTOR (outer));
+  return outer != NULL ? hyco_composite_actor_get_director (outer) : NULL;
+}
+
+/**
+ * hyco_director_get_n_pending_requests:
+ * @self: a director
+ *
+ * Returns: how many firings the actors of @self asked for (hyco_actor_fire_at()) and are
+ *   still to come; 0 for a director that keeps no queue of them
+ */
+guint
+hyco_director_get_n_pending_requests (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), 0);
+  return PRIV (self)->queue != NULL ? _hyco_tag_queue_length (PRIV (self)->queue) : 0;
+}
+
+/**
+ * hyco_director_get_pending_request:
+ * @self: a director
+ * @index: which request, below hyco_director_get_n_pending_requests()
+ * @tag: (out caller-allocates): the requested tag, in the director's local time
+ *
+ * Gets a firing the actors of @self asked for and that is still to come, in no particular
+ * order: a modal model asks for them again when a refinement resumes (a history transition).
+ *
+ * Returns: %TRUE if @index names a pending request
+ */
+gboolean
+hyco_director_get_pending_request (HycoDirector *self, guint index, HycoTag *tag)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), FALSE);
+  g_return_val_if_fail (tag != NULL, FALSE);
+  if (index >= hyco_director_get_n_pending_requests (self))
+    return FALSE;
+  *tag = *_hyco_tag_queue_nth (PRIV (self)->queue, index);
+  return TRUE;
+}
+
+/**
+ * hyco_director_set_local_time:
+ * @self: a director
+ * @local: a tag of @self's local time
+ * @outer: the tag of the time outside that @local is from now on
+ *
+ * Gives @self a local time of its own, one that stands still while the time outside goes on
+ * (the refinement of a modal model while its state is inactive). From now on the local time
+ * runs behind the time outside by the difference of @outer's and @local's times and, at the
+ * local time of @local, the microsteps by the difference of theirs. A director's local time
+ * is the time outside, (0, 0) at (0, 0), until this is called.
+ */
+void
+hyco_director_set_local_time (HycoDirector *self, const HycoTag *local, const HycoTag *outer)
+{
+  HycoLocalTime *time;
+
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  g_return_if_fail (local != NULL && outer != NULL);
+  time = &PRIV (self)->local_time;
+  time->lag = outer->time - local->time;
+  time->anchor = local->time;
+  time->shift = (gint64) outer->microstep - (gint64) local->microstep;
+}
+
+/**
+ * hyco_director_local_to_outer_tag:
+ * @self: a director
+ * @local: a tag of @self's local time
+ * @outer: (out caller-allocates): the corresponding tag outside
+ *
+ * Converts a tag of @self's local time (see hyco_director_set_local_time()) to the time
+ * outside. @outer may be @local.
+ */
+void
+hyco_director_local_to_outer_tag (HycoDirector *self, const HycoTag *local, HycoTag *outer)
+{
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  g_return_if_fail (local != NULL && outer != NULL);
+  _hyco_local_time_to_outer (&PRIV (self)->local_time, local, outer);
+}
+
+/**
+ * hyco_director_outer_to_local_tag:
+ * @self: a director
+ * @outer: a tag of the time outside
+ * @local: (out caller-allocates): the corresponding tag of @self's local time
+ *
+ * Converts a tag of the time outside to @self's local time (see
+ * hyco_director_set_local_time()); at the local time where the microsteps are shifted, a
+ * microstep before the shift is taken as 0. @local may be @outer.
+ */
+void
+hyco_director_outer_to_local_tag (HycoDirector *self, const HycoTag *outer, HycoTag *local)
+{
+  const HycoLocalTime *time;
+  HycoTag tag;
+
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  g_return_if_fail (local != NULL && outer != NULL);
+  time = &PRIV (self)->local_time;
+  tag = *outer;
+  local->time = tag.time - time->lag;
+  local->microstep = tag.microstep;
+  if (local->time == time->anchor)
+    local->microstep = (guint64) MAX ((gint64) tag.microstep - time->shift, 0);
+}
+
+/**
  * hyco_director_preinitialize: (virtual preinitialize)
  * @self: a director
  * @error: return location for a #GError

@@ -61,6 +61,17 @@ HYCO_API gint64 hyco_director_get_stop_time (HycoDirector *self);
 HYCO_API GPtrArray *hyco_director_get_actors (HycoDirector *self);
 HYCO_API guint64 hyco_director_get_firing_count (HycoDirector *self);
 HYCO_API gboolean hyco_director_fires_every_actor (HycoDirector *self);
+HYCO_API gboolean hyco_director_wants_every_tag (HycoDirector *self);
+HYCO_API HycoDirector *hyco_director_get_enclosing_director (HycoDirector *self);
+HYCO_API guint hyco_director_get_n_pending_requests (HycoDirector *self);
+HYCO_API gboolean hyco_director_get_pending_request (HycoDirector *self, guint index, HycoTag *tag);
+
+HYCO_API void hyco_director_set_local_time (HycoDirector *self, const HycoTag *local,
+                                            const HycoTag *outer);
+HYCO_API void hyco_director_local_to_outer_tag (HycoDirector *self, const HycoTag *local,
+                                                HycoTag *outer);
+HYCO_API void hyco_director_outer_to_local_tag (HycoDirector *self, const HycoTag *outer,
+                                                HycoTag *local);
 
 HYCO_API gboolean hyco_director_preinitialize (HycoDirector *self, GError **error);
 HYCO_API gboolean hyco_director_initialize (HycoDirector *self, GError **error);

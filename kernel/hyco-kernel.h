@@ -18,6 +18,7 @@
 #include "hyco-actor.h"
 #include "hyco-composite-actor.h"
 #include "hyco-director.h"
+#include "hyco-director-roles.h"
 #include "hyco-director-kit.h"
 #include "hyco-param.h"
 #include "hyco-parameter-owner.h"

@@ -23,7 +23,10 @@
  * Inside a continuous director, a guard that becomes true during an integration step (a level
  * crossing, see #HycoModalModel) is found at the step's end, (t, 0), where the signals are
  * still the old mode's continuous ones; the transition is taken at (t, 1), as a zero-crossing
- * detector emits its event there, and the new mode runs from (t, 2).
+ * detector emits its event there, and the new mode runs from (t, 2). To that continuous
+ * director it is a #HycoContinuousStatefulDirector that keeps its container's time: the
+ * solver outside integrates the states of the active refinement, and collects them again
+ * after a mode switch (hyco_director_notify_states_changed()).
  *
  * A refinement has its own local time, as in Ptolemy II: the time it has been active. It
  * stands still while the refinement is inactive, so a history transition resumes the
@@ -42,8 +45,8 @@ typedef struct
   HycoCompositeActor *composite; /* unowned: the modal model owns it */
   HycoPort **outputs; /* per output of the modal model, the refinement's port of that name */
 
-  HycoLocalTime *time; /* its director's: the refinement's local time */
-  HycoTag stopped;     /* the local tag at which it last became inactive */
+  HycoDirector *director; /* unowned: its director, which keeps the refinement's local time */
+  HycoTag stopped;        /* the local tag at which it last became inactive */
 } Refinement;
 
 struct _HycoModalDirector
@@ -61,16 +64,18 @@ struct _HycoModalDirector
   guint64 transitions;
 };
 
-G_DEFINE_FINAL_TYPE (HycoModalDirector, hyco_modal_director, HYCO_TYPE_DIRECTOR)
+static void hyco_modal_director_stateful_init (HycoContinuousStatefulDirectorInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HycoModalDirector, hyco_modal_director, HYCO_TYPE_DIRECTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_CONTINUOUS_STATEFUL_DIRECTOR,
+                                                      hyco_modal_director_stateful_init))
 
 static HycoTag
 to_local (const Refinement *refinement, const HycoTag *tag)
 {
-  const HycoLocalTime *time = refinement->time;
-  HycoTag local = { tag->time - time->lag, tag->microstep };
+  HycoTag local;
 
-  if (local.time == time->anchor)
-    local.microstep = (guint64) MAX ((gint64) tag->microstep - time->shift, 0);
+  hyco_director_outer_to_local_tag (refinement->director, tag, &local);
   return local;
 }
 
@@ -79,17 +84,8 @@ to_model (const Refinement *refinement, const HycoTag *local)
 {
   HycoTag tag;
 
-  _hyco_local_time_to_outer (refinement->time, local, &tag);
+  hyco_director_local_to_outer_tag (refinement->director, local, &tag);
   return tag;
-}
-
-/* Makes @refinement's local time run again from @local, which is now the model's tag @now. */
-static void
-start_local_time (Refinement *refinement, const HycoTag *local, const HycoTag *now)
-{
-  refinement->time->lag = now->time - local->time;
-  refinement->time->anchor = local->time;
-  refinement->time->shift = (gint64) now->microstep - (gint64) local->microstep;
 }
 
 static void
@@ -243,22 +239,14 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
   if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->preinitialize (director, error))
     goto out;
   priv->wants_every_tag = FALSE;
-  {
-    HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (container));
-    while (outer != NULL
-           && (!hyco_composite_actor_is_opaque (outer) || HYCO_IS_MODAL_MODEL (outer)))
-      outer = hyco_actor_get_container (HYCO_ACTOR (outer));
-    self->continuous
-      = outer != NULL && HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (outer));
-  }
+  self->continuous = hyco_director_get_enclosing_continuous_director (director) != NULL;
   for (guint i = 0; i < self->refinements->len; i++)
     {
       Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
-      HycoDirector *inner = hyco_composite_actor_get_director (refinement->composite);
+      refinement->director = hyco_composite_actor_get_director (refinement->composite);
       if (!wire_refinement (self, container, refinement, error))
         goto out;
-      priv->wants_every_tag |= _hyco_director_get_private (inner)->wants_every_tag;
-      refinement->time = &_hyco_director_get_private (inner)->local_time;
+      priv->wants_every_tag |= hyco_director_wants_every_tag (refinement->director);
     }
   ok = TRUE;
 out:
@@ -279,9 +267,10 @@ hyco_modal_director_initialize (HycoDirector *director, GError **error)
   for (guint i = 0; i < self->refinements->len; i++)
     {
       Refinement *refinement = &g_array_index (self->refinements, Refinement, i);
-      refinement->time->lag = refinement->time->anchor = refinement->time->shift = 0;
       refinement->stopped.time = 0;
       refinement->stopped.microstep = 0;
+      hyco_director_set_local_time (refinement->director, &refinement->stopped,
+                                    &refinement->stopped);
     }
   if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->initialize (director, error))
     return FALSE;
@@ -348,14 +337,12 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
           GError **error)
 {
   Refinement *refinement = self->active;
-  HycoDirector *inner = hyco_composite_actor_get_director (refinement->composite);
-  HycoTagQueue *queue = _hyco_director_get_private (inner)->queue;
   gboolean ok = TRUE;
 
   if (reset)
     {
       HycoTag start = { 0, 0 };
-      start_local_time (refinement, &start, now);
+      hyco_director_set_local_time (refinement->director, &start, now);
       priv->current = start;
       ok = hyco_actor_initialize (HYCO_ACTOR (refinement->composite), error);
       priv->current = *now;
@@ -363,10 +350,12 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
     }
   /* History: local time goes on from where it stopped, and what the refinement had asked for
    * is asked of the container again at the model times that now correspond. */
-  start_local_time (refinement, &refinement->stopped, now);
-  for (guint i = 0; queue != NULL && ok && i < _hyco_tag_queue_length (queue); i++)
+  hyco_director_set_local_time (refinement->director, &refinement->stopped, now);
+  for (guint i = 0; ok && i < hyco_director_get_n_pending_requests (refinement->director); i++)
     {
-      HycoTag tag = to_model (refinement, _hyco_tag_queue_nth (queue, i)), granted;
+      HycoTag tag, granted;
+      hyco_director_get_pending_request (refinement->director, i, &tag);
+      tag = to_model (refinement, &tag);
       ok = hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &tag, &granted, error);
     }
   return ok;
@@ -416,7 +405,7 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   if (self->active != NULL && (reset || self->active != previous)
       && !activate (self, priv, reset, &now, error))
     return FALSE;
-  _hyco_continuous_director_states_changed (container);
+  hyco_director_notify_states_changed (director);
   /* The new state reacts one microstep later, at the same time. */
   next.time = now.time;
   next.microstep = now.microstep + 1;
@@ -492,10 +481,31 @@ hyco_modal_director_get_transition_count (HycoModalDirector *self)
   return self->transitions;
 }
 
-HycoCompositeActor *
-_hyco_modal_director_get_active_refinement (HycoModalDirector *self)
+/* Inside a continuous director, the refinement of the current state holds the states its
+ * solver integrates. */
+static void
+hyco_modal_director_foreach_state_actor (HycoContinuousStatefulDirector *director,
+                                         HycoActorFunc func, gpointer user_data)
 {
-  return self->active ? self->active->composite : NULL;
+  HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
+
+  if (self->active != NULL)
+    func (HYCO_ACTOR (self->active->composite), user_data);
+}
+
+/* A modal model runs in its container's time (its refinements' local times aside), so the
+ * directors inside look through it for the enclosing continuous director. */
+static gboolean
+hyco_modal_director_keeps_container_time (HycoContinuousStatefulDirector *director)
+{
+  return TRUE;
+}
+
+static void
+hyco_modal_director_stateful_init (HycoContinuousStatefulDirectorInterface *iface)
+{
+  iface->foreach_state_actor = hyco_modal_director_foreach_state_actor;
+  iface->keeps_container_time = hyco_modal_director_keeps_container_time;
 }
 
 /* For the controller's guards, see hyco-modal-private.h. */

@@ -87,24 +87,13 @@ hyco_modal_model_set_property (GObject *object, guint prop_id, const GValue *val
     }
 }
 
-/* The director that governs the modal model from outside. */
-static HycoDirector *
-enclosing_director (HycoModalModel *self)
-{
-  HycoCompositeActor *outer = hyco_actor_get_container (HYCO_ACTOR (self));
-
-  while (outer != NULL && !hyco_composite_actor_is_opaque (outer))
-    outer = hyco_actor_get_container (HYCO_ACTOR (outer));
-  return outer ? hyco_composite_actor_get_director (outer) : NULL;
-}
-
 static gboolean
 hyco_modal_model_preinitialize (HycoActor *actor, GError **error)
 {
   HycoModalModel *self = HYCO_MODAL_MODEL (actor);
   HycoCompositeActor *composite = HYCO_COMPOSITE_ACTOR (actor);
   HycoDirector *director = hyco_composite_actor_get_director (composite);
-  HycoDirector *outer = enclosing_director (self);
+  HycoDirector *outer;
   g_autoptr (GPtrArray) actors = NULL;
 
   if (director == NULL)
@@ -120,6 +109,8 @@ hyco_modal_model_preinitialize (HycoActor *actor, GError **error)
                             hyco_director_get_name (director));
       return FALSE;
     }
+  /* The director that governs the modal model from outside. */
+  outer = hyco_director_get_enclosing_director (hyco_composite_actor_get_director (composite));
   if (outer == NULL)
     {
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,

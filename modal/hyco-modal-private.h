@@ -6,7 +6,6 @@
 #pragma once
 
 #include "hyco-modal.h"
-#include "hyco-directors.h" /* FIXME(issue 15): until the director interfaces */
 
 G_BEGIN_DECLS
 
@@ -35,14 +34,6 @@ const HycoValue *_hyco_modal_director_get_refinement_output (HycoModalDirector *
                                                              HycoPort *output);
 gboolean _hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committed_time);
 double _hyco_modal_director_crossing_fraction (HycoModalDirector *self);
-
-/* The refinement of the current state, or NULL (for the continuous director, which
- * integrates only the states of active refinements). */
-HycoCompositeActor *_hyco_modal_director_get_active_refinement (HycoModalDirector *self);
-
-/* A modal model changed mode: the continuous director whose solver integrates the states
- * inside @actor (if any) collects them again before it goes on. */
-void _hyco_continuous_director_states_changed (HycoActor *actor);
 
 /* Whether @director is the one a modal model made for itself, which its file does not name. */
 gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);

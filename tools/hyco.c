@@ -368,6 +368,26 @@ scoped_name (const char *scope, const char *name)
   return scope ? g_strconcat (scope, ".", name, NULL) : g_strdup (name);
 }
 
+/* Sets @name to @text, @name under the actor @scope when that is given; the error message
+ * starts with @name as the user wrote it. */
+static gboolean
+set_assignment (HycoModel *model, const char *scope, const char *name, const char *text,
+                GError **error)
+{
+  HycoActor *owner;
+
+  if (scope == NULL)
+    return hyco_model_set_parameter (model, name, text, error);
+  owner = hyco_composite_actor_lookup_actor (hyco_model_get_toplevel (model), scope);
+  g_assert (owner != NULL);
+  if (!hyco_parameter_owner_set_text (HYCO_PARAMETER_OWNER (owner), name, text, error))
+    {
+      g_prefix_error (error, "%s: ", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Applies the options to @model loaded from @source, runs it on a thread (Ctrl-C cancels it
  * cleanly), writes what was asked for and prints the summary. */
 static int
@@ -397,21 +417,15 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   for (guint i = 0; options->assignments && options->assignments[i]; i++)
     {
       g_auto (GStrv) parts = g_strsplit (options->assignments[i], "=", 2);
-      g_autofree char *name = NULL;
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
           print_error ("--set %s: write NAME=VALUE, as in --set %s", options->assignments[i],
                        scope ? "k=0.5" : "Clock.period=0.5");
           return EXIT_BAD_INPUT;
         }
-      name = scoped_name (scope, parts[0]);
-      if (!hyco_model_set_parameter (model, name, parts[1], &error))
+      if (!set_assignment (model, scope, parts[0], parts[1], &error))
         {
-          /* The message starts with the name: as the user wrote it. */
-          const char *message = error->message;
-          if (scope && g_str_has_prefix (message, name))
-            message += strlen (scope) + 1;
-          print_error ("--set %s", message);
+          print_error ("--set %s", error->message);
           return EXIT_BAD_INPUT;
         }
     }
