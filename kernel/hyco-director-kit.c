@@ -427,8 +427,9 @@ hyco_event_queue_report_zeno (HycoEventQueue *self, HycoDirector *director, cons
  * function. The base class keeps a reference, and then:
  *
  * - its `fire_at` queues requests there with [method@Hyco.EventQueue.request];
- * - a modal model whose refinement the director governs carries the pending events over
- *   while the refinement is inactive.
+ * - its pending events are the director's pending requests
+ *   ([method@Hyco.Director.get_pending_request]), which a modal model whose refinement the
+ *   director governs asks for again when the refinement resumes.
  */
 void
 hyco_director_set_event_queue (HycoDirector *self, HycoEventQueue *queue)
