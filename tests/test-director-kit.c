@@ -480,6 +480,21 @@ test_event_queue (void)
   assert_tag (&granted, "6", 0);
   g_assert_cmpuint (hyco_event_queue_get_length (queue), ==, 3);
   assert_tag (hyco_event_queue_peek (queue), "1", 3);
+  /* They are the director's pending requests, as a modal model sees them. */
+  g_assert_cmpuint (hyco_director_get_n_pending_requests (director), ==, 3);
+  {
+    HycoTag early = tag ("1", 3), late = tag ("2", 1);
+    guint n_early = 0, n_late = 0;
+
+    for (guint i = 0; i < 3; i++)
+      {
+        g_assert_true (hyco_director_get_pending_request (director, i, &granted));
+        n_early += hyco_tag_equal (&granted, &early);
+        n_late += hyco_tag_equal (&granted, &late);
+      }
+    g_assert_cmpuint (n_early, ==, 2);
+    g_assert_cmpuint (n_late, ==, 1);
+  }
 
   /* Taking (1, 3) triggers both actors with a pure event; (2, 1) stays. */
   now = tag ("1", 3);
