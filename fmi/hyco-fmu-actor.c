@@ -21,9 +21,9 @@
  * from the committed tag to the current one (a step, or for FMI-HC FMUs a zero-size step at a
  * new microstep), sets the inputs and reads the outputs; `postfire` commits. When a director
  * may fire a later time and then an earlier one (a continuous director's solver stages and
- * refined steps), the actor saves the FMU's state at every commit and
- * restores it before stepping from the committed tag again: rollback emulates postfire. An
- * FMU that cannot save its state is refused there.
+ * refined steps), the actor saves the FMU's state at every commit and restores it before
+ * stepping from the committed tag again: rollback emulates postfire. An FMU that cannot save
+ * its state is refused there.
  *
  * A plain FMI 2.0 FMU (category 0A) only takes positive steps and its outputs are read after a
  * step: it keeps its outputs through the microsteps of one time and sees inputs that changed
@@ -34,9 +34,12 @@
  * need to be fired (their maximum step size becomes a fire_at request). The FMU's declared
  * output dependencies (ModelStructure) are the actor's causality interface.
  *
- * When an FMU discards a step (a discard status, or an FMI-HC FMU stopping short of the step asked
- * for), a continuous director retries a smaller step (step revision), unless `stepRevision`
- * is false.
+ * When an FMU discards a step (it returns the discard status, or an FMI-HC FMU stops short of
+ * the step asked for), a continuous director retries a smaller step (step revision), unless
+ * `stepRevision` is false.
+ *
+ * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
+ * for every FMI version; the loader gives it the backend of the FMU's version.
  */
 
 typedef struct
@@ -97,6 +100,7 @@ struct _HycoFMUActor
 
   /* Run. */
   HycoFmuInstance *instance;
+  gpointer handle;               /* the instance's, which its calls take */
   const HycoFmuInstanceOps *ops; /* of the instance, known before it is created */
   char *instance_name;
   gboolean initialized;
@@ -209,10 +213,10 @@ free_instance (HycoFMUActor *self)
   if (self->instance == NULL)
     return;
   if (self->saved != NULL && self->ops->free_state != NULL)
-    self->ops->free_state (self->instance, &self->saved);
+    self->ops->free_state (self->handle, &self->saved);
   self->saved = NULL;
   self->ops->free (self->instance);
-  self->instance = NULL;
+  self->instance = self->handle = NULL;
   self->initialized = FALSE;
 }
 
@@ -380,11 +384,9 @@ read_input (HycoFMUActor *self, Binding *binding, GError **error)
   return FALSE;
 }
 
-static gboolean
-check (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError **error)
+static G_GNUC_NO_INLINE gboolean
+check_status (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError **error)
 {
-  if (G_LIKELY (status == HYCO_FMU_STATUS_OK))
-    return TRUE;
   if (self->ops->check (self->instance, status, call, error))
     return TRUE;
   /* After an error or a fatal status the FMU only accepts being freed. */
@@ -393,13 +395,22 @@ check (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError **erro
   return FALSE;
 }
 
+/* Inline: every call is checked, and nearly all return OK. */
+static inline gboolean
+check (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError **error)
+{
+  if (G_LIKELY (status == HYCO_FMU_STATUS_OK))
+    return TRUE;
+  return check_status (self, status, call, error);
+}
+
 /* Sets one input in the FMU (absent: through the hybrid functions, when the FMU has them). */
 static gboolean
 set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **error)
 {
   const HycoFmuInstanceOps *ops = self->ops;
   const HycoFmuCallNames *names = ops->names;
-  HycoFmuInstance *c = self->instance;
+  gpointer c = self->handle;
   const HycoFmuValueReference *vr = &binding->vr;
   HycoFmuSignal status = present ? HYCO_FMU_SIGNAL_PRESENT : HYCO_FMU_SIGNAL_ABSENT;
   const HycoValue *v = &binding->committed;
@@ -456,7 +467,7 @@ get_output (HycoFMUActor *self, Binding *binding, GError **error)
 {
   const HycoFmuInstanceOps *ops = self->ops;
   const HycoFmuCallNames *names = ops->names;
-  HycoFmuInstance *c = self->instance;
+  gpointer c = self->handle;
   const HycoFmuValueReference *vr = &binding->vr;
   HycoFmuSignal status = HYCO_FMU_SIGNAL_PRESENT;
   gboolean hybrid = self->hybrid;
@@ -705,25 +716,25 @@ set_parameters (HycoFMUActor *self, GError **error)
         {
           const char *x = parameter->text;
           call = names->set_string;
-          status = ops->set_string (self->instance, vr, 1, &x);
+          status = ops->set_string (self->handle, vr, 1, &x);
         }
       else if (variable->type == HYCO_FMU_TYPE_REAL)
         {
           double x = hyco_value_get_double (value);
           call = names->set_real;
-          status = ops->set_real (self->instance, vr, 1, &x);
+          status = ops->set_real (self->handle, vr, 1, &x);
         }
       else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
         {
           int x = hyco_value_get_boolean (value);
           call = names->set_boolean;
-          status = ops->set_boolean (self->instance, vr, 1, &x);
+          status = ops->set_boolean (self->handle, vr, 1, &x);
         }
       else
         {
           int x = (int) hyco_value_get_int (value);
           call = names->set_integer;
-          status = ops->set_integer (self->instance, vr, 1, &x);
+          status = ops->set_integer (self->handle, vr, 1, &x);
         }
       if (!check (self, status, call, error))
         {
@@ -782,7 +793,7 @@ save_state (HycoFMUActor *self, GError **error)
 {
   if (!self->needs_rollback)
     return TRUE;
-  return check (self, self->ops->get_state (self->instance, &self->saved),
+  return check (self, self->ops->get_state (self->handle, &self->saved),
                 self->ops->names->get_state, error);
 }
 
@@ -811,20 +822,21 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       g_prefix_error (error, "%s: ", self->instance_name);
       return FALSE;
     }
+  self->handle = self->instance->handle;
   hyco_actor_get_current_tag (actor, &start);
   /* FMI-HC resolution: the model's where the FMU can take it, else the FMU's own. */
   self->integer_time = ops->do_integer_step != NULL;
   self->fmu_resolution = self->resolution;
   if (self->integer_time && ops->set_resolution != NULL)
     {
-      if (!check (self, ops->set_resolution (self->instance, self->resolution),
+      if (!check (self, ops->set_resolution (self->handle, self->resolution),
                   ops->names->set_resolution, error))
         return FALSE;
     }
   else if (self->integer_time && ops->get_preferred_resolution != NULL)
     {
       int preferred = 0;
-      if (!check (self, ops->get_preferred_resolution (self->instance, &preferred),
+      if (!check (self, ops->get_preferred_resolution (self->handle, &preferred),
                   ops->names->get_preferred_resolution, error))
         return FALSE;
       if (preferred < -18 || preferred > 18)
@@ -840,14 +852,14 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->fmu_committed = to_fmu_ticks (self, start.time);
   self->real_committed = seconds (self, start.time);
   if (!check (self,
-              ops->setup_experiment (self->instance, !isnan (tolerance),
+              ops->setup_experiment (self->handle, !isnan (tolerance),
                                      isnan (tolerance) ? 0 : tolerance, seconds (self, start.time),
                                      FALSE, 0),
               ops->names->setup_experiment, error)
       || !set_parameters (self, error)
-      || !check (self, ops->enter_initialization_mode (self->instance),
+      || !check (self, ops->enter_initialization_mode (self->handle),
                  ops->names->enter_initialization_mode, error)
-      || !check (self, ops->exit_initialization_mode (self->instance),
+      || !check (self, ops->exit_initialization_mode (self->handle),
                  ops->names->exit_initialization_mode, error))
     return FALSE;
   self->initialized = TRUE;
@@ -887,7 +899,7 @@ restore (HycoFMUActor *self, GError **error)
                             tag);
       return FALSE;
     }
-  if (!check (self, self->ops->set_state (self->instance, self->saved), self->ops->names->set_state,
+  if (!check (self, self->ops->set_state (self->handle, self->saved), self->ops->names->set_state,
               error))
     return FALSE;
   for (guint o = 0; o < self->outputs->len; o++)
@@ -962,8 +974,10 @@ discarded_step (HycoFMUActor *self, HycoFmuStatus status, const char *call, gint
   const HycoFmuInstanceOps *ops = self->ops;
   gboolean terminated = FALSE;
 
-  if (status == HYCO_FMU_STATUS_DISCARD && ops->get_terminated != NULL
-      && ops->get_terminated (self->instance, &terminated) <= HYCO_FMU_STATUS_WARNING && terminated)
+  if (status == HYCO_FMU_STATUS_DISCARD && ops->get_boolean_status != NULL
+      && ops->get_boolean_status (self->handle, HYCO_FMU_STATUS_KIND_TERMINATED, &terminated)
+           <= HYCO_FMU_STATUS_WARNING
+      && terminated)
     {
       self->terminated = TRUE;
       self->terminated_at = reached < 0 ? to : MIN (reached, to);
@@ -1015,7 +1029,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
       gint64 fmu_from = self->dirty_fmu ? self->fmu_now : self->fmu_committed;
       gint64 fmu_step = to > from ? to_fmu_ticks (self, to) - fmu_from : 0;
       guint64 performed = 0;
-      status = ops->do_integer_step (self->instance, (guint64) fmu_from, (guint64) fmu_step,
+      status = ops->do_integer_step (self->handle, (guint64) fmu_from, (guint64) fmu_step,
                                      no_rollback, &performed);
       if (status == HYCO_FMU_STATUS_DISCARD
           || (status <= HYCO_FMU_STATUS_WARNING && (gint64) performed < fmu_step))
@@ -1040,7 +1054,7 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
     double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
     double real_to = to > from ? seconds (self, to) : real_from;
     check_step_size (self, real_to - real_from);
-    status = ops->do_step (self->instance, real_from, real_to - real_from, no_rollback);
+    status = ops->do_step (self->handle, real_from, real_to - real_from, no_rollback);
     self->real_now = real_to;
     self->dirty_fmu = TRUE;
     if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_step))
@@ -1049,8 +1063,9 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
       {
         double last = NAN;
         gint64 reached = -1;
-        if (ops->get_last_successful_time != NULL
-            && ops->get_last_successful_time (self->instance, &last) <= HYCO_FMU_STATUS_WARNING
+        if (ops->get_real_status != NULL
+            && ops->get_real_status (self->handle, HYCO_FMU_STATUS_KIND_LAST_SUCCESSFUL_TIME, &last)
+                 <= HYCO_FMU_STATUS_WARNING
             && !isnan (last) && last >= real_from)
           {
             /* Real progress to ticks with the ceiling: time always advances. */
@@ -1134,9 +1149,9 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
       double *values = (double *) self->real_output_values->data;
       HycoFmuSignal *status = (HycoFmuSignal *) self->real_output_status->data;
       if (!(self->hybrid && ops->get_hybrid_real
-              ? check (self, ops->get_hybrid_real (self->instance, vr, n, values, status),
+              ? check (self, ops->get_hybrid_real (self->handle, vr, n, values, status),
                        ops->names->get_hybrid_real, error)
-              : check (self, ops->get_real (self->instance, vr, n, values), ops->names->get_real,
+              : check (self, ops->get_real (self->handle, vr, n, values), ops->names->get_real,
                        error)))
         return FALSE;
       for (guint k = 0; k < n; k++)
@@ -1255,7 +1270,7 @@ request_next_firing (HycoFMUActor *self, GError **error)
   if (self->hybrid && ops->get_integer_max_step_size != NULL)
     {
       guint64 max_step = G_MAXUINT64; /* no limit */
-      if (!check (self, ops->get_integer_max_step_size (self->instance, &max_step),
+      if (!check (self, ops->get_integer_max_step_size (self->handle, &max_step),
                   ops->names->get_integer_max_step_size, error))
         return FALSE;
       if (max_step == G_MAXUINT64 || max_step > (guint64) (G_MAXINT64 / 2))
@@ -1272,7 +1287,7 @@ request_next_firing (HycoFMUActor *self, GError **error)
   if (ops->get_max_step_size != NULL)
     {
       double max_step = INFINITY;
-      if (!check (self, ops->get_max_step_size (self->instance, &max_step),
+      if (!check (self, ops->get_max_step_size (self->handle, &max_step),
                   ops->names->get_max_step_size, error))
         return FALSE;
       if (!(max_step < 1e300))
@@ -1368,7 +1383,7 @@ hyco_fmu_actor_wrapup (HycoActor *actor, GError **error)
   gboolean ok = TRUE;
 
   if (self->initialized && !self->failed)
-    ok = check (self, self->ops->terminate (self->instance), self->ops->names->terminate, error);
+    ok = check (self, self->ops->terminate (self->handle), self->ops->names->terminate, error);
   free_instance (self);
   return ok;
 }

@@ -34,42 +34,53 @@ typedef enum
 
 typedef struct _HycoFmuInstance HycoFmuInstance;
 
-/* The calls, each returning a HycoFmuStatus. Integer times count ticks of 10^r s from the start
- * time (FMI-HC); the hybrid getters and setters exchange presence with the values; a state is
- * the backend's, opaque to the caller. */
+/* What the status getters ask for: FMI 2.0's fmi2StatusKind. */
+typedef enum
+{
+  HYCO_FMU_STATUS_KIND_DO_STEP,
+  HYCO_FMU_STATUS_KIND_PENDING,
+  HYCO_FMU_STATUS_KIND_LAST_SUCCESSFUL_TIME,
+  HYCO_FMU_STATUS_KIND_TERMINATED,
+} HycoFmuStatusKind;
+
+/* The calls, each returning a HycoFmuStatus. Each takes the instance's handle (what the backend
+ * makes of it: FMI 2.0 gives the fmi2Component, and the library's own functions as the calls,
+ * so that a call costs what calling the FMU directly costs). Integer times count ticks of
+ * 10^r s from the start time (FMI-HC); the hybrid getters and setters exchange presence with
+ * the values; a state is the backend's, opaque to the caller. */
 /* clang-format off */
 #define HYCO_FMU_INSTANCE_CALLS(F) \
-  F (setup_experiment, (HycoFmuInstance *self, gboolean tolerance_defined, double tolerance, double start_time, gboolean stop_time_defined, double stop_time)) \
-  F (enter_initialization_mode, (HycoFmuInstance *self)) \
-  F (exit_initialization_mode, (HycoFmuInstance *self)) \
-  F (terminate, (HycoFmuInstance *self)) \
-  F (set_real, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const double *values)) \
-  F (set_integer, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const int *values)) \
-  F (set_boolean, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const int *values)) \
-  F (set_string, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const char *const *values)) \
-  F (get_real, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, double *values)) \
-  F (get_integer, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, int *values)) \
-  F (get_boolean, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, int *values)) \
-  F (get_string, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const char **values)) \
-  F (set_hybrid_real, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const double *values, const HycoFmuSignal *presence)) \
-  F (set_hybrid_integer, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const int *values, const HycoFmuSignal *presence)) \
-  F (set_hybrid_boolean, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const int *values, const HycoFmuSignal *presence)) \
-  F (set_hybrid_string, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const char *const *values, const HycoFmuSignal *presence)) \
-  F (get_hybrid_real, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, double *values, HycoFmuSignal *presence)) \
-  F (get_hybrid_integer, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, int *values, HycoFmuSignal *presence)) \
-  F (get_hybrid_boolean, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, int *values, HycoFmuSignal *presence)) \
-  F (get_hybrid_string, (HycoFmuInstance *self, const HycoFmuValueReference *vr, gsize n, const char **values, HycoFmuSignal *presence)) \
-  F (do_step, (HycoFmuInstance *self, double current_time, double step, gboolean no_rollback)) \
-  F (do_integer_step, (HycoFmuInstance *self, guint64 current_time, guint64 step, gboolean no_rollback, guint64 *performed)) \
-  F (get_max_step_size, (HycoFmuInstance *self, double *max_step)) \
-  F (get_integer_max_step_size, (HycoFmuInstance *self, guint64 *max_step)) \
-  F (set_resolution, (HycoFmuInstance *self, int resolution)) \
-  F (get_preferred_resolution, (HycoFmuInstance *self, int *resolution)) \
-  F (get_last_successful_time, (HycoFmuInstance *self, double *time)) \
-  F (get_terminated, (HycoFmuInstance *self, gboolean *terminated)) \
-  F (get_state, (HycoFmuInstance *self, gpointer *state)) \
-  F (set_state, (HycoFmuInstance *self, gpointer state)) \
-  F (free_state, (HycoFmuInstance *self, gpointer *state))
+  F (setup_experiment, (gpointer handle, gboolean tolerance_defined, double tolerance, double start_time, gboolean stop_time_defined, double stop_time)) \
+  F (enter_initialization_mode, (gpointer handle)) \
+  F (exit_initialization_mode, (gpointer handle)) \
+  F (terminate, (gpointer handle)) \
+  F (set_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const double *values)) \
+  F (set_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values)) \
+  F (set_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values)) \
+  F (set_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char *const *values)) \
+  F (get_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values)) \
+  F (get_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values)) \
+  F (get_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values)) \
+  F (get_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char **values)) \
+  F (set_hybrid_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const double *values, const HycoFmuSignal *presence)) \
+  F (set_hybrid_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values, const HycoFmuSignal *presence)) \
+  F (set_hybrid_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values, const HycoFmuSignal *presence)) \
+  F (set_hybrid_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char *const *values, const HycoFmuSignal *presence)) \
+  F (get_hybrid_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values, HycoFmuSignal *presence)) \
+  F (get_hybrid_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values, HycoFmuSignal *presence)) \
+  F (get_hybrid_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values, HycoFmuSignal *presence)) \
+  F (get_hybrid_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char **values, HycoFmuSignal *presence)) \
+  F (do_step, (gpointer handle, double current_time, double step, gboolean no_rollback)) \
+  F (do_integer_step, (gpointer handle, guint64 current_time, guint64 step, gboolean no_rollback, guint64 *performed)) \
+  F (get_max_step_size, (gpointer handle, double *max_step)) \
+  F (get_integer_max_step_size, (gpointer handle, guint64 *max_step)) \
+  F (set_resolution, (gpointer handle, int resolution)) \
+  F (get_preferred_resolution, (gpointer handle, int *resolution)) \
+  F (get_real_status, (gpointer handle, HycoFmuStatusKind kind, double *value)) \
+  F (get_boolean_status, (gpointer handle, HycoFmuStatusKind kind, gboolean *value)) \
+  F (get_state, (gpointer handle, gpointer *state)) \
+  F (set_state, (gpointer handle, gpointer state)) \
+  F (free_state, (gpointer handle, gpointer *state))
 /* clang-format on */
 
 /* The name of the function each call makes ("fmi2DoStep"), for errors. */
@@ -103,6 +114,7 @@ typedef struct
 struct _HycoFmuInstance
 {
   const HycoFmuInstanceOps *ops;
+  gpointer handle; /* what the calls take */
 };
 
 G_END_DECLS
