@@ -2,8 +2,9 @@
  *
  * Written from the FMI 2.0 specification (types, and the signatures of the functions an FMU's
  * shared library exports) and from SEMANTICS.md section 6 for the FMI-HC functions, which are
- * this project's ABI. Used by the FMU loader and actor, and by the test FMUs in tests/fmus/,
- * which define FMI2_EXPORT_FUNCTIONS to get prototypes of the functions they export.
+ * this project's ABI. Used by the FMI 2.0 backend (fmi/fmi2/), and by the test FMUs in
+ * tests/fmus/, which define FMI2_EXPORT_FUNCTIONS to get prototypes of the functions they
+ * export.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
