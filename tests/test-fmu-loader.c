@@ -606,6 +606,106 @@ test_describe (void)
       g_assert_cmpstr (text, ==, *expected); /* fails, showing both */
 }
 
+/* The public API the command line uses: the same text, and the loader's errors. */
+static void
+test_describe_file (void)
+{
+  g_autoptr (HycoFmu) fmu = open_loader ("4");
+  g_autofree char *path = fmu_path ("loader", "loader-4.fmu");
+  g_autofree char *fmi1 = fmu_path ("broken", "fmi1.fmu");
+  g_autofree char *expected = _hyco_fmu_describe (fmu);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  text = hyco_fmu_describe_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, expected);
+  g_clear_pointer (&text, g_free);
+
+  g_assert_null (hyco_fmu_describe_file ("tests/no-such.fmu", &error));
+  g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  /* An FMI version without a backend: refused before anything else is read. */
+  g_assert_null (hyco_fmu_describe_file (fmi1, &error));
+  g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED);
+  test_assert_contains (error->message, "fmiVersion is \"1.0\": only FMI 2.0 FMUs are supported");
+  g_clear_pointer (&fmu, _hyco_fmu_unref);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
+/* The default experiment an FMU actor's description proposes (hyco fmu run). */
+static void
+test_default_experiment (void)
+{
+  g_autoptr (HycoActor) actor = hyco_fmu_actor_new ("F");
+  g_autoptr (HycoActor) empty = hyco_fmu_actor_new ("Empty");
+  g_autofree char *path = fmu_path ("loader", "loader-4.fmu");
+  g_autoptr (GError) error = NULL;
+  double start, stop, step, tolerance;
+
+  g_assert_false (hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (empty), &start, &stop,
+                                                         &step, &tolerance));
+  g_assert_true (isnan (start) && isnan (stop) && isnan (step) && isnan (tolerance));
+
+  g_assert_true (hyco_fmu_actor_load (HYCO_FMU_ACTOR (actor), path, &error));
+  g_assert_no_error (error);
+  g_assert_true (hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (actor), &start, &stop,
+                                                        &step, &tolerance));
+  g_assert_cmpfloat (start, ==, 0);
+  g_assert_cmpfloat (stop, ==, 10);
+  g_assert_cmpfloat (step, ==, 0.5);
+  g_assert_cmpfloat (tolerance, ==, 1e-6);
+  g_assert_true (
+    hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (actor), NULL, NULL, NULL, NULL));
+}
+
+/* The instance interface of the FMI 2.0 backend: the library's own functions as the calls,
+ * NULL where the library lacks one, the fmi2Component as the handle, fmi2 names for errors. */
+static void
+test_instance_ops (void)
+{
+  g_autoptr (HycoFmu) plain = open_loader ("0A");
+  g_autoptr (HycoFmu) hybrid = open_loader ("4");
+  g_autoptr (GError) error = NULL;
+  HycoFmuInstance *instance;
+  double y = NAN;
+  const HycoFmuValueReference y_reference = find (plain, "y")->value_reference;
+
+  g_assert_true (plain->backend == &_hyco_fmi2_backend);
+  g_assert_true ((gpointer) plain->ops->do_step == (gpointer) FMI (plain)->fmi2DoStep);
+  g_assert_null (plain->ops->do_integer_step);
+  g_assert_null (plain->ops->get_hybrid_real);
+  g_assert_true ((gpointer) hybrid->ops->do_integer_step
+                 == (gpointer) FMI (hybrid)->fmi2HybridDoStep);
+  g_assert_nonnull (hybrid->ops->set_resolution);
+  g_assert_cmpstr (plain->ops->names->do_step, ==, "fmi2DoStep");
+  g_assert_cmpstr (plain->ops->names->do_integer_step, ==, "fmi2HybridDoStep");
+  g_assert_cmpstr (plain->ops->terminated_status, ==, "fmi2Terminated");
+
+  instance = _hyco_fmu_instantiate (plain, "ops", FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (instance->ops == plain->ops);
+  g_assert_true (instance->handle == COMPONENT (instance));
+  g_assert_cmpint (instance->ops->setup_experiment (instance->handle, FALSE, 0, 0, FALSE, 0), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->enter_initialization_mode (instance->handle), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->exit_initialization_mode (instance->handle), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->do_step (instance->handle, 0, 0.5, TRUE), ==, HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->get_real (instance->handle, &y_reference, 1, &y), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_false (isnan (y));
+  g_assert_true (instance->ops->check (instance, HYCO_FMU_STATUS_WARNING, "fmi2DoStep", &error));
+  g_assert_false (instance->ops->check (instance, HYCO_FMU_STATUS_DISCARD, "fmi2DoStep", &error));
+  g_assert_cmpstr (error->message, ==, "FMU LoaderTest (ops): fmi2DoStep returned fmi2Discard");
+  /* The instance holds the FMU: its files stay until the instance is freed. */
+  g_clear_pointer (&plain, _hyco_fmu_unref);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 2);
+  instance->ops->free (instance);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -630,6 +730,9 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu/check", test_check);
   g_test_add_func ("/fmu/logging", test_logging);
   g_test_add_func ("/fmu/describe", test_describe);
+  g_test_add_func ("/fmu/describe/file", test_describe_file);
+  g_test_add_func ("/fmu/default-experiment", test_default_experiment);
+  g_test_add_func ("/fmu/instance/ops", test_instance_ops);
   status = g_test_run ();
 
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
