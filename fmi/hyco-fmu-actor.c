@@ -647,8 +647,11 @@ may_go_back_in_time (HycoActor *actor)
 {
   for (HycoCompositeActor *container = hyco_actor_get_container (actor); container != NULL;
        container = hyco_actor_get_container (HYCO_ACTOR (container)))
-    if (HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (container)))
-      return TRUE;
+    {
+      HycoDirector *director = hyco_composite_actor_get_director (container);
+      if (director != NULL && hyco_director_is_continuous (director))
+        return TRUE;
+    }
   return FALSE;
 }
 
