@@ -24,7 +24,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco.h"
-#include "hyco-fmu.h"
+#include "hyco-fmi2-fmu.h"
 #include "hyco-signal-private.h"
 
 #include <math.h>
@@ -38,6 +38,8 @@
 typedef struct
 {
   HycoFmu *fmu;
+  HycoFmuInstance *instance;
+  const HycoFmi2Functions *fmi; /* the FMI 2.0 calls, made directly */
   fmi2Component c;
   fmi2ValueReference outputs[16];
   guint n_outputs;
@@ -64,28 +66,30 @@ direct_open (Direct *d)
   if (d->fmu == NULL)
     fail ("open", error);
   d->n_outputs = 0;
-  for (guint i = 0; i < d->fmu->variables->len && d->n_outputs < 16; i++)
+  for (guint i = 0; i < d->fmu->description->variables->len && d->n_outputs < 16; i++)
     {
-      const HycoFmuVariable *v = d->fmu->variables->pdata[i];
+      const HycoFmuVariable *v = d->fmu->description->variables->pdata[i];
       if (v->causality == HYCO_FMU_CAUSALITY_OUTPUT && v->type == HYCO_FMU_TYPE_REAL)
         d->outputs[d->n_outputs++] = v->value_reference;
     }
-  d->c = _hyco_fmu_instantiate (d->fmu, "direct", FALSE, &error);
-  if (d->c == NULL)
+  d->instance = _hyco_fmu_instantiate (d->fmu, "direct", FALSE, &error);
+  if (d->instance == NULL)
     fail ("instantiate", error);
+  d->fmi = _hyco_fmi2_fmu_get_functions (d->fmu);
+  d->c = _hyco_fmi2_instance_get_component (d->instance);
   parameter = _hyco_fmu_find_variable (d->fmu, "substep");
-  if (d->fmu->fmi.fmi2SetupExperiment (d->c, fmi2False, 0, 0, fmi2False, 0) > fmi2Warning
-      || d->fmu->fmi.fmi2SetReal (d->c, &parameter->value_reference, 1, &substep) > fmi2Warning
-      || d->fmu->fmi.fmi2EnterInitializationMode (d->c) > fmi2Warning
-      || d->fmu->fmi.fmi2ExitInitializationMode (d->c) > fmi2Warning)
+  if (d->fmi->fmi2SetupExperiment (d->c, fmi2False, 0, 0, fmi2False, 0) > fmi2Warning
+      || d->fmi->fmi2SetReal (d->c, &parameter->value_reference, 1, &substep) > fmi2Warning
+      || d->fmi->fmi2EnterInitializationMode (d->c) > fmi2Warning
+      || d->fmi->fmi2ExitInitializationMode (d->c) > fmi2Warning)
     fail ("initialize", NULL);
 }
 
 static void
 direct_close (Direct *d)
 {
-  d->fmu->fmi.fmi2Terminate (d->c);
-  d->fmu->fmi.fmi2FreeInstance (d->c);
+  d->fmi->fmi2Terminate (d->c);
+  d->instance->ops->free (d->instance);
   _hyco_fmu_unref (d->fmu);
 }
 
@@ -100,8 +104,8 @@ direct_plain (guint64 steps, double *last)
   start = g_get_monotonic_time ();
   for (guint64 k = 0; k < steps; k++)
     {
-      if (d.fmu->fmi.fmi2DoStep (d.c, t, STEP, fmi2True) > fmi2Warning
-          || d.fmu->fmi.fmi2GetReal (d.c, d.outputs, d.n_outputs, d.values) > fmi2Warning)
+      if (d.fmi->fmi2DoStep (d.c, t, STEP, fmi2True) > fmi2Warning
+          || d.fmi->fmi2GetReal (d.c, d.outputs, d.n_outputs, d.values) > fmi2Warning)
         fail ("step", NULL);
       t = (double) (k + 1) * STEP;
     }
@@ -122,20 +126,20 @@ direct_rollback (guint64 steps, double *last)
 
   direct_open (&d);
   start = g_get_monotonic_time ();
-  d.fmu->fmi.fmi2GetFMUstate (d.c, &state);
+  d.fmi->fmi2GetFMUstate (d.c, &state);
   for (guint64 k = 0; k < steps; k++)
     {
       for (guint s = 0; s < G_N_ELEMENTS (stages); s++)
-        if (d.fmu->fmi.fmi2SetFMUstate (d.c, state) > fmi2Warning
-            || d.fmu->fmi.fmi2DoStep (d.c, t, stages[s] * STEP, fmi2False) > fmi2Warning
-            || d.fmu->fmi.fmi2GetReal (d.c, d.outputs, d.n_outputs, d.values) > fmi2Warning)
+        if (d.fmi->fmi2SetFMUstate (d.c, state) > fmi2Warning
+            || d.fmi->fmi2DoStep (d.c, t, stages[s] * STEP, fmi2False) > fmi2Warning
+            || d.fmi->fmi2GetReal (d.c, d.outputs, d.n_outputs, d.values) > fmi2Warning)
           fail ("step", NULL);
-      d.fmu->fmi.fmi2GetFMUstate (d.c, &state);
+      d.fmi->fmi2GetFMUstate (d.c, &state);
       t = (double) (k + 1) * STEP;
     }
   *last = d.values[0];
   start = g_get_monotonic_time () - start;
-  d.fmu->fmi.fmi2FreeFMUstate (d.c, &state);
+  d.fmi->fmi2FreeFMUstate (d.c, &state);
   direct_close (&d);
   return (double) start / 1e6;
 }

@@ -11,6 +11,8 @@
 #include "hyco-export.h"
 #include "hyco-kernel.h"
 #include "hyco-fmu-actor.h"
+#include "hyco-fmu-error.h"
+#include "hyco-fmu-info.h"
 
 G_BEGIN_DECLS
 

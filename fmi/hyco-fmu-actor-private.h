@@ -7,7 +7,6 @@
 
 #include "hyco-kernel.h"
 #include "hyco-fmu-actor.h"
-#include "hyco-directors.h" /* FIXME(issue 15): until the director interfaces */
 
 G_BEGIN_DECLS
 

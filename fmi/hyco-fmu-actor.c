@@ -21,9 +21,9 @@
  * from the committed tag to the current one (a step, or for FMI-HC FMUs a zero-size step at a
  * new microstep), sets the inputs and reads the outputs; `postfire` commits. When a director
  * may fire a later time and then an earlier one (a continuous director's solver stages and
- * refined steps), the actor saves the FMU's state at every commit (fmi2GetFMUstate) and
- * restores it before stepping from the committed tag again: rollback emulates postfire. An
- * FMU that cannot save its state is refused there.
+ * refined steps), the actor saves the FMU's state at every commit and restores it before
+ * stepping from the committed tag again: rollback emulates postfire. An FMU that cannot save
+ * its state is refused there.
  *
  * A plain FMI 2.0 FMU (category 0A) only takes positive steps and its outputs are read after a
  * step: it keeps its outputs through the microsteps of one time and sees inputs that changed
@@ -34,16 +34,19 @@
  * need to be fired (their maximum step size becomes a fire_at request). The FMU's declared
  * output dependencies (ModelStructure) are the actor's causality interface.
  *
- * When an FMU discards a step (fmi2Discard, or an FMI-HC FMU stopping short of the step asked
- * for), a continuous director retries a smaller step (step revision), unless `stepRevision`
- * is false.
+ * When an FMU discards a step (it returns the discard status, or an FMI-HC FMU stops short of
+ * the step asked for), a continuous director retries a smaller step (step revision), unless
+ * `stepRevision` is false.
+ *
+ * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
+ * for every FMI version; the loader gives it the backend of the FMU's version.
  */
 
 typedef struct
 {
   const HycoFmuVariable *variable;
   HycoPort *port;
-  fmi2ValueReference vr;
+  HycoFmuValueReference vr;
   HycoFmuType type;
   HycoValue committed; /* inputs: the value set at the last commit */
   HycoValue value;     /* outputs: read from the FMU at the current tag */
@@ -96,12 +99,14 @@ struct _HycoFMUActor
   GArray *real_output_vrs, *real_output_values, *real_output_status;
 
   /* Run. */
-  fmi2Component instance;
+  HycoFmuInstance *instance;
+  gpointer handle;               /* the instance's, which its calls take */
+  const HycoFmuInstanceOps *ops; /* of the instance, known before it is created */
   char *instance_name;
   gboolean initialized;
-  gboolean failed;       /* a call returned fmi2Error or fmi2Fatal */
+  gboolean failed;       /* a call returned an error or a fatal status */
   gboolean hybrid;       /* FMI-HC: zero-size steps and absent values */
-  gboolean integer_time; /* fmi2HybridDoStep, in ticks of 10^fmu_resolution s */
+  gboolean integer_time; /* FMI-HC integer steps, in ticks of 10^fmu_resolution s */
   int fmu_resolution;
   gint64 fmu_committed; /* the FMU's time at the last commit, in its ticks */
   gint64 fmu_now;       /* and where the instance is, when it moved on (dirty_fmu) */
@@ -109,7 +114,7 @@ struct _HycoFMUActor
   gint64 time_now;                 /* the model time the instance is at, when dirty */
   double real_committed, real_now; /* plain and 0B FMUs: their own time, in seconds */
   gboolean needs_rollback;
-  fmi2FMUstate saved;
+  gpointer saved;
   int resolution;
   double ticks_per_second; /* 10^-resolution (10^resolution for positive ones), exact */
   gint64 communication_step;
@@ -121,7 +126,7 @@ struct _HycoFMUActor
   gboolean outputs_read;
   gboolean fresh;       /* initialized, not fired yet: the outputs at the start are to be read */
   gboolean discarded;   /* the last step was not completed */
-  gboolean terminated;  /* the FMU asked to end the simulation (fmi2Terminated) at its last step */
+  gboolean terminated;  /* the FMU asked to end the simulation at its last step */
   gint64 terminated_at; /* and where it got (model ticks) */
   gint64 reached;       /* how far it got (master ticks from the committed time) */
   double first_step;    /* the first positive step of the run, in seconds */
@@ -207,11 +212,11 @@ free_instance (HycoFMUActor *self)
 {
   if (self->instance == NULL)
     return;
-  if (self->saved != NULL && self->fmu->fmi.fmi2FreeFMUstate != NULL)
-    self->fmu->fmi.fmi2FreeFMUstate (self->instance, &self->saved);
+  if (self->saved != NULL && self->ops->free_state != NULL)
+    self->ops->free_state (self->handle, &self->saved);
   self->saved = NULL;
-  self->fmu->fmi.fmi2FreeInstance (self->instance);
-  self->instance = NULL;
+  self->ops->free (self->instance);
+  self->instance = self->handle = NULL;
   self->initialized = FALSE;
 }
 
@@ -379,27 +384,35 @@ read_input (HycoFMUActor *self, Binding *binding, GError **error)
   return FALSE;
 }
 
-static gboolean
-check (HycoFMUActor *self, fmi2Status status, const char *call, GError **error)
+static G_GNUC_NO_INLINE gboolean
+check_status (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError **error)
 {
-  if (G_LIKELY (status == fmi2OK))
+  if (self->ops->check (self->instance, status, call, error))
     return TRUE;
-  if (_hyco_fmu_check (self->fmu, self->instance_name, status, call, error))
-    return TRUE;
-  /* After fmi2Error or fmi2Fatal the FMU only accepts being freed. */
+  /* After an error or a fatal status the FMU only accepts being freed. */
   self->failed = TRUE;
   g_prefix_error (error, "%s: ", self->instance_name);
   return FALSE;
+}
+
+/* Inline: every call is checked, and nearly all return OK. */
+static inline gboolean
+check (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError **error)
+{
+  if (G_LIKELY (status == HYCO_FMU_STATUS_OK))
+    return TRUE;
+  return check_status (self, status, call, error);
 }
 
 /* Sets one input in the FMU (absent: through the hybrid functions, when the FMU has them). */
 static gboolean
 set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
-  fmi2Component c = self->instance;
-  const fmi2ValueReference *vr = &binding->vr;
-  fmi2SignalStatus status = present ? fmi2SignalPresent : fmi2SignalAbsent;
+  const HycoFmuInstanceOps *ops = self->ops;
+  const HycoFmuCallNames *names = ops->names;
+  gpointer c = self->handle;
+  const HycoFmuValueReference *vr = &binding->vr;
+  HycoFmuSignal status = present ? HYCO_FMU_SIGNAL_PRESENT : HYCO_FMU_SIGNAL_ABSENT;
   const HycoValue *v = &binding->committed;
 
   if (!present && !self->hybrid)
@@ -408,42 +421,41 @@ set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **erro
     {
     case HYCO_FMU_TYPE_REAL:
       {
-        fmi2Real x
+        double x
           = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE ? 0 : hyco_value_get_double (v);
-        return self->hybrid && fmi->fmi2SetHybridReal
-                 ? check (self, fmi->fmi2SetHybridReal (c, vr, 1, &x, &status), "fmi2SetHybridReal",
-                          error)
-                 : check (self, fmi->fmi2SetReal (c, vr, 1, &x), "fmi2SetReal", error);
+        return self->hybrid && ops->set_hybrid_real
+                 ? check (self, ops->set_hybrid_real (c, vr, 1, &x, &status),
+                          names->set_hybrid_real, error)
+                 : check (self, ops->set_real (c, vr, 1, &x), names->set_real, error);
       }
     case HYCO_FMU_TYPE_INTEGER:
     case HYCO_FMU_TYPE_ENUMERATION:
       {
-        fmi2Integer x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE
-                          ? 0
-                          : (fmi2Integer) hyco_value_get_int (v);
-        return self->hybrid && fmi->fmi2SetHybridInteger
-                 ? check (self, fmi->fmi2SetHybridInteger (c, vr, 1, &x, &status),
-                          "fmi2SetHybridInteger", error)
-                 : check (self, fmi->fmi2SetInteger (c, vr, 1, &x), "fmi2SetInteger", error);
+        int x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_NONE
+                  ? 0
+                  : (int) hyco_value_get_int (v);
+        return self->hybrid && ops->set_hybrid_integer
+                 ? check (self, ops->set_hybrid_integer (c, vr, 1, &x, &status),
+                          names->set_hybrid_integer, error)
+                 : check (self, ops->set_integer (c, vr, 1, &x), names->set_integer, error);
       }
     case HYCO_FMU_TYPE_BOOLEAN:
       {
-        fmi2Boolean x
-          = hyco_value_get_value_type (v) != HYCO_VALUE_TYPE_NONE && hyco_value_get_boolean (v);
-        return self->hybrid && fmi->fmi2SetHybridBoolean
-                 ? check (self, fmi->fmi2SetHybridBoolean (c, vr, 1, &x, &status),
-                          "fmi2SetHybridBoolean", error)
-                 : check (self, fmi->fmi2SetBoolean (c, vr, 1, &x), "fmi2SetBoolean", error);
+        int x = hyco_value_get_value_type (v) != HYCO_VALUE_TYPE_NONE && hyco_value_get_boolean (v);
+        return self->hybrid && ops->set_hybrid_boolean
+                 ? check (self, ops->set_hybrid_boolean (c, vr, 1, &x, &status),
+                          names->set_hybrid_boolean, error)
+                 : check (self, ops->set_boolean (c, vr, 1, &x), names->set_boolean, error);
       }
     case HYCO_FMU_TYPE_STRING:
       {
-        fmi2String x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_STRING
-                         ? hyco_value_get_string (v)
-                         : "";
-        return self->hybrid && fmi->fmi2SetHybridString
-                 ? check (self, fmi->fmi2SetHybridString (c, vr, 1, &x, &status),
-                          "fmi2SetHybridString", error)
-                 : check (self, fmi->fmi2SetString (c, vr, 1, &x), "fmi2SetString", error);
+        const char *x = hyco_value_get_value_type (v) == HYCO_VALUE_TYPE_STRING
+                          ? hyco_value_get_string (v)
+                          : "";
+        return self->hybrid && ops->set_hybrid_string
+                 ? check (self, ops->set_hybrid_string (c, vr, 1, &x, &status),
+                          names->set_hybrid_string, error)
+                 : check (self, ops->set_string (c, vr, 1, &x), names->set_string, error);
       }
     }
   g_return_val_if_reached (FALSE);
@@ -453,21 +465,22 @@ set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **erro
 static gboolean
 get_output (HycoFMUActor *self, Binding *binding, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
-  fmi2Component c = self->instance;
-  const fmi2ValueReference *vr = &binding->vr;
-  fmi2SignalStatus status = fmi2SignalPresent;
+  const HycoFmuInstanceOps *ops = self->ops;
+  const HycoFmuCallNames *names = ops->names;
+  gpointer c = self->handle;
+  const HycoFmuValueReference *vr = &binding->vr;
+  HycoFmuSignal status = HYCO_FMU_SIGNAL_PRESENT;
   gboolean hybrid = self->hybrid;
 
   switch (binding->type)
     {
     case HYCO_FMU_TYPE_REAL:
       {
-        fmi2Real x = 0;
-        if (!(hybrid && fmi->fmi2GetHybridReal
-                ? check (self, fmi->fmi2GetHybridReal (c, vr, 1, &x, &status), "fmi2GetHybridReal",
+        double x = 0;
+        if (!(hybrid && ops->get_hybrid_real
+                ? check (self, ops->get_hybrid_real (c, vr, 1, &x, &status), names->get_hybrid_real,
                          error)
-                : check (self, fmi->fmi2GetReal (c, vr, 1, &x), "fmi2GetReal", error)))
+                : check (self, ops->get_real (c, vr, 1, &x), names->get_real, error)))
           return FALSE;
         hyco_value_set_double (&binding->value, x);
         break;
@@ -475,39 +488,39 @@ get_output (HycoFMUActor *self, Binding *binding, GError **error)
     case HYCO_FMU_TYPE_INTEGER:
     case HYCO_FMU_TYPE_ENUMERATION:
       {
-        fmi2Integer x = 0;
-        if (!(hybrid && fmi->fmi2GetHybridInteger
-                ? check (self, fmi->fmi2GetHybridInteger (c, vr, 1, &x, &status),
-                         "fmi2GetHybridInteger", error)
-                : check (self, fmi->fmi2GetInteger (c, vr, 1, &x), "fmi2GetInteger", error)))
+        int x = 0;
+        if (!(hybrid && ops->get_hybrid_integer
+                ? check (self, ops->get_hybrid_integer (c, vr, 1, &x, &status),
+                         names->get_hybrid_integer, error)
+                : check (self, ops->get_integer (c, vr, 1, &x), names->get_integer, error)))
           return FALSE;
         hyco_value_set_int (&binding->value, x);
         break;
       }
     case HYCO_FMU_TYPE_BOOLEAN:
       {
-        fmi2Boolean x = 0;
-        if (!(hybrid && fmi->fmi2GetHybridBoolean
-                ? check (self, fmi->fmi2GetHybridBoolean (c, vr, 1, &x, &status),
-                         "fmi2GetHybridBoolean", error)
-                : check (self, fmi->fmi2GetBoolean (c, vr, 1, &x), "fmi2GetBoolean", error)))
+        int x = 0;
+        if (!(hybrid && ops->get_hybrid_boolean
+                ? check (self, ops->get_hybrid_boolean (c, vr, 1, &x, &status),
+                         names->get_hybrid_boolean, error)
+                : check (self, ops->get_boolean (c, vr, 1, &x), names->get_boolean, error)))
           return FALSE;
         hyco_value_set_boolean (&binding->value, x != 0);
         break;
       }
     case HYCO_FMU_TYPE_STRING:
       {
-        fmi2String x = NULL;
-        if (!(hybrid && fmi->fmi2GetHybridString
-                ? check (self, fmi->fmi2GetHybridString (c, vr, 1, &x, &status),
-                         "fmi2GetHybridString", error)
-                : check (self, fmi->fmi2GetString (c, vr, 1, &x), "fmi2GetString", error)))
+        const char *x = NULL;
+        if (!(hybrid && ops->get_hybrid_string
+                ? check (self, ops->get_hybrid_string (c, vr, 1, &x, &status),
+                         names->get_hybrid_string, error)
+                : check (self, ops->get_string (c, vr, 1, &x), names->get_string, error)))
           return FALSE;
         hyco_value_set_string (&binding->value, x ? x : "");
         break;
       }
     }
-  binding->present = status == fmi2SignalPresent;
+  binding->present = status == HYCO_FMU_SIGNAL_PRESENT;
   return TRUE;
 }
 
@@ -560,9 +573,9 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
   fmu = _hyco_fmu_open (resolved, error);
   if (fmu == NULL)
     return FALSE;
-  for (guint i = 0; i < fmu->variables->len; i++)
+  for (guint i = 0; i < fmu->description->variables->len; i++)
     {
-      const HycoFmuVariable *variable = fmu->variables->pdata[i];
+      const HycoFmuVariable *variable = fmu->description->variables->pdata[i];
       gboolean input = variable->causality == HYCO_FMU_CAUSALITY_INPUT;
       HycoPort *port;
       if (!input && variable->causality != HYCO_FMU_CAUSALITY_OUTPUT)
@@ -584,7 +597,8 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
       output->depends_on = g_new0 (guint, MAX (variable->n_dependencies, 1));
       for (int d = 0; d < variable->n_dependencies; d++)
         {
-          const HycoFmuVariable *input = fmu->variables->pdata[variable->dependencies[d]];
+          const HycoFmuVariable *input
+            = fmu->description->variables->pdata[variable->dependencies[d]];
           for (guint i = 0; i < self->inputs->len; i++)
             if (g_array_index (self->inputs, Binding, i).variable == input)
               output->depends_on[output->n_depends_on++] = i;
@@ -593,8 +607,8 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
   for (guint o = 0; o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
-      fmi2SignalStatus present = fmi2SignalPresent;
-      fmi2Real zero = 0;
+      HycoFmuSignal present = HYCO_FMU_SIGNAL_PRESENT;
+      double zero = 0;
       if (output->type != HYCO_FMU_TYPE_REAL)
         continue;
       g_ptr_array_add (self->real_outputs, output);
@@ -602,6 +616,7 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
       g_array_append_val (self->real_output_values, zero);
       g_array_append_val (self->real_output_status, present);
     }
+  self->ops = fmu->ops;
   self->fmu = g_steal_pointer (&fmu);
   g_free (self->fmu_file);
   self->fmu_file = g_strdup (path);
@@ -632,8 +647,11 @@ may_go_back_in_time (HycoActor *actor)
 {
   for (HycoCompositeActor *container = hyco_actor_get_container (actor); container != NULL;
        container = hyco_actor_get_container (HYCO_ACTOR (container)))
-    if (HYCO_IS_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (container)))
-      return TRUE;
+    {
+      HycoDirector *director = hyco_composite_actor_get_director (container);
+      if (director != NULL && hyco_director_is_continuous (director))
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -669,13 +687,13 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
   /* Known before the run: a model that cannot run is refused when it is prepared. */
   self->needs_rollback = may_go_back_in_time (actor);
   if (self->needs_rollback
-      && (!self->fmu->can_get_and_set_fmu_state || self->fmu->fmi.fmi2GetFMUstate == NULL))
+      && (!self->fmu->description->can_get_and_set_fmu_state || self->ops->get_state == NULL))
     {
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
                             "the FMU %s cannot save and restore its state (canGetAndSetFMUstate "
                             "is false), which a continuous director needs to roll back its "
                             "steps; use it under a DE or SR director",
-                            self->fmu->model_name);
+                            self->fmu->description->model_name);
       return FALSE;
     }
   return TRUE;
@@ -691,34 +709,35 @@ set_parameters (HycoFMUActor *self, GError **error)
       const FmuParameter *parameter = g_hash_table_lookup (self->fmu_parameters, name);
       const HycoValue *value = &parameter->value;
       const HycoFmuVariable *variable = _hyco_fmu_find_variable (self->fmu, name);
-      HycoFmi2Functions *fmi = &self->fmu->fmi;
-      const fmi2ValueReference *vr = &variable->value_reference;
-      fmi2Status status;
+      const HycoFmuInstanceOps *ops = self->ops;
+      const HycoFmuCallNames *names = ops->names;
+      const HycoFmuValueReference *vr = &variable->value_reference;
+      HycoFmuStatus status;
       const char *call;
 
       if (variable->type == HYCO_FMU_TYPE_STRING)
         {
-          fmi2String x = parameter->text;
-          call = "fmi2SetString";
-          status = fmi->fmi2SetString (self->instance, vr, 1, &x);
+          const char *x = parameter->text;
+          call = names->set_string;
+          status = ops->set_string (self->handle, vr, 1, &x);
         }
       else if (variable->type == HYCO_FMU_TYPE_REAL)
         {
-          fmi2Real x = hyco_value_get_double (value);
-          call = "fmi2SetReal";
-          status = fmi->fmi2SetReal (self->instance, vr, 1, &x);
+          double x = hyco_value_get_double (value);
+          call = names->set_real;
+          status = ops->set_real (self->handle, vr, 1, &x);
         }
       else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
         {
-          fmi2Boolean x = hyco_value_get_boolean (value);
-          call = "fmi2SetBoolean";
-          status = fmi->fmi2SetBoolean (self->instance, vr, 1, &x);
+          int x = hyco_value_get_boolean (value);
+          call = names->set_boolean;
+          status = ops->set_boolean (self->handle, vr, 1, &x);
         }
       else
         {
-          fmi2Integer x = (fmi2Integer) hyco_value_get_int (value);
-          call = "fmi2SetInteger";
-          status = fmi->fmi2SetInteger (self->instance, vr, 1, &x);
+          int x = (int) hyco_value_get_int (value);
+          call = names->set_integer;
+          status = ops->set_integer (self->handle, vr, 1, &x);
         }
       if (!check (self, status, call, error))
         {
@@ -777,8 +796,8 @@ save_state (HycoFMUActor *self, GError **error)
 {
   if (!self->needs_rollback)
     return TRUE;
-  return check (self, self->fmu->fmi.fmi2GetFMUstate (self->instance, &self->saved),
-                "fmi2GetFMUstate", error);
+  return check (self, self->ops->get_state (self->handle, &self->saved),
+                self->ops->names->get_state, error);
 }
 
 static gboolean read_outputs (HycoFMUActor *self, gboolean all, GError **error);
@@ -787,7 +806,8 @@ static gboolean
 hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
 {
   HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  const HycoFmuInstanceOps *ops = self->ops;
+  double tolerance = self->fmu->description->tolerance;
   HycoTag start;
 
   free_instance (self);
@@ -805,21 +825,22 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       g_prefix_error (error, "%s: ", self->instance_name);
       return FALSE;
     }
+  self->handle = self->instance->handle;
   hyco_actor_get_current_tag (actor, &start);
   /* FMI-HC resolution: the model's where the FMU can take it, else the FMU's own. */
-  self->integer_time = fmi->fmi2HybridDoStep != NULL;
+  self->integer_time = ops->do_integer_step != NULL;
   self->fmu_resolution = self->resolution;
-  if (self->integer_time && fmi->fmi2SetResolution != NULL)
+  if (self->integer_time && ops->set_resolution != NULL)
     {
-      if (!check (self, fmi->fmi2SetResolution (self->instance, self->resolution),
-                  "fmi2SetResolution", error))
+      if (!check (self, ops->set_resolution (self->handle, self->resolution),
+                  ops->names->set_resolution, error))
         return FALSE;
     }
-  else if (self->integer_time && fmi->fmi2GetPreferredResolution != NULL)
+  else if (self->integer_time && ops->get_preferred_resolution != NULL)
     {
-      fmi2Integer preferred = 0;
-      if (!check (self, fmi->fmi2GetPreferredResolution (self->instance, &preferred),
-                  "fmi2GetPreferredResolution", error))
+      int preferred = 0;
+      if (!check (self, ops->get_preferred_resolution (self->handle, &preferred),
+                  ops->names->get_preferred_resolution, error))
         return FALSE;
       if (preferred < -18 || preferred > 18)
         {
@@ -834,15 +855,15 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->fmu_committed = to_fmu_ticks (self, start.time);
   self->real_committed = seconds (self, start.time);
   if (!check (self,
-              fmi->fmi2SetupExperiment (self->instance, !isnan (self->fmu->tolerance),
-                                        isnan (self->fmu->tolerance) ? 0 : self->fmu->tolerance,
-                                        seconds (self, start.time), fmi2False, 0),
-              "fmi2SetupExperiment", error)
+              ops->setup_experiment (self->handle, !isnan (tolerance),
+                                     isnan (tolerance) ? 0 : tolerance, seconds (self, start.time),
+                                     FALSE, 0),
+              ops->names->setup_experiment, error)
       || !set_parameters (self, error)
-      || !check (self, fmi->fmi2EnterInitializationMode (self->instance),
-                 "fmi2EnterInitializationMode", error)
-      || !check (self, fmi->fmi2ExitInitializationMode (self->instance),
-                 "fmi2ExitInitializationMode", error))
+      || !check (self, ops->enter_initialization_mode (self->handle),
+                 ops->names->enter_initialization_mode, error)
+      || !check (self, ops->exit_initialization_mode (self->handle),
+                 ops->names->exit_initialization_mode, error))
     return FALSE;
   self->initialized = TRUE;
   for (guint i = 0; i < self->inputs->len; i++)
@@ -881,7 +902,7 @@ restore (HycoFMUActor *self, GError **error)
                             tag);
       return FALSE;
     }
-  if (!check (self, self->fmu->fmi.fmi2SetFMUstate (self->instance, self->saved), "fmi2SetFMUstate",
+  if (!check (self, self->ops->set_state (self->handle, self->saved), self->ops->names->set_state,
               error))
     return FALSE;
   for (guint o = 0; o < self->outputs->len; o++)
@@ -907,7 +928,7 @@ revisable (HycoFMUActor *self, const char *call)
 
   if (!self->step_revision || !self->needs_rollback)
     return FALSE;
-  _hyco_fmu_check (self->fmu, self->instance_name, fmi2Error, call, &reason);
+  self->ops->check (self->instance, HYCO_FMU_STATUS_ERROR, call, &reason);
   g_free (self->discard_reason);
   self->discard_reason = g_strdup (reason->message);
   self->discarded = TRUE;
@@ -919,19 +940,19 @@ revisable (HycoFMUActor *self, const char *call)
  * can retry a smaller step it will (step revision); elsewhere, or with stepRevision false,
  * it is an error with the FMU's message, not a step silently cut short. */
 static gboolean
-incomplete_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64 reached,
+incomplete_step (HycoFMUActor *self, HycoFmuStatus status, const char *call, gint64 reached,
                  GError **error)
 {
   g_autoptr (GError) reason = NULL;
 
-  if (status == fmi2Discard)
-    _hyco_fmu_check (self->fmu, self->instance_name, status, call, &reason);
+  if (status == HYCO_FMU_STATUS_DISCARD)
+    self->ops->check (self->instance, status, call, &reason);
   else
     {
       g_autofree char *where = hyco_time_to_string (reached, self->resolution);
       reason = g_error_new (HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
                             "FMU %s (%s): %s stopped at %s s, short of the step",
-                            self->fmu->model_name, self->instance_name, call, where);
+                            self->fmu->description->model_name, self->instance_name, call, where);
     }
   if (self->step_revision && self->needs_rollback)
     {
@@ -946,18 +967,19 @@ incomplete_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64
 }
 
 /* A step the FMU discarded (or cut short) at @reached, -1 when it does not say. An FMU that
- * asks to end the simulation (fmi2Terminated, FMI 2.0's way of saying so) ends the run with
+ * asks to end the simulation (FMI 2.0's terminated status after a discard) ends the run with
  * this tag, unless it stopped short and the director can take a smaller step to where it got.
  * Any other incomplete step asks for a smaller step, or is an error (incomplete_step()). */
 static gboolean
-discarded_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64 from,
+discarded_step (HycoFMUActor *self, HycoFmuStatus status, const char *call, gint64 from,
                 gint64 reached, gint64 to, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
-  fmi2Boolean terminated = fmi2False;
+  const HycoFmuInstanceOps *ops = self->ops;
+  gboolean terminated = FALSE;
 
-  if (status == fmi2Discard && fmi->fmi2GetBooleanStatus != NULL
-      && fmi->fmi2GetBooleanStatus (self->instance, fmi2Terminated, &terminated) <= fmi2Warning
+  if (status == HYCO_FMU_STATUS_DISCARD && ops->get_boolean_status != NULL
+      && ops->get_boolean_status (self->handle, HYCO_FMU_STATUS_KIND_TERMINATED, &terminated)
+           <= HYCO_FMU_STATUS_WARNING
       && terminated)
     {
       self->terminated = TRUE;
@@ -976,8 +998,8 @@ discarded_step (HycoFMUActor *self, fmi2Status status, const char *call, gint64 
 static void
 check_step_size (HycoFMUActor *self, double step)
 {
-  if (self->fmu->can_handle_variable_communication_step_size || self->warned_variable_steps
-      || !(step > 0))
+  if (self->fmu->description->can_handle_variable_communication_step_size
+      || self->warned_variable_steps || !(step > 0))
     return;
   if (self->first_step == 0)
     self->first_step = step;
@@ -987,7 +1009,7 @@ check_step_size (HycoFMUActor *self, double step)
                  "(canHandleVariableCommunicationStepSize is false), but after a step of %g s "
                  "it is stepped by %g s: its results may be wrong (fire it at a fixed period, "
                  "communicationStepSize, and nothing else)",
-                 self->instance_name, self->fmu->model_name, self->first_step, step);
+                 self->instance_name, self->fmu->description->model_name, self->first_step, step);
       self->warned_variable_steps = TRUE;
     }
 }
@@ -997,36 +1019,37 @@ check_step_size (HycoFMUActor *self, double step)
 static gboolean
 one_step (HycoFMUActor *self, gint64 to, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  const HycoFmuInstanceOps *ops = self->ops;
   gint64 from = self->dirty ? self->time_now : self->committed.time;
   /* Where time only goes forward, the FMU is told it will never be set back (FMI 2.0 lets it
    * drop what only a rollback would need). */
-  fmi2Boolean no_rollback = self->needs_rollback ? fmi2False : fmi2True;
-  fmi2Status status;
+  gboolean no_rollback = !self->needs_rollback;
+  HycoFmuStatus status;
 
   self->dirty = TRUE;
   if (self->integer_time)
     {
       gint64 fmu_from = self->dirty_fmu ? self->fmu_now : self->fmu_committed;
       gint64 fmu_step = to > from ? to_fmu_ticks (self, to) - fmu_from : 0;
-      fmi2HybridTime performed = 0;
-      status = fmi->fmi2HybridDoStep (self->instance, (fmi2HybridTime) fmu_from,
-                                      (fmi2HybridTime) fmu_step, no_rollback, &performed);
-      if (status == fmi2Discard || (status <= fmi2Warning && (gint64) performed < fmu_step))
+      guint64 performed = 0;
+      status = ops->do_integer_step (self->handle, (guint64) fmu_from, (guint64) fmu_step,
+                                     no_rollback, &performed);
+      if (status == HYCO_FMU_STATUS_DISCARD
+          || (status <= HYCO_FMU_STATUS_WARNING && (gint64) performed < fmu_step))
         {
           /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
            * time then lags behind, by less than a tick); else the director must revise. */
           gint64 reached = to_model_ticks (self, fmu_from + (gint64) performed);
-          if (!discarded_step (self, status, "fmi2HybridDoStep", from, reached, to, error))
+          if (!discarded_step (self, status, ops->names->do_integer_step, from, reached, to, error))
             return FALSE;
-          status = fmi2OK;
+          status = HYCO_FMU_STATUS_OK;
         }
-      if (status == fmi2Error && revisable (self, "fmi2HybridDoStep"))
-        status = fmi2OK;
+      if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_integer_step))
+        status = HYCO_FMU_STATUS_OK;
       self->fmu_now = fmu_from + (gint64) performed;
       self->dirty_fmu = TRUE;
       self->time_now = to;
-      return check (self, status, "fmi2HybridDoStep", error);
+      return check (self, status, ops->names->do_integer_step, error);
     }
   /* Real time: from the FMU's own time, which a partial step may have left behind the
    * model's by less than a tick. */
@@ -1034,17 +1057,18 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
     double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
     double real_to = to > from ? seconds (self, to) : real_from;
     check_step_size (self, real_to - real_from);
-    status = fmi->fmi2DoStep (self->instance, real_from, real_to - real_from, no_rollback);
+    status = ops->do_step (self->handle, real_from, real_to - real_from, no_rollback);
     self->real_now = real_to;
     self->dirty_fmu = TRUE;
-    if (status == fmi2Error && revisable (self, "fmi2DoStep"))
-      status = fmi2OK;
-    if (status == fmi2Discard)
+    if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_step))
+      status = HYCO_FMU_STATUS_OK;
+    if (status == HYCO_FMU_STATUS_DISCARD)
       {
-        fmi2Real last = NAN;
+        double last = NAN;
         gint64 reached = -1;
-        if (fmi->fmi2GetRealStatus != NULL
-            && fmi->fmi2GetRealStatus (self->instance, fmi2LastSuccessfulTime, &last) <= fmi2Warning
+        if (ops->get_real_status != NULL
+            && ops->get_real_status (self->handle, HYCO_FMU_STATUS_KIND_LAST_SUCCESSFUL_TIME, &last)
+                 <= HYCO_FMU_STATUS_WARNING
             && !isnan (last) && last >= real_from)
           {
             /* Real progress to ticks with the ceiling: time always advances. */
@@ -1053,13 +1077,13 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
               reached = (gint64) ceil (last / self->ticks_per_second - 1e-6);
             self->real_now = last;
           }
-        if (!discarded_step (self, status, "fmi2DoStep", from, reached, to, error))
+        if (!discarded_step (self, status, ops->names->do_step, from, reached, to, error))
           return FALSE;
-        status = fmi2OK;
+        status = HYCO_FMU_STATUS_OK;
       }
   }
   self->time_now = to;
-  return check (self, status, "fmi2DoStep", error);
+  return check (self, status, ops->names->do_step, error);
 }
 
 /* Steps the instance from the committed tag to @now: a positive step to a later time; for
@@ -1118,19 +1142,19 @@ set_inputs (HycoFMUActor *self, GError **error)
 static gboolean
 read_outputs (HycoFMUActor *self, gboolean all, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  const HycoFmuInstanceOps *ops = self->ops;
   guint n = self->real_outputs->len;
 
   if (all && n > 0)
     {
       /* One call for all the Real outputs. */
-      const fmi2ValueReference *vr = (const fmi2ValueReference *) self->real_output_vrs->data;
-      fmi2Real *values = (fmi2Real *) self->real_output_values->data;
-      fmi2SignalStatus *status = (fmi2SignalStatus *) self->real_output_status->data;
-      if (!(self->hybrid && fmi->fmi2GetHybridReal
-              ? check (self, fmi->fmi2GetHybridReal (self->instance, vr, n, values, status),
-                       "fmi2GetHybridReal", error)
-              : check (self, fmi->fmi2GetReal (self->instance, vr, n, values), "fmi2GetReal",
+      const HycoFmuValueReference *vr = (const HycoFmuValueReference *) self->real_output_vrs->data;
+      double *values = (double *) self->real_output_values->data;
+      HycoFmuSignal *status = (HycoFmuSignal *) self->real_output_status->data;
+      if (!(self->hybrid && ops->get_hybrid_real
+              ? check (self, ops->get_hybrid_real (self->handle, vr, n, values, status),
+                       ops->names->get_hybrid_real, error)
+              : check (self, ops->get_real (self->handle, vr, n, values), ops->names->get_real,
                        error)))
         return FALSE;
       for (guint k = 0; k < n; k++)
@@ -1139,7 +1163,7 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
           output->value.type = HYCO_VALUE_TYPE_DOUBLE; /* a Real output never holds a string */
           output->value.data.v_double = values[k];
           output->present
-            = !(self->hybrid && fmi->fmi2GetHybridReal) || status[k] == fmi2SignalPresent;
+            = !(self->hybrid && ops->get_hybrid_real) || status[k] == HYCO_FMU_SIGNAL_PRESENT;
         }
       if (n == self->outputs->len)
         return TRUE;
@@ -1243,16 +1267,16 @@ fire_at (HycoFMUActor *self, const HycoTag *tag, GError **error)
 static gboolean
 request_next_firing (HycoFMUActor *self, GError **error)
 {
-  HycoFmi2Functions *fmi = &self->fmu->fmi;
+  const HycoFmuInstanceOps *ops = self->ops;
   HycoTag next = self->committed;
 
-  if (self->hybrid && fmi->fmi2HybridGetMaxStepSize != NULL)
+  if (self->hybrid && ops->get_integer_max_step_size != NULL)
     {
-      fmi2HybridTime max_step = fmi2HybridTimeMax;
-      if (!check (self, fmi->fmi2HybridGetMaxStepSize (self->instance, &max_step),
-                  "fmi2HybridGetMaxStepSize", error))
+      guint64 max_step = G_MAXUINT64; /* no limit */
+      if (!check (self, ops->get_integer_max_step_size (self->handle, &max_step),
+                  ops->names->get_integer_max_step_size, error))
         return FALSE;
-      if (max_step == fmi2HybridTimeMax || max_step > (fmi2HybridTime) (G_MAXINT64 / 2))
+      if (max_step == G_MAXUINT64 || max_step > (guint64) (G_MAXINT64 / 2))
         return TRUE;
       if (max_step == 0)
         next.microstep++;
@@ -1263,11 +1287,11 @@ request_next_firing (HycoFMUActor *self, GError **error)
         }
       return fire_at (self, &next, error);
     }
-  if (fmi->fmi2GetMaxStepSize != NULL)
+  if (ops->get_max_step_size != NULL)
     {
-      fmi2Real max_step = INFINITY;
-      if (!check (self, fmi->fmi2GetMaxStepSize (self->instance, &max_step), "fmi2GetMaxStepSize",
-                  error))
+      double max_step = INFINITY;
+      if (!check (self, ops->get_max_step_size (self->handle, &max_step),
+                  ops->names->get_max_step_size, error))
         return FALSE;
       if (!(max_step < 1e300))
         return TRUE;
@@ -1346,8 +1370,8 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
       /* Not to be stepped again: the run ends with this tag. */
       g_autofree char *at = hyco_time_to_string (self->terminated_at, self->resolution);
       g_autofree char *reason
-        = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (fmi2Terminated)",
-                           self->fmu->model_name, at);
+        = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (%s)",
+                           self->fmu->description->model_name, at, self->ops->terminated_status);
       hyco_actor_request_stop (actor, reason);
       hyco_actor_finish (actor);
       return TRUE;
@@ -1362,7 +1386,7 @@ hyco_fmu_actor_wrapup (HycoActor *actor, GError **error)
   gboolean ok = TRUE;
 
   if (self->initialized && !self->failed)
-    ok = check (self, self->fmu->fmi.fmi2Terminate (self->instance), "fmi2Terminate", error);
+    ok = check (self, self->ops->terminate (self->handle), self->ops->names->terminate, error);
   free_instance (self);
   return ok;
 }
@@ -1481,12 +1505,12 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   /**
    * HycoFMUActor:fmuLogging:
    *
-   * Whether the FMU is instantiated with logging on (fmi2Instantiate's loggingOn): what it
+   * Whether the FMU is instantiated with logging on (the loggingOn of FMI): what it
    * logs then is shown as messages, each prefixed with the actor's name and the category.
    * Warnings are shown in any case; errors are in the error that ends the run.
    */
   properties[PROP_FMU_LOGGING] = g_param_spec_boolean (
-    "fmuLogging", NULL, "Show everything the FMU logs (fmi2Instantiate's loggingOn)", FALSE,
+    "fmuLogging", NULL, "Show everything the FMU logs (FMI's loggingOn)", FALSE,
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1504,9 +1528,9 @@ hyco_fmu_actor_init (HycoFMUActor *self)
   self->outputs = g_array_new (FALSE, TRUE, sizeof (Binding));
   g_array_set_clear_func (self->outputs, binding_clear);
   self->real_outputs = g_ptr_array_new ();
-  self->real_output_vrs = g_array_new (FALSE, TRUE, sizeof (fmi2ValueReference));
-  self->real_output_values = g_array_new (FALSE, TRUE, sizeof (fmi2Real));
-  self->real_output_status = g_array_new (FALSE, TRUE, sizeof (fmi2SignalStatus));
+  self->real_output_vrs = g_array_new (FALSE, TRUE, sizeof (HycoFmuValueReference));
+  self->real_output_values = g_array_new (FALSE, TRUE, sizeof (double));
+  self->real_output_status = g_array_new (FALSE, TRUE, sizeof (HycoFmuSignal));
 }
 
 /**
@@ -1783,10 +1807,38 @@ hyco_fmu_actor_get_category (HycoFMUActor *self)
   return self->fmu ? _hyco_fmu_category_name (self->fmu->category) : NULL;
 }
 
-HycoFmu *
-_hyco_fmu_actor_get_fmu (HycoFMUActor *self)
+/**
+ * hyco_fmu_actor_get_default_experiment:
+ * @self: an FMU actor
+ * @start_time: (out) (optional): the start time in seconds, or NAN
+ * @stop_time: (out) (optional): the stop time in seconds, or NAN
+ * @step_size: (out) (optional): the step size in seconds, or NAN
+ * @tolerance: (out) (optional): the tolerance, or NAN
+ *
+ * The default experiment of the FMU's description: what its exporter proposes for a run of it
+ * alone (`hyco fmu run` takes it where its command line says nothing). NAN where the
+ * description gives no value.
+ *
+ * Returns: %TRUE when an FMU is loaded; else %FALSE and every value NAN
+ */
+gboolean
+hyco_fmu_actor_get_default_experiment (HycoFMUActor *self, double *start_time, double *stop_time,
+                                       double *step_size, double *tolerance)
 {
-  return self->fmu;
+  const HycoModelDescription *description;
+
+  g_return_val_if_fail (HYCO_IS_FMU_ACTOR (self), FALSE);
+
+  description = self->fmu ? self->fmu->description : NULL;
+  if (start_time)
+    *start_time = description ? description->start_time : NAN;
+  if (stop_time)
+    *stop_time = description ? description->stop_time : NAN;
+  if (step_size)
+    *step_size = description ? description->step_size : NAN;
+  if (tolerance)
+    *tolerance = description ? description->tolerance : NAN;
+  return description != NULL;
 }
 
 /* Why the FMU set last could not be loaded, or NULL. */

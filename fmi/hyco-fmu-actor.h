@@ -24,5 +24,8 @@ HYCO_API gboolean hyco_fmu_actor_set_fmu_parameter (HycoFMUActor *self, const ch
 HYCO_API const char *hyco_fmu_actor_get_fmu_parameter (HycoFMUActor *self, const char *name);
 HYCO_API char **hyco_fmu_actor_list_fmu_parameters (HycoFMUActor *self);
 HYCO_API const char *hyco_fmu_actor_get_category (HycoFMUActor *self);
+HYCO_API gboolean hyco_fmu_actor_get_default_experiment (HycoFMUActor *self, double *start_time,
+                                                         double *stop_time, double *step_size,
+                                                         double *tolerance);
 
 G_END_DECLS

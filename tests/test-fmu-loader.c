@@ -6,11 +6,15 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-fmu.h"
+#include "hyco-fmi2-fmu.h"
 #include "test-support.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
+
+/* The FMI 2.0 backend underneath: its function table, and an instance's fmi2Component. */
+#define FMI(fmu) (_hyco_fmi2_fmu_get_functions (fmu))
+#define COMPONENT(instance) (_hyco_fmi2_instance_get_component (instance))
 
 static char *
 fmu_path (const char *subdirectory, const char *name)
@@ -55,7 +59,7 @@ dependencies_of (HycoFmu *fmu, const char *name)
     }
   for (int i = 0; i < variable->n_dependencies; i++)
     {
-      const HycoFmuVariable *input = fmu->variables->pdata[variable->dependencies[i]];
+      const HycoFmuVariable *input = fmu->description->variables->pdata[variable->dependencies[i]];
       g_assert_cmpint (input->causality, ==, HYCO_FMU_CAUSALITY_INPUT);
       g_string_append_printf (text, "%s%s", i ? " " : "", input->name);
     }
@@ -72,32 +76,32 @@ test_description (void)
   g_autofree char *z = NULL;
   g_autofree char *w = NULL;
 
-  g_assert_cmpstr (fmu->fmi_version, ==, "2.0");
-  g_assert_cmpstr (fmu->model_name, ==, "LoaderTest");
-  g_assert_cmpstr (fmu->guid, ==, "{8c4e810f-3df3-4a00-8276-176fa3c9f000}");
-  g_assert_cmpstr (fmu->model_identifier, ==, "loader");
-  g_assert_cmpstr (fmu->generation_tool, ==, "hyco tests");
-  g_assert_true (g_str_has_prefix (fmu->description, "Test FMU of the FMU loader"));
+  g_assert_cmpstr (fmu->description->fmi_version, ==, "2.0");
+  g_assert_cmpstr (fmu->description->model_name, ==, "LoaderTest");
+  g_assert_cmpstr (fmu->description->guid, ==, "{8c4e810f-3df3-4a00-8276-176fa3c9f000}");
+  g_assert_cmpstr (fmu->description->model_identifier, ==, "loader");
+  g_assert_cmpstr (fmu->description->generation_tool, ==, "hyco tests");
+  g_assert_true (g_str_has_prefix (fmu->description->description, "Test FMU of the FMU loader"));
 
-  g_assert_true (fmu->can_handle_variable_communication_step_size);
-  g_assert_false (fmu->can_interpolate_inputs);
-  g_assert_true (fmu->can_get_and_set_fmu_state);
-  g_assert_false (fmu->can_serialize_fmu_state);
-  g_assert_false (fmu->needs_execution_tool);
-  g_assert_cmpuint (fmu->max_output_derivative_order, ==, 1);
-  g_assert_true (fmu->declares_can_get_max_step_size);
-  g_assert_true (fmu->declares_can_handle_integer_time); /* written "1" */
-  g_assert_false (fmu->declares_can_get_preferred_resolution);
-  g_assert_false (fmu->declares_can_set_resolution);
+  g_assert_true (fmu->description->can_handle_variable_communication_step_size);
+  g_assert_false (fmu->description->can_interpolate_inputs);
+  g_assert_true (fmu->description->can_get_and_set_fmu_state);
+  g_assert_false (fmu->description->can_serialize_fmu_state);
+  g_assert_false (fmu->description->needs_execution_tool);
+  g_assert_cmpuint (fmu->description->max_output_derivative_order, ==, 1);
+  g_assert_true (fmu->description->declares_can_get_max_step_size);
+  g_assert_true (fmu->description->declares_can_handle_integer_time); /* written "1" */
+  g_assert_false (fmu->description->declares_can_get_preferred_resolution);
+  g_assert_false (fmu->description->declares_can_set_resolution);
 
-  g_assert_cmpfloat (fmu->start_time, ==, 0.0);
-  g_assert_cmpfloat (fmu->stop_time, ==, 10.0);
-  g_assert_cmpfloat (fmu->tolerance, ==, 1e-6);
-  g_assert_cmpfloat (fmu->step_size, ==, 0.5);
+  g_assert_cmpfloat (fmu->description->start_time, ==, 0.0);
+  g_assert_cmpfloat (fmu->description->stop_time, ==, 10.0);
+  g_assert_cmpfloat (fmu->description->tolerance, ==, 1e-6);
+  g_assert_cmpfloat (fmu->description->step_size, ==, 0.5);
 
-  g_assert_cmpuint (fmu->variables->len, ==, 12);
-  g_assert_true (fmu->variables->pdata[0] == find (fmu, "failOn"));
-  g_assert_true (fmu->variables->pdata[11] == find (fmu, "w"));
+  g_assert_cmpuint (fmu->description->variables->len, ==, 12);
+  g_assert_true (fmu->description->variables->pdata[0] == find (fmu, "failOn"));
+  g_assert_true (fmu->description->variables->pdata[11] == find (fmu, "w"));
   g_assert_null (_hyco_fmu_find_variable (fmu, "nothing"));
 
   variable = find (fmu, "failOn");
@@ -203,17 +207,17 @@ test_categories (void)
 
       g_assert_cmpint (fmu->category, ==, cases[i].category);
       g_assert_cmpstr (_hyco_fmu_category_name (fmu->category), ==, cases[i].fmu);
-      g_assert_true ((fmu->fmi.fmi2HybridDoStep != NULL) == hybrid);
-      g_assert_true ((fmu->fmi.fmi2HybridGetMaxStepSize != NULL) == hybrid);
-      g_assert_true ((fmu->fmi.fmi2GetMaxStepSize != NULL)
+      g_assert_true ((FMI (fmu)->fmi2HybridDoStep != NULL) == hybrid);
+      g_assert_true ((FMI (fmu)->fmi2HybridGetMaxStepSize != NULL) == hybrid);
+      g_assert_true ((FMI (fmu)->fmi2GetMaxStepSize != NULL)
                      == (cases[i].category == HYCO_FMU_CATEGORY_0B));
-      g_assert_null (fmu->fmi.fmi2GetHybridReal); /* the loader's FMU exports none */
+      g_assert_null (FMI (fmu)->fmi2GetHybridReal); /* the loader's FMU exports none */
       /* Every FMI 2.0 function, the optional ones included (this FMU has them all). */
-      g_assert_nonnull (fmu->fmi.fmi2DoStep);
-      g_assert_nonnull (fmu->fmi.fmi2GetFMUstate);
-      g_assert_nonnull (fmu->fmi.fmi2GetDirectionalDerivative);
-      g_assert_nonnull (fmu->fmi.fmi2GetStringStatus);
-      g_assert_cmpstr (fmu->fmi.fmi2GetVersion (), ==, "2.0");
+      g_assert_nonnull (FMI (fmu)->fmi2DoStep);
+      g_assert_nonnull (FMI (fmu)->fmi2GetFMUstate);
+      g_assert_nonnull (FMI (fmu)->fmi2GetDirectionalDerivative);
+      g_assert_nonnull (FMI (fmu)->fmi2GetStringStatus);
+      g_assert_cmpstr (FMI (fmu)->fmi2GetVersion (), ==, "2.0");
     }
 }
 
@@ -234,7 +238,7 @@ test_lifetime (void)
   expected_uri = g_strconcat ("file://", fmu->directory, "/resources/", NULL);
   g_assert_cmpstr (fmu->resource_uri, ==, expected_uri);
   g_assert_cmpstr (fmu->directory, !=, again->directory);
-  g_assert_true (fmu->fmi.fmi2DoStep != again->fmi.fmi2DoStep);
+  g_assert_true (FMI (fmu)->fmi2DoStep != FMI (again)->fmi2DoStep);
 
   g_assert_true (_hyco_fmu_ref (fmu) == fmu);
   _hyco_fmu_unref (fmu);
@@ -246,11 +250,11 @@ test_lifetime (void)
   /* The other one still works. */
   {
     g_autoptr (GError) error = NULL;
-    fmi2Component c = _hyco_fmu_instantiate (again, "again", FALSE, &error);
+    HycoFmuInstance *c = _hyco_fmu_instantiate (again, "again", FALSE, &error);
     g_assert_no_error (error);
     g_assert_nonnull (c);
-    g_assert_cmpint (again->fmi.fmi2DoStep (c, 0, 1, fmi2True), ==, fmi2OK);
-    again->fmi.fmi2FreeInstance (c);
+    g_assert_cmpint (FMI (again)->fmi2DoStep (COMPONENT (c), 0, 1, fmi2True), ==, fmi2OK);
+    c->ops->free (c);
   }
   _hyco_fmu_unref (again);
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
@@ -357,16 +361,16 @@ test_optional_functions (void)
   g_autoptr (HycoFmu) fmu = _hyco_fmu_open (path, &error);
 
   g_assert_no_error (error);
-  g_assert_false (fmu->can_get_and_set_fmu_state);
-  g_assert_null (fmu->fmi.fmi2GetFMUstate);
-  g_assert_null (fmu->fmi.fmi2SetFMUstate);
-  g_assert_null (fmu->fmi.fmi2FreeFMUstate);
-  g_assert_null (fmu->fmi.fmi2SerializeFMUstate);
-  g_assert_null (fmu->fmi.fmi2GetDirectionalDerivative);
-  g_assert_null (fmu->fmi.fmi2SetRealInputDerivatives);
-  g_assert_null (fmu->fmi.fmi2CancelStep);
-  g_assert_null (fmu->fmi.fmi2GetRealStatus);
-  g_assert_nonnull (fmu->fmi.fmi2DoStep);
+  g_assert_false (fmu->description->can_get_and_set_fmu_state);
+  g_assert_null (FMI (fmu)->fmi2GetFMUstate);
+  g_assert_null (FMI (fmu)->fmi2SetFMUstate);
+  g_assert_null (FMI (fmu)->fmi2FreeFMUstate);
+  g_assert_null (FMI (fmu)->fmi2SerializeFMUstate);
+  g_assert_null (FMI (fmu)->fmi2GetDirectionalDerivative);
+  g_assert_null (FMI (fmu)->fmi2SetRealInputDerivatives);
+  g_assert_null (FMI (fmu)->fmi2CancelStep);
+  g_assert_null (FMI (fmu)->fmi2GetRealStatus);
+  g_assert_nonnull (FMI (fmu)->fmi2DoStep);
   g_assert_cmpint (fmu->category, ==, HYCO_FMU_CATEGORY_0A);
 }
 
@@ -417,11 +421,11 @@ stop_recording (guint handler)
 }
 
 static void
-set_fail_on (HycoFmu *fmu, fmi2Component c, int call)
+set_fail_on (HycoFmu *fmu, HycoFmuInstance *c, int call)
 {
   const fmi2ValueReference reference = find (fmu, "failOn")->value_reference;
 
-  g_assert_cmpint (fmu->fmi.fmi2SetInteger (c, &reference, 1, &call), ==, fmi2OK);
+  g_assert_cmpint (FMI (fmu)->fmi2SetInteger (COMPONENT (c), &reference, 1, &call), ==, fmi2OK);
 }
 
 static void
@@ -430,7 +434,7 @@ test_instantiate_fails (void)
   g_autoptr (HycoFmu) fmu = open_loader ("1");
   g_autoptr (GError) error = NULL;
   g_autofree char *expected = NULL;
-  fmi2Component c;
+  HycoFmuInstance *c;
 
   /* The FMU logs why at fmi2Error, which becomes the error's message. */
   c = _hyco_fmu_instantiate (fmu, "fail", FALSE, &error);
@@ -448,7 +452,7 @@ test_check (void)
 {
   g_autoptr (HycoFmu) fmu = open_loader ("4");
   g_autoptr (GError) error = NULL;
-  fmi2Component c = _hyco_fmu_instantiate (fmu, "plant", FALSE, &error);
+  HycoFmuInstance *c = _hyco_fmu_instantiate (fmu, "plant", FALSE, &error);
   const fmi2ValueReference y = find (fmu, "y")->value_reference;
   fmi2Real value;
   fmi2Status status;
@@ -457,21 +461,22 @@ test_check (void)
   g_assert_nonnull (c);
 
   /* Success and warnings pass; no message is kept from them. */
-  g_assert_true (_hyco_fmu_check (fmu, "plant", fmi2OK, "fmi2DoStep", &error));
-  g_assert_true (_hyco_fmu_check (fmu, "plant", fmi2Warning, "fmi2DoStep", &error));
+  g_assert_true (_hyco_fmi2_fmu_check (fmu, "plant", fmi2OK, "fmi2DoStep", &error));
+  g_assert_true (_hyco_fmi2_fmu_check (fmu, "plant", fmi2Warning, "fmi2DoStep", &error));
   g_assert_no_error (error);
 
   /* A failure without a message. */
-  g_assert_false (_hyco_fmu_check (fmu, "plant", fmi2Discard, "fmi2DoStep", &error));
+  g_assert_false (_hyco_fmi2_fmu_check (fmu, "plant", fmi2Discard, "fmi2DoStep", &error));
   g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL);
   g_assert_cmpstr (error->message, ==, "FMU LoaderTest (plant): fmi2DoStep returned fmi2Discard");
   g_clear_error (&error);
 
   /* With the FMU's last message; #i0# becomes failOn and ## becomes #. */
   set_fail_on (fmu, c, 1);
-  status = fmu->fmi.fmi2ExitInitializationMode (c);
+  status = FMI (fmu)->fmi2ExitInitializationMode (COMPONENT (c));
   g_test_assert_expected_messages ();
-  g_assert_false (_hyco_fmu_check (fmu, "plant", status, "fmi2ExitInitializationMode", &error));
+  g_assert_false (
+    _hyco_fmi2_fmu_check (fmu, "plant", status, "fmi2ExitInitializationMode", &error));
   g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL);
   g_assert_cmpstr (error->message, ==,
                    "FMU LoaderTest (plant): fmi2ExitInitializationMode "
@@ -480,25 +485,25 @@ test_check (void)
   g_clear_error (&error);
 
   set_fail_on (fmu, c, 2);
-  status = fmu->fmi.fmi2DoStep (c, 0, 0.5, fmi2True);
+  status = FMI (fmu)->fmi2DoStep (COMPONENT (c), 0, 0.5, fmi2True);
   g_test_assert_expected_messages ();
-  g_assert_false (_hyco_fmu_check (fmu, "plant", status, "fmi2DoStep", &error));
+  g_assert_false (_hyco_fmi2_fmu_check (fmu, "plant", status, "fmi2DoStep", &error));
   g_assert_cmpstr (error->message, ==,
                    "FMU LoaderTest (plant): fmi2DoStep returned fmi2Error: "
                    "the step at t = 0 fails on request");
   g_clear_error (&error);
 
   /* The message was the last call's: a later failure without one does not repeat it. */
-  g_assert_false (_hyco_fmu_check (fmu, "plant", fmi2Fatal, "fmi2DoStep", &error));
+  g_assert_false (_hyco_fmi2_fmu_check (fmu, "plant", fmi2Fatal, "fmi2DoStep", &error));
   g_assert_cmpstr (error->message, ==, "FMU LoaderTest (plant): fmi2DoStep returned fmi2Fatal");
   g_clear_error (&error);
 
   /* The last message wins, a warning before it does not. */
   set_fail_on (fmu, c, 3);
   g_test_expect_message ("Hyco", G_LOG_LEVEL_MESSAGE, "plant: logStatusWarning: about to fail");
-  status = fmu->fmi.fmi2GetReal (c, &y, 1, &value);
+  status = FMI (fmu)->fmi2GetReal (COMPONENT (c), &y, 1, &value);
   g_test_assert_expected_messages ();
-  g_assert_false (_hyco_fmu_check (fmu, "plant", status, "fmi2GetReal", &error));
+  g_assert_false (_hyco_fmi2_fmu_check (fmu, "plant", status, "fmi2GetReal", &error));
   g_assert_cmpstr (error->message, ==,
                    "FMU LoaderTest (plant): fmi2GetReal returned fmi2Error: "
                    "fmi2GetReal fails on request");
@@ -506,29 +511,29 @@ test_check (void)
 
   /* Messages are kept per instance. */
   {
-    fmi2Component other = _hyco_fmu_instantiate (fmu, "other", FALSE, &error);
+    HycoFmuInstance *other = _hyco_fmu_instantiate (fmu, "other", FALSE, &error);
     g_assert_no_error (error);
     set_fail_on (fmu, other, 2);
-    g_assert_cmpint (fmu->fmi.fmi2DoStep (other, 0, 0.5, fmi2True), ==, fmi2Error);
+    g_assert_cmpint (FMI (fmu)->fmi2DoStep (COMPONENT (other), 0, 0.5, fmi2True), ==, fmi2Error);
     g_test_assert_expected_messages ();
-    g_assert_false (_hyco_fmu_check (fmu, "plant", fmi2Error, "fmi2DoStep", &error));
+    g_assert_false (_hyco_fmi2_fmu_check (fmu, "plant", fmi2Error, "fmi2DoStep", &error));
     g_assert_cmpstr (error->message, ==, "FMU LoaderTest (plant): fmi2DoStep returned fmi2Error");
     g_clear_error (&error);
-    g_assert_false (_hyco_fmu_check (fmu, "other", fmi2Error, "fmi2DoStep", &error));
+    g_assert_false (_hyco_fmi2_fmu_check (fmu, "other", fmi2Error, "fmi2DoStep", &error));
     g_assert_true (g_str_has_suffix (error->message, ": the step at t = 0 fails on request"));
     g_clear_error (&error);
-    fmu->fmi.fmi2FreeInstance (other);
+    other->ops->free (other);
   }
 
   /* Value references of unknown variables stay as written. */
   {
     const fmi2ValueReference time = 99;
     const fmi2Real one = 1;
-    g_assert_cmpint (fmu->fmi.fmi2SetReal (c, &time, 1, &one), ==, fmi2Error);
+    g_assert_cmpint (FMI (fmu)->fmi2SetReal (COMPONENT (c), &time, 1, &one), ==, fmi2Error);
     g_test_assert_expected_messages ();
-    g_assert_false (_hyco_fmu_check (fmu, "plant", fmi2Error, "fmi2SetReal", NULL));
+    g_assert_false (_hyco_fmi2_fmu_check (fmu, "plant", fmi2Error, "fmi2SetReal", NULL));
   }
-  fmu->fmi.fmi2FreeInstance (c);
+  c->ops->free (c);
 }
 
 /* fmi2OK messages are shown (message level) when the instance logs, dropped when it does not. */
@@ -539,17 +544,18 @@ test_logging (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *instantiated = NULL;
   guint handler = start_recording ();
-  fmi2Component logging, quiet;
+  HycoFmuInstance *logging, *quiet;
 
   logging = _hyco_fmu_instantiate (fmu, "logging", TRUE, &error);
   g_assert_no_error (error);
   quiet = _hyco_fmu_instantiate (fmu, "quiet", FALSE, &error);
   g_assert_no_error (error);
   /* The FMU logs, but the loader was told not to show it. */
-  g_assert_cmpint (fmu->fmi.fmi2SetDebugLogging (quiet, fmi2True, 0, NULL), ==, fmi2OK);
-  g_assert_cmpint (fmu->fmi.fmi2DoStep (logging, 0, 0.5, fmi2True), ==, fmi2OK);
-  g_assert_cmpint (fmu->fmi.fmi2DoStep (quiet, 0, 0.5, fmi2True), ==, fmi2OK);
-  g_assert_cmpint (fmu->fmi.fmi2DoStep (logging, 0.5, 0.25, fmi2True), ==, fmi2OK);
+  g_assert_cmpint (FMI (fmu)->fmi2SetDebugLogging (COMPONENT (quiet), fmi2True, 0, NULL), ==,
+                   fmi2OK);
+  g_assert_cmpint (FMI (fmu)->fmi2DoStep (COMPONENT (logging), 0, 0.5, fmi2True), ==, fmi2OK);
+  g_assert_cmpint (FMI (fmu)->fmi2DoStep (COMPONENT (quiet), 0, 0.5, fmi2True), ==, fmi2OK);
+  g_assert_cmpint (FMI (fmu)->fmi2DoStep (COMPONENT (logging), 0.5, 0.25, fmi2True), ==, fmi2OK);
 
   instantiated = g_strdup_printf ("message logging: logAll: instantiated with resources at %s",
                                   fmu->resource_uri);
@@ -558,11 +564,11 @@ test_logging (void)
   g_assert_cmpstr (logged->pdata[1], ==, "message logging: logAll: step from t = 0 by 0.5");
   g_assert_cmpstr (logged->pdata[2], ==, "message logging: logAll: step from t = 0.5 by 0.25");
   /* fmi2OK messages are not kept for errors. */
-  g_assert_false (_hyco_fmu_check (fmu, "logging", fmi2Error, "fmi2DoStep", &error));
+  g_assert_false (_hyco_fmi2_fmu_check (fmu, "logging", fmi2Error, "fmi2DoStep", &error));
   g_assert_cmpstr (error->message, ==, "FMU LoaderTest (logging): fmi2DoStep returned fmi2Error");
 
-  fmu->fmi.fmi2FreeInstance (logging);
-  fmu->fmi.fmi2FreeInstance (quiet);
+  logging->ops->free (logging);
+  quiet->ops->free (quiet);
   stop_recording (handler);
 }
 
@@ -600,6 +606,106 @@ test_describe (void)
       g_assert_cmpstr (text, ==, *expected); /* fails, showing both */
 }
 
+/* The public API the command line uses: the same text, and the loader's errors. */
+static void
+test_describe_file (void)
+{
+  g_autoptr (HycoFmu) fmu = open_loader ("4");
+  g_autofree char *path = fmu_path ("loader", "loader-4.fmu");
+  g_autofree char *fmi1 = fmu_path ("broken", "fmi1.fmu");
+  g_autofree char *expected = _hyco_fmu_describe (fmu);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  text = hyco_fmu_describe_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, expected);
+  g_clear_pointer (&text, g_free);
+
+  g_assert_null (hyco_fmu_describe_file ("tests/no-such.fmu", &error));
+  g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  /* An FMI version without a backend: refused before anything else is read. */
+  g_assert_null (hyco_fmu_describe_file (fmi1, &error));
+  g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED);
+  test_assert_contains (error->message, "fmiVersion is \"1.0\": only FMI 2.0 FMUs are supported");
+  g_clear_pointer (&fmu, _hyco_fmu_unref);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
+/* The default experiment an FMU actor's description proposes (hyco fmu run). */
+static void
+test_default_experiment (void)
+{
+  g_autoptr (HycoActor) actor = hyco_fmu_actor_new ("F");
+  g_autoptr (HycoActor) empty = hyco_fmu_actor_new ("Empty");
+  g_autofree char *path = fmu_path ("loader", "loader-4.fmu");
+  g_autoptr (GError) error = NULL;
+  double start, stop, step, tolerance;
+
+  g_assert_false (hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (empty), &start, &stop,
+                                                         &step, &tolerance));
+  g_assert_true (isnan (start) && isnan (stop) && isnan (step) && isnan (tolerance));
+
+  g_assert_true (hyco_fmu_actor_load (HYCO_FMU_ACTOR (actor), path, &error));
+  g_assert_no_error (error);
+  g_assert_true (hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (actor), &start, &stop,
+                                                        &step, &tolerance));
+  g_assert_cmpfloat (start, ==, 0);
+  g_assert_cmpfloat (stop, ==, 10);
+  g_assert_cmpfloat (step, ==, 0.5);
+  g_assert_cmpfloat (tolerance, ==, 1e-6);
+  g_assert_true (
+    hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (actor), NULL, NULL, NULL, NULL));
+}
+
+/* The instance interface of the FMI 2.0 backend: the library's own functions as the calls,
+ * NULL where the library lacks one, the fmi2Component as the handle, fmi2 names for errors. */
+static void
+test_instance_ops (void)
+{
+  g_autoptr (HycoFmu) plain = open_loader ("0A");
+  g_autoptr (HycoFmu) hybrid = open_loader ("4");
+  g_autoptr (GError) error = NULL;
+  HycoFmuInstance *instance;
+  double y = NAN;
+  const HycoFmuValueReference y_reference = find (plain, "y")->value_reference;
+
+  g_assert_true (plain->backend == &_hyco_fmi2_backend);
+  g_assert_true ((gpointer) plain->ops->do_step == (gpointer) FMI (plain)->fmi2DoStep);
+  g_assert_null (plain->ops->do_integer_step);
+  g_assert_null (plain->ops->get_hybrid_real);
+  g_assert_true ((gpointer) hybrid->ops->do_integer_step
+                 == (gpointer) FMI (hybrid)->fmi2HybridDoStep);
+  g_assert_nonnull (hybrid->ops->set_resolution);
+  g_assert_cmpstr (plain->ops->names->do_step, ==, "fmi2DoStep");
+  g_assert_cmpstr (plain->ops->names->do_integer_step, ==, "fmi2HybridDoStep");
+  g_assert_cmpstr (plain->ops->terminated_status, ==, "fmi2Terminated");
+
+  instance = _hyco_fmu_instantiate (plain, "ops", FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (instance->ops == plain->ops);
+  g_assert_true (instance->handle == COMPONENT (instance));
+  g_assert_cmpint (instance->ops->setup_experiment (instance->handle, FALSE, 0, 0, FALSE, 0), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->enter_initialization_mode (instance->handle), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->exit_initialization_mode (instance->handle), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->do_step (instance->handle, 0, 0.5, TRUE), ==, HYCO_FMU_STATUS_OK);
+  g_assert_cmpint (instance->ops->get_real (instance->handle, &y_reference, 1, &y), ==,
+                   HYCO_FMU_STATUS_OK);
+  g_assert_false (isnan (y));
+  g_assert_true (instance->ops->check (instance, HYCO_FMU_STATUS_WARNING, "fmi2DoStep", &error));
+  g_assert_false (instance->ops->check (instance, HYCO_FMU_STATUS_DISCARD, "fmi2DoStep", &error));
+  g_assert_cmpstr (error->message, ==, "FMU LoaderTest (ops): fmi2DoStep returned fmi2Discard");
+  /* The instance holds the FMU: its files stay until the instance is freed. */
+  g_clear_pointer (&plain, _hyco_fmu_unref);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 2);
+  instance->ops->free (instance);
+  g_assert_cmpuint (test_private_tmp_count (), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -624,6 +730,9 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu/check", test_check);
   g_test_add_func ("/fmu/logging", test_logging);
   g_test_add_func ("/fmu/describe", test_describe);
+  g_test_add_func ("/fmu/describe/file", test_describe_file);
+  g_test_add_func ("/fmu/default-experiment", test_default_experiment);
+  g_test_add_func ("/fmu/instance/ops", test_instance_ops);
   status = g_test_run ();
 
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);

@@ -12,14 +12,16 @@ cp models/*.xml tests/models/*.xml "$out/corpus/"
 for description in tests/fmus/*/*/modelDescription.xml tests/fmus/*/modelDescription.xml; do
   [ -f "$description" ] && cp "$description" "$out/fmu-corpus/$(echo "$description" | tr / _)"
 done
-# The whole library is compiled into each fuzzer so that coverage reaches it.
-includes="-Ikernel -Idirectors -Iactors -Ifmi"
+# The whole library is compiled into each fuzzer so that coverage reaches it (the generated list
+# of actors comes from the normal build, in build/actors).
+includes="-Ikernel -Idirectors -Iactors -Imodal -Ifmi -Ifmi/fmi2 -Iresults -Ilibrary -Ibuild/actors"
 for folder in actors/*/; do includes="$includes -I$folder"; done
 packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio muparser minizip"
 build () {
   clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN='"Hyco"' \
     $includes $(pkg-config --cflags $packages) \
-    kernel/*.c directors/*.c actors/*.c actors/*/*.c fmi/*.c "tests/fuzz/$1.c" \
+    kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/fmi2/*.c results/*.c \
+    library/*.c "tests/fuzz/$1.c" \
     $(pkg-config --libs $packages) -lsundials_cvode -lsundials_nvecserial \
     -lsundials_sunmatrixdense -lsundials_sunlinsoldense -lm -o "$out/$1"
 }

@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco.h"
-#include "hyco-fmu.h" /* private: the library exports it for the tool */
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -676,7 +675,6 @@ command_fmu_info (int argc, char **argv)
     "entry, a malformed or unsupported modelDescription.xml, no library for linux64, a missing "
     "FMI function) or the arguments are wrong.");
   g_autoptr (GError) error = NULL;
-  g_autoptr (HycoFmu) fmu = NULL;
   g_autofree char *text = NULL;
 
   if (help_all)
@@ -689,14 +687,13 @@ command_fmu_info (int argc, char **argv)
     return usage_error (context, error->message);
   if (argc != 2)
     return usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
-  fmu = _hyco_fmu_open (argv[1], &error);
-  if (fmu == NULL)
+  text = hyco_fmu_describe_file (argv[1], &error);
+  if (text == NULL)
     {
       /* The loader's messages start with the file's name. */
       print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
-  text = _hyco_fmu_describe (fmu);
   fputs (text, stdout);
   return EXIT_OK;
 }
@@ -745,7 +742,7 @@ command_fmu_run (int argc, char **argv)
   g_autofree char *name = NULL;
   g_autofree char *step_text = NULL;
   g_autofree char *step_name = NULL;
-  HycoFmu *fmu;
+  double start_time, stop_time, step_size;
   gint64 stop, step_ticks;
   int resolution;
   int status;
@@ -786,13 +783,14 @@ command_fmu_run (int argc, char **argv)
   model = hyco_model_new (top);
 
   /* What the FMU's default experiment proposes, where the command line says nothing. */
-  fmu = _hyco_fmu_actor_get_fmu (HYCO_FMU_ACTOR (actor));
-  if (isfinite (fmu->start_time) && fmu->start_time != 0)
+  hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (actor), &start_time, &stop_time,
+                                         &step_size, NULL);
+  if (isfinite (start_time) && start_time != 0)
     print_warning ("%s: the default experiment starts at %g s; model time starts at 0 s", argv[1],
-                   fmu->start_time);
+                   start_time);
   if (options.stop_time == NULL)
-    options.stop_time = g_strdup_printf (
-      "%.15g", isfinite (fmu->stop_time) && fmu->stop_time > 0 ? fmu->stop_time : 1.0);
+    options.stop_time
+      = g_strdup_printf ("%.15g", isfinite (stop_time) && stop_time > 0 ? stop_time : 1.0);
   /* A literal (there are no model parameters to write an expression of); the director checks
    * the rest when the model is prepared. */
   resolution = hyco_model_get_resolution (model);
@@ -803,10 +801,9 @@ command_fmu_run (int argc, char **argv)
     }
   /* Fifteen digits give back the decimal text a description wrote (0.1, not
    * 0.10000000000000001, which is no time at the model's resolution). */
-  step_text = step ? g_strdup (step)
-              : isfinite (fmu->step_size) && fmu->step_size > 0
-                ? g_strdup_printf ("%.15g", fmu->step_size)
-                : NULL;
+  step_text = step                                    ? g_strdup (step)
+              : isfinite (step_size) && step_size > 0 ? g_strdup_printf ("%.15g", step_size)
+                                                      : NULL;
   if (step_text)
     {
       if (!hyco_time_parse (step_text, resolution, &step_ticks, &error))

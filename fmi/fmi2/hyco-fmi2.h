@@ -2,8 +2,9 @@
  *
  * Written from the FMI 2.0 specification (types, and the signatures of the functions an FMU's
  * shared library exports) and from SEMANTICS.md section 6 for the FMI-HC functions, which are
- * this project's ABI. Used by the FMU loader and actor, and by the test FMUs in tests/fmus/,
- * which define FMI2_EXPORT_FUNCTIONS to get prototypes of the functions they export.
+ * this project's ABI. Used by the FMI 2.0 backend (fmi/fmi2/), and by the test FMUs in
+ * tests/fmus/, which define FMI2_EXPORT_FUNCTIONS to get prototypes of the functions they
+ * export.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -13,68 +14,69 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-/* Types (FMI 2.0, section 2.1.2). */
-typedef void *fmi2Component;
-typedef void *fmi2ComponentEnvironment;
-typedef void *fmi2FMUstate;
-typedef unsigned int fmi2ValueReference;
-typedef double fmi2Real;
-typedef int fmi2Integer;
-typedef int fmi2Boolean;
-typedef char fmi2Char;
-typedef const fmi2Char *fmi2String;
-typedef char fmi2Byte;
+  /* Types (FMI 2.0, section 2.1.2). */
+  typedef void *fmi2Component;
+  typedef void *fmi2ComponentEnvironment;
+  typedef void *fmi2FMUstate;
+  typedef unsigned int fmi2ValueReference;
+  typedef double fmi2Real;
+  typedef int fmi2Integer;
+  typedef int fmi2Boolean;
+  typedef char fmi2Char;
+  typedef const fmi2Char *fmi2String;
+  typedef char fmi2Byte;
 
 #define fmi2True 1
 #define fmi2False 0
 
-typedef enum
-{
-  fmi2OK,
-  fmi2Warning,
-  fmi2Discard,
-  fmi2Error,
-  fmi2Fatal,
-  fmi2Pending
-} fmi2Status;
+  typedef enum
+  {
+    fmi2OK,
+    fmi2Warning,
+    fmi2Discard,
+    fmi2Error,
+    fmi2Fatal,
+    fmi2Pending
+  } fmi2Status;
 
-typedef enum
-{
-  fmi2ModelExchange,
-  fmi2CoSimulation
-} fmi2Type;
+  typedef enum
+  {
+    fmi2ModelExchange,
+    fmi2CoSimulation
+  } fmi2Type;
 
-typedef enum
-{
-  fmi2DoStepStatus,
-  fmi2PendingStatus,
-  fmi2LastSuccessfulTime,
-  fmi2Terminated
-} fmi2StatusKind;
+  typedef enum
+  {
+    fmi2DoStepStatus,
+    fmi2PendingStatus,
+    fmi2LastSuccessfulTime,
+    fmi2Terminated
+  } fmi2StatusKind;
 
-typedef void (*fmi2CallbackLogger) (fmi2ComponentEnvironment componentEnvironment,
-                                    fmi2String instanceName, fmi2Status status,
-                                    fmi2String category, fmi2String message, ...);
-typedef void *(*fmi2CallbackAllocateMemory) (size_t nobj, size_t size);
-typedef void (*fmi2CallbackFreeMemory) (void *obj);
-typedef void (*fmi2StepFinished) (fmi2ComponentEnvironment componentEnvironment,
-                                  fmi2Status status);
+  typedef void (*fmi2CallbackLogger) (fmi2ComponentEnvironment componentEnvironment,
+                                      fmi2String instanceName, fmi2Status status,
+                                      fmi2String category, fmi2String message, ...);
+  typedef void *(*fmi2CallbackAllocateMemory) (size_t nobj, size_t size);
+  typedef void (*fmi2CallbackFreeMemory) (void *obj);
+  typedef void (*fmi2StepFinished) (fmi2ComponentEnvironment componentEnvironment,
+                                    fmi2Status status);
 
-typedef struct
-{
-  const fmi2CallbackLogger logger;
-  const fmi2CallbackAllocateMemory allocateMemory;
-  const fmi2CallbackFreeMemory freeMemory;
-  const fmi2StepFinished stepFinished;
-  const fmi2ComponentEnvironment componentEnvironment;
-} fmi2CallbackFunctions;
+  typedef struct
+  {
+    const fmi2CallbackLogger logger;
+    const fmi2CallbackAllocateMemory allocateMemory;
+    const fmi2CallbackFreeMemory freeMemory;
+    const fmi2StepFinished stepFinished;
+    const fmi2ComponentEnvironment componentEnvironment;
+  } fmi2CallbackFunctions;
 
-/* FMI-HC (SEMANTICS.md section 6). */
-typedef uint64_t fmi2HybridTime; /* ticks of 10^r s from the start time */
-typedef fmi2Integer fmi2SignalStatus;
+  /* FMI-HC (SEMANTICS.md section 6). */
+  typedef uint64_t fmi2HybridTime; /* ticks of 10^r s from the start time */
+  typedef fmi2Integer fmi2SignalStatus;
 #define fmi2SignalPresent 0
 #define fmi2SignalAbsent 1
 #define fmi2SignalUnknown 2
@@ -133,19 +135,19 @@ typedef fmi2Integer fmi2SignalStatus;
   F (fmi2Status, fmi2SetHybridBoolean, (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2Boolean value[], const fmi2SignalStatus status[])) \
   F (fmi2Status, fmi2SetHybridString, (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const fmi2String value[], const fmi2SignalStatus status[])) \
   F (fmi2Status, fmi2GetMaxStepSize, (fmi2Component c, fmi2Real *maxStep))
-/* clang-format on */
+  /* clang-format on */
 
 #define HYCO_FMI2_DECLARE_TYPE(ret, name, args) typedef ret name##TYPE args;
-HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
-HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
+  HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
+  HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
 #undef HYCO_FMI2_DECLARE_TYPE
 
 /* An FMU's own sources declare what they export. */
 #ifdef FMI2_EXPORT_FUNCTIONS
 #define FMI2_Export __attribute__ ((visibility ("default")))
 #define HYCO_FMI2_DECLARE_EXPORT(ret, name, args) FMI2_Export ret name args;
-HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
-HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
+  HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
+  HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
 #undef HYCO_FMI2_DECLARE_EXPORT
 #endif
 

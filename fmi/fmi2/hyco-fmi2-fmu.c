@@ -1,0 +1,428 @@
+/* hyco-fmi2-fmu.c: the FMI 2.0 backend: an FMU's library loaded and its functions resolved,
+ * its instances created with a logger that keeps their last message for errors.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-fmi2-fmu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What fmi2Instantiate gets as componentEnvironment: the instance's name, for log messages, and
+ * the last message it logged at fmi2Warning or worse, for _hyco_fmi2_fmu_check. Kept until the FMU
+ * is freed, since nothing tells the loader when an instance is freed; one per instance name. */
+typedef struct
+{
+  HycoFmu *fmu; /* not a reference: instances do not outlive their FMU */
+  char *name;
+  gboolean logging;
+  char *last_message;              /* under Fmu.lock */
+  fmi2CallbackFunctions callbacks; /* must stay valid as long as the instance */
+} Instance;
+
+/* HycoFmu.backend_data. */
+typedef struct
+{
+  HycoFmi2Functions fmi;
+  GModule *module;
+  GMutex lock; /* instances and their messages: an FMU may log from any thread */
+  GPtrArray *instances;
+  HycoFmuInstanceOps ops;
+} Fmu;
+
+#define FMU_PRIVATE(self) ((Fmu *) (self)->backend_data)
+
+/* Functions an FMU's library need not export: they are NULL when it does not. */
+static const char *const optional_functions[] = {
+  "fmi2GetDirectionalDerivative",
+  "fmi2SerializedFMUstateSize",
+  "fmi2SerializeFMUstate",
+  "fmi2DeSerializeFMUstate",
+  "fmi2SetRealInputDerivatives",
+  "fmi2GetRealOutputDerivatives",
+  "fmi2CancelStep",
+  "fmi2GetStatus",
+  "fmi2GetRealStatus",
+  "fmi2GetIntegerStatus",
+  "fmi2GetBooleanStatus",
+  "fmi2GetStringStatus",
+};
+/* Optional too when the modelDescription says canGetAndSetFMUstate="false". */
+static const char *const state_functions[]
+  = { "fmi2GetFMUstate", "fmi2SetFMUstate", "fmi2FreeFMUstate" };
+
+typedef struct
+{
+  const char *name;
+  gsize offset;
+} FunctionSlot;
+
+#define HYCO_FMU_SLOT(ret, name, args) { #name, G_STRUCT_OFFSET (HycoFmi2Functions, name) },
+static const FunctionSlot fmi2_slots[] = { HYCO_FMI2_FUNCTIONS (HYCO_FMU_SLOT) };
+static const FunctionSlot hybrid_slots[] = { HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMU_SLOT) };
+#undef HYCO_FMU_SLOT
+
+static gpointer *
+function_slot (HycoFmu *self, const FunctionSlot *slot)
+{
+  return (gpointer *) ((guint8 *) &FMU_PRIVATE (self)->fmi + slot->offset);
+}
+
+static void
+instance_free (gpointer data)
+{
+  Instance *instance = data;
+
+  g_free (instance->name);
+  g_free (instance->last_message);
+  g_free (instance);
+}
+
+static gboolean
+is_optional (HycoFmu *self, const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (optional_functions); i++)
+    if (g_str_equal (name, optional_functions[i]))
+      return TRUE;
+  if (!self->description->can_get_and_set_fmu_state)
+    for (guint i = 0; i < G_N_ELEMENTS (state_functions); i++)
+      if (g_str_equal (name, state_functions[i]))
+        return TRUE;
+  return FALSE;
+}
+
+static HycoFmuCategory
+detect_category (HycoFmu *self)
+{
+  const HycoFmi2Functions *fmi = &FMU_PRIVATE (self)->fmi;
+
+  if (fmi->fmi2HybridDoStep)
+    {
+      gboolean preferred = fmi->fmi2GetPreferredResolution != NULL;
+      gboolean settable = fmi->fmi2SetResolution != NULL;
+      if (preferred && settable)
+        return HYCO_FMU_CATEGORY_4;
+      if (settable)
+        return HYCO_FMU_CATEGORY_3;
+      if (preferred)
+        return HYCO_FMU_CATEGORY_2;
+      return HYCO_FMU_CATEGORY_1;
+    }
+  if (fmi->fmi2GetMaxStepSize)
+    return HYCO_FMU_CATEGORY_0B;
+  return HYCO_FMU_CATEGORY_0A;
+}
+
+static gboolean
+load_library (HycoFmu *self, GError **error)
+{
+  Fmu *fmu = g_new0 (Fmu, 1);
+  const HycoFmi2Functions *fmi = &fmu->fmi;
+  g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
+  g_autofree char *library
+    = g_build_filename (self->directory, "binaries", "linux64", file_name, NULL);
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GString) missing = g_string_new (NULL);
+  const char *version, *platform;
+
+  g_mutex_init (&fmu->lock);
+  fmu->instances = g_ptr_array_new_with_free_func (instance_free);
+  self->backend_data = fmu;
+  if (!g_file_test (library, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: no binaries/linux64/%s: the FMU has no library for this platform",
+                   self->path, file_name);
+      return FALSE;
+    }
+  /* Local: FMUs export the same names, and several may be loaded at once. */
+  fmu->module
+    = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
+  if (fmu->module == NULL)
+    {
+      /* The loader names the file where it was unpacked, which is gone by the time anyone
+       * reads this: name it within the FMU instead. */
+      g_autoptr (GString) reason = g_string_new (local_error->message);
+      g_autofree char *unpacked = g_strconcat (self->directory, G_DIR_SEPARATOR_S, NULL);
+      g_string_replace (reason, unpacked, "", 0);
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: binaries/linux64/%s does not load: %s", self->path, file_name, reason->str);
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (fmi2_slots); i++)
+    if (!g_module_symbol (fmu->module, fmi2_slots[i].name, function_slot (self, &fmi2_slots[i]))
+        && !is_optional (self, fmi2_slots[i].name))
+      g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", fmi2_slots[i].name);
+  for (guint i = 0; i < G_N_ELEMENTS (hybrid_slots); i++)
+    g_module_symbol (fmu->module, hybrid_slots[i].name, function_slot (self, &hybrid_slots[i]));
+  if (missing->len)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                   "%s: binaries/linux64/%s does not export %s, which FMI 2.0 requires", self->path,
+                   file_name, missing->str);
+      return FALSE;
+    }
+  version = fmi->fmi2GetVersion ();
+  platform = fmi->fmi2GetTypesPlatform ();
+  if (version == NULL || !g_str_equal (version, "2.0"))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: binaries/linux64/%s implements FMI %s, not 2.0", self->path, file_name,
+                   version ? version : "(null)");
+      return FALSE;
+    }
+  if (platform == NULL || !g_str_equal (platform, "default"))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: binaries/linux64/%s uses the types platform \"%s\", not \"default\"",
+                   self->path, file_name, platform ? platform : "(null)");
+      return FALSE;
+    }
+  self->category = detect_category (self);
+  _hyco_fmi2_instance_ops_init (&fmu->ops, fmi);
+  self->ops = &fmu->ops;
+  return TRUE;
+}
+
+/* Instances and their messages ---------------------------------------------------------- */
+
+static const char *
+status_name (fmi2Status status)
+{
+  static const char *const names[]
+    = { "fmi2OK", "fmi2Warning", "fmi2Discard", "fmi2Error", "fmi2Fatal", "fmi2Pending" };
+
+  return (guint) status < G_N_ELEMENTS (names) ? names[status] : "an unknown status";
+}
+
+/* A message's value references, `#r12#` (type r, i, b or s, then the reference), become the
+ * variables' names; `##` is `#` (FMI 2.0, section 2.1.5). */
+static char *
+expand_references (HycoFmu *self, const char *message)
+{
+  GString *text = g_string_sized_new (strlen (message));
+
+  for (const char *p = message; *p; p++)
+    {
+      const char *end;
+      const HycoFmuVariable *found = NULL;
+
+      if (*p != '#')
+        {
+          g_string_append_c (text, *p);
+          continue;
+        }
+      if (p[1] == '#')
+        {
+          g_string_append_c (text, '#');
+          p++;
+          continue;
+        }
+      if (p[1] == '\0' || strchr ("ribs", p[1]) == NULL)
+        {
+          g_string_append_c (text, '#');
+          continue;
+        }
+      end = p + 2;
+      while (g_ascii_isdigit (*end))
+        end++;
+      if (end > p + 2 && *end == '#')
+        {
+          guint64 reference = g_ascii_strtoull (p + 2, NULL, 10);
+          for (guint i = 0; i < self->description->variables->len && !found; i++)
+            {
+              const HycoFmuVariable *variable = self->description->variables->pdata[i];
+              char kind = variable->type == HYCO_FMU_TYPE_REAL      ? 'r'
+                          : variable->type == HYCO_FMU_TYPE_BOOLEAN ? 'b'
+                          : variable->type == HYCO_FMU_TYPE_STRING  ? 's'
+                                                                    : 'i';
+              if (kind == p[1] && variable->value_reference == reference)
+                found = variable;
+            }
+        }
+      if (found)
+        {
+          g_string_append (text, found->name);
+          p = end;
+        }
+      else
+        g_string_append_c (text, '#');
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void G_GNUC_PRINTF (5, 6)
+  log_message (fmi2ComponentEnvironment environment, fmi2String instance_name, fmi2Status status,
+               fmi2String category, fmi2String message, ...)
+{
+  Instance *instance = environment;
+  g_autofree char *formatted = NULL;
+  g_autofree char *text = NULL;
+  const char *name = instance ? instance->name : instance_name ? instance_name : "FMU";
+  GLogLevelFlags level;
+  va_list args;
+
+  if (message == NULL)
+    return;
+  va_start (args, message);
+  formatted = g_strdup_vprintf (message, args);
+  va_end (args);
+  text = instance ? expand_references (instance->fmu, formatted) : g_strdup (formatted);
+
+  if (instance && status >= fmi2Warning && status <= fmi2Fatal)
+    {
+      Fmu *fmu = FMU_PRIVATE (instance->fmu);
+      g_mutex_lock (&fmu->lock);
+      g_free (instance->last_message);
+      instance->last_message = g_strdup (text);
+      g_mutex_unlock (&fmu->lock);
+    }
+
+  /* An error's message reaches the user in the error of the call that failed (see
+   * _hyco_fmi2_fmu_check()); printing it too would repeat it, and flood the output when step
+   * revision retries steps the FMU refused. */
+  if (status == fmi2Error || status == fmi2Fatal)
+    level = G_LOG_LEVEL_INFO;
+  else if (status == fmi2Warning || (instance && instance->logging))
+    level = G_LOG_LEVEL_MESSAGE; /* the rest only when asked for */
+  else
+    return;
+  if (category && *category)
+    g_log (G_LOG_DOMAIN, level, "%s: %s: %s", name, category, text);
+  else
+    g_log (G_LOG_DOMAIN, level, "%s: %s", name, text);
+}
+
+/* The log record of the instance of that name, created at its first fmi2Instantiate. */
+static Instance *
+get_instance (HycoFmu *self, const char *instance_name, gboolean logging)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  Instance *instance = NULL;
+
+  g_mutex_lock (&fmu->lock);
+  for (guint i = 0; i < fmu->instances->len && !instance; i++)
+    if (g_str_equal (((Instance *) fmu->instances->pdata[i])->name, instance_name))
+      instance = fmu->instances->pdata[i];
+  if (instance == NULL)
+    {
+      instance = g_new0 (Instance, 1);
+      instance->fmu = self;
+      instance->name = g_strdup (instance_name);
+      {
+        /* The members are const: initialized here, then copied in. */
+        const fmi2CallbackFunctions callbacks = {
+          .logger = log_message,
+          .allocateMemory = calloc,
+          .freeMemory = free,
+          .stepFinished = NULL,
+          .componentEnvironment = instance,
+        };
+        memcpy (&instance->callbacks, &callbacks, sizeof callbacks);
+      }
+      g_ptr_array_add (fmu->instances, instance);
+    }
+  instance->logging = logging;
+  g_clear_pointer (&instance->last_message, g_free);
+  g_mutex_unlock (&fmu->lock);
+  return instance;
+}
+
+/* The last message the instance logged at fmi2Warning or worse, now forgotten. */
+static char *
+take_last_message (HycoFmu *self, const char *instance_name)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  char *message = NULL;
+
+  g_mutex_lock (&fmu->lock);
+  for (guint i = 0; i < fmu->instances->len; i++)
+    {
+      Instance *instance = fmu->instances->pdata[i];
+      if (g_str_equal (instance->name, instance_name))
+        {
+          message = g_steal_pointer (&instance->last_message);
+          break;
+        }
+    }
+  g_mutex_unlock (&fmu->lock);
+  return message;
+}
+
+static HycoFmuInstance *
+instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError **error)
+{
+  Instance *instance = get_instance (self, instance_name, logging);
+  fmi2Component component = FMU_PRIVATE (self)->fmi.fmi2Instantiate (
+    instance_name, fmi2CoSimulation, self->description->guid, self->resource_uri,
+    &instance->callbacks, fmi2False, logging ? fmi2True : fmi2False);
+
+  if (component == NULL)
+    {
+      g_autofree char *message = take_last_message (self, instance_name);
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                   "FMU %s (%s): fmi2Instantiate failed%s%s", self->description->model_name,
+                   instance_name, message ? ": " : "", message ? message : "");
+      return NULL;
+    }
+  return _hyco_fmi2_instance_new (self, instance_name, component);
+}
+
+gboolean
+_hyco_fmi2_fmu_check (HycoFmu *self, const char *instance_name, fmi2Status status, const char *call,
+                      GError **error)
+{
+  g_autofree char *message = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (instance_name != NULL, FALSE);
+  g_return_val_if_fail (call != NULL, FALSE);
+
+  message = take_last_message (self, instance_name);
+  if (status == fmi2OK || status == fmi2Warning)
+    return TRUE;
+  g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, "FMU %s (%s): %s returned %s%s%s",
+               self->description->model_name, instance_name, call, status_name (status),
+               message ? ": " : "", message ? message : "");
+  return FALSE;
+}
+
+static void
+unload (HycoFmu *self)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+
+  if (fmu->module && !g_module_close (fmu->module))
+    g_warning ("%s: cannot close its library: %s", self->path, g_module_error ());
+  g_clear_pointer (&fmu->instances, g_ptr_array_unref);
+  g_mutex_clear (&fmu->lock);
+  g_free (fmu);
+  self->backend_data = NULL;
+}
+
+static char *
+list_extensions (HycoFmu *self)
+{
+  g_autoptr (GString) functions = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (hybrid_slots); i++)
+    if (*function_slot (self, &hybrid_slots[i]))
+      g_string_append_printf (functions, " %s", hybrid_slots[i].name);
+  return functions->len ? g_strdup (functions->str + 1) : NULL;
+}
+
+const HycoFmi2Functions *
+_hyco_fmi2_fmu_get_functions (HycoFmu *fmu)
+{
+  g_return_val_if_fail (fmu != NULL && fmu->backend == &_hyco_fmi2_backend, NULL);
+
+  return &FMU_PRIVATE (fmu)->fmi;
+}
+
+const HycoFmuBackend _hyco_fmi2_backend = {
+  .fmi_version = "2.0",
+  .load = load_library,
+  .unload = unload,
+  .instantiate = instantiate,
+  .list_extensions = list_extensions,
+};

@@ -1,0 +1,120 @@
+/* hyco-fmu-instance.h: one instance of an FMU, as the FMU actor calls it whatever the FMU's FMI
+ * version; not installed.
+ *
+ * Each FMI version's backend (fmi/fmi2/ for FMI 2.0 and its hybrid extension FMI-HC) fills a
+ * HycoFmuInstanceOps table per loaded FMU: a function per call the actor makes, NULL where the
+ * FMU's library does not provide it, and the name of the function each call makes, for errors.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco-model-description.h"
+
+G_BEGIN_DECLS
+
+/* What a call returns: FMI 2.0's fmi2Status, and FMI 3.0's fmi3Status without Pending. */
+typedef enum
+{
+  HYCO_FMU_STATUS_OK,
+  HYCO_FMU_STATUS_WARNING,
+  HYCO_FMU_STATUS_DISCARD,
+  HYCO_FMU_STATUS_ERROR,
+  HYCO_FMU_STATUS_FATAL,
+  HYCO_FMU_STATUS_PENDING,
+} HycoFmuStatus;
+
+/* FMI-HC: whether a signal has a value (SEMANTICS.md section 6). */
+typedef enum
+{
+  HYCO_FMU_SIGNAL_PRESENT,
+  HYCO_FMU_SIGNAL_ABSENT,
+  HYCO_FMU_SIGNAL_UNKNOWN,
+} HycoFmuSignal;
+
+typedef struct _HycoFmuInstance HycoFmuInstance;
+
+/* What the status getters ask for: FMI 2.0's fmi2StatusKind. */
+typedef enum
+{
+  HYCO_FMU_STATUS_KIND_DO_STEP,
+  HYCO_FMU_STATUS_KIND_PENDING,
+  HYCO_FMU_STATUS_KIND_LAST_SUCCESSFUL_TIME,
+  HYCO_FMU_STATUS_KIND_TERMINATED,
+} HycoFmuStatusKind;
+
+/* The calls, each returning a HycoFmuStatus. Each takes the instance's handle (what the backend
+ * makes of it: FMI 2.0 gives the fmi2Component, and the library's own functions as the calls,
+ * so that a call costs what calling the FMU directly costs). Integer times count ticks of
+ * 10^r s from the start time (FMI-HC); the hybrid getters and setters exchange presence with
+ * the values; a state is the backend's, opaque to the caller. */
+/* clang-format off */
+#define HYCO_FMU_INSTANCE_CALLS(F) \
+  F (setup_experiment, (gpointer handle, gboolean tolerance_defined, double tolerance, double start_time, gboolean stop_time_defined, double stop_time)) \
+  F (enter_initialization_mode, (gpointer handle)) \
+  F (exit_initialization_mode, (gpointer handle)) \
+  F (terminate, (gpointer handle)) \
+  F (set_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const double *values)) \
+  F (set_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values)) \
+  F (set_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values)) \
+  F (set_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char *const *values)) \
+  F (get_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values)) \
+  F (get_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values)) \
+  F (get_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values)) \
+  F (get_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char **values)) \
+  F (set_hybrid_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const double *values, const HycoFmuSignal *presence)) \
+  F (set_hybrid_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values, const HycoFmuSignal *presence)) \
+  F (set_hybrid_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const int *values, const HycoFmuSignal *presence)) \
+  F (set_hybrid_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char *const *values, const HycoFmuSignal *presence)) \
+  F (get_hybrid_real, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values, HycoFmuSignal *presence)) \
+  F (get_hybrid_integer, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values, HycoFmuSignal *presence)) \
+  F (get_hybrid_boolean, (gpointer handle, const HycoFmuValueReference *vr, gsize n, int *values, HycoFmuSignal *presence)) \
+  F (get_hybrid_string, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char **values, HycoFmuSignal *presence)) \
+  F (do_step, (gpointer handle, double current_time, double step, gboolean no_rollback)) \
+  F (do_integer_step, (gpointer handle, guint64 current_time, guint64 step, gboolean no_rollback, guint64 *performed)) \
+  F (get_max_step_size, (gpointer handle, double *max_step)) \
+  F (get_integer_max_step_size, (gpointer handle, guint64 *max_step)) \
+  F (set_resolution, (gpointer handle, int resolution)) \
+  F (get_preferred_resolution, (gpointer handle, int *resolution)) \
+  F (get_real_status, (gpointer handle, HycoFmuStatusKind kind, double *value)) \
+  F (get_boolean_status, (gpointer handle, HycoFmuStatusKind kind, gboolean *value)) \
+  F (get_state, (gpointer handle, gpointer *state)) \
+  F (set_state, (gpointer handle, gpointer state)) \
+  F (free_state, (gpointer handle, gpointer *state))
+/* clang-format on */
+
+/* The name of the function each call makes ("fmi2DoStep"), for errors. */
+typedef struct
+{
+#define HYCO_FMU_DECLARE_NAME(name, args) const char *name;
+  HYCO_FMU_INSTANCE_CALLS (HYCO_FMU_DECLARE_NAME)
+#undef HYCO_FMU_DECLARE_NAME
+} HycoFmuCallNames;
+
+typedef struct
+{
+#define HYCO_FMU_DECLARE_CALL(name, args) HycoFmuStatus (*name) args;
+  HYCO_FMU_INSTANCE_CALLS (HYCO_FMU_DECLARE_CALL)
+#undef HYCO_FMU_DECLARE_CALL
+
+  /* OK and WARNING: TRUE. DISCARD, ERROR, FATAL, PENDING: FALSE with a HYCO_FMU_ERROR_CALL
+   * error "FMU <modelName> (<instance>): <call> returned <status>" and the last message the
+   * instance logged, if any. Every check forgets that message, so check every call whose
+   * status matters, or a later failure may quote an earlier warning. */
+  gboolean (*check) (HycoFmuInstance *self, HycoFmuStatus status, const char *call, GError **error);
+  /* Frees the instance (any saved state must be freed before). */
+  void (*free) (HycoFmuInstance *self);
+
+  const HycoFmuCallNames *names;
+  /* How the version names an FMU's request to end the simulation ("fmi2Terminated"). */
+  const char *terminated_status;
+} HycoFmuInstanceOps;
+
+/* A backend's instance starts with this. */
+struct _HycoFmuInstance
+{
+  const HycoFmuInstanceOps *ops;
+  gpointer handle; /* what the calls take */
+};
+
+G_END_DECLS

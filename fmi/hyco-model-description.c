@@ -1,0 +1,942 @@
+/* hyco-model-description.c: an FMU's modelDescription.xml read into a HycoModelDescription.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-model-description.h"
+#include "hyco-xml-private.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <math.h>
+#include <string.h>
+
+static void
+variable_free (gpointer data)
+{
+  HycoFmuVariable *variable = data;
+
+  g_free (variable->name);
+  g_free (variable->start);
+  g_free (variable->unit);
+  g_free (variable->description);
+  g_free (variable->dependencies);
+  g_free (variable);
+}
+
+typedef struct
+{
+  HycoFmuType type;
+  char *unit;
+  double min, max; /* -INFINITY, INFINITY when not given */
+} SimpleType;
+
+static void
+simple_type_free (gpointer data)
+{
+  SimpleType *type = data;
+
+  g_free (type->unit);
+  g_free (type);
+}
+
+typedef struct
+{
+  const char *path;                  /* the FMU, for errors */
+  const char *const *versions;       /* the FMI versions a backend runs */
+  HycoModelDescription *description; /* what is read */
+  char *xml_message;                 /* the first error of the parser */
+  int xml_line;
+  char *declaration; /* the first entity declaration, refused */
+  int declaration_line;
+  GHashTable *types; /* SimpleType name -> SimpleType* */
+} Reader;
+
+static void
+reader_clear (Reader *reader)
+{
+  g_free (reader->xml_message);
+  g_free (reader->declaration);
+  g_clear_pointer (&reader->types, g_hash_table_unref);
+}
+
+/* `ScalarVariable "x"`, `Real of ScalarVariable "x"`, or the element's name. */
+static char *
+describe_element (xmlNode *element)
+{
+  xmlChar *name = xmlGetNoNsProp (element, BAD_CAST "name");
+  char *text;
+
+  if (name == NULL && element->parent && element->parent->type == XML_ELEMENT_NODE)
+    {
+      xmlChar *parent_name = xmlGetNoNsProp (element->parent, BAD_CAST "name");
+      if (parent_name)
+        {
+          text = g_strdup_printf ("%s of %s \"%s\"", (const char *) element->name,
+                                  (const char *) element->parent->name, (const char *) parent_name);
+          xmlFree (parent_name);
+          return text;
+        }
+    }
+  if (name == NULL)
+    return g_strdup ((const char *) element->name);
+  text = g_strdup_printf ("%s \"%s\"", (const char *) element->name, (const char *) name);
+  xmlFree (name);
+  return text;
+}
+
+/* `FMU: modelDescription.xml:LINE: ELEMENT: CAUSE`: where in the description, then why. */
+static char *
+locate (Reader *reader, xmlNode *element, const char *format, va_list args)
+{
+  g_autofree char *cause = g_strdup_vprintf (format, args);
+  g_autofree char *what = describe_element (element);
+
+  return g_strdup_printf ("%s: modelDescription.xml:%ld: %s: %s", reader->path,
+                          xmlGetLineNo (element), what, cause);
+}
+
+/* Sets @error to the located message; returns FALSE. */
+static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, xmlNode *element,
+                                           HycoFmuError code, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = locate (reader, element, format, args);
+  va_end (args);
+  g_set_error_literal (error, HYCO_FMU_ERROR, (int) code, message);
+  return FALSE;
+}
+
+/* What a description gets wrong in a way that changes nothing Hyco does: a message, worded as
+ * fail() words its errors, and the load goes on. */
+static void G_GNUC_PRINTF (3, 4)
+  tolerate (Reader *reader, xmlNode *element, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = locate (reader, element, format, args);
+  va_end (args);
+  g_message ("%s", message);
+}
+
+static gboolean
+get_required (Reader *reader, xmlNode *element, const char *name, char **value, GError **error)
+{
+  *value = _hyco_xml_get_attr (element, name);
+  if (*value == NULL || **value == '\0')
+    {
+      g_clear_pointer (value, g_free);
+      return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "no %s attribute", name);
+    }
+  return TRUE;
+}
+
+/* xs:boolean: true, false, 1, 0 (with whitespace around). */
+static gboolean
+parse_boolean (const char *text, gboolean *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+
+  if (g_str_equal (copy, "true") || g_str_equal (copy, "1"))
+    *value = TRUE;
+  else if (g_str_equal (copy, "false") || g_str_equal (copy, "0"))
+    *value = FALSE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+parse_double (const char *text, double *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  char *end;
+
+  if (*copy == '\0')
+    return FALSE;
+  errno = 0;
+  *value = g_ascii_strtod (copy, &end);
+  return *end == '\0' && errno != ERANGE;
+}
+
+static gboolean
+parse_integer (const char *text, gint64 min, gint64 max, gint64 *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+
+  return g_ascii_string_to_signed (copy, 10, min, max, value, NULL);
+}
+
+/* The min and max attributes of a Real, Integer or Enumeration element, where given (@min and
+ * @max are left as they are otherwise). */
+static gboolean
+read_range (Reader *reader, xmlNode *element, HycoFmuType type, double *min, double *max,
+            GError **error)
+{
+  const char *names[] = { "min", "max" };
+  double *bounds[] = { min, max };
+
+  if (type != HYCO_FMU_TYPE_REAL && type != HYCO_FMU_TYPE_INTEGER
+      && type != HYCO_FMU_TYPE_ENUMERATION)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *text = _hyco_xml_get_attr (element, names[i]);
+      gint64 integer;
+      if (text == NULL)
+        continue;
+      if (type == HYCO_FMU_TYPE_REAL ? !parse_double (text, bounds[i])
+                                     : !parse_integer (text, G_MININT32, G_MAXINT32, &integer))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "%s=\"%s\" is not a valid %s", names[i], text, _hyco_fmu_type_name (type));
+      if (type != HYCO_FMU_TYPE_REAL)
+        *bounds[i] = (double) integer;
+    }
+  return TRUE;
+}
+
+static gboolean
+get_boolean (Reader *reader, xmlNode *element, const char *name, gboolean fallback, gboolean *value,
+             GError **error)
+{
+  g_autofree char *text = _hyco_xml_get_attr (element, name);
+
+  *value = fallback;
+  if (text && !parse_boolean (text, value))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s=\"%s\" is not a boolean (true or false)", name, text);
+  return TRUE;
+}
+
+static gboolean
+get_double (Reader *reader, xmlNode *element, const char *name, double *value, GError **error)
+{
+  g_autofree char *text = _hyco_xml_get_attr (element, name);
+
+  *value = NAN;
+  if (text && !parse_double (text, value))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "%s=\"%s\" is not a number",
+                 name, text);
+  return TRUE;
+}
+
+static gboolean
+get_unsigned (Reader *reader, xmlNode *element, const char *name, guint *value, GError **error)
+{
+  g_autofree char *text = _hyco_xml_get_attr (element, name);
+  gint64 number;
+
+  if (text == NULL)
+    return TRUE;
+  if (!parse_integer (text, 0, G_MAXUINT32, &number))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s=\"%s\" is not an unsigned integer", name, text);
+  *value = (guint) number;
+  return TRUE;
+}
+
+/* modelIdentifier names the library file and prefixes C functions: a C identifier. */
+static gboolean
+is_c_identifier (const char *text)
+{
+  if (!g_ascii_isalpha (*text) && *text != '_')
+    return FALSE;
+  for (; *text; text++)
+    if (!g_ascii_isalnum (*text) && *text != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_co_simulation (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+
+  if (!get_required (reader, element, "modelIdentifier", &self->model_identifier, error))
+    return FALSE;
+  if (!is_c_identifier (self->model_identifier))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "modelIdentifier \"%s\" is not a C identifier", self->model_identifier);
+  return get_boolean (reader, element, "canHandleVariableCommunicationStepSize", FALSE,
+                      &self->can_handle_variable_communication_step_size, error)
+         && get_boolean (reader, element, "canInterpolateInputs", FALSE,
+                         &self->can_interpolate_inputs, error)
+         && get_boolean (reader, element, "canGetAndSetFMUstate", FALSE,
+                         &self->can_get_and_set_fmu_state, error)
+         && get_boolean (reader, element, "canSerializeFMUstate", FALSE,
+                         &self->can_serialize_fmu_state, error)
+         && get_boolean (reader, element, "needsExecutionTool", FALSE, &self->needs_execution_tool,
+                         error)
+         && get_unsigned (reader, element, "maxOutputDerivativeOrder",
+                          &self->max_output_derivative_order, error)
+         && get_boolean (reader, element, "canGetMaxStepSize", FALSE,
+                         &self->declares_can_get_max_step_size, error)
+         && get_boolean (reader, element, "canGetPreferredResolution", FALSE,
+                         &self->declares_can_get_preferred_resolution, error)
+         && get_boolean (reader, element, "canSetResolution", FALSE,
+                         &self->declares_can_set_resolution, error)
+         && get_boolean (reader, element, "canHandleIntegerTime", FALSE,
+                         &self->declares_can_handle_integer_time, error);
+}
+
+static gboolean
+type_from_name (const char *name, HycoFmuType *type)
+{
+  static const char *const names[] = { "Real", "Integer", "Boolean", "String", "Enumeration" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (name, names[i]))
+      {
+        *type = (HycoFmuType) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* "an input", "a parameter". */
+static const char *
+article (const char *word)
+{
+  return strchr ("aeiouAEIOU", word[0]) ? "an" : "a";
+}
+
+const char *
+_hyco_fmu_type_name (HycoFmuType type)
+{
+  static const char *const names[] = { "Real", "Integer", "Boolean", "String", "Enumeration" };
+
+  return (guint) type < G_N_ELEMENTS (names) ? names[type] : "?";
+}
+
+static gboolean
+read_type_definitions (Reader *reader, xmlNode *element, GError **error)
+{
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      g_autofree char *name = NULL;
+      SimpleType *type = NULL;
+
+      if (!_hyco_xml_is_element (child, "SimpleType"))
+        continue;
+      if (!get_required (reader, child, "name", &name, error))
+        return FALSE;
+      if (g_hash_table_contains (reader->types, name))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a second SimpleType of that name");
+      for (xmlNode *kind = child->children; kind; kind = kind->next)
+        {
+          HycoFmuType value;
+          if (kind->type != XML_ELEMENT_NODE || !type_from_name ((const char *) kind->name, &value))
+            continue;
+          if (type)
+            {
+              simple_type_free (type);
+              return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                           "more than one of Real, Integer, Boolean, String, Enumeration");
+            }
+          type = g_new0 (SimpleType, 1);
+          type->type = value;
+          if (value == HYCO_FMU_TYPE_REAL)
+            type->unit = _hyco_xml_get_attr (kind, "unit");
+          type->min = -INFINITY;
+          type->max = INFINITY;
+          if (!read_range (reader, kind, value, &type->min, &type->max, error))
+            {
+              simple_type_free (type);
+              return FALSE;
+            }
+        }
+      if (type == NULL)
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "none of Real, Integer, Boolean, String, Enumeration");
+      g_hash_table_insert (reader->types, g_steal_pointer (&name), type);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_enum (const char *text, const char *const *names, guint n_names, guint *value)
+{
+  for (guint i = 0; i < n_names; i++)
+    if (g_str_equal (text, names[i]))
+      {
+        *value = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static const char *const causality_names[]
+  = { "parameter", "calculatedParameter", "input", "output", "local", "independent" };
+static const char *const variability_names[]
+  = { "constant", "fixed", "tunable", "discrete", "continuous" };
+static const char *const initial_names[] = { "none", "exact", "approx", "calculated" };
+
+/* FMI 2.0 section 2.2.7: initial where the description does not give it. */
+static HycoFmuInitial
+default_initial (const HycoFmuVariable *variable)
+{
+  if (variable->causality == HYCO_FMU_CAUSALITY_INPUT
+      || variable->causality == HYCO_FMU_CAUSALITY_INDEPENDENT)
+    return HYCO_FMU_INITIAL_NONE;
+  if (variable->variability == HYCO_FMU_VARIABILITY_CONSTANT
+      || variable->causality == HYCO_FMU_CAUSALITY_PARAMETER)
+    return HYCO_FMU_INITIAL_EXACT;
+  return HYCO_FMU_INITIAL_CALCULATED;
+}
+
+gboolean
+_hyco_fmu_variable_is_settable (const HycoFmuVariable *variable)
+{
+  return variable->causality == HYCO_FMU_CAUSALITY_INPUT
+         || (variable->variability != HYCO_FMU_VARIABILITY_CONSTANT
+             && (variable->initial == HYCO_FMU_INITIAL_EXACT
+                 || variable->initial == HYCO_FMU_INITIAL_APPROX));
+}
+
+/* The type element of a ScalarVariable: its type, start and unit. */
+static gboolean
+read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+{
+  xmlNode *type_element = NULL;
+  g_autofree char *declared = NULL;
+  SimpleType *declared_type = NULL;
+
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      HycoFmuType type;
+      if (child->type != XML_ELEMENT_NODE || !type_from_name ((const char *) child->name, &type))
+        continue;
+      if (type_element)
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a ScalarVariable has exactly one of Real, Integer, Boolean, String, "
+                     "Enumeration");
+      type_element = child;
+      variable->type = type;
+    }
+  if (type_element == NULL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "no type element (Real, Integer, Boolean, String or Enumeration)");
+
+  declared = _hyco_xml_get_attr (type_element, "declaredType");
+  if (declared)
+    {
+      declared_type = g_hash_table_lookup (reader->types, declared);
+      if (declared_type == NULL)
+        return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "declaredType \"%s\" is not in TypeDefinitions", declared);
+      if (declared_type->type != variable->type)
+        return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "declaredType \"%s\" is %s %s type", declared,
+                     article (_hyco_fmu_type_name (declared_type->type)),
+                     _hyco_fmu_type_name (declared_type->type));
+    }
+  else if (variable->type == HYCO_FMU_TYPE_ENUMERATION)
+    return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "an Enumeration needs a declaredType");
+
+  if (variable->type == HYCO_FMU_TYPE_REAL)
+    {
+      variable->unit = _hyco_xml_get_attr (type_element, "unit");
+      if (variable->unit == NULL && declared_type && declared_type->unit)
+        variable->unit = g_strdup (declared_type->unit);
+    }
+  /* The variable's own bounds override its declared type's. */
+  variable->min = declared_type ? declared_type->min : -INFINITY;
+  variable->max = declared_type ? declared_type->max : INFINITY;
+  if (!read_range (reader, type_element, variable->type, &variable->min, &variable->max, error))
+    return FALSE;
+
+  variable->start = _hyco_xml_get_attr (type_element, "start");
+  if (variable->start)
+    {
+      gboolean flag;
+      double number;
+      gint64 integer;
+      gboolean valid = TRUE;
+
+      switch (variable->type)
+        {
+        case HYCO_FMU_TYPE_REAL:
+          valid = parse_double (variable->start, &number);
+          break;
+        case HYCO_FMU_TYPE_INTEGER:
+        case HYCO_FMU_TYPE_ENUMERATION:
+          valid = parse_integer (variable->start, G_MININT32, G_MAXINT32, &integer);
+          break;
+        case HYCO_FMU_TYPE_BOOLEAN:
+          valid = parse_boolean (variable->start, &flag);
+          break;
+        case HYCO_FMU_TYPE_STRING:
+          break;
+        }
+      if (!valid)
+        return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "start=\"%s\" is not a valid %s", variable->start,
+                     _hyco_fmu_type_name (variable->type));
+    }
+  return TRUE;
+}
+
+static gboolean
+read_variable (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  HycoFmuVariable *variable = g_new0 (HycoFmuVariable, 1);
+  g_autofree char *causality = NULL;
+  g_autofree char *variability = NULL;
+  g_autofree char *initial = NULL;
+  g_autofree char *reference = NULL;
+  guint value;
+  gint64 number;
+
+  variable->n_dependencies = -1;
+  /* In the array at once: a failure frees it with the rest. */
+  g_ptr_array_add (self->variables, variable);
+
+  if (!get_required (reader, element, "name", &variable->name, error)
+      || !get_required (reader, element, "valueReference", &reference, error))
+    return FALSE;
+  if (g_hash_table_contains (self->by_name, variable->name))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "a second variable of that name");
+  g_hash_table_insert (self->by_name, variable->name, variable);
+  if (!parse_integer (reference, 0, G_MAXUINT32, &number))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "valueReference=\"%s\" is not an unsigned integer", reference);
+  variable->value_reference = (HycoFmuValueReference) number;
+  variable->description = _hyco_xml_get_attr (element, "description");
+
+  causality = _hyco_xml_get_attr (element, "causality");
+  variable->causality = HYCO_FMU_CAUSALITY_LOCAL;
+  if (causality)
+    {
+      if (!parse_enum (causality, causality_names, G_N_ELEMENTS (causality_names), &value))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "unknown causality \"%s\"",
+                     causality);
+      variable->causality = (HycoFmuCausality) value;
+    }
+
+  if (!read_variable_type (reader, element, variable, error))
+    return FALSE;
+
+  /* The standard's default is continuous, which only a Real can be: the default of the other
+   * types is discrete, as FMI tools read it. */
+  variability = _hyco_xml_get_attr (element, "variability");
+  variable->variability = variable->type == HYCO_FMU_TYPE_REAL ? HYCO_FMU_VARIABILITY_CONTINUOUS
+                                                               : HYCO_FMU_VARIABILITY_DISCRETE;
+  if (variability)
+    {
+      if (!parse_enum (variability, variability_names, G_N_ELEMENTS (variability_names), &value))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "unknown variability \"%s\"", variability);
+      variable->variability = (HycoFmuVariability) value;
+    }
+  /* Inputs and the independent variable have none: an initial given there (some exporters
+   * write one) is ignored, as the standard's table leaves nothing to choose. */
+  initial = _hyco_xml_get_attr (element, "initial");
+  variable->initial = default_initial (variable);
+  if (initial && variable->initial != HYCO_FMU_INITIAL_NONE)
+    {
+      if (!parse_enum (initial, initial_names, G_N_ELEMENTS (initial_names), &value)
+          || value == HYCO_FMU_INITIAL_NONE)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "unknown initial \"%s\"",
+                     initial);
+      variable->initial = (HycoFmuInitial) value;
+    }
+  if (variable->variability == HYCO_FMU_VARIABILITY_CONTINUOUS
+      && variable->type != HYCO_FMU_TYPE_REAL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "only a Real can be continuous, not %s %s",
+                 article (_hyco_fmu_type_name (variable->type)),
+                 _hyco_fmu_type_name (variable->type));
+  if ((variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
+       || variable->causality == HYCO_FMU_CAUSALITY_CALCULATED_PARAMETER)
+      && variable->variability != HYCO_FMU_VARIABILITY_FIXED
+      && variable->variability != HYCO_FMU_VARIABILITY_TUNABLE)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s %s must be fixed or tunable, not %s",
+                 article (causality_names[variable->causality]),
+                 causality_names[variable->causality], variability_names[variable->variability]);
+  if (variable->start == NULL
+      && (variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
+          || variable->causality == HYCO_FMU_CAUSALITY_INPUT
+          || variable->variability == HYCO_FMU_VARIABILITY_CONSTANT))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "%s needs a start value",
+                 variable->causality == HYCO_FMU_CAUSALITY_INPUT       ? "an input"
+                 : variable->causality == HYCO_FMU_CAUSALITY_PARAMETER ? "a parameter"
+                                                                       : "a constant");
+  return TRUE;
+}
+
+static gboolean
+read_model_variables (Reader *reader, xmlNode *element, GError **error)
+{
+  for (xmlNode *child = element->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "ScalarVariable") && !read_variable (reader, child, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* A 1-based ModelStructure index into ModelVariables, as a variable. */
+static HycoFmuVariable *
+lookup_index (HycoModelDescription *self, const char *text, guint *index)
+{
+  gint64 number;
+
+  if (self->variables->len == 0 || !parse_integer (text, 1, self->variables->len, &number))
+    return NULL;
+  *index = (guint) number - 1;
+  return self->variables->pdata[*index];
+}
+
+static gboolean
+read_output (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  g_autofree char *index_text = NULL;
+  g_autofree char *dependencies = NULL;
+  g_auto (GStrv) indices = NULL;
+  g_autoptr (GArray) inputs = NULL;
+  HycoFmuVariable *output;
+  guint index;
+
+  if (!get_required (reader, element, "index", &index_text, error))
+    return FALSE;
+  output = lookup_index (self, index_text, &index);
+  if (output == NULL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "index=\"%s\" is not the index of a ScalarVariable (1 to %u)", index_text,
+                 self->variables->len);
+  if (output->causality != HYCO_FMU_CAUSALITY_OUTPUT)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "index %s is %s, %s %s, not an output", index_text, output->name,
+                 article (causality_names[output->causality]), causality_names[output->causality]);
+  if (output->n_dependencies >= 0)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "output %s (index %s) is listed twice", output->name, index_text);
+
+  dependencies = _hyco_xml_get_attr (element, "dependencies");
+  if (dependencies == NULL)
+    return TRUE; /* depends on every input */
+  indices = g_strsplit_set (g_strstrip (dependencies), " \t\r\n", -1);
+  inputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; indices[i]; i++)
+    {
+      HycoFmuVariable *known;
+      guint known_index;
+
+      if (*indices[i] == '\0')
+        continue;
+      known = lookup_index (self, indices[i], &known_index);
+      if (known == NULL)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "dependency \"%s\" is not the index of a ScalarVariable (1 to %u)", indices[i],
+                     self->variables->len);
+      /* The knowns are inputs, states and the independent variable; the last two are inside
+       * the FMU in co-simulation, so only inputs are kept. */
+      if (known->causality == HYCO_FMU_CAUSALITY_LOCAL
+          || known->causality == HYCO_FMU_CAUSALITY_INDEPENDENT)
+        continue;
+      /* Not a known FMI 2.0 allows here, but some exporters list them (the Reference FMUs'
+       * Feedthrough did): a parameter only changes when the master sets it, never within a
+       * tag, so the dependency changes no causality. */
+      if (known->causality == HYCO_FMU_CAUSALITY_PARAMETER
+          || known->causality == HYCO_FMU_CAUSALITY_CALCULATED_PARAMETER)
+        {
+          tolerate (reader, element,
+                    "dependency %s is %s, %s %s, which FMI 2.0 does not list among the knowns of "
+                    "an output; ignored: the output depends on the inputs listed besides it",
+                    indices[i], known->name, article (causality_names[known->causality]),
+                    causality_names[known->causality]);
+          continue;
+        }
+      if (known->causality != HYCO_FMU_CAUSALITY_INPUT)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "dependency %s is %s, %s %s, not an input", indices[i], known->name,
+                     article (causality_names[known->causality]),
+                     causality_names[known->causality]);
+      g_array_append_val (inputs, known_index);
+    }
+  output->n_dependencies = (int) inputs->len;
+  output->dependencies = (guint *) (void *) g_array_free (g_steal_pointer (&inputs), FALSE);
+  return TRUE;
+}
+
+static gboolean
+read_model_structure (Reader *reader, xmlNode *element, GError **error)
+{
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      if (!_hyco_xml_is_element (child, "Outputs"))
+        continue;
+      for (xmlNode *unknown = child->children; unknown; unknown = unknown->next)
+        if (_hyco_xml_is_element (unknown, "Unknown") && !read_output (reader, unknown, error))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_default_experiment (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+
+  return get_double (reader, element, "startTime", &self->start_time, error)
+         && get_double (reader, element, "stopTime", &self->stop_time, error)
+         && get_double (reader, element, "tolerance", &self->tolerance, error)
+         && get_double (reader, element, "stepSize", &self->step_size, error);
+}
+
+static gboolean
+read_root (Reader *reader, xmlNode *root, GError **error)
+{
+  static const char *const sections[] = { "CoSimulation", "TypeDefinitions", "ModelVariables",
+                                          "ModelStructure", "DefaultExperiment" };
+  xmlNode *found[G_N_ELEMENTS (sections)] = { NULL };
+  HycoModelDescription *self = reader->description;
+
+  if (root == NULL)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: modelDescription.xml has no root element", reader->path);
+      return FALSE;
+    }
+  if (!_hyco_xml_is_element (root, "fmiModelDescription"))
+    return fail (reader, error, root, HYCO_FMU_ERROR_DESCRIPTION,
+                 "the root element must be fmiModelDescription");
+  if (!get_required (reader, root, "fmiVersion", &self->fmi_version, error))
+    return FALSE;
+  if (!g_strv_contains (reader->versions, self->fmi_version))
+    {
+      g_autofree char *supported = g_strjoinv (" and ", (char **) reader->versions);
+      return fail (reader, error, root, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "fmiVersion is \"%s\": only FMI %s FMUs are supported", self->fmi_version,
+                   supported);
+    }
+  if (!get_required (reader, root, "modelName", &self->model_name, error)
+      || !get_required (reader, root, "guid", &self->guid, error))
+    return FALSE;
+  self->description = _hyco_xml_get_attr (root, "description");
+  self->generation_tool = _hyco_xml_get_attr (root, "generationTool");
+
+  for (xmlNode *child = root->children; child; child = child->next)
+    for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+      if (_hyco_xml_is_element (child, sections[i]))
+        {
+          if (found[i])
+            return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION, "a second %s element",
+                         sections[i]);
+          found[i] = child;
+        }
+  if (found[0] == NULL)
+    return fail (reader, error, root, HYCO_FMU_ERROR_UNSUPPORTED,
+                 "no CoSimulation element: not a co-simulation FMU");
+  if (found[2] == NULL)
+    return fail (reader, error, root, HYCO_FMU_ERROR_DESCRIPTION, "no ModelVariables element");
+  return read_co_simulation (reader, found[0], error)
+         && (found[1] == NULL || read_type_definitions (reader, found[1], error))
+         && read_model_variables (reader, found[2], error)
+         && (found[3] == NULL || read_model_structure (reader, found[3], error))
+         && (found[4] == NULL || read_default_experiment (reader, found[4], error));
+}
+
+static void
+on_xml_error (void *data, xmlErrorPtr xml_error)
+{
+  xmlParserCtxt *ctxt = data;
+  Reader *reader = ctxt->_private;
+
+  if (reader->xml_message != NULL || xml_error->level < XML_ERR_ERROR)
+    return;
+  reader->xml_message = g_strchomp (g_strdup (xml_error->message ? xml_error->message : "?"));
+  reader->xml_line = xml_error->line;
+}
+
+/* A modelDescription.xml declares no entities: refused, so that nothing is expanded. */
+static void
+refuse_declaration (void *data, const xmlChar *name)
+{
+  xmlParserCtxt *ctxt = data;
+  Reader *reader = ctxt->_private;
+
+  if (reader->declaration == NULL)
+    {
+      reader->declaration = g_strdup ((const char *) name);
+      reader->declaration_line = xmlSAX2GetLineNumber (ctxt);
+    }
+}
+
+static void
+on_entity_declaration (void *data, const xmlChar *name, int type, const xmlChar *public_id,
+                       const xmlChar *system_id, xmlChar *content)
+{
+  refuse_declaration (data, name);
+}
+
+static void
+on_unparsed_entity_declaration (void *data, const xmlChar *name, const xmlChar *public_id,
+                                const xmlChar *system_id, const xmlChar *notation)
+{
+  refuse_declaration (data, name);
+}
+
+static void
+ignore_generic_error (void *context, const char *format, ...)
+{
+}
+
+static xmlDoc *
+parse_xml (Reader *reader, const char *data, gsize size, GError **error)
+{
+  static gsize initialized = 0;
+  xmlParserCtxt *ctxt;
+  xmlDoc *doc;
+
+  if (g_once_init_enter (&initialized))
+    {
+      xmlInitParser ();
+      g_once_init_leave (&initialized, 1);
+    }
+  if (size > G_MAXINT)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: modelDescription.xml is too large", reader->path);
+      return NULL;
+    }
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    g_error ("%s: out of memory", G_STRLOC);
+  ctxt->_private = reader;
+  ctxt->sax->serror = on_xml_error;
+  ctxt->sax->entityDecl = on_entity_declaration;
+  ctxt->sax->unparsedEntityDecl = on_unparsed_entity_declaration;
+  /* No DTD loading, no entity substitution, no network; errors come to on_xml_error. Some
+   * encoding errors bypass the context and go to the (thread-local) generic handler. */
+  {
+    xmlGenericErrorFunc saved_handler = xmlGenericError;
+    void *saved_context = xmlGenericErrorContext;
+
+    xmlSetGenericErrorFunc (NULL, ignore_generic_error);
+    doc = xmlCtxtReadMemory (ctxt, data, (int) size, "modelDescription.xml", NULL,
+                             XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR
+                               | XML_PARSE_BIG_LINES);
+    xmlSetGenericErrorFunc (saved_context, saved_handler);
+  }
+  if (reader->xml_message == NULL && (doc == NULL || !ctxt->wellFormed))
+    {
+      const xmlError *last = xmlCtxtGetLastError (ctxt);
+      reader->xml_message
+        = g_strchomp (g_strdup (last && last->message ? last->message : "not well-formed"));
+      reader->xml_line = last ? last->line : 0;
+    }
+  xmlFreeParserCtxt (ctxt);
+  if (reader->declaration != NULL)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: modelDescription.xml:%d: ENTITY %s: entity declarations are refused",
+                   reader->path, reader->declaration_line, reader->declaration);
+      g_clear_pointer (&doc, xmlFreeDoc);
+      return NULL;
+    }
+  if (reader->xml_message != NULL)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: modelDescription.xml:%d: malformed XML: %s", reader->path, reader->xml_line,
+                   reader->xml_message);
+      g_clear_pointer (&doc, xmlFreeDoc);
+      return NULL;
+    }
+  return doc;
+}
+
+HycoModelDescription *
+_hyco_model_description_read (const char *path, const char *directory, const char *const *versions,
+                              GError **error)
+{
+  g_autofree char *file = g_build_filename (directory, "modelDescription.xml", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr (HycoModelDescription) self = NULL;
+  Reader reader = { .path = path, .versions = versions };
+  xmlDoc *doc;
+  gsize size;
+  gboolean ok;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (directory != NULL, NULL);
+  g_return_val_if_fail (versions != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_file_test (file, G_FILE_TEST_IS_REGULAR)
+      || !g_file_get_contents (file, &data, &size, NULL))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: no modelDescription.xml in the archive", path);
+      return NULL;
+    }
+  self = g_new0 (HycoModelDescription, 1);
+  self->variables = g_ptr_array_new_with_free_func (variable_free);
+  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  self->start_time = self->stop_time = self->tolerance = self->step_size = NAN;
+  reader.description = self;
+  doc = parse_xml (&reader, data, size, error);
+  if (doc == NULL)
+    {
+      reader_clear (&reader);
+      return NULL;
+    }
+  reader.types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, simple_type_free);
+  ok = read_root (&reader, xmlDocGetRootElement (doc), error);
+  xmlFreeDoc (doc);
+  reader_clear (&reader);
+  return ok ? g_steal_pointer (&self) : NULL;
+}
+
+void
+_hyco_model_description_free (HycoModelDescription *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->fmi_version);
+  g_free (self->model_name);
+  g_free (self->guid);
+  g_free (self->model_identifier);
+  g_free (self->description);
+  g_free (self->generation_tool);
+  g_clear_pointer (&self->by_name, g_hash_table_unref);
+  g_clear_pointer (&self->variables, g_ptr_array_unref);
+  g_free (self);
+}
+
+const HycoFmuVariable *
+_hyco_model_description_find_variable (const HycoModelDescription *self, const char *name)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return g_hash_table_lookup (self->by_name, name);
+}
+
+const char *
+_hyco_fmu_causality_name (HycoFmuCausality causality)
+{
+  return (guint) causality < G_N_ELEMENTS (causality_names) ? causality_names[causality] : "?";
+}
+
+const char *
+_hyco_fmu_variability_name (HycoFmuVariability variability)
+{
+  return (guint) variability < G_N_ELEMENTS (variability_names) ? variability_names[variability]
+                                                                : "?";
+}
+
+const char *
+_hyco_fmu_initial_name (HycoFmuInitial initial)
+{
+  return (guint) initial < G_N_ELEMENTS (initial_names) ? initial_names[initial] : "?";
+}
