@@ -132,6 +132,20 @@ def main():
     checks.check(cycle is None, "no cycle of module dependencies runs through the kernel",
                  " -> ".join(cycle or []))
 
+    crossing = ["%s uses %s" % (name, other) for name in MODULES if name != "library"
+                for other in sorted(modules.get(name, ())) if other != "kernel"]
+    checks.check(not crossing, "each module includes only the kernel and itself",
+                 "\n".join(crossing))
+    tools = ["%s includes %s" % (path, name) for path in sources("tools")
+             for name in INCLUDE.findall(open(path).read()) if name != "hyco.h"]
+    checks.check(not tools, "the command line uses the public API only (hyco.h)",
+                 "\n".join(tools))
+    kit = ["%s includes %s" % (path, name)
+           for path in ("directors/hyco-de-director.c", "directors/hyco-sr-director.c")
+           for name in INCLUDE.findall(open(path).read()) if name.endswith("-private.h")]
+    checks.check(not kit, "the DE and SR directors are written with the director kit (no "
+                 "private header)", "\n".join(kit))
+
     exported = subprocess.run(["nm", "-D", "--defined-only", sys.argv[1]], capture_output=True,
                               text=True, check=True).stdout.split()
     private = sorted(s for s in exported if s.startswith("_hyco"))
