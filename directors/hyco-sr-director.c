@@ -14,13 +14,19 @@
  * can produce some outputs early) may be constructive: it is iterated, and what it leaves
  * unknown is a causality error naming the ports.
  *
- * With a positive `period` the director is periodic: at the top level it ticks at (k·period, 1),
- * the tags of discrete events (as DiscreteClock's), inside a composite it asks its container to
- * fire it on that grid. With a
- * zero period (the default) it is triggered: inside a composite it ticks whenever the container
- * fires it (on input events, for instance); at the top level it needs a period. It also ticks
- * at every tag an actor requested with fire_at, so that requests from inside come back at
- * exactly the tag requested.
+ * With a positive `period` the director is periodic, at any level: it reacts only at the
+ * tags (origin + k·period, 1) of its grid (the tags of discrete events, as DiscreteClock's),
+ * where the origin is the time at which it was initialized (0 for a run). At the top level it
+ * advances time from one grid tick to the next; inside a composite it asks its container to
+ * fire it there, and when its container fires it at any other tag (a solver stage, an input
+ * event off the grid) it does not react: its actors are not fired and its outputs are absent.
+ * A firing its actors request with fire_at is granted at the first grid tick at or after the
+ * requested tag, as Ptolemy II's periodic director helper does; a director inside that needs
+ * the exact tag (DE, Continuous) reports the difference as an error.
+ *
+ * With a zero period (the default) it is triggered: inside a composite it reacts whenever the
+ * container fires it (on input events, for instance) and passes fire_at requests up unchanged,
+ * so that they come back at exactly the tag requested; at the top level it needs a period.
  */
 
 struct _HycoSRDirector
@@ -31,6 +37,9 @@ struct _HycoSRDirector
   gint64 period;
   HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
   HycoTag next_grid;     /* the next tick of the period grid, if periodic */
+  gint64 origin;         /* the time of the grid's first tick */
+  gboolean reacting;     /* this firing is a tick (always, if triggered) */
+  gboolean tick_started; /* between fire and postfire of a tick */
   guint64 ticks;
   /* Read once per run rather than at every tick. */
   gboolean top_level;
@@ -116,24 +125,84 @@ hyco_sr_director_preinitialize (HycoDirector *director, GError **error)
   return TRUE;
 }
 
+/* Inside a composite: asks the container for the next grid tick, which must be granted as is
+ * (Ptolemy II's periodic director helper refuses another time too). */
+static gboolean
+request_grid_tick (HycoSRDirector *self, HycoDirector *director, GError **error)
+{
+  HycoActor *container = HYCO_ACTOR (hyco_director_get_container (director));
+  HycoTag granted;
+
+  if (!hyco_actor_fire_at_tag (container, &self->next_grid, &granted, error))
+    return FALSE;
+  if (!hyco_tag_equal (&granted, &self->next_grid))
+    {
+      int resolution = hyco_director_get_resolution (director);
+      g_autofree char *asked = hyco_tag_to_string (&self->next_grid, resolution);
+      g_autofree char *got = hyco_tag_to_string (&granted, resolution);
+      hyco_actor_set_error (container, error, HYCO_ACTOR_ERROR_TIME,
+                            "the enclosing director granted %s instead of the grid tick %s of "
+                            "%s (period %s)",
+                            got, asked, hyco_director_get_name (director), self->period_literal);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The first grid tick at or after @tag. */
+static gboolean
+grid_tick_from (HycoSRDirector *self, const HycoTag *tag, HycoTag *tick, GError **error)
+{
+  gint64 offset = tag->time - self->origin;
+  gint64 k;
+
+  if (offset < 0)
+    k = 0;
+  else
+    {
+      k = offset / self->period;
+      if (offset % self->period != 0 || tag->microstep > 1)
+        k++;
+    }
+  tick->microstep = 1;
+  if (k > (HYCO_TIME_INFINITY - 1 - self->origin) / self->period)
+    {
+      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
+                   "%s: the grid tick after the requested time is beyond the range of model time",
+                   hyco_director_get_name (HYCO_DIRECTOR (self)));
+      return FALSE;
+    }
+  tick->time = self->origin + k * self->period;
+  return TRUE;
+}
+
 static gboolean
 hyco_sr_director_initialize (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
+  HycoTag current;
 
   self->top_level = hyco_director_is_top_level (director);
   self->stop_time = hyco_director_get_stop_time (director);
   self->max_microsteps = hyco_director_get_max_microsteps (director);
   hyco_event_queue_clear (self->queue);
   self->ticks = 0;
-  self->next_grid.time = 0;
-  self->next_grid.microstep = 1;
+  self->reacting = FALSE;
+  self->tick_started = FALSE;
   if (!HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->initialize (director, error))
+    return FALSE;
+  /* The grid starts where the director starts: (0, 1) for a run; a composite initialized
+   * again during a run (a reset refinement) at its container's tag. */
+  hyco_director_get_current_tag (director, &current);
+  self->origin = current.time;
+  self->next_grid.time = current.time;
+  self->next_grid.microstep = 1;
+  if (current.microstep > 1
+      && !hyco_time_add (current.time, self->period, &self->next_grid.time, error))
     return FALSE;
   /* Inside a composite a periodic director asks to be fired on its grid. */
   if (self->period > 0 && !self->top_level)
-    return hyco_actor_fire_at (HYCO_ACTOR (hyco_director_get_container (director)), 0,
-                               &self->next_grid, error);
+    return request_grid_tick (self, director, error);
   return TRUE;
 }
 
@@ -141,28 +210,40 @@ static gboolean
 hyco_sr_director_prefire (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
-  const HycoTag *request;
   HycoTag next;
 
   if (!self->top_level)
     {
       HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->prefire (director, error);
+      hyco_director_get_current_tag (director, &next);
+      self->reacting = TRUE;
+      if (self->period > 0)
+        {
+          /* Fired past a grid tick without reacting there (a container that does not fire it
+           * at every tag it asked for): catch up, and ask for the next one. */
+          if (hyco_tag_compare (&self->next_grid, &next) < 0)
+            {
+              if (!grid_tick_from (self, &next, &self->next_grid, error))
+                return FALSE;
+              if (!hyco_tag_equal (&self->next_grid, &next)
+                  && !request_grid_tick (self, director, error))
+                return FALSE;
+            }
+          self->reacting = hyco_tag_equal (&self->next_grid, &next);
+        }
+      if (!self->reacting)
+        return TRUE;
       if (!hyco_event_queue_check_missed (self->queue, director, error))
         return FALSE;
-      hyco_director_get_current_tag (director, &next);
       hyco_event_queue_take (self->queue, &next);
       return TRUE;
     }
 
-  /* The next tick: the period grid, or an earlier requested tag. */
+  /* The next tick of the grid: requests from inside are all on it. */
   next = self->next_grid;
-  request = hyco_event_queue_peek (self->queue);
-  if (request && hyco_tag_compare (request, &next) < 0)
-    next = *request;
   if (next.time > self->stop_time)
     return FALSE;
-  if (next.microstep > self->max_microsteps)
-    return hyco_event_queue_report_zeno (self->queue, director, &next, error);
+  self->reacting = TRUE;
   hyco_director_set_current_tag (director, &next);
   hyco_event_queue_take (self->queue, &next);
   return TRUE;
@@ -171,7 +252,21 @@ hyco_sr_director_prefire (HycoDirector *director, GError **error)
 static gboolean
 hyco_sr_director_fire (HycoDirector *director, GError **error)
 {
-  hyco_event_queue_start_tag (HYCO_SR_DIRECTOR (director)->queue);
+  HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
+
+  if (!self->reacting)
+    {
+      /* Between two grid ticks: no reaction, and outputs absent. */
+      g_autoptr (GPtrArray) ports
+        = hyco_actor_get_ports (HYCO_ACTOR (hyco_director_get_container (director)));
+      for (guint i = 0; i < ports->len; i++)
+        if (hyco_port_is_output (ports->pdata[i]))
+          for (guint c = 0; c < hyco_port_get_width (ports->pdata[i]); c++)
+            hyco_port_send_absent (ports->pdata[i], c);
+      return TRUE;
+    }
+  self->tick_started = TRUE;
+  hyco_event_queue_start_tag (self->queue);
   return hyco_director_run_schedule (director, error);
 }
 
@@ -179,9 +274,14 @@ static gboolean
 hyco_sr_director_postfire (HycoDirector *director, GError **error)
 {
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
-  gboolean ok = hyco_director_postfire_fired (director, error);
+  gboolean ok;
   HycoTag current;
 
+  if (!self->reacting)
+    return TRUE;
+  ok = hyco_director_postfire_fired (director, error);
+  self->reacting = FALSE;
+  self->tick_started = FALSE;
   hyco_event_queue_release (self->queue);
   self->ticks++;
   hyco_director_get_current_tag (director, &current);
@@ -193,11 +293,34 @@ hyco_sr_director_postfire (HycoDirector *director, GError **error)
       g_prefix_error (error, "%s: ", hyco_director_get_name (director));
       return FALSE;
     }
-  if (!self->top_level)
-    return hyco_actor_fire_at (HYCO_ACTOR (hyco_director_get_container (director)),
-                               self->next_grid.time, &self->next_grid, error);
   self->next_grid.microstep = 1;
+  if (!self->top_level)
+    return request_grid_tick (self, director, error);
   return TRUE;
+}
+
+/* A periodic director grants requests at its grid ticks only; a triggered one queues them as
+ * they are (and, inside a composite, passes them up). */
+static gboolean
+hyco_sr_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTag *tag,
+                          HycoTag *granted, GError **error)
+{
+  HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
+  HycoTag current, tick;
+
+  if (self->period == 0)
+    return HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)
+      ->fire_at (director, actor, tag, granted, error);
+  hyco_director_get_current_tag (director, &current);
+  tick = *tag;
+  /* The tick under way cannot be requested again: the request is for the next one. */
+  if (self->tick_started && hyco_tag_equal (&tick, &current))
+    tick.microstep++;
+  /* A tag in the past stays as asked, for the queue to report it. */
+  if (hyco_tag_compare (&tick, &current) >= 0 && !grid_tick_from (self, &tick, &tick, error))
+    return FALSE;
+  return HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)
+    ->fire_at (director, actor, &tick, granted, error);
 }
 
 static void
@@ -214,7 +337,7 @@ hyco_sr_director_class_init (HycoSRDirectorClass *klass)
   director_class->prefire = hyco_sr_director_prefire;
   director_class->fire = hyco_sr_director_fire;
   director_class->postfire = hyco_sr_director_postfire;
-  /* fire_at is the base class's: it queues requests in the event queue. */
+  director_class->fire_at = hyco_sr_director_fire_at;
 
   /**
    * HycoSRDirector:period:

@@ -18,7 +18,9 @@
  * then the refinement commits, the transition is taken (set actions, new current state), a
  * reset transition initializes the destination's refinement again, and the modal model asks to
  * fire again one microstep later, so a mode switch is a discontinuity at one time, never a
- * jump in time.
+ * jump in time. Under a synchronous director (SR: every actor fired at every tick) the
+ * transition is part of the reaction that enabled it, and the new state reacts at the next
+ * tick; no extra reaction is asked for.
  *
  * Inside a continuous director, a guard that becomes true during an integration step (a level
  * crossing, see #HycoModalModel) is found at the step's end, (t, 0), where the signals are
@@ -362,6 +364,15 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
 }
 
 static gboolean
+ticks_synchronously (HycoActor *container)
+{
+  HycoDirector *outer = hyco_actor_get_executive_director (container);
+
+  return outer != NULL && hyco_director_fires_every_actor (outer)
+         && !hyco_director_wants_every_tag (outer);
+}
+
+static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
 {
   HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
@@ -406,7 +417,11 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
       && !activate (self, priv, reset, &now, error))
     return FALSE;
   hyco_director_notify_states_changed (director);
-  /* The new state reacts one microstep later, at the same time. */
+  /* Under a synchronous director (every actor fired at every tick, and no continuous signals
+   * to settle) the transition is part of this reaction and the new state reacts at the next
+   * tick, as in Ptolemy II. Elsewhere it reacts one microstep later, at the same time. */
+  if (ticks_synchronously (container))
+    return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
   next.time = now.time;
   next.microstep = now.microstep + 1;
   if (!hyco_actor_fire_at_tag (container, &next, &granted, error))

@@ -132,8 +132,9 @@ test_bouncing_ball (void)
 }
 
 /* Under SR, refinements without a director of their own tick with the modal model: a gain of
- * 10 until the ramp reaches 2, then of -1, the switch showing at the next microstep (an extra
- * tick the modal model asks for). */
+ * 10 until the ramp reaches 2, then of -1. The transition is taken in postfire of the reaction
+ * that enabled it, and the new mode reacts at the next tick: no extra reaction at (2, 2), where
+ * the ramp would have advanced. */
 static void
 test_under_sr (void)
 {
@@ -172,8 +173,8 @@ test_under_sr (void)
     "<link port=\"Ramp.output\" relation=\"x\"/><link port=\"M.x\" relation=\"x\"/>"
     "<link port=\"M.y\" relation=\"y\"/><link port=\"R.input\" relation=\"y\"/>"
     "</entity>");
-  const double expected[] = { 0, 10, 20, -3, -4, -5 };
-  const guint64 microsteps[] = { 1, 1, 1, 2, 1, 1 };
+  const double expected[] = { 0, 10, 20, -3, -4 };
+  const guint64 microsteps[] = { 1, 1, 1, 1, 1 };
 
   run_ok (model);
   g_assert_cmpuint (recorded_count (model, "R"), ==, G_N_ELEMENTS (expected));
@@ -181,8 +182,93 @@ test_under_sr (void)
     {
       HycoTag tag;
       g_assert_cmpfloat (recorded (model, "R", k, &tag), ==, expected[k]);
+      g_assert_cmpint (tag.time, ==, (gint64) k * 1000000000);
       g_assert_cmpuint (tag.microstep, ==, microsteps[k]);
     }
+}
+
+/* A triggered SR composite in DE holding a modal model that changes mode at every reaction:
+ * each transition commits in postfire of its reaction, and the new mode reacts when the clock
+ * next fires the composite. The sources and CurrentTime react once per clock tick, at (k, 1),
+ * never again at (k, 2); with Recorders (no Test to stop it) the run ends at its stop time,
+ * not in a Zeno error. */
+static void
+test_transition_within_sr_reaction (void)
+{
+  g_autoptr (HycoModel) model = load_text (
+    "<entity name=\"top\" class=\"CompositeActor\">"
+    "<property name=\"d\" class=\"DEDirector\"><property name=\"stopTime\" value=\"3\"/>"
+    "</property>"
+    "<entity name=\"Clock\" class=\"DiscreteClock\"><property name=\"period\" value=\"1\"/>"
+    "</entity>"
+    "<entity name=\"S\" class=\"CompositeActor\">"
+    "<property name=\"sr\" class=\"SRDirector\"/>"
+    "<port name=\"tick\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<port name=\"t\"><property name=\"output\"/></port>"
+    "<entity name=\"Ramp\" class=\"Ramp\"/>"
+    "<entity name=\"Now\" class=\"CurrentTime\"/>"
+    "<entity name=\"M\" class=\"ModalModel\">"
+    "<port name=\"x\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"_Controller\" class=\"ModalController\">"
+    "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" value=\"true\"/>"
+    "<property name=\"refinementName\" value=\"RA\"/></entity>"
+    "<entity name=\"B\" class=\"State\"><property name=\"refinementName\" value=\"RB\"/>"
+    "</entity>"
+    "<relation name=\"ab\" class=\"Transition\">"
+    "<property name=\"guardExpression\" value=\"true\"/></relation>"
+    "<relation name=\"ba\" class=\"Transition\">"
+    "<property name=\"guardExpression\" value=\"true\"/></relation>"
+    "<link port=\"A.outgoingPort\" relation=\"ab\"/>"
+    "<link port=\"B.incomingPort\" relation=\"ab\"/>"
+    "<link port=\"B.outgoingPort\" relation=\"ba\"/>"
+    "<link port=\"A.incomingPort\" relation=\"ba\"/></entity>"
+    "<entity name=\"RA\" class=\"Refinement\"><port name=\"x\"><property name=\"input\"/>"
+    "</port><port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"G\" class=\"Gain\"><property name=\"factor\" value=\"10.0\"/></entity>"
+    "<relation name=\"a\"/><relation name=\"b\"/><link port=\"x\" relation=\"a\"/>"
+    "<link port=\"G.input\" relation=\"a\"/><link port=\"G.output\" relation=\"b\"/>"
+    "<link port=\"y\" relation=\"b\"/></entity>"
+    "<entity name=\"RB\" class=\"Refinement\"><port name=\"x\"><property name=\"input\"/>"
+    "</port><port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"G\" class=\"Gain\"><property name=\"factor\" value=\"-1.0\"/></entity>"
+    "<relation name=\"a\"/><relation name=\"b\"/><link port=\"x\" relation=\"a\"/>"
+    "<link port=\"G.input\" relation=\"a\"/><link port=\"G.output\" relation=\"b\"/>"
+    "<link port=\"y\" relation=\"b\"/></entity>"
+    "</entity>"
+    "<relation name=\"x\"/><relation name=\"my\"/><relation name=\"now\"/>"
+    "<link port=\"Ramp.output\" relation=\"x\"/><link port=\"M.x\" relation=\"x\"/>"
+    "<link port=\"M.y\" relation=\"my\"/><link port=\"y\" relation=\"my\"/>"
+    "<link port=\"Now.output\" relation=\"now\"/><link port=\"t\" relation=\"now\"/>"
+    "</entity>"
+    "<entity name=\"R\" class=\"Recorder\"/>"
+    "<entity name=\"T\" class=\"Recorder\"/>"
+    "<relation name=\"tick\"/><relation name=\"y\"/><relation name=\"t\"/>"
+    "<link port=\"Clock.output\" relation=\"tick\"/><link port=\"S.tick\" relation=\"tick\"/>"
+    "<link port=\"S.y\" relation=\"y\"/><link port=\"R.input\" relation=\"y\"/>"
+    "<link port=\"S.t\" relation=\"t\"/><link port=\"T.input\" relation=\"t\"/>"
+    "</entity>");
+  /* A at 0 and 2 (gain 10), B at 1 and 3 (gain -1), on the ramp 0, 1, 2, 3. */
+  const double expected[] = { 0, -1, 20, -3 };
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "R"), ==, G_N_ELEMENTS (expected));
+  g_assert_cmpuint (recorded_count (model, "T"), ==, G_N_ELEMENTS (expected));
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    {
+      HycoTag tag;
+      g_assert_cmpfloat (recorded (model, "R", k, &tag), ==, expected[k]);
+      g_assert_cmpint (tag.time, ==, (gint64) k * 1000000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+      g_assert_cmpfloat (recorded (model, "T", k, &tag), ==, k);
+      g_assert_cmpint (tag.time, ==, (gint64) k * 1000000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+    }
+  g_assert_cmpuint (
+    hyco_modal_director_get_transition_count (HYCO_MODAL_DIRECTOR (
+      hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (lookup (model, "S.M"))))),
+    ==, 4);
 }
 
 /* Guards and set actions read model parameters, evaluated when the model is prepared: with
@@ -606,6 +692,7 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/bouncing-ball", test_bouncing_ball);
   g_test_add_func ("/modal/parameters", test_parameters);
   g_test_add_func ("/modal/under-sr", test_under_sr);
+  g_test_add_func ("/modal/transition-within-sr-reaction", test_transition_within_sr_reaction);
   g_test_add_func ("/modal/thermostat-agrees", test_thermostat_agrees);
   g_test_add_func ("/modal/history", test_history);
   g_test_add_func ("/modal/reset", test_reset);

@@ -246,31 +246,42 @@ test_periodic_inside_de (void)
   assert_entry (TEST_LOG (log), 4, "1", 1, 7);
 }
 
-/* A DE composite inside a periodic SR top level asks for a tag between two ticks: the SR
- * director adds a tick there, so the request comes back at exactly that tag. */
+/* A DE composite inside a periodic SR top level asks for a tag between two ticks: a periodic
+ * director grants only its grid ticks (Ptolemy II's periodic director helper), and the DE
+ * director, which needs the exact tag, says so. A request on the grid is granted as is. */
 static void
 test_fire_at_between_ticks (void)
 {
-  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "2");
-  HycoCompositeActor *de = test_composite_new (top, "DE", TRUE);
-  HycoTag tags[] = { test_tag ("0.25", 1), test_tag ("1", 3) };
-  HycoActor *emitter = test_emitter_new ("E", tags, 2);
-  HycoActor *log = test_log_new ("Log");
-  HycoPort *out = test_port (HYCO_ACTOR (de), "out", HYCO_PORT_OUTPUT);
-  g_autoptr (HycoModel) model = NULL;
-  g_autoptr (GError) error = NULL;
+  for (int on_grid = 0; on_grid < 2; on_grid++)
+    {
+      g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "2");
+      HycoCompositeActor *de = test_composite_new (top, "DE", TRUE);
+      HycoTag tags[] = { test_tag (on_grid ? "1" : "0.25", 1) };
+      HycoActor *emitter = test_emitter_new ("E", tags, 1);
+      HycoActor *log = test_log_new ("Log");
+      HycoPort *out = test_port (HYCO_ACTOR (de), "out", HYCO_PORT_OUTPUT);
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
 
-  test_add (de, emitter);
-  g_assert_true (
-    hyco_composite_actor_connect_ports (de, hyco_actor_get_port (emitter, "output"), out, &error));
-  test_add (top, log);
-  test_connect (top, HYCO_ACTOR (de), "out", log, "input");
-  model = test_run_ok (top);
-  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
-  assert_entry (TEST_LOG (log), 0, "0.25", 1, 0);
-  assert_entry (TEST_LOG (log), 1, "1", 3, 1);
-  /* Grid ticks at 0, 1, 2 plus the two requested tags. */
-  g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==, 5);
+      test_add (de, emitter);
+      g_assert_true (hyco_composite_actor_connect_ports (
+        de, hyco_actor_get_port (emitter, "output"), out, &error));
+      test_add (top, log);
+      test_connect (top, HYCO_ACTOR (de), "out", log, "input");
+      model = hyco_model_new (top);
+      hyco_model_run (model, NULL, &error);
+      if (!on_grid)
+        {
+          g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+          test_assert_contains (error->message, "granted (1, 1) instead of (0.25, 1)");
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+      assert_entry (TEST_LOG (log), 0, "1", 1, 0);
+      /* Grid ticks at 0, 1, 2 only. */
+      g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==, 3);
+    }
 }
 
 /* Three levels, DE in SR in DE, with presence and absence crossing every boundary both ways:
@@ -362,26 +373,33 @@ test_fire_without_commit (void)
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
 }
 
-/* SR inside SR: a periodic inner director with a finer period asks the outer one for its grid
- * ticks; absence crosses the boundary as absence. */
+/* SR inside SR, Ptolemy II's sub-clock pattern: an inner periodic director with a coarser
+ * period reacts only at its own grid ticks, though the outer one fires it at each of its own;
+ * between them its outputs are absent. Absence crosses the boundary as absence. */
 static void
 test_sr_inside_sr (void)
 {
-  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "2");
-  HycoCompositeActor *inner = test_sr_composite_new (top, "Fast", "0.5");
+  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("0.5", "2");
+  HycoCompositeActor *inner = test_sr_composite_new (top, "Slow", "1");
   HycoActor *seven = test_seven_new ("Seven");
   HycoActor *pass = test_pass_new ("Pass");
+  HycoActor *inner_log = test_log_new ("InnerLog");
   HycoActor *log = test_log_new ("Log");
   HycoActor *absent_log = test_log_new ("AbsentLog");
   HycoPort *out = test_port (HYCO_ACTOR (inner), "out", HYCO_PORT_OUTPUT);
   HycoPort *nothing = test_port (HYCO_ACTOR (inner), "nothing", HYCO_PORT_OUTPUT);
+  HycoDirector *inner_director = hyco_composite_actor_get_director (inner);
   g_autoptr (HycoModel) model = NULL;
   g_autoptr (GError) error = NULL;
 
   test_add (inner, seven);
   test_add (inner, pass);
+  test_add (inner, inner_log);
   g_assert_true (
     hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (seven, "output"), out, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (seven, "output"),
+                                                     hyco_actor_get_port (inner_log, "input"),
+                                                     &error));
   /* Pass has no input inside: its output is absent at every tick. */
   g_assert_true (hyco_composite_actor_connect_ports (inner, hyco_actor_get_port (pass, "output"),
                                                      nothing, &error));
@@ -390,14 +408,156 @@ test_sr_inside_sr (void)
   test_connect (top, HYCO_ACTOR (inner), "out", log, "input");
   test_connect (top, HYCO_ACTOR (inner), "nothing", absent_log, "input");
   model = test_run_ok (top);
-  /* Ticks at 0, 0.5, 1, 1.5, 2: the outer grid and the inner one's requests. */
-  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 5);
-  assert_entry (TEST_LOG (log), 1, "0.5", 1, 7);
-  assert_entry (TEST_LOG (log), 4, "2", 1, 7);
+  /* The outer director ticks at 0, 0.5, ..., 2; the inner one at 0, 1, 2 only. */
+  g_assert_cmpuint (test_log_fires (TEST_LOG (log)), ==, 5);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    assert_entry (TEST_LOG (log), k, k == 0 ? "0" : k == 1 ? "1" : "2", 1, 7);
+  g_assert_cmpuint (test_log_fires (TEST_LOG (inner_log)), ==, 3);
+  g_assert_cmpuint (test_log_count (TEST_LOG (inner_log)), ==, 3);
+  g_assert_cmpuint (hyco_sr_director_get_tick_count (HYCO_SR_DIRECTOR (inner_director)), ==, 3);
   g_assert_cmpuint (test_log_count (TEST_LOG (absent_log)), ==, 0);
   g_assert_cmpuint (test_log_fires (TEST_LOG (absent_log)), ==, 5);
   g_assert_cmpint (hyco_port_get_status (hyco_actor_get_port (absent_log, "input"), 0), ==,
                    HYCO_SIGNAL_ABSENT);
+}
+
+/* Inside a continuous composite, a periodic SR director reacts only at its grid ticks
+ * (k·period, 1), not at the solver's stages and steps nor at (0, 0); between them its outputs
+ * are absent. */
+static void
+test_periodic_inside_continuous (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("10");
+  HycoCompositeActor *sr = test_sr_composite_new (top, "SR", "0.5");
+  HycoActor *ramp = test_add_new (top, "Const", "One");
+  HycoActor *integrator = test_add_new (top, "Integrator", "Integrator");
+  HycoActor *seven = test_seven_new ("Seven");
+  HycoActor *inner_log = test_log_new ("InnerLog");
+  HycoActor *log = test_log_new ("Log");
+  HycoPort *out = test_port (HYCO_ACTOR (sr), "out", HYCO_PORT_OUTPUT);
+  HycoDirector *inner = hyco_composite_actor_get_director (sr);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* Something to integrate, with steps finer than the grid. */
+  test_set (hyco_composite_actor_get_director (top), "maxStepSize", "0.1");
+  test_connect (top, ramp, "output", integrator, "derivative");
+  test_add (sr, seven);
+  test_add (sr, inner_log);
+  g_assert_true (
+    hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (seven, "output"), out, &error));
+  g_assert_true (hyco_composite_actor_connect_ports (
+    sr, hyco_actor_get_port (seven, "output"), hyco_actor_get_port (inner_log, "input"), &error));
+  test_add (top, log);
+  test_connect (top, HYCO_ACTOR (sr), "out", log, "input");
+  model = test_run_ok (top);
+  g_assert_cmpuint (hyco_continuous_director_get_step_count (
+                      HYCO_CONTINUOUS_DIRECTOR (hyco_composite_actor_get_director (top))),
+                    >=, 100);
+  g_assert_cmpuint (hyco_sr_director_get_tick_count (HYCO_SR_DIRECTOR (inner)), ==, 21);
+  g_assert_cmpuint (test_log_fires (TEST_LOG (inner_log)), ==, 21);
+  g_assert_cmpuint (test_log_count (TEST_LOG (inner_log)), ==, 21);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 21);
+  for (guint k = 0; k < 21; k++)
+    {
+      g_autofree char *time = g_strdup_printf ("%u.%u", k / 2, k % 2 ? 5 : 0);
+      assert_entry (TEST_LOG (inner_log), k, time, 1, 7);
+      assert_entry (TEST_LOG (log), k, time, 1, 7);
+    }
+}
+
+/* Inside DE, a periodic SR director does not react to input events off its grid: its actors
+ * do not fire and its outputs are absent; at its grid ticks it reads what its inputs hold. A
+ * triggered one reacts to every firing. */
+static void
+test_periodic_inside_de_off_grid (void)
+{
+  for (int periodic = 0; periodic < 2; periodic++)
+    {
+      g_autoptr (HycoCompositeActor) top = test_top_new ("2");
+      HycoCompositeActor *sr = test_sr_composite_new (top, "SR", periodic ? "1" : "0");
+      HycoTag tags[] = { test_tag ("0.3", 1), test_tag ("1", 1) };
+      HycoActor *emitter = test_emitter_new ("E", tags, 2);
+      HycoActor *pass = test_pass_new ("Pass");
+      HycoActor *seven = test_seven_new ("Seven");
+      HycoActor *log = test_log_new ("Log");
+      HycoActor *seven_log = test_log_new ("SevenLog");
+      HycoPort *in = test_port (HYCO_ACTOR (sr), "in", HYCO_PORT_INPUT);
+      HycoPort *out = test_port (HYCO_ACTOR (sr), "out", HYCO_PORT_OUTPUT);
+      HycoPort *seven_out = test_port (HYCO_ACTOR (sr), "seven", HYCO_PORT_OUTPUT);
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+
+      test_add (sr, pass);
+      test_add (sr, seven);
+      g_assert_true (
+        hyco_composite_actor_connect_ports (sr, in, hyco_actor_get_port (pass, "input"), &error));
+      g_assert_true (
+        hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (pass, "output"), out, &error));
+      g_assert_true (hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (seven, "output"),
+                                                         seven_out, &error));
+      test_add (top, emitter);
+      test_add (top, log);
+      test_add (top, seven_log);
+      test_connect (top, emitter, "output", HYCO_ACTOR (sr), "in");
+      test_connect (top, HYCO_ACTOR (sr), "out", log, "input");
+      test_connect (top, HYCO_ACTOR (sr), "seven", seven_log, "input");
+      model = test_run_ok (top);
+      if (periodic)
+        {
+          /* Ticks at (0, 1), (1, 1), (2, 1): the event at (0.3, 1) is not seen. */
+          g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+          assert_entry (TEST_LOG (log), 0, "1", 1, 2);
+          g_assert_cmpuint (test_log_count (TEST_LOG (seven_log)), ==, 3);
+          assert_entry (TEST_LOG (seven_log), 0, "0", 1, 7);
+          assert_entry (TEST_LOG (seven_log), 1, "1", 1, 7);
+          assert_entry (TEST_LOG (seven_log), 2, "2", 1, 7);
+        }
+      else
+        {
+          /* Ticks at the events only. */
+          g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
+          assert_entry (TEST_LOG (log), 0, "0.3", 1, 1);
+          assert_entry (TEST_LOG (log), 1, "1", 1, 2);
+          g_assert_cmpuint (test_log_count (TEST_LOG (seven_log)), ==, 2);
+          assert_entry (TEST_LOG (seven_log), 0, "0.3", 1, 7);
+          assert_entry (TEST_LOG (seven_log), 1, "1", 1, 7);
+        }
+      g_assert_cmpuint (
+        hyco_sr_director_get_tick_count (HYCO_SR_DIRECTOR (hyco_composite_actor_get_director (sr))),
+        ==, periodic ? 3 : 2);
+    }
+}
+
+/* A top-level periodic SR director grants its actors' requests at grid ticks only, so a
+ * continuous composite inside, which needs the exact tags of its steps (from (0, 0) on), is
+ * refused with the tag it asked for and the one it got, rather than ticking every SR actor at
+ * every integration step. */
+static void
+test_continuous_inside_periodic_top (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_sr_top_new ("1", "3");
+  HycoCompositeActor *ct = hyco_composite_actor_new ("CT");
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+  HycoActor *seven = test_seven_new ("Seven");
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hyco_composite_actor_set_director (ct, director);
+  test_add (top, HYCO_ACTOR (ct));
+  test_add_new (ct, "Const", "One");
+  test_connect (ct, hyco_composite_actor_get_actor (ct, "One"), "output",
+                test_add_new (ct, "Integrator", "Integrator"), "derivative");
+  test_add (top, seven);
+  test_add (top, log);
+  test_connect (top, seven, "output", log, "input");
+  model = hyco_model_new (top);
+  hyco_model_run (model, NULL, &error);
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  test_assert_contains (error->message, "granted (0, 1) instead of (0, 0)");
+  g_assert_cmpuint (test_log_fires (TEST_LOG (log)), ==, 0);
 }
 
 /* Under SR a source with a connected trigger is silent at ticks where no trigger is present,
@@ -487,6 +647,9 @@ main (int argc, char **argv)
   g_test_add_func ("/sr/period-errors", test_period_errors);
   g_test_add_func ("/sr/triggered-inside-de", test_triggered_inside_de);
   g_test_add_func ("/sr/periodic-inside-de", test_periodic_inside_de);
+  g_test_add_func ("/sr/periodic-inside-de-off-grid", test_periodic_inside_de_off_grid);
+  g_test_add_func ("/sr/periodic-inside-continuous", test_periodic_inside_continuous);
+  g_test_add_func ("/sr/continuous-inside-periodic-top", test_continuous_inside_periodic_top);
   g_test_add_func ("/sr/fire-at-between-ticks", test_fire_at_between_ticks);
   g_test_add_func ("/sr/three-levels", test_three_levels);
   g_test_add_func ("/sr/fire-without-commit", test_fire_without_commit);
