@@ -342,7 +342,9 @@ hyco_sr_director_class_init (HycoSRDirectorClass *klass)
   /**
    * HycoSRDirector:period:
    *
-   * Time between ticks, in seconds; 0 makes the director triggered by its container.
+   * Time between ticks, in seconds. Positive: the director is periodic and reacts only at
+   * (k·period, 1), at any level. 0: it is triggered, reacting whenever its container fires it
+   * (only inside a composite).
    */
   properties[PROP_PERIOD] = hyco_param_spec_literal (
     "period", "Time between ticks (s); 0: tick when the container fires it", HYCO_PARAM_KIND_TIME,
