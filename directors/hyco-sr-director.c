@@ -44,7 +44,6 @@ struct _HycoSRDirector
   /* Read once per run rather than at every tick. */
   gboolean top_level;
   gint64 stop_time;
-  guint64 max_microsteps;
 };
 
 G_DEFINE_FINAL_TYPE (HycoSRDirector, hyco_sr_director, HYCO_TYPE_DIRECTOR)
@@ -149,30 +148,23 @@ request_grid_tick (HycoSRDirector *self, HycoDirector *director, GError **error)
   return TRUE;
 }
 
-/* The first grid tick at or after @tag. */
+/* The first grid tick at or after @tag; %FALSE if it is beyond the range of model time. */
 static gboolean
-grid_tick_from (HycoSRDirector *self, const HycoTag *tag, HycoTag *tick, GError **error)
+grid_tick_from (HycoSRDirector *self, const HycoTag *tag, HycoTag *tick)
 {
   gint64 offset = tag->time - self->origin;
-  gint64 k;
+  gint64 k = 0;
 
-  if (offset < 0)
-    k = 0;
-  else
+  if (offset >= 0)
     {
       k = offset / self->period;
       if (offset % self->period != 0 || tag->microstep > 1)
         k++;
     }
-  tick->microstep = 1;
   if (k > (HYCO_TIME_INFINITY - 1 - self->origin) / self->period)
-    {
-      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
-                   "%s: the grid tick after the requested time is beyond the range of model time",
-                   hyco_director_get_name (HYCO_DIRECTOR (self)));
-      return FALSE;
-    }
+    return FALSE;
   tick->time = self->origin + k * self->period;
+  tick->microstep = 1;
   return TRUE;
 }
 
@@ -184,7 +176,6 @@ hyco_sr_director_initialize (HycoDirector *director, GError **error)
 
   self->top_level = hyco_director_is_top_level (director);
   self->stop_time = hyco_director_get_stop_time (director);
-  self->max_microsteps = hyco_director_get_max_microsteps (director);
   hyco_event_queue_clear (self->queue);
   self->ticks = 0;
   self->reacting = FALSE;
@@ -212,6 +203,7 @@ hyco_sr_director_prefire (HycoDirector *director, GError **error)
   HycoSRDirector *self = HYCO_SR_DIRECTOR (director);
   HycoTag next;
 
+  self->tick_started = FALSE;
   if (!self->top_level)
     {
       HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)->prefire (director, error);
@@ -223,8 +215,13 @@ hyco_sr_director_prefire (HycoDirector *director, GError **error)
            * at every tag it asked for): catch up, and ask for the next one. */
           if (hyco_tag_compare (&self->next_grid, &next) < 0)
             {
-              if (!grid_tick_from (self, &next, &self->next_grid, error))
-                return FALSE;
+              if (!grid_tick_from (self, &next, &self->next_grid))
+                {
+                  /* No tick left in the range of model time. */
+                  self->next_grid.time = HYCO_TIME_INFINITY;
+                  self->reacting = FALSE;
+                  return TRUE;
+                }
               if (!hyco_tag_equal (&self->next_grid, &next)
                   && !request_grid_tick (self, director, error))
                 return FALSE;
@@ -316,9 +313,10 @@ hyco_sr_director_fire_at (HycoDirector *director, HycoActor *actor, const HycoTa
   /* The tick under way cannot be requested again: the request is for the next one. */
   if (self->tick_started && hyco_tag_equal (&tick, &current))
     tick.microstep++;
-  /* A tag in the past stays as asked, for the queue to report it. */
-  if (hyco_tag_compare (&tick, &current) >= 0 && !grid_tick_from (self, &tick, &tick, error))
-    return FALSE;
+  /* A tag in the past, or one without a grid tick after it, stays as asked: the queue reports
+   * it, or drops it after the stop time. */
+  if (hyco_tag_compare (&tick, &current) >= 0)
+    grid_tick_from (self, &tick, &tick);
   return HYCO_DIRECTOR_CLASS (hyco_sr_director_parent_class)
     ->fire_at (director, actor, &tick, granted, error);
 }
