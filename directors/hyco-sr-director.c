@@ -125,27 +125,21 @@ hyco_sr_director_preinitialize (HycoDirector *director, GError **error)
 }
 
 /* Inside a composite: asks the container for the next grid tick, which must be granted as is
- * (Ptolemy II's periodic director helper refuses another time too). */
+ * (Ptolemy II's periodic director helper refuses another time too). The request is one of the
+ * director's own pending requests, so that a modal model resuming the composite (a history
+ * transition) asks for it again at the model time that then corresponds. */
 static gboolean
 request_grid_tick (HycoSRDirector *self, HycoDirector *director, GError **error)
 {
   HycoActor *container = HYCO_ACTOR (hyco_director_get_container (director));
   HycoTag granted;
 
-  if (!hyco_actor_fire_at_tag (container, &self->next_grid, &granted, error))
-    return FALSE;
-  if (!hyco_tag_equal (&granted, &self->next_grid))
-    {
-      int resolution = hyco_director_get_resolution (director);
-      g_autofree char *asked = hyco_tag_to_string (&self->next_grid, resolution);
-      g_autofree char *got = hyco_tag_to_string (&granted, resolution);
-      hyco_actor_set_error (container, error, HYCO_ACTOR_ERROR_TIME,
-                            "the enclosing director granted %s instead of the grid tick %s of "
-                            "%s (period %s)",
-                            got, asked, hyco_director_get_name (director), self->period_literal);
-      return FALSE;
-    }
-  return TRUE;
+  if (hyco_event_queue_request (self->queue, director, container, &self->next_grid, &granted,
+                                error))
+    return TRUE;
+  g_prefix_error (error, "%s (period %s): ", hyco_director_get_name (director),
+                  self->period_literal);
+  return FALSE;
 }
 
 /* The first grid tick at or after @tag; %FALSE if it is beyond the range of model time. */

@@ -271,6 +271,59 @@ test_transition_within_sr_reaction (void)
     ==, 4);
 }
 
+/* A periodic SR refinement keeps its grid in its local time: suspended at 1.5 s (local 1.5)
+ * and resumed by a history transition at 4 s, it reacts next at local 2, model time 4.5 s,
+ * then at 5.5 s, and never in between (CurrentTime shows the local time). */
+static void
+test_periodic_sr_refinement_resumed (void)
+{
+  g_autoptr (HycoModel) model = load_text (
+    "<entity name=\"top\" class=\"CompositeActor\">"
+    "<property name=\"d\" class=\"DEDirector\"><property name=\"stopTime\" value=\"6\"/></property>"
+    "<entity name=\"Switch\" class=\"DiscreteClock\">"
+    "<property name=\"period\" value=\"2.5\"/>"
+    "<property name=\"offset\" value=\"1.5\"/>"
+    "</entity>"
+    "<entity name=\"M\" class=\"ModalModel\">"
+    "<port name=\"s\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"_Controller\" class=\"ModalController\">"
+    "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" value=\"true\"/>"
+    "<property name=\"refinementName\" value=\"RA\"/></entity>"
+    "<entity name=\"B\" class=\"State\"/>"
+    "<relation name=\"ab\" class=\"Transition\"><property name=\"guardExpression\" "
+    "value=\"s_isPresent\"/></relation>"
+    "<relation name=\"ba\" class=\"Transition\"><property name=\"guardExpression\" "
+    "value=\"s_isPresent\"/></relation>"
+    "<link port=\"A.outgoingPort\" relation=\"ab\"/><link port=\"B.incomingPort\" relation=\"ab\"/>"
+    "<link port=\"B.outgoingPort\" relation=\"ba\"/><link port=\"A.incomingPort\" relation=\"ba\"/>"
+    "</entity>"
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"sr\" class=\"SRDirector\"><property name=\"period\" value=\"1\"/></property>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"C\" class=\"CurrentTime\"/>"
+    "<relation name=\"r\"/><link port=\"C.output\" relation=\"r\"/><link port=\"y\" "
+    "relation=\"r\"/>"
+    "</entity>"
+    "</entity>"
+    "<entity name=\"R\" class=\"Recorder\"/>"
+    "<relation name=\"s\"/><relation name=\"y\"/>"
+    "<link port=\"Switch.output\" relation=\"s\"/><link port=\"M.s\" relation=\"s\"/>"
+    "<link port=\"M.y\" relation=\"y\"/><link port=\"R.input\" relation=\"y\"/>"
+    "</entity>");
+  const double times[] = { 0, 1, 4.5, 5.5 };
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "R"), ==, G_N_ELEMENTS (times));
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      HycoTag tag;
+      g_assert_cmpfloat (recorded (model, "R", k, &tag), ==, k);
+      g_assert_cmpint (tag.time, ==, (gint64) (times[k] * 1e9));
+      g_assert_cmpuint (tag.microstep, ==, 1);
+    }
+}
+
 /* Guards and set actions read model parameters, evaluated when the model is prepared: with
  * e = 0.5 each flight is half the previous one. An unknown name is an error at its element. */
 static void
@@ -693,6 +746,7 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/parameters", test_parameters);
   g_test_add_func ("/modal/under-sr", test_under_sr);
   g_test_add_func ("/modal/transition-within-sr-reaction", test_transition_within_sr_reaction);
+  g_test_add_func ("/modal/periodic-sr-refinement-resumed", test_periodic_sr_refinement_resumed);
   g_test_add_func ("/modal/thermostat-agrees", test_thermostat_agrees);
   g_test_add_func ("/modal/history", test_history);
   g_test_add_func ("/modal/reset", test_reset);
