@@ -461,6 +461,85 @@ test_timeout_errors (void)
   g_clear_error (&error);
 }
 
+/* A loop of zero timeouts never lets time advance: the microstep bound reports it. */
+static void
+test_timeout_zeno (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoFSMActor *fsm = machine (top);
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "A", "timeout(0)", NULL, NULL, &error), error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_nonnull (error);
+  test_assert_contains (error->message, "Zeno");
+  test_assert_contains (error->message, "Machine");
+  g_clear_error (&error);
+}
+
+/* As a modal model's controller, under Continuous: the requests go up through the modal model,
+ * the integration lands on them, and the new mode shows one microstep after the transition.
+ * Mode A (y = 1) lasts 0.5 s, mode B (y = 2) 1.5 s. */
+static void
+test_timeout_modal_controller (void)
+{
+  static const char xml[]
+    = "<entity name='m' class='TypedCompositeActor'>"
+      " <property name='d' class='ContinuousDirector'><property name='stopTime' value='4.5'/>"
+      " </property>"
+      " <entity name='Toggle' class='ModalModel'>"
+      "  <port name='y'><property name='output'/></port>"
+      "  <entity name='_Controller' class='ModalController'>"
+      "   <entity name='a' class='State'><property name='isInitialState' value='true'/>"
+      "    <property name='refinementName' value='A'/></entity>"
+      "   <entity name='b' class='State'><property name='refinementName' value='B'/></entity>"
+      "   <relation name='toB' class='Transition'>"
+      "    <property name='guardExpression' value='timeout(0.5)'/></relation>"
+      "   <relation name='toA' class='Transition'>"
+      "    <property name='guardExpression' value='timeout(1.5)'/></relation>"
+      "   <link port='a.outgoingPort' relation='toB'/><link port='b.incomingPort' relation='toB'/>"
+      "   <link port='b.outgoingPort' relation='toA'/><link port='a.incomingPort' relation='toA'/>"
+      "  </entity>"
+      "  <entity name='A' class='Refinement'><port name='y'><property name='output'/></port>"
+      "   <entity name='c' class='Const'><property name='value' value='1'/></entity>"
+      "   <relation name='r'/><link port='c.output' relation='r'/><link port='y' relation='r'/>"
+      "  </entity>"
+      "  <entity name='B' class='Refinement'><port name='y'><property name='output'/></port>"
+      "   <entity name='c' class='Const'><property name='value' value='2'/></entity>"
+      "   <relation name='r'/><link port='c.output' relation='r'/><link port='y' relation='r'/>"
+      "  </entity>"
+      " </entity>"
+      " <entity name='Recorder' class='Recorder'/>"
+      " <relation name='y'/><link port='Toggle.y' relation='y'/>"
+      " <link port='Recorder.input' relation='y'/>"
+      "</entity>";
+  g_autoptr (HycoModel) model = test_load_inline (xml);
+  HycoRecorder *recorder = HYCO_RECORDER (
+    hyco_composite_actor_lookup_actor (hyco_model_get_toplevel (model), "Recorder"));
+  g_autoptr (GString) changes = g_string_new (NULL);
+  GError *error = NULL;
+  double previous = 0;
+
+  check_ok (hyco_model_run (model, NULL, &error), error);
+  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
+    {
+      double value = hyco_value_get_double (hyco_recorder_get_value (recorder, i));
+      if (value != previous)
+        {
+          HycoTag tag;
+          g_autofree char *text = NULL;
+          hyco_recorder_get_tag (recorder, i, &tag);
+          text = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+          g_string_append_printf (changes, "%s%s=%g", changes->len ? " " : "", text, value);
+          previous = value;
+        }
+    }
+  g_assert_cmpstr (changes->str, ==, "(0, 0)=1 (0.5, 2)=2 (2, 2)=1 (2.5, 2)=2 (4, 2)=1 (4.5, 2)=2");
+}
+
 /* Ptolemy II's shape in a model file: errors name the file, line and element. */
 static void
 test_model_file_errors (void)
@@ -533,5 +612,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fsm/timeout/race", test_timeout_race);
   g_test_add_func ("/fsm/timeout/infinity", test_timeout_infinity);
   g_test_add_func ("/fsm/timeout/errors", test_timeout_errors);
+  g_test_add_func ("/fsm/timeout/zeno", test_timeout_zeno);
+  g_test_add_func ("/fsm/timeout/modal-controller", test_timeout_modal_controller);
   return g_test_run ();
 }
