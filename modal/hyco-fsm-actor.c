@@ -37,8 +37,9 @@
  * an earlier visit finds the guard false and does nothing. `timeout(Infinity)` never fires,
  * nor does a time beyond the range of model time. An input present at the tag a timer is due
  * may enable another transition at the same firing: make the guards exclusive (`timeout(60)
- * && !x_isPresent`) or set `deterministic` to false and order them (see the model
- * `devs-traffic-light.xml` for the mapping of a DEVS model onto timeouts).
+ * && !x_isPresent`) or set `deterministic` to false and order them. The page
+ * [State machines, timers and DEVS](state-machines.html) gives the exact tags and how a DEVS
+ * model maps onto timeouts (`models/devs-traffic-light.xml`).
  *
  * As the controller of a #HycoModalModel, the machine reads and writes the modal model's ports:
  * a name in a guard may also be an output of the modal model, standing for the value the
