@@ -353,12 +353,12 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
                && _hyco_parameter_lookup (HYCO_ACTOR (self), name, &binding.constant,
                                           &parameter_error))
         binding.kind = BIND_CONSTANT;
-      else if (parameter_error == NULL
-               && (g_str_equal (name, "Infinity") || g_str_equal (name, "e")))
+      else if (parameter_error == NULL && !presence && g_str_equal (name, "Infinity"))
         {
-          /* Ptolemy II's constants, as in model parameters, unless a name hides them. */
+          /* Ptolemy II's constant, as in model parameters, unless a name hides it. (Not `e`:
+           * in a DEVS model it would read as the elapsed time.) */
           binding.kind = BIND_CONSTANT;
-          binding.constant = *name == 'e' ? G_E : INFINITY;
+          binding.constant = INFINITY;
         }
       else
         {
