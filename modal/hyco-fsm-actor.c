@@ -697,7 +697,7 @@ start_timers (HycoFSMActor *self, GError **error)
             }
           /* Never: infinity, or a time model time cannot reach. */
           if (!seconds_to_ticks (delay, hyco_actor_get_resolution (actor), &ticks)
-              || !hyco_time_add (now.time, ticks, &time, NULL))
+              || !hyco_time_add (now.time, ticks, &time, NULL) || time == HYCO_TIME_INFINITY)
             continue;
           if (!hyco_actor_fire_at (actor, time, &timer->due, error))
             return FALSE;
@@ -1056,6 +1056,8 @@ compile_guard (HycoFSMActor *self, Compiled *compiled, const char *text, GError 
         }
     }
   g_string_append (rewritten, p);
+  if (compiled->timers->len == 0)
+    g_clear_pointer (&compiled->timers, g_ptr_array_unref);
   compiled->expression = hyco_expression_new (rewritten->str, &local_error);
   if (compiled->expression != NULL)
     return TRUE;
