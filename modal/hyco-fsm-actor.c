@@ -27,6 +27,20 @@
  * A default transition is tested only when no other is enabled.
  * In a final state the machine stops reacting.
  *
+ * A guard may call `timeout(d)`: it is false until d seconds of model time after the current
+ * state was entered and true from then on, until the state is left. Its argument is evaluated
+ * when the state is entered (after the set actions of the transition that enters it), and the
+ * machine then asks its director to fire it at that time with hyco_actor_fire_at(): entered
+ * at (t, n), under DE it is fired at (t + d, 1), and for d = 0 at (t, n + 1). The timer is due
+ * at the tag the director grants, so `timeout(d)` first holds when the machine is fired for
+ * its own request. Entering a state again (a self-loop too) restarts its timers; a request of
+ * an earlier visit finds the guard false and does nothing. `timeout(Infinity)` never fires,
+ * nor does a time beyond the range of model time. An input present at the tag a timer is due
+ * may enable another transition at the same firing: make the guards exclusive (`timeout(60)
+ * && !x_isPresent`) or set `deterministic` to false and order them. The page
+ * [State machines, timers and DEVS](state-machines.html) gives the exact tags and how a DEVS
+ * model maps onto timeouts (`models/devs-traffic-light.xml`).
+ *
  * As the controller of a #HycoModalModel, the machine reads and writes the modal model's ports:
  * a name in a guard may also be an output of the modal model, standing for the value the
  * current state's refinement produced at this tag, and a set action may assign a parameter of
@@ -45,7 +59,10 @@ typedef enum
   BIND_REFINEMENT_VALUE,    /* a modal model's output, as its active refinement produced it */
   BIND_REFINEMENT_PRESENCE, /* and its presence */
   BIND_CONSTANT,            /* a model parameter, evaluated when the model is prepared */
+  BIND_TIMER,               /* a `timeout(d)` of a guard: 1 once due, else 0 */
 } BindingKind;
+
+typedef struct _Timer Timer;
 
 typedef struct
 {
@@ -54,6 +71,7 @@ typedef struct
   guint index;
   double constant;
   double start; /* an input's value at the last commit, for locating crossings */
+  Timer *timer;
 } Binding;
 
 typedef struct
@@ -61,7 +79,18 @@ typedef struct
   char *text;
   HycoExpression *expression;
   GArray *bindings; /* Binding, one per variable of the expression; set at preinitialize */
+  GPtrArray *timers; /* Timer*: the `timeout(d)` calls of a guard, NULL elsewhere */
 } Compiled;
+
+/* A `timeout(d)` in a guard. The guard's expression holds a variable in its place, a name as
+ * long as the call so that positions in messages stay those of the text as written. */
+struct _Timer
+{
+  char *placeholder;
+  Compiled delay; /* d, evaluated when the source state is entered */
+  gboolean armed; /* requested at this visit of the state */
+  HycoTag due;    /* the tag the director granted for the request */
+};
 
 typedef struct
 {
@@ -147,6 +176,17 @@ compiled_clear (Compiled *compiled)
   g_free (compiled->text);
   g_clear_object (&compiled->expression);
   g_clear_pointer (&compiled->bindings, g_array_unref);
+  g_clear_pointer (&compiled->timers, g_ptr_array_unref);
+}
+
+static void
+timer_free (gpointer data)
+{
+  Timer *timer = data;
+
+  g_free (timer->placeholder);
+  compiled_clear (&timer->delay);
+  g_free (timer);
 }
 
 static void
@@ -277,6 +317,17 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
       g_autoptr (GError) parameter_error = NULL;
       HycoPort *port;
 
+      for (guint t = 0; compiled->timers && t < compiled->timers->len; t++)
+        if (g_str_equal (((Timer *) compiled->timers->pdata[t])->placeholder, name))
+          binding.timer = compiled->timers->pdata[t];
+      if (binding.timer != NULL)
+        {
+          binding.kind = BIND_TIMER;
+          g_array_append_val (compiled->bindings, binding);
+          if (!bind (self, &binding.timer->delay, where, error))
+            return FALSE;
+          continue;
+        }
       if (g_str_has_suffix (name, "_isPresent"))
         {
           port_name = g_strndup (name, strlen (name) - strlen ("_isPresent"));
@@ -302,6 +353,13 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
                && _hyco_parameter_lookup (HYCO_ACTOR (self), name, &binding.constant,
                                           &parameter_error))
         binding.kind = BIND_CONSTANT;
+      else if (parameter_error == NULL && !presence && g_str_equal (name, "Infinity"))
+        {
+          /* Ptolemy II's constant, as in model parameters, unless a name hides it. (Not `e`:
+           * in a DEVS model it would read as the elapsed time.) */
+          binding.kind = BIND_CONSTANT;
+          binding.constant = INFINITY;
+        }
       else
         {
           if (parameter_error != NULL)
@@ -377,6 +435,13 @@ read_binding (HycoFSMActor *self, Binding *binding, double *value)
       return TRUE;
     case BIND_CONSTANT:
       *value = binding->constant;
+      return TRUE;
+    case BIND_TIMER:
+      {
+        HycoTag now;
+        hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+        *value = binding->timer->armed && hyco_tag_compare (&now, &binding->timer->due) >= 0;
+      }
       return TRUE;
     }
   g_return_val_if_reached (FALSE);
@@ -580,6 +645,68 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* @seconds in ticks of 10^@resolution s, to the nearest tick as a computed time parameter is
+ * (exact for a decimal number the resolution represents); FALSE beyond the range of time,
+ * infinity included. */
+static gboolean
+seconds_to_ticks (double seconds, int resolution, gint64 *ticks)
+{
+  /* Powers of ten up to 1e22 are exact doubles, and resolutions are within 1e±18. */
+  double scaled = nearbyint (resolution <= 0 ? seconds * pow (10.0, -resolution)
+                                             : seconds / pow (10.0, resolution));
+
+  if (!(fabs (scaled) < ldexp (1, 63)))
+    return FALSE;
+  *ticks = (gint64) scaled;
+  return TRUE;
+}
+
+/* The current state was just entered: each timeout of its guards evaluates its delay and asks
+ * to be fired then; a timer armed at an earlier visit is forgotten, and so is its request. */
+static gboolean
+start_timers (HycoFSMActor *self, GError **error)
+{
+  HycoActor *actor = HYCO_ACTOR (self);
+  HycoTag now;
+
+  if (self->current == NULL || self->current->final)
+    return TRUE;
+  hyco_actor_get_current_tag (actor, &now);
+  for (guint t = 0; t < self->current->outgoing->len; t++)
+    {
+      Transition *transition = self->current->outgoing->pdata[t];
+      GPtrArray *timers = transition->guard.timers;
+      for (guint i = 0; timers && i < timers->len; i++)
+        {
+          Timer *timer = timers->pdata[i];
+          double delay;
+          gint64 ticks, time;
+
+          timer->armed = FALSE;
+          if (!evaluate (self, &timer->delay, FALSE, &delay, error))
+            return FALSE;
+          if (isnan (delay) || delay < 0)
+            {
+              g_autofree char *name = describe_transition (transition);
+              g_autofree char *tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
+              hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                                    "in the guard of %s, timeout(%s) at %s: the delay is %g; it "
+                                    "must be 0 or more",
+                                    name, timer->delay.text, tag, delay);
+              return FALSE;
+            }
+          /* Never: infinity, or a time model time cannot reach. */
+          if (!seconds_to_ticks (delay, hyco_actor_get_resolution (actor), &ticks)
+              || !hyco_time_add (now.time, ticks, &time, NULL) || time == HYCO_TIME_INFINITY)
+            continue;
+          if (!hyco_actor_fire_at (actor, time, &timer->due, error))
+            return FALSE;
+          timer->armed = TRUE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
 {
@@ -597,7 +724,13 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
     if (((State *) self->states->pdata[i])->initial)
       self->current = self->states->pdata[i];
   self->chosen = NULL;
-  return TRUE;
+  for (guint t = 0; t < self->transitions->len; t++)
+    {
+      GPtrArray *timers = ((Transition *) self->transitions->pdata[t])->guard.timers;
+      for (guint i = 0; timers && i < timers->len; i++)
+        ((Timer *) timers->pdata[i])->armed = FALSE;
+    }
+  return start_timers (self, error);
 }
 
 /* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
@@ -713,7 +846,7 @@ _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GE
     }
   self->current = transition->to;
   self->chosen = NULL;
-  return TRUE;
+  return start_timers (self, error);
 }
 
 static gboolean
@@ -850,6 +983,93 @@ compile (HycoFSMActor *self, Compiled *compiled, const char *text, GError **erro
   return FALSE;
 }
 
+/* Finds, from @from on, the next call `timeout(...)` in @text: where its name starts, where
+ * its argument starts and where its closing parenthesis is. */
+static gboolean
+find_timeout_call (const char *text, const char *from, const char **start, const char **argument,
+                   const char **close)
+{
+  for (const char *p = strstr (from, "timeout"); p; p = strstr (p + 1, "timeout"))
+    {
+      const char *q = p + strlen ("timeout");
+      int depth = 0;
+
+      if (p > text && (g_ascii_isalnum (p[-1]) || p[-1] == '_'))
+        continue;
+      while (g_ascii_isspace (*q))
+        q++;
+      if (*q != '(')
+        continue;
+      *start = p;
+      *argument = q + 1;
+      for (; *q; q++)
+        if (*q == '(')
+          depth++;
+        else if (*q == ')' && --depth == 0)
+          {
+            *close = q;
+            return TRUE;
+          }
+      /* Unbalanced: the parser says where. */
+      return FALSE;
+    }
+  return FALSE;
+}
+
+/* A guard: each `timeout(d)` becomes a variable bound to its timer, and d an expression of its
+ * own. */
+static gboolean
+compile_guard (HycoFSMActor *self, Compiled *compiled, const char *text, GError **error)
+{
+  const char *name = hyco_actor_get_name (HYCO_ACTOR (self));
+  g_autoptr (GString) rewritten = g_string_new (NULL);
+  g_autoptr (GError) local_error = NULL;
+  const char *p = text, *start, *argument, *close, *nested;
+
+  compiled->text = g_strdup (text);
+  compiled->timers = g_ptr_array_new_with_free_func (timer_free);
+  while (find_timeout_call (text, p, &start, &argument, &close))
+    {
+      Timer *timer = g_new0 (Timer, 1);
+      GString *placeholder = g_string_new (NULL);
+
+      g_string_printf (placeholder, "timeout_%u", compiled->timers->len);
+      while (placeholder->len < (gsize) (close + 1 - start))
+        g_string_append_c (placeholder, '_');
+      timer->placeholder = g_string_free (placeholder, FALSE);
+      timer->delay.text = g_strstrip (g_strndup (argument, (gsize) (close - argument)));
+      g_ptr_array_add (compiled->timers, timer);
+      g_string_append_len (rewritten, p, start - p);
+      g_string_append (rewritten, timer->placeholder);
+      p = close + 1;
+      if (find_timeout_call (timer->delay.text, timer->delay.text, &nested, &nested, &nested))
+        {
+          g_set_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_SYNTAX,
+                       "%s: in \"%s\": a timeout's delay cannot hold another timeout", name, text);
+          return FALSE;
+        }
+      timer->delay.expression = hyco_expression_new (timer->delay.text, error);
+      if (timer->delay.expression == NULL)
+        {
+          g_prefix_error (error, "%s: in \"%s\": the delay of timeout: ", name, text);
+          return FALSE;
+        }
+    }
+  g_string_append (rewritten, p);
+  if (compiled->timers->len == 0)
+    g_clear_pointer (&compiled->timers, g_ptr_array_unref);
+  compiled->expression = hyco_expression_new (rewritten->str, &local_error);
+  if (compiled->expression != NULL)
+    return TRUE;
+  /* The placeholders are as long as the calls: the positions are those of @text. */
+  {
+    g_autoptr (GString) message = g_string_new (local_error->message);
+    g_string_replace (message, rewritten->str, text, 1);
+    g_set_error (error, local_error->domain, local_error->code, "%s: %s", name, message->str);
+  }
+  return FALSE;
+}
+
 /* The `=` of an assignment: not part of `==`, `<=`, `>=` or `!=`. */
 static const char *
 find_assignment (const char *text)
@@ -882,6 +1102,15 @@ parse_actions (HycoFSMActor *self, const char *text, GPtrArray *actions, GError 
                                 "action \"%s\" is not of the form name = expression", parts[i]);
           return FALSE;
         }
+      {
+        const char *start, *argument, *close;
+        if (find_timeout_call (parts[i], parts[i], &start, &argument, &close))
+          {
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                  "action \"%s\": timeout() may only be used in a guard", parts[i]);
+            return FALSE;
+          }
+      }
       action = g_new0 (Action, 1);
       action->target = g_strstrip (g_strndup (parts[i], (gsize) (equals - parts[i])));
       g_ptr_array_add (actions, action);
@@ -938,7 +1167,7 @@ hyco_fsm_actor_add_transition (HycoFSMActor *self, const char *from, const char 
   transition->output_text = g_strdup (output_actions);
   transition->set_text = g_strdup (set_actions);
   if ((guard != NULL && guard[strspn (guard, " \t\r\n")] != '\0'
-       && !compile (self, &transition->guard, guard, error))
+       && !compile_guard (self, &transition->guard, guard, error))
       || !parse_actions (self, output_actions, transition->outputs, error)
       || !parse_actions (self, set_actions, transition->sets, error))
     {

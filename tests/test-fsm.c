@@ -223,6 +223,323 @@ test_under_sr (void)
                      ==, 4);
 }
 
+/* What @recorder saw, as `(time, microstep)=value` separated by spaces. */
+static char *
+recording (HycoActor *recorder)
+{
+  HycoRecorder *r = HYCO_RECORDER (recorder);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < hyco_recorder_get_count (r); i++)
+    {
+      HycoTag tag;
+      g_autofree char *text = NULL;
+      hyco_recorder_get_tag (r, i, &tag);
+      text = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+      g_string_append_printf (out, "%s%s=%g", i ? " " : "", text,
+                              hyco_value_get_double (hyco_recorder_get_value (r, i)));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A machine that records its output y, with an emitter of events on x at @tags (if any). */
+static HycoFSMActor *
+timed_machine (HycoCompositeActor *top, const HycoTag *tags, guint n_tags, HycoActor **recorder)
+{
+  HycoFSMActor *fsm = machine (top);
+
+  *recorder = test_add_new (top, "Recorder", "Recorder");
+  test_connect (top, HYCO_ACTOR (fsm), "y", *recorder, "input");
+  if (n_tags > 0)
+    {
+      HycoActor *emitter = test_emitter_new ("Emitter", tags, n_tags);
+      test_add (top, emitter);
+      test_connect (top, emitter, "output", HYCO_ACTOR (fsm), "x");
+    }
+  return fsm;
+}
+
+/* Entered at (t, n), timeout(d) holds at (t + d, 1) under DE, and timeout(0) at (t, n + 1): A
+ * waits 1.5 s, B none, so the machine alternates at (1.5k, 1) and (1.5k, 2). */
+static void
+test_timeout_tags (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("4.5");
+  HycoActor *recorder;
+  HycoFSMActor *fsm = timed_machine (top, NULL, 0, &recorder);
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *seen = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "timeout(1.5)", "y = 1", NULL, &error),
+            error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "B", "A", "timeout (0)", "y = 2", NULL, &error),
+            error);
+  model = test_run_ok (top);
+  seen = recording (recorder);
+  g_assert_cmpstr (seen, ==, "(1.5, 1)=1 (1.5, 2)=2 (3, 1)=1 (3, 2)=2 (4.5, 1)=1 (4.5, 2)=2");
+}
+
+/* A chain of zero timeouts takes one microstep per state; the delay is an expression over
+ * variables and parameters, evaluated when the state is entered (after the set actions). */
+static void
+test_timeout_delay_expression (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("10");
+  HycoActor *recorder;
+  HycoFSMActor *fsm = timed_machine (top, NULL, 0, &recorder);
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *seen = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_composite_actor_set_parameter (top, "first", "0.5", &error), error);
+  check_ok (hyco_fsm_actor_add_variable (fsm, "ta", 0, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "C", FALSE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "timeout(0)", "y = 0", NULL, &error),
+            error);
+  check_ok (
+    hyco_fsm_actor_add_transition (fsm, "B", "C", "timeout(ta)", "y = ta", "ta = first", &error),
+    error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "C", "C", "timeout(2 * ta)", "y = ta",
+                                           "ta = 2 * ta", &error),
+            error);
+  model = test_run_ok (top);
+  seen = recording (recorder);
+  /* C entered at (0, 2) with ta = 0.5: due at 1; then ta = 1, due at 1 + 2; then 3 + 4. */
+  g_assert_cmpstr (seen, ==, "(0, 1)=0 (0, 2)=0 (1, 1)=0.5 (3, 1)=1 (7, 1)=2");
+}
+
+/* Re-entering a state restarts its timers: the requests of earlier visits find the guard
+ * false. Events at (1, 1) and (2.5, 1) re-enter A, so timeout(2) fires only at (4.5, 1). */
+static void
+test_timeout_restart (void)
+{
+  const HycoTag tags[] = { test_tag ("1", 1), test_tag ("2.5", 1) };
+  g_autoptr (HycoCompositeActor) top = test_top_new ("10");
+  HycoActor *recorder;
+  HycoFSMActor *fsm = timed_machine (top, tags, G_N_ELEMENTS (tags), &recorder);
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *seen = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, TRUE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "A", "x_isPresent", "y = 0", NULL, &error),
+            error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "timeout(2)", "y = 1", NULL, &error),
+            error);
+  model = test_run_ok (top);
+  seen = recording (recorder);
+  g_assert_cmpstr (seen, ==, "(1, 1)=0 (2.5, 1)=0 (4.5, 1)=1");
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "B");
+}
+
+/* An input at the tag a timeout is due: both guards hold at the same firing. Exclusive guards
+ * choose (here the input wins, and a third transition is the confluent case); otherwise the
+ * machine reports both transitions at that tag. */
+static void
+test_timeout_race (void)
+{
+  const HycoTag tags[] = { test_tag ("1", 1), test_tag ("3", 1) };
+  g_autoptr (HycoCompositeActor) top = test_top_new ("10");
+  HycoActor *recorder;
+  HycoFSMActor *fsm = timed_machine (top, tags, G_N_ELEMENTS (tags), &recorder);
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *seen = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "C", FALSE, TRUE, &error), error);
+  /* A: internal at 1, unless the input comes then. */
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "timeout(1) && !x_isPresent", "y = 1",
+                                           NULL, &error),
+            error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "x_isPresent && !timeout(1)", "y = 2",
+                                           NULL, &error),
+            error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "x_isPresent && timeout(1)", "y = 3",
+                                           NULL, &error),
+            error);
+  /* B, entered at (1, 1): due at (3, 1) with the second event. */
+  check_ok (hyco_fsm_actor_add_transition (fsm, "B", "C", "timeout(2) && !x_isPresent", "y = 4",
+                                           NULL, &error),
+            error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "B", "C", "x_isPresent", "y = 5", NULL, &error),
+            error);
+  model = test_run_ok (top);
+  seen = recording (recorder);
+  g_assert_cmpstr (seen, ==, "(1, 1)=3 (3, 1)=5");
+  g_clear_object (&model);
+
+  /* Guards that are not exclusive: the error names both transitions and the tag. */
+  {
+    const HycoTag tie[] = { test_tag ("1", 1) };
+    g_autoptr (HycoCompositeActor) other = test_top_new ("10");
+    HycoFSMActor *racing = timed_machine (other, tie, 1, &recorder);
+    g_autoptr (HycoModel) failed = NULL;
+
+    check_ok (hyco_fsm_actor_add_state (racing, "A", TRUE, FALSE, &error), error);
+    check_ok (hyco_fsm_actor_add_state (racing, "B", FALSE, FALSE, &error), error);
+    check_ok (hyco_fsm_actor_add_transition (racing, "A", "B", "timeout(1)", "y = 1", NULL, &error),
+              error);
+    check_ok (
+      hyco_fsm_actor_add_transition (racing, "A", "B", "x_isPresent", "y = 2", NULL, &error),
+      error);
+    failed = hyco_model_new (other);
+    g_assert_false (hyco_model_run (failed, NULL, &error));
+    g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+    test_assert_contains (error->message, "two transitions are enabled at (1, 1)");
+    test_assert_contains (error->message, "\"timeout(1)\"");
+    g_clear_error (&error);
+  }
+}
+
+/* timeout(Infinity) never fires, and the machine asks for no firing: only the start tag runs. */
+static void
+test_timeout_infinity (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("Infinity");
+  HycoActor *recorder;
+  HycoFSMActor *fsm = timed_machine (top, NULL, 0, &recorder);
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_variable (fsm, "forever", INFINITY, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_state (fsm, "B", FALSE, FALSE, &error), error);
+  check_ok (
+    hyco_fsm_actor_add_transition (fsm, "A", "B", "timeout(Infinity)", "y = 1", NULL, &error),
+    error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "B", "timeout(forever) || timeout(1e300)",
+                                           "y = 2", NULL, &error),
+            error);
+  model = test_run_ok (top);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (recorder)), ==, 0);
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "A");
+}
+
+/* Errors: a negative delay when the state is entered, a timeout outside a guard or inside
+ * another's delay, and syntax errors whose positions are those of the guard as written. */
+static void
+test_timeout_errors (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("10");
+  HycoFSMActor *fsm = machine (top);
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  g_assert_false (
+    hyco_fsm_actor_add_transition (fsm, "A", "A", "timeout(1) && ", NULL, NULL, &error));
+  g_assert_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_SYNTAX);
+  test_assert_contains (error->message, "Machine: in \"timeout(1) && \" at position");
+  g_clear_error (&error);
+  g_assert_false (
+    hyco_fsm_actor_add_transition (fsm, "A", "A", "timeout(timeout(1))", NULL, NULL, &error));
+  g_assert_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_SYNTAX);
+  test_assert_contains (error->message, "cannot hold another timeout");
+  g_clear_error (&error);
+  g_assert_false (hyco_fsm_actor_add_transition (fsm, "A", "A", "timeout()", NULL, NULL, &error));
+  g_assert_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_SYNTAX);
+  g_clear_error (&error);
+  g_assert_false (
+    hyco_fsm_actor_add_transition (fsm, "A", "A", NULL, "y = timeout(1)", NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "only be used in a guard");
+  g_clear_error (&error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "A", "timeout(1 - 2)", NULL, NULL, &error),
+            error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  test_assert_contains (error->message, "timeout(1 - 2) at (0, 0): the delay is -1");
+  g_clear_error (&error);
+}
+
+/* A loop of zero timeouts never lets time advance: the microstep bound reports it. */
+static void
+test_timeout_zeno (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  HycoFSMActor *fsm = machine (top);
+  g_autoptr (HycoModel) model = NULL;
+  GError *error = NULL;
+
+  check_ok (hyco_fsm_actor_add_state (fsm, "A", TRUE, FALSE, &error), error);
+  check_ok (hyco_fsm_actor_add_transition (fsm, "A", "A", "timeout(0)", NULL, NULL, &error), error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_nonnull (error);
+  test_assert_contains (error->message, "Zeno");
+  test_assert_contains (error->message, "Machine");
+  g_clear_error (&error);
+}
+
+/* As a modal model's controller, under Continuous: the requests go up through the modal model,
+ * the integration lands on them, and the new mode shows one microstep after the transition.
+ * Mode A (y = 1) lasts 0.5 s, mode B (y = 2) 1.5 s. */
+static void
+test_timeout_modal_controller (void)
+{
+  static const char xml[]
+    = "<entity name='m' class='TypedCompositeActor'>"
+      " <property name='d' class='ContinuousDirector'><property name='stopTime' value='4.5'/>"
+      " </property>"
+      " <entity name='Toggle' class='ModalModel'>"
+      "  <port name='y'><property name='output'/></port>"
+      "  <entity name='_Controller' class='ModalController'>"
+      "   <entity name='a' class='State'><property name='isInitialState' value='true'/>"
+      "    <property name='refinementName' value='A'/></entity>"
+      "   <entity name='b' class='State'><property name='refinementName' value='B'/></entity>"
+      "   <relation name='toB' class='Transition'>"
+      "    <property name='guardExpression' value='timeout(0.5)'/></relation>"
+      "   <relation name='toA' class='Transition'>"
+      "    <property name='guardExpression' value='timeout(1.5)'/></relation>"
+      "   <link port='a.outgoingPort' relation='toB'/><link port='b.incomingPort' relation='toB'/>"
+      "   <link port='b.outgoingPort' relation='toA'/><link port='a.incomingPort' relation='toA'/>"
+      "  </entity>"
+      "  <entity name='A' class='Refinement'><port name='y'><property name='output'/></port>"
+      "   <entity name='c' class='Const'><property name='value' value='1'/></entity>"
+      "   <relation name='r'/><link port='c.output' relation='r'/><link port='y' relation='r'/>"
+      "  </entity>"
+      "  <entity name='B' class='Refinement'><port name='y'><property name='output'/></port>"
+      "   <entity name='c' class='Const'><property name='value' value='2'/></entity>"
+      "   <relation name='r'/><link port='c.output' relation='r'/><link port='y' relation='r'/>"
+      "  </entity>"
+      " </entity>"
+      " <entity name='Recorder' class='Recorder'/>"
+      " <relation name='y'/><link port='Toggle.y' relation='y'/>"
+      " <link port='Recorder.input' relation='y'/>"
+      "</entity>";
+  g_autoptr (HycoModel) model = test_load_inline (xml);
+  HycoRecorder *recorder = HYCO_RECORDER (
+    hyco_composite_actor_lookup_actor (hyco_model_get_toplevel (model), "Recorder"));
+  g_autoptr (GString) changes = g_string_new (NULL);
+  GError *error = NULL;
+  double previous = 0;
+
+  check_ok (hyco_model_run (model, NULL, &error), error);
+  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
+    {
+      double value = hyco_value_get_double (hyco_recorder_get_value (recorder, i));
+      if (value != previous)
+        {
+          HycoTag tag;
+          g_autofree char *text = NULL;
+          hyco_recorder_get_tag (recorder, i, &tag);
+          text = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+          g_string_append_printf (changes, "%s%s=%g", changes->len ? " " : "", text, value);
+          previous = value;
+        }
+    }
+  g_assert_cmpstr (changes->str, ==, "(0, 0)=1 (0.5, 2)=2 (2, 2)=1 (2.5, 2)=2 (4, 2)=1 (4.5, 2)=2");
+}
+
 /* Ptolemy II's shape in a model file: errors name the file, line and element. */
 static void
 test_model_file_errors (void)
@@ -289,5 +606,13 @@ main (int argc, char **argv)
   g_test_add_func ("/fsm/errors", test_errors);
   g_test_add_func ("/fsm/under-sr", test_under_sr);
   g_test_add_func ("/fsm/model-file-errors", test_model_file_errors);
+  g_test_add_func ("/fsm/timeout/tags", test_timeout_tags);
+  g_test_add_func ("/fsm/timeout/delay-expression", test_timeout_delay_expression);
+  g_test_add_func ("/fsm/timeout/restart", test_timeout_restart);
+  g_test_add_func ("/fsm/timeout/race", test_timeout_race);
+  g_test_add_func ("/fsm/timeout/infinity", test_timeout_infinity);
+  g_test_add_func ("/fsm/timeout/errors", test_timeout_errors);
+  g_test_add_func ("/fsm/timeout/zeno", test_timeout_zeno);
+  g_test_add_func ("/fsm/timeout/modal-controller", test_timeout_modal_controller);
   return g_test_run ();
 }
