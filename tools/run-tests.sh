@@ -18,4 +18,4 @@ BUILD_DIR=build-asan tools/build.sh -Db_sanitize=address,undefined -Db_lundef=fa
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  meson test -C build-asan --print-errorlogs
+  meson test -C build-asan --print-errorlogs --timeout-multiplier 3
