@@ -1,0 +1,148 @@
+/* test-causality.c: causality interfaces of opaque composites in feedback loops (issue 16,
+ * point 2): loops through a delay inside an SR composite or a modal model run, with their exact
+ * tags; real zero-delay loops are still refused, naming the ports (and the tag when found
+ * while running).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+/* top (DE) holds E -> Add -> SR.in, SR.out -> Add, Add -> Log; SR (triggered) holds
+ * in -> @inner -> out. Returns SR. */
+static HycoCompositeActor *
+sr_loop_new (HycoCompositeActor *top, HycoActor *emitter, HycoActor *inner, HycoActor **log)
+{
+  HycoCompositeActor *sr = test_sr_composite_new (top, "SR", "0");
+  HycoActor *add = test_add_new (top, "Adder", "Add");
+  g_autoptr (GError) error = NULL;
+
+  test_port (HYCO_ACTOR (sr), "in", HYCO_PORT_INPUT);
+  test_port (HYCO_ACTOR (sr), "out", HYCO_PORT_OUTPUT);
+  test_add (sr, inner);
+  g_assert_true (hyco_composite_actor_connect_ports (
+    sr, hyco_actor_get_port (HYCO_ACTOR (sr), "in"), hyco_actor_get_port (inner, "input"), &error));
+  g_assert_true (hyco_composite_actor_connect_ports (sr, hyco_actor_get_port (inner, "output"),
+                                                     hyco_actor_get_port (HYCO_ACTOR (sr), "out"),
+                                                     &error));
+  g_assert_no_error (error);
+  *log = test_log_new ("Log");
+  test_add (top, emitter);
+  test_add (top, *log);
+  test_connect (top, emitter, "output", add, "input");
+  test_connect (top, HYCO_ACTOR (sr), "out", add, "input");
+  test_connect (top, add, "output", HYCO_ACTOR (sr), "in");
+  test_connect (top, add, "output", *log, "input");
+  return sr;
+}
+
+/* A DE loop through a triggered SR composite whose path holds a time delay: the composite's
+ * output is absent at every tag but those of the delayed events, whether or not the loop's
+ * input makes it react, so the loop settles. E emits 0, 1, 2 at (0, 1), (1, 1), (2, 1); the
+ * delay of 0.5 feeds each sum back: Add(t) = E(t) + Add(t - 0.5). */
+static void
+test_sr_time_delay_loop (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("3");
+  HycoTag tags[] = { test_tag ("0", 1), test_tag ("1", 1), test_tag ("2", 1) };
+  HycoActor *delay = g_object_new (hyco_registry_lookup ("TimeDelay"), "name", "Delay", NULL);
+  HycoActor *log;
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *trace = NULL;
+
+  test_set (delay, "delay", "0.5");
+  sr_loop_new (top, test_emitter_new ("E", tags, 3), delay, &log);
+  model = test_run_ok (top);
+  trace = test_log_dump (TEST_LOG (log));
+  g_assert_cmpstr (trace, ==,
+                   "(0, 1) ch0=0\n"
+                   "(0.5, 1) ch0=0\n"
+                   "(1, 1) ch0=1\n"
+                   "(1.5, 1) ch0=1\n"
+                   "(2, 1) ch0=3\n"
+                   "(2.5, 1) ch0=3\n"
+                   "(3, 1) ch0=3\n");
+}
+
+/* The same loop with a strict actor instead of the delay is a real zero-delay loop: refused
+ * before the run, naming the ports on it. */
+static void
+test_sr_zero_delay_loop (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("3");
+  HycoTag tags[] = { test_tag ("0", 1) };
+  HycoActor *log;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  sr_loop_new (top, test_emitter_new ("E", tags, 1), test_pass_new ("Pass"), &log);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+  test_assert_contains (error->message, "SR.in");
+  test_assert_contains (error->message, "SR.out");
+  test_assert_contains (error->message, "Add.output");
+}
+
+/* Through Pre, the SR composite's output is present whenever it reacts (from the second
+ * reaction on). Triggered by E at its tags as well, it surely reacts there, so the loop runs:
+ * Add(k) = E(k) + Add(k - 1), one reaction per tag. */
+static void
+test_sr_pre_loop (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("3");
+  HycoTag tags[] = { test_tag ("0", 1), test_tag ("1", 1), test_tag ("2", 2) };
+  HycoActor *emitter = test_emitter_new ("E", tags, 3);
+  HycoActor *log;
+  HycoCompositeActor *sr;
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *trace = NULL;
+
+  sr = sr_loop_new (top, emitter, g_object_new (hyco_registry_lookup ("Pre"), "name", "Pre", NULL),
+                    &log);
+  test_port (HYCO_ACTOR (sr), "trigger", HYCO_PORT_INPUT);
+  test_connect (top, emitter, "output", HYCO_ACTOR (sr), "trigger");
+  model = test_run_ok (top);
+  trace = test_log_dump (TEST_LOG (log));
+  g_assert_cmpstr (trace, ==,
+                   "(0, 1) ch0=0\n"
+                   "(1, 1) ch0=1\n"
+                   "(2, 2) ch0=3\n");
+  g_assert_cmpuint (
+    hyco_sr_director_get_tick_count (HYCO_SR_DIRECTOR (hyco_composite_actor_get_director (sr))), ==,
+    3);
+}
+
+/* Without that trigger, whether the composite reacts at (1, 1) depends on Add's output, which
+ * needs the composite's output, present only if it reacts: a real causality loop, found at
+ * run time at that tag (at (0, 1) Pre had nothing to send, and the loop settled). */
+static void
+test_sr_pre_loop_refused (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("3");
+  HycoTag tags[] = { test_tag ("0", 1), test_tag ("1", 1) };
+  HycoActor *log;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  sr_loop_new (top, test_emitter_new ("E", tags, 2),
+               g_object_new (hyco_registry_lookup ("Pre"), "name", "Pre", NULL), &log);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+  test_assert_contains (error->message, "at (1, 1)");
+  test_assert_contains (error->message, "SR.out");
+  test_assert_contains (error->message, "Add.output");
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+  g_test_add_func ("/causality/sr/time-delay-loop", test_sr_time_delay_loop);
+  g_test_add_func ("/causality/sr/zero-delay-loop", test_sr_zero_delay_loop);
+  g_test_add_func ("/causality/sr/pre-loop", test_sr_pre_loop);
+  g_test_add_func ("/causality/sr/pre-loop-refused", test_sr_pre_loop_refused);
+  return g_test_run ();
+}
