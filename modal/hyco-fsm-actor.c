@@ -1244,3 +1244,47 @@ hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index)
   g_return_val_if_fail (index < self->transitions->len, FALSE);
   return ((Transition *) self->transitions->pdata[index])->is_default;
 }
+
+static gboolean
+compiled_reads (const Compiled *compiled, HycoPort *port, gboolean *unbound)
+{
+  if (compiled->expression == NULL)
+    return FALSE;
+  if (compiled->bindings == NULL)
+    {
+      *unbound = TRUE;
+      return FALSE;
+    }
+  for (guint i = 0; i < compiled->bindings->len; i++)
+    if (g_array_index (compiled->bindings, Binding, i).port == port)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+actions_read (GPtrArray *actions, HycoPort *port, gboolean *unbound)
+{
+  for (guint a = 0; actions != NULL && a < actions->len; a++)
+    if (compiled_reads (&((Action *) actions->pdata[a])->value, port, unbound))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a guard or an output action reads @port (its value or its presence): for the
+ * causality interface of the modal model the machine controls (set actions act at the commit,
+ * on the next tags). Before the names are bound (the model not prepared), every port may be
+ * read. */
+gboolean
+_hyco_fsm_actor_reads_port (HycoFSMActor *self, HycoPort *port)
+{
+  gboolean unbound = FALSE;
+
+  for (guint t = 0; t < self->transitions->len; t++)
+    {
+      Transition *transition = self->transitions->pdata[t];
+      if (compiled_reads (&transition->guard, port, &unbound)
+          || actions_read (transition->outputs, port, &unbound))
+        return TRUE;
+    }
+  return unbound;
+}

@@ -162,6 +162,109 @@ wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinem
   return TRUE;
 }
 
+/* Whether @refinement's output named like @output depends on its input named like @input;
+ * @constructive tells whether it may produce it before knowing that input. */
+static gboolean
+refinement_depends (const Refinement *refinement, HycoPort *output, HycoPort *input,
+                    gboolean *constructive)
+{
+  HycoActor *actor = HYCO_ACTOR (refinement->composite);
+  HycoPort *inner_output = hyco_actor_get_port (actor, output->name);
+  HycoPort *inner_input = hyco_actor_get_port (actor, input->name);
+
+  *constructive = FALSE;
+  if (inner_output == NULL || inner_input == NULL || !hyco_port_is_output (inner_output)
+      || !hyco_port_is_input (inner_input)
+      || !hyco_actor_output_depends_on (actor, inner_output, inner_input))
+    return FALSE;
+  *constructive
+    = _hyco_composite_actor_is_constructive (refinement->composite, inner_output, inner_input);
+  return TRUE;
+}
+
+/* Whether the controller needs @input to choose a transition: its guards or output actions read
+ * it, or read an output that some refinement computes from it. */
+static gboolean
+controller_needs (HycoModalDirector *self, HycoPort *input)
+{
+  gboolean constructive;
+
+  if (_hyco_fsm_actor_reads_port (self->controller, input))
+    return TRUE;
+  for (guint o = 0; o < self->outputs->len; o++)
+    if (_hyco_fsm_actor_reads_port (self->controller, self->outputs->pdata[o]))
+      for (guint r = 0; r < self->refinements->len; r++)
+        if (refinement_depends (&g_array_index (self->refinements, Refinement, r),
+                                self->outputs->pdata[o], input, &constructive))
+          return TRUE;
+  return FALSE;
+}
+
+/* The modal model's causality interface follows its contents (Ptolemy II's modal models do
+ * the same): an output depends on an input when the output of that name of some refinement
+ * depends on the input of that name, and on every input the controller needs, since a
+ * transition decides what the outputs are. It is constructive (the modal model may produce the
+ * output before knowing the input) only through refinements that are, and where the controller
+ * does not need the input. */
+static void
+declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
+  guint n = ports->len;
+  gboolean *depends = g_new0 (gboolean, MAX (n * n, 1));
+  gboolean *constructive = g_new0 (gboolean, MAX (n * n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      HycoPort *input = ports->pdata[i];
+      gboolean controls;
+      if (!(input->flags & HYCO_PORT_INPUT))
+        continue;
+      controls = controller_needs (self, input);
+      for (guint o = 0; o < n; o++)
+        {
+          HycoPort *output = ports->pdata[o];
+          gboolean through = FALSE, partial = FALSE;
+          if (!(output->flags & HYCO_PORT_OUTPUT))
+            continue;
+          for (guint r = 0; r < self->refinements->len; r++)
+            {
+              gboolean c;
+              if (refinement_depends (&g_array_index (self->refinements, Refinement, r), output,
+                                      input, &c))
+                {
+                  through = TRUE;
+                  partial |= c;
+                }
+            }
+          depends[o * n + i] = controls || through;
+          constructive[o * n + i] = !controls && partial;
+        }
+    }
+  _hyco_composite_actor_set_dependencies (container, depends, constructive);
+}
+
+/* Fired before all its inputs are known, the modal model acts only once the controller has
+ * what it needs: until then no output is known. */
+static gboolean
+controller_inputs_known (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean *all_known)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (priv->container))->ports;
+
+  *all_known = TRUE;
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (!(port->flags & HYCO_PORT_INPUT) || port->n_signals == 0
+          || hyco_signal_status (&port->signals[0]) != HYCO_SIGNAL_UNKNOWN)
+        continue;
+      *all_known = FALSE;
+      if (controller_needs (self, port))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
 {
@@ -248,6 +351,7 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
         goto out;
       priv->wants_every_tag |= hyco_director_wants_every_tag (refinement->director);
     }
+  declare_causality (self, container);
   ok = TRUE;
 out:
   g_ptr_array_unref (relations);
@@ -284,9 +388,13 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
 
+  gboolean all_known;
+
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
+  if (!controller_inputs_known (self, priv, &all_known))
+    return TRUE;
   self->step_end
     = self->continuous && priv->current.microstep == 0 && priv->current.time > self->committed_time;
   /* At a step's end the old mode runs, and any enabled transition is only noted. */
@@ -325,7 +433,8 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
         continue;
       if (inner != NULL && inner->n_signals > 0)
         _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
-      if (hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
+      /* With inputs unknown, the director outside knows which outputs are settled. */
+      if (all_known && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
         hyco_signal_set_absent (&output->signals[0]);
     }
   return TRUE;

@@ -135,6 +135,117 @@ test_sr_pre_loop_refused (void)
   g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 1);
 }
 
+/* A DE loop through a modal model whose refinements hold delays only: the controller reads
+ * only `s`, each refinement delays `x` in time, so `y` does not depend on `x` at the same tag.
+ * A (initial) delays by 0.5, B by 0.25 (B_DELAY); the switch to B at 1.75 (Switch) suspends
+ * A with its event for (2, 1), which then never comes: Add(t) = Clock(t) + Add(t - delay). */
+static const char modal_loop[]
+  = "<entity name='modal-loop' class='CompositeActor'>"
+    "  <property name='DE Director' class='DEDirector'>"
+    "    <property name='stopTime' value='3'/>"
+    "  </property>"
+    "  <entity name='Clock' class='DiscreteClock'/>"
+    "  <entity name='Switch' class='DiscreteClock'>"
+    "    <property name='offset' value='1.75'/>"
+    "    <property name='period' value='10'/>"
+    "  </entity>"
+    "  <entity name='Add' class='Adder'/>"
+    "  <entity name='Check' class='Test'>"
+    "    <property name='correctValues' value='{1, 1, 2, 2, 1, 1, 1, 1, 2}'/>"
+    "    <property name='correctTags' value='{(0, 1), (0.5, 1), (1, 1), (1.5, 1), (2, 1),"
+    "      (2.25, 1), (2.5, 1), (2.75, 1), (3, 1)}'/>"
+    "  </entity>"
+    "  <entity name='M' class='ModalModel'>"
+    "    <port name='x' class='ModalPort'><property name='input'/></port>"
+    "    <port name='s' class='ModalPort'><property name='input'/></port>"
+    "    <port name='y' class='ModalPort'><property name='output'/></port>"
+    "    <entity name='_Controller' class='ModalController'>"
+    "      <entity name='a' class='State'>"
+    "        <property name='isInitialState' value='true'/>"
+    "        <property name='refinementName' value='A'/>"
+    "      </entity>"
+    "      <entity name='b' class='State'>"
+    "        <property name='refinementName' value='B'/>"
+    "      </entity>"
+    "      <relation name='toB' class='Transition'>"
+    "        <property name='guardExpression' value='s_isPresent'/>"
+    "      </relation>"
+    "      <link port='a.outgoingPort' relation='toB'/>"
+    "      <link port='b.incomingPort' relation='toB'/>"
+    "    </entity>"
+    "    <entity name='A' class='Refinement'>"
+    "      <port name='x' class='RefinementPort'><property name='input'/></port>"
+    "      <port name='y' class='RefinementPort'><property name='output'/></port>"
+    "      <entity name='Delay' class='TimeDelay'><property name='delay' value='0.5'/></entity>"
+    "      <relation name='in' class='TypedIORelation'/>"
+    "      <relation name='out' class='TypedIORelation'/>"
+    "      <link port='x' relation='in'/>"
+    "      <link port='Delay.input' relation='in'/>"
+    "      <link port='Delay.output' relation='out'/>"
+    "      <link port='y' relation='out'/>"
+    "    </entity>"
+    "    <entity name='B' class='Refinement'>"
+    "      <port name='x' class='RefinementPort'><property name='input'/></port>"
+    "      <port name='y' class='RefinementPort'><property name='output'/></port>"
+    "      <entity name='Delay' class='%s'>%s</entity>"
+    "      <relation name='in' class='TypedIORelation'/>"
+    "      <relation name='out' class='TypedIORelation'/>"
+    "      <link port='x' relation='in'/>"
+    "      <link port='Delay.input' relation='in'/>"
+    "      <link port='Delay.output' relation='out'/>"
+    "      <link port='y' relation='out'/>"
+    "    </entity>"
+    "  </entity>"
+    "  <relation name='tick' class='TypedIORelation'/>"
+    "  <relation name='switch' class='TypedIORelation'/>"
+    "  <relation name='sum' class='TypedIORelation'/>"
+    "  <relation name='back' class='TypedIORelation'/>"
+    "  <link port='Clock.output' relation='tick'/>"
+    "  <link port='Add.input' relation='tick'/>"
+    "  <link port='Switch.output' relation='switch'/>"
+    "  <link port='M.s' relation='switch'/>"
+    "  <link port='Add.output' relation='sum'/>"
+    "  <link port='M.x' relation='sum'/>"
+    "  <link port='Check.input' relation='sum'/>"
+    "  <link port='M.y' relation='back'/>"
+    "  <link port='Add.input' relation='back'/>"
+    "</entity>";
+
+static void
+test_modal_delay_loop (void)
+{
+  g_autofree char *xml
+    = g_strdup_printf (modal_loop, "TimeDelay", "<property name='delay' value='0.25'/>");
+  g_autoptr (HycoModel) model = test_load_inline (xml);
+  g_autoptr (GError) error = NULL;
+  HycoActor *m = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "M");
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  /* The interface follows the contents: y does not depend on x at the same tag, but on s,
+   * which the controller reads to choose a transition. */
+  g_assert_false (
+    hyco_actor_output_depends_on (m, hyco_actor_get_port (m, "y"), hyco_actor_get_port (m, "x")));
+  g_assert_true (
+    hyco_actor_output_depends_on (m, hyco_actor_get_port (m, "y"), hyco_actor_get_port (m, "s")));
+}
+
+/* With a refinement that passes `x` on at the same tag (a Gain), the loop is a real zero-delay
+ * loop: refused before the run, naming the ports on it. */
+static void
+test_modal_zero_delay_loop (void)
+{
+  g_autofree char *xml = g_strdup_printf (modal_loop, "Gain", "");
+  g_autoptr (HycoModel) model = test_load_inline (xml);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+  test_assert_contains (error->message, "M.x");
+  test_assert_contains (error->message, "M.y");
+  test_assert_contains (error->message, "Add.output");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -144,5 +255,7 @@ main (int argc, char **argv)
   g_test_add_func ("/causality/sr/zero-delay-loop", test_sr_zero_delay_loop);
   g_test_add_func ("/causality/sr/pre-loop", test_sr_pre_loop);
   g_test_add_func ("/causality/sr/pre-loop-refused", test_sr_pre_loop_refused);
+  g_test_add_func ("/causality/modal/delay-loop", test_modal_delay_loop);
+  g_test_add_func ("/causality/modal/zero-delay-loop", test_modal_zero_delay_loop);
   return g_test_run ();
 }
