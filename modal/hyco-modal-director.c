@@ -182,17 +182,20 @@ refinement_depends (const Refinement *refinement, HycoPort *output, HycoPort *in
   return TRUE;
 }
 
-/* Whether the controller needs @input to choose a transition: its guards or output actions read
- * it, or read an output that some refinement computes from it. */
+/* Whether a transition @which selects (of the current state only, with @current) reads
+ * @input, in its guard or output actions, directly or through an output a refinement computes
+ * from it; with @output, only among the transitions whose output actions write @output. */
 static gboolean
-controller_needs (HycoModalDirector *self, HycoPort *input)
+controller_reads (HycoModalDirector *self, HycoFSMChoice which, gboolean current, HycoPort *output,
+                  HycoPort *input)
 {
   gboolean constructive;
 
-  if (_hyco_fsm_actor_reads_port (self->controller, input))
+  if (_hyco_fsm_actor_transitions_read (self->controller, which, current, output, input))
     return TRUE;
   for (guint o = 0; o < self->outputs->len; o++)
-    if (_hyco_fsm_actor_reads_port (self->controller, self->outputs->pdata[o]))
+    if (_hyco_fsm_actor_transitions_read (self->controller, which, current, output,
+                                          self->outputs->pdata[o]))
       for (guint r = 0; r < self->refinements->len; r++)
         if (refinement_depends (&g_array_index (self->refinements, Refinement, r),
                                 self->outputs->pdata[o], input, &constructive))
@@ -200,12 +203,12 @@ controller_needs (HycoModalDirector *self, HycoPort *input)
   return FALSE;
 }
 
-/* The modal model's causality interface follows its contents (Ptolemy II's modal models do
- * the same): an output depends on an input when the output of that name of some refinement
- * depends on the input of that name, and on every input the controller needs, since a
- * transition decides what the outputs are. It is constructive (the modal model may produce the
- * output before knowing the input) only through refinements that are, and where the controller
- * does not need the input. */
+/* The modal model's causality interface follows its contents, as Ptolemy II's does: an output
+ * depends on an input when the output of that name of some refinement depends on the input of
+ * that name, or when a transition whose output actions write the output reads the input (in
+ * its guard or those actions). A preemptive transition decides whether the refinement fires at
+ * all: every output depends on what it reads. It is constructive (the modal model may produce
+ * the output before knowing the input) only through refinements that are. */
 static void
 declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
 {
@@ -217,14 +220,14 @@ declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
   for (guint i = 0; i < n; i++)
     {
       HycoPort *input = ports->pdata[i];
-      gboolean controls;
+      gboolean preempts;
       if (!(input->flags & HYCO_PORT_INPUT))
         continue;
-      controls = controller_needs (self, input);
+      preempts = controller_reads (self, HYCO_FSM_CHOICE_PREEMPTIVE, FALSE, NULL, input);
       for (guint o = 0; o < n; o++)
         {
           HycoPort *output = ports->pdata[o];
-          gboolean through = FALSE, partial = FALSE;
+          gboolean through = FALSE, partial = FALSE, controls;
           if (!(output->flags & HYCO_PORT_OUTPUT))
             continue;
           for (guint r = 0; r < self->refinements->len; r++)
@@ -237,6 +240,7 @@ declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
                   partial |= c;
                 }
             }
+          controls = preempts || controller_reads (self, HYCO_FSM_CHOICE_ALL, FALSE, output, input);
           depends[o * n + i] = controls || through;
           constructive[o * n + i] = !controls && partial;
         }
@@ -244,12 +248,15 @@ declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
   _hyco_composite_actor_set_dependencies (container, depends, constructive);
 }
 
-/* Fired before all its inputs are known, the modal model acts only once the controller has
- * what it needs: until then no output is known. */
+/* Whether the transitions of the current state that @which selects can be tested: every input
+ * they read is known. Fired before all its inputs are known, the modal model tests them only
+ * then; @all_known tells whether every input is. */
 static gboolean
-controller_inputs_known (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean *all_known)
+controller_can_choose (HycoModalDirector *self, HycoDirectorPrivate *priv, HycoFSMChoice which,
+                       gboolean *all_known)
 {
   GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (priv->container))->ports;
+  gboolean can = TRUE;
 
   *all_known = TRUE;
   for (guint i = 0; i < ports->len; i++)
@@ -259,10 +266,9 @@ controller_inputs_known (HycoModalDirector *self, HycoDirectorPrivate *priv, gbo
           || hyco_signal_status (&port->signals[0]) != HYCO_SIGNAL_UNKNOWN)
         continue;
       *all_known = FALSE;
-      if (controller_needs (self, port))
-        return FALSE;
+      can = can && !controller_reads (self, which, TRUE, NULL, port);
     }
-  return TRUE;
+  return can;
 }
 
 static gboolean
@@ -387,16 +393,20 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
 {
   HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-
-  gboolean all_known;
+  HycoFSMChoice later;
+  gboolean all_known, can_preempt, undecided = FALSE;
 
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
-  if (!controller_inputs_known (self, priv, &all_known))
-    return TRUE;
   self->step_end
     = self->continuous && priv->current.microstep == 0 && priv->current.time > self->committed_time;
+  later = self->step_end ? HYCO_FSM_CHOICE_ALL : HYCO_FSM_CHOICE_NON_PREEMPTIVE;
+  /* Fired before all its inputs are known (its causality interface allows it), it tests
+   * transitions only once what they read is known, and leaves unknown what they may decide. */
+  can_preempt = controller_can_choose (self, priv, HYCO_FSM_CHOICE_PREEMPTIVE, &all_known);
+  if (!self->step_end && !can_preempt)
+    return TRUE;
   /* At a step's end the old mode runs, and any enabled transition is only noted. */
   if (!self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
@@ -418,10 +428,12 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       if (!ok)
         return FALSE;
     }
-  if (self->step_end
+  if (self->step_end || !_hyco_fsm_actor_has_chosen (self->controller))
+    undecided = !all_known && !controller_can_choose (self, priv, later, &all_known);
+  if (self->step_end && !undecided
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
     return FALSE;
-  if (!self->step_end && !_hyco_fsm_actor_has_chosen (self->controller)
+  if (!self->step_end && !undecided && !_hyco_fsm_actor_has_chosen (self->controller)
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
     return FALSE;
   /* What the output actions did not produce comes from the refinement. */
@@ -430,6 +442,9 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       HycoPort *output = self->outputs->pdata[o];
       HycoPort *inner = self->refinement_fired ? self->active->outputs[o] : NULL;
       if (output->n_signals == 0 || hyco_signal_status (&output->signals[0]) != HYCO_SIGNAL_UNKNOWN)
+        continue;
+      if (undecided && !self->step_end
+          && _hyco_fsm_actor_transitions_write (self->controller, later, TRUE, output))
         continue;
       if (inner != NULL && inner->n_signals > 0)
         _hyco_signal_copy (&output->signals[0], &inner->signals[0]);

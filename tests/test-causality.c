@@ -168,7 +168,8 @@ static const char modal_loop[]
     "        <property name='refinementName' value='B'/>"
     "      </entity>"
     "      <relation name='toB' class='Transition'>"
-    "        <property name='guardExpression' value='s_isPresent'/>"
+    "        <property name='guardExpression' value='%s'/>"
+    "        <property name='outputActions' value='%s'/>"
     "      </relation>"
     "      <link port='a.outgoingPort' relation='toB'/>"
     "      <link port='b.incomingPort' relation='toB'/>"
@@ -211,39 +212,73 @@ static const char modal_loop[]
     "  <link port='Add.input' relation='back'/>"
     "</entity>";
 
+static HycoModel *
+modal_loop_new (const char *guard, const char *output_actions, const char *b_class,
+                const char *b_properties)
+{
+  g_autofree char *xml = g_strdup_printf (modal_loop, guard, output_actions, b_class, b_properties);
+
+  return test_load_inline (xml);
+}
+
+static void
+assert_depends (HycoModel *model, const char *output, const char *input, gboolean expected)
+{
+  HycoActor *m = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "M");
+
+  g_assert_cmpint (hyco_actor_output_depends_on (m, hyco_actor_get_port (m, output),
+                                                 hyco_actor_get_port (m, input)),
+                   ==, expected);
+}
+
 static void
 test_modal_delay_loop (void)
 {
-  g_autofree char *xml
-    = g_strdup_printf (modal_loop, "TimeDelay", "<property name='delay' value='0.25'/>");
-  g_autoptr (HycoModel) model = test_load_inline (xml);
-  g_autoptr (GError) error = NULL;
-  HycoActor *m = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "M");
+  const char *guards[] = { "s_isPresent", "s_isPresent || x_isPresent &amp;&amp; s_isPresent" };
 
-  g_assert_true (hyco_model_run (model, NULL, &error));
-  g_assert_no_error (error);
-  /* The interface follows the contents: y does not depend on x at the same tag, but on s,
-   * which the controller reads to choose a transition. */
-  g_assert_false (
-    hyco_actor_output_depends_on (m, hyco_actor_get_port (m, "y"), hyco_actor_get_port (m, "x")));
-  g_assert_true (
-    hyco_actor_output_depends_on (m, hyco_actor_get_port (m, "y"), hyco_actor_get_port (m, "s")));
+  /* Whether or not the guard reads the loop's input: it writes no output (Ptolemy II's
+   * FSMCausalityInterface), and the transition is taken at the commit. */
+  for (guint g = 0; g < G_N_ELEMENTS (guards); g++)
+    {
+      g_autoptr (HycoModel) model
+        = modal_loop_new (guards[g], "", "TimeDelay", "<property name='delay' value='0.25'/>");
+      g_autoptr (GError) error = NULL;
+
+      hyco_model_run (model, NULL, &error);
+      g_assert_no_error (error);
+      assert_depends (model, "y", "x", FALSE);
+      assert_depends (model, "y", "s", FALSE);
+    }
 }
 
-/* With a refinement that passes `x` on at the same tag (a Gain), the loop is a real zero-delay
- * loop: refused before the run, naming the ports on it. */
+/* With a refinement that passes `x` on at the same tag (a Gain), or a transition whose output
+ * action writes `y` and whose guard reads `x`, the loop is a real zero-delay loop: refused
+ * before the run, naming the ports on it. */
 static void
 test_modal_zero_delay_loop (void)
 {
-  g_autofree char *xml = g_strdup_printf (modal_loop, "Gain", "");
-  g_autoptr (HycoModel) model = test_load_inline (xml);
-  g_autoptr (GError) error = NULL;
+  struct
+  {
+    const char *guard, *output_actions, *b_class, *b_properties;
+  } cases[] = {
+    { "s_isPresent", "", "Gain", "" },
+    { "s_isPresent &amp;&amp; x_isPresent", "y = 5", "TimeDelay",
+      "<property name='delay' value='0.25'/>" },
+  };
 
-  g_assert_false (hyco_model_prepare (model, &error));
-  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
-  test_assert_contains (error->message, "M.x");
-  test_assert_contains (error->message, "M.y");
-  test_assert_contains (error->message, "Add.output");
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (HycoModel) model = modal_loop_new (cases[c].guard, cases[c].output_actions,
+                                                    cases[c].b_class, cases[c].b_properties);
+      g_autoptr (GError) error = NULL;
+
+      assert_depends (model, "y", "x", TRUE);
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_CAUSALITY);
+      test_assert_contains (error->message, "M.x");
+      test_assert_contains (error->message, "M.y");
+      test_assert_contains (error->message, "Add.output");
+    }
 }
 
 int
