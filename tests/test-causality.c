@@ -159,6 +159,7 @@ static const char modal_loop[]
     "    <port name='x' class='ModalPort'><property name='input'/></port>"
     "    <port name='s' class='ModalPort'><property name='input'/></port>"
     "    <port name='y' class='ModalPort'><property name='output'/></port>"
+    "    <port name='z' class='ModalPort'><property name='output'/></port>"
     "    <entity name='_Controller' class='ModalController'>"
     "      <entity name='a' class='State'>"
     "        <property name='isInitialState' value='true'/>"
@@ -248,7 +249,26 @@ test_modal_delay_loop (void)
       g_assert_no_error (error);
       assert_depends (model, "y", "x", FALSE);
       assert_depends (model, "y", "s", FALSE);
+      assert_depends (model, "z", "x", FALSE);
     }
+}
+
+/* A transition whose guard reads the loop's signal and whose output action writes another
+ * output: that output depends on x, y still does not. Fired before x is known, the modal model
+ * passes y on and leaves z unknown until the transition can be tested. */
+static void
+test_modal_output_action_loop (void)
+{
+  g_autoptr (HycoModel) model
+    = modal_loop_new ("s_isPresent || x_isPresent &amp;&amp; s_isPresent", "z = 5", "TimeDelay",
+                      "<property name='delay' value='0.25'/>");
+  g_autoptr (GError) error = NULL;
+
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  assert_depends (model, "y", "x", FALSE);
+  assert_depends (model, "z", "x", TRUE);
+  assert_depends (model, "z", "s", TRUE);
 }
 
 /* With a refinement that passes `x` on at the same tag (a Gain), or a transition whose output
@@ -291,6 +311,7 @@ main (int argc, char **argv)
   g_test_add_func ("/causality/sr/pre-loop", test_sr_pre_loop);
   g_test_add_func ("/causality/sr/pre-loop-refused", test_sr_pre_loop_refused);
   g_test_add_func ("/causality/modal/delay-loop", test_modal_delay_loop);
+  g_test_add_func ("/causality/modal/output-action-loop", test_modal_output_action_loop);
   g_test_add_func ("/causality/modal/zero-delay-loop", test_modal_zero_delay_loop);
   return g_test_run ();
 }
