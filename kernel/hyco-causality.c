@@ -10,6 +10,11 @@
  * early) may be constructive: its ports form a strongly connected component whose firings the
  * director repeats until nothing changes, and whatever stays unknown is reported then.
  *
+ * A composite that a director outside fires only when triggered, but whose director then fires
+ * everything inside (SR), has every output depend on every input, constructively: on a cycle,
+ * while untriggered, it is fired speculatively to settle what it would leave absent anyway
+ * (_hyco_schedule_fire_untriggered()). A modal model's director declares its interface itself.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-director-private.h"
