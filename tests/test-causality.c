@@ -46,11 +46,12 @@ test_sr_time_delay_loop (void)
   HycoTag tags[] = { test_tag ("0", 1), test_tag ("1", 1), test_tag ("2", 1) };
   HycoActor *delay = g_object_new (hyco_registry_lookup ("TimeDelay"), "name", "Delay", NULL);
   HycoActor *log;
+  HycoCompositeActor *sr;
   g_autoptr (HycoModel) model = NULL;
   g_autofree char *trace = NULL;
 
   test_set (delay, "delay", "0.5");
-  sr_loop_new (top, test_emitter_new ("E", tags, 3), delay, &log);
+  sr = sr_loop_new (top, test_emitter_new ("E", tags, 3), delay, &log);
   model = test_run_ok (top);
   trace = test_log_dump (TEST_LOG (log));
   g_assert_cmpstr (trace, ==,
@@ -61,6 +62,11 @@ test_sr_time_delay_loop (void)
                    "(2, 1) ch0=3\n"
                    "(2.5, 1) ch0=3\n"
                    "(3, 1) ch0=3\n");
+  /* One reaction per tag of the trace: the firing that settled its output absent at (0, 1),
+   * before Add's output triggered it, was not committed as one. */
+  g_assert_cmpuint (
+    hyco_sr_director_get_tick_count (HYCO_SR_DIRECTOR (hyco_composite_actor_get_director (sr))), ==,
+    7);
 }
 
 /* The same loop with a strict actor instead of the delay is a real zero-delay loop: refused
