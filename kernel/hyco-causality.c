@@ -10,6 +10,11 @@
  * early) may be constructive: its ports form a strongly connected component whose firings the
  * director repeats until nothing changes, and whatever stays unknown is reported then.
  *
+ * A composite that a director outside fires only when triggered, but whose director then fires
+ * everything inside (SR), has every output depend on every input, constructively: on a cycle,
+ * while untriggered, it is fired speculatively to settle what it would leave absent anyway
+ * (_hyco_schedule_fire_untriggered()). A modal model's director declares its interface itself.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-director-private.h"
@@ -438,9 +443,12 @@ append_entry (GArray *entries, HycoActor *actor, gboolean strict, int depth, GPt
   for (guint o = 0; o < group->len; o++)
     entry.cyclic |= ((HycoPort *) group->pdata[o])->cyclic;
   if (HYCO_IS_COMPOSITE_ACTOR (actor) && hyco_composite_actor_is_opaque ((gpointer) actor))
-    entry.always
-      = _hyco_director_get_private (hyco_composite_actor_get_director ((gpointer) actor))
-          ->wants_every_tag;
+    {
+      HycoDirectorPrivate *inner
+        = _hyco_director_get_private (hyco_composite_actor_get_director ((gpointer) actor));
+      entry.always = inner->wants_every_tag;
+      entry.conditional = entry.cyclic && inner->fires_every_actor && !inner->wants_every_tag;
+    }
   entry.outputs = steal_ports (g_ptr_array_ref (group), &entry.n_outputs);
   entry.inputs = (HycoPort **) g_memdup2 (inputs->pdata, sizeof (gpointer) * inputs->len);
   entry.n_inputs = inputs->len;
@@ -567,4 +575,44 @@ _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **e
   for (guint i = schedule->n_entries; i-- > 0;)
     schedule->entries[i].priv->schedule_position = i;
   return TRUE;
+}
+
+/* Forgets what a speculative firing fired, at every level below: none of it is committed. */
+static void
+abandon_fired (HycoDirector *director)
+{
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+
+  for (guint i = 0; i < priv->fired->len; i++)
+    {
+      HycoActor *actor = priv->fired->pdata[i];
+      _hyco_actor_get_private (actor)->fired = FALSE;
+      if (HYCO_IS_COMPOSITE_ACTOR (actor) && hyco_composite_actor_is_opaque ((gpointer) actor))
+        abandon_fired (hyco_composite_actor_get_director ((gpointer) actor));
+    }
+  _hyco_ptr_array_empty (priv->fired);
+}
+
+/* An opaque composite whose director fires every actor inside whenever the composite fires,
+ * but which a director outside fires only when triggered (an input present, a firing it
+ * requested), has every output depend on every input: whether it reacts at all depends on
+ * them. Yet an output its reaction leaves absent while the inputs are still unknown is absent
+ * whether they then trigger the reaction or not (as inputs become known a reaction only adds
+ * knowledge), which settles a loop through a delay inside. So the composite is fired for that
+ * alone, speculatively, as fire may be: only absent outputs are passed out, and nothing fired
+ * is committed. */
+gboolean
+_hyco_schedule_fire_untriggered (HycoScheduleEntry *entry, GError **error)
+{
+  HycoDirector *inner = hyco_composite_actor_get_director ((HycoCompositeActor *) entry->actor);
+  HycoDirectorPrivate *priv = _hyco_director_get_private (inner);
+  gboolean ok;
+
+  if (!entry->klass->prefire (entry->actor))
+    return TRUE;
+  priv->conditional = TRUE;
+  ok = entry->klass->fire (entry->actor, error);
+  priv->conditional = FALSE;
+  abandon_fired (inner);
+  return ok;
 }

@@ -37,6 +37,8 @@ typedef struct
   gboolean always; /* fired at every tag, triggered or not (a continuous composite) */
   guint group_end; /* for the entries of a depth iterated to a fixed point: end of the group */
   HycoPrecomputed precomputed; /* while the director has a publish hook */
+  gboolean conditional; /* an opaque composite on a cycle that reacts only when triggered, and
+                         * then fires every actor inside: see _hyco_schedule_fire_untriggered() */
 } HycoScheduleEntry;
 
 typedef struct
@@ -48,6 +50,7 @@ typedef struct
 
 gboolean _hyco_schedule_build (HycoSchedule *schedule, HycoDirector *director, GError **error);
 void _hyco_schedule_clear (HycoSchedule *schedule);
+gboolean _hyco_schedule_fire_untriggered (HycoScheduleEntry *entry, GError **error);
 
 /* The local time of a director governing the refinement of a modal model, which stands still
  * while the refinement is inactive (hyco_director_set_local_time()): the time outside minus
@@ -95,6 +98,8 @@ typedef struct
    * continuous director that evaluated them itself. */
   void (*publish) (gpointer data);
   gpointer publish_data;
+  gboolean conditional; /* firing whose outputs count only where absent: the transfer out
+                         * passes on absent signals alone (_hyco_schedule_fire_untriggered()) */
 } HycoDirectorPrivate;
 
 static inline HycoDirectorPrivate *

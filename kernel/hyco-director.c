@@ -755,6 +755,7 @@ void
 _hyco_director_transfer_outputs (HycoDirector *self)
 {
   GPtrArray *ports = _hyco_actor_get_private ((HycoActor *) PRIV (self)->container)->ports;
+  gboolean conditional = PRIV (self)->conditional;
 
   for (guint i = 0; i < ports->len; i++)
     {
@@ -763,6 +764,9 @@ _hyco_director_transfer_outputs (HycoDirector *self)
         continue;
       for (guint c = 0; c < port->n_signals; c++)
         {
+          if (G_UNLIKELY (conditional) && c < port->n_sources
+              && hyco_signal_status (port->sources[c]) != HYCO_SIGNAL_ABSENT)
+            continue;
           if (c < port->n_sources)
             _hyco_signal_copy (&port->signals[c], port->sources[c]);
           else
@@ -887,7 +891,10 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   if (!fire_all && !actor->pure_event && !any_present && !entry->always)
     {
       /* Not triggered. With inputs still unknown, only what does not depend on them is
-       * settled. */
+       * settled, and what the actor would leave absent even if they triggered it. */
+      if (G_UNLIKELY (entry->conditional) && any_unknown
+          && !_hyco_schedule_fire_untriggered (entry, error))
+        return FALSE;
       if (any_unknown)
         default_outputs_absent (entry);
       else

@@ -1473,3 +1473,91 @@ hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index)
   g_return_val_if_fail (index < self->transitions->len, FALSE);
   return ((Transition *) self->transitions->pdata[index])->is_default;
 }
+
+static gboolean
+compiled_reads (const Compiled *compiled, HycoPort *port, gboolean *unbound)
+{
+  if (compiled->expression == NULL)
+    return FALSE;
+  if (compiled->bindings == NULL)
+    {
+      *unbound = TRUE;
+      return FALSE;
+    }
+  for (guint i = 0; i < compiled->bindings->len; i++)
+    if (g_array_index (compiled->bindings, Binding, i).port == port)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+actions_read (GPtrArray *actions, HycoPort *port, gboolean *unbound)
+{
+  for (guint a = 0; actions != NULL && a < actions->len; a++)
+    if (compiled_reads (&((Action *) actions->pdata[a])->value, port, unbound))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a causality question is about @transition: one of those @which selects, leaving any
+ * state or, with @current, the current state. */
+static gboolean
+transition_selected (HycoFSMActor *self, Transition *transition, HycoFSMChoice which,
+                     gboolean current)
+{
+  if (current && transition->from != self->current)
+    return FALSE;
+  if (which == HYCO_FSM_CHOICE_PREEMPTIVE)
+    return transition->preemptive;
+  if (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE)
+    return !transition->preemptive;
+  return TRUE;
+}
+
+static gboolean
+transition_writes (Transition *transition, HycoPort *output)
+{
+  for (guint a = 0; a < transition->outputs->len; a++)
+    if (((Action *) transition->outputs->pdata[a])->port == output)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the guard or an output action of a transition @which selects (see
+ * transition_selected()) reads @port, its value or its presence; with @output, only among the
+ * transitions whose output actions write @output. Set actions act at the commit, on later
+ * tags, so they do not count. Before the names are bound (the model not prepared), every port
+ * may be read. For the causality interface of the modal model the machine controls. */
+gboolean
+_hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice which, gboolean current,
+                                  HycoPort *output, HycoPort *port)
+{
+  gboolean unbound = FALSE;
+
+  for (guint t = 0; t < self->transitions->len; t++)
+    {
+      Transition *transition = self->transitions->pdata[t];
+      if (!transition_selected (self, transition, which, current)
+          || (output != NULL && !transition_writes (transition, output)))
+        continue;
+      if (compiled_reads (&transition->guard, port, &unbound)
+          || actions_read (transition->outputs, port, &unbound))
+        return TRUE;
+    }
+  return unbound;
+}
+
+/* Whether an output action of a transition @which selects writes @output. */
+gboolean
+_hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which, gboolean current,
+                                   HycoPort *output)
+{
+  for (guint t = 0; t < self->transitions->len; t++)
+    {
+      Transition *transition = self->transitions->pdata[t];
+      if (transition_selected (self, transition, which, current)
+          && transition_writes (transition, output))
+        return TRUE;
+    }
+  return FALSE;
+}

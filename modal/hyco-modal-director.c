@@ -164,6 +164,115 @@ wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinem
   return TRUE;
 }
 
+/* Whether @refinement's output named like @output depends on its input named like @input;
+ * @constructive tells whether it may produce it before knowing that input. */
+static gboolean
+refinement_depends (const Refinement *refinement, HycoPort *output, HycoPort *input,
+                    gboolean *constructive)
+{
+  HycoActor *actor = HYCO_ACTOR (refinement->composite);
+  HycoPort *inner_output = hyco_actor_get_port (actor, output->name);
+  HycoPort *inner_input = hyco_actor_get_port (actor, input->name);
+
+  *constructive = FALSE;
+  if (inner_output == NULL || inner_input == NULL || !hyco_port_is_output (inner_output)
+      || !hyco_port_is_input (inner_input)
+      || !hyco_actor_output_depends_on (actor, inner_output, inner_input))
+    return FALSE;
+  *constructive
+    = _hyco_composite_actor_is_constructive (refinement->composite, inner_output, inner_input);
+  return TRUE;
+}
+
+/* Whether a transition @which selects (of the current state only, with @current) reads
+ * @input, in its guard or output actions, directly or through an output a refinement computes
+ * from it; with @output, only among the transitions whose output actions write @output. */
+static gboolean
+controller_reads (HycoModalDirector *self, HycoFSMChoice which, gboolean current, HycoPort *output,
+                  HycoPort *input)
+{
+  gboolean constructive;
+
+  if (_hyco_fsm_actor_transitions_read (self->controller, which, current, output, input))
+    return TRUE;
+  for (guint o = 0; o < self->outputs->len; o++)
+    if (_hyco_fsm_actor_transitions_read (self->controller, which, current, output,
+                                          self->outputs->pdata[o]))
+      for (guint r = 0; r < self->refinements->len; r++)
+        if (refinement_depends (&g_array_index (self->refinements, Refinement, r),
+                                self->outputs->pdata[o], input, &constructive))
+          return TRUE;
+  return FALSE;
+}
+
+/* The modal model's causality interface follows its contents, as Ptolemy II's does: an output
+ * depends on an input when the output of that name of some refinement depends on the input of
+ * that name, or when a transition whose output actions write the output reads the input (in
+ * its guard or those actions). A preemptive transition decides whether the refinement fires at
+ * all: every output depends on what it reads. It is constructive (the modal model may produce
+ * the output before knowing the input) only through refinements that are. */
+static void
+declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (container))->ports;
+  guint n = ports->len;
+  gboolean *depends = g_new0 (gboolean, MAX (n * n, 1));
+  gboolean *constructive = g_new0 (gboolean, MAX (n * n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      HycoPort *input = ports->pdata[i];
+      gboolean preempts;
+      if (!(input->flags & HYCO_PORT_INPUT))
+        continue;
+      preempts = controller_reads (self, HYCO_FSM_CHOICE_PREEMPTIVE, FALSE, NULL, input);
+      for (guint o = 0; o < n; o++)
+        {
+          HycoPort *output = ports->pdata[o];
+          gboolean through = FALSE, partial = FALSE, controls;
+          if (!(output->flags & HYCO_PORT_OUTPUT))
+            continue;
+          for (guint r = 0; r < self->refinements->len; r++)
+            {
+              gboolean c;
+              if (refinement_depends (&g_array_index (self->refinements, Refinement, r), output,
+                                      input, &c))
+                {
+                  through = TRUE;
+                  partial |= c;
+                }
+            }
+          controls = preempts || controller_reads (self, HYCO_FSM_CHOICE_ALL, FALSE, output, input);
+          depends[o * n + i] = controls || through;
+          constructive[o * n + i] = !controls && partial;
+        }
+    }
+  _hyco_composite_actor_set_dependencies (container, depends, constructive);
+}
+
+/* Whether the transitions of the current state that @which selects can be tested: every input
+ * they read is known. Fired before all its inputs are known, the modal model tests them only
+ * then; @all_known tells whether every input is. */
+static gboolean
+controller_can_choose (HycoModalDirector *self, HycoDirectorPrivate *priv, HycoFSMChoice which,
+                       gboolean *all_known)
+{
+  GPtrArray *ports = _hyco_actor_get_private (HYCO_ACTOR (priv->container))->ports;
+  gboolean can = TRUE;
+
+  *all_known = TRUE;
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (!(port->flags & HYCO_PORT_INPUT) || port->n_signals == 0
+          || hyco_signal_status (&port->signals[0]) != HYCO_SIGNAL_UNKNOWN)
+        continue;
+      *all_known = FALSE;
+      can = can && !controller_reads (self, which, TRUE, NULL, port);
+    }
+  return can;
+}
+
 static gboolean
 hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
 {
@@ -250,6 +359,7 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
         goto out;
       priv->wants_every_tag |= hyco_director_wants_every_tag (refinement->director);
     }
+  declare_causality (self, container);
   ok = TRUE;
 out:
   g_ptr_array_unref (relations);
@@ -285,12 +395,20 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
 {
   HycoModalDirector *self = HYCO_MODAL_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  HycoFSMChoice later;
+  gboolean all_known, can_preempt, undecided = FALSE;
 
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
   self->step_end
     = self->continuous && priv->current.microstep == 0 && priv->current.time > self->committed_time;
+  later = self->step_end ? HYCO_FSM_CHOICE_ALL : HYCO_FSM_CHOICE_NON_PREEMPTIVE;
+  /* Fired before all its inputs are known (its causality interface allows it), it tests
+   * transitions only once what they read is known, and leaves unknown what they may decide. */
+  can_preempt = controller_can_choose (self, priv, HYCO_FSM_CHOICE_PREEMPTIVE, &all_known);
+  if (!self->step_end && !can_preempt)
+    return TRUE;
   /* At a step's end the old mode runs, and any enabled transition is only noted. */
   if (!self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
@@ -312,10 +430,12 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       if (!ok)
         return FALSE;
     }
-  if (self->step_end
+  if (self->step_end || !_hyco_fsm_actor_has_chosen (self->controller))
+    undecided = !all_known && !controller_can_choose (self, priv, later, &all_known);
+  if (self->step_end && !undecided
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_ALL, FALSE, error))
     return FALSE;
-  if (!self->step_end && !_hyco_fsm_actor_has_chosen (self->controller)
+  if (!self->step_end && !undecided && !_hyco_fsm_actor_has_chosen (self->controller)
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
     return FALSE;
   /* What the output actions did not produce comes from the refinement. */
@@ -325,9 +445,13 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       HycoPort *inner = self->refinement_fired ? self->active->outputs[o] : NULL;
       if (output->n_signals == 0 || hyco_signal_status (&output->signals[0]) != HYCO_SIGNAL_UNKNOWN)
         continue;
+      if (undecided && !self->step_end
+          && _hyco_fsm_actor_transitions_write (self->controller, later, TRUE, output))
+        continue;
       if (inner != NULL && inner->n_signals > 0)
         _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
-      if (hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
+      /* With inputs unknown, the director outside knows which outputs are settled. */
+      if (all_known && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
         hyco_signal_set_absent (&output->signals[0]);
     }
   return TRUE;

@@ -138,19 +138,6 @@ hyco_modal_model_preinitialize (HycoActor *actor, GError **error)
   return HYCO_ACTOR_CLASS (hyco_modal_model_parent_class)->preinitialize (actor, error);
 }
 
-static gboolean
-hyco_modal_model_is_strict (HycoActor *actor)
-{
-  return TRUE;
-}
-
-static gboolean
-hyco_modal_model_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
-{
-  /* Guards may read any input, and any refinement may pass any input through. */
-  return TRUE;
-}
-
 static HycoModalDirector *
 modal_director (HycoStepSizeControl *control)
 {
@@ -223,8 +210,8 @@ hyco_modal_model_class_init (HycoModalModelClass *klass)
   object_class->get_property = hyco_modal_model_get_property;
   object_class->set_property = hyco_modal_model_set_property;
   actor_class->preinitialize = hyco_modal_model_preinitialize;
-  actor_class->is_strict = hyco_modal_model_is_strict;
-  actor_class->output_depends_on = hyco_modal_model_output_depends_on;
+  /* Its causality interface is the composite's, which its director declares from the
+   * refinements and the controller. */
   hyco_actor_class_set_description (actor_class, "A state machine whose states hold refinements");
 
   /**

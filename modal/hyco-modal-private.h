@@ -27,6 +27,10 @@ const char *_hyco_fsm_actor_get_current_refinement (HycoFSMActor *self);
 gboolean _hyco_fsm_actor_is_final (HycoFSMActor *self);
 void _hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self);
 double _hyco_fsm_actor_crossing_fraction (HycoFSMActor *self);
+gboolean _hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice which,
+                                           gboolean current, HycoPort *output, HycoPort *port);
+gboolean _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which,
+                                            gboolean current, HycoPort *output);
 
 /* What the active refinement produced on the output named like @output (an output port of
  * the modal model) at the current tag; NULL when absent or when no refinement fired. */
