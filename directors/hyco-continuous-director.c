@@ -563,6 +563,26 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   }
 }
 
+/* Without a stop time, integration may reach the last tick of model time: a step beyond it
+ * cannot be represented, so the run ends there with an error (with a stop time, steps end at
+ * it, within the range). */
+static gboolean
+check_time_range (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  g_autofree char *end = NULL;
+  g_autofree char *resolution = NULL;
+
+  if (self->committed_time < HYCO_TIME_INFINITY - 1)
+    return TRUE;
+  end = hyco_time_to_string (self->committed_time, priv->resolution);
+  resolution = hyco_resolution_to_string (priv->resolution);
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
+               "%s: integration cannot go on after %s s, the end of the range of model time at "
+               "resolution %s s (give the run a stop time or a coarser timeResolution)",
+               hyco_director_get_name (HYCO_DIRECTOR (self)), end, resolution);
+  return FALSE;
+}
+
 static gboolean
 hyco_continuous_director_prefire (HycoDirector *director, GError **error)
 {
@@ -624,6 +644,8 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
     }
   if (self->committed_time >= self->stop_time)
     return FALSE;
+  if (!check_time_range (self, priv, error))
+    return FALSE;
   self->phase = PHASE_STEP;
   return TRUE;
 }
@@ -637,6 +659,8 @@ limit_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step
   step = MIN (step, self->max_step);
   if (self->stop_time != HYCO_TIME_INFINITY)
     step = MIN (step, room);
+  else /* up to the last tick of model time (check_time_range() stops there) */
+    step = MIN (step, HYCO_TIME_INFINITY - 1 - self->committed_time);
   if (request != NULL)
     step = MIN (step, request->time - self->committed_time);
   return MAX (step, 1);
@@ -1007,6 +1031,8 @@ plan_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
   /* A request later at this same time comes first; plan after it. */
   if (request != NULL && request->time == self->committed_time)
     return TRUE;
+  if (!check_time_range (self, priv, error))
+    return FALSE;
   priv->speculating = TRUE;
   ok = fire_discrete (self, priv, error)
        && (self->cvode

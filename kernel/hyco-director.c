@@ -317,6 +317,7 @@ hyco_director_init (HycoDirector *self)
   priv->resolution_literal = g_strdup ("1e-9");
   priv->max_microsteps = 1000;
   priv->resolution = HYCO_DEFAULT_RESOLUTION;
+  priv->stop_time = HYCO_TIME_INFINITY;
 }
 
 /**

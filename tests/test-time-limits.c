@@ -1,0 +1,167 @@
+/* test-time-limits.c: the limits of model time (issue 16): firings beyond the range of model
+ * time, time-Zeno, modal models as sources.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-support.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Runs the model in @xml, with @stop_time if not NULL, and returns its trace (what was
+ * traced up to a failure too); the run's error goes to @error. */
+static char *
+run_trace (const char *xml, const char *stop_time, GError **error)
+{
+  g_autoptr (HycoModel) model = test_load_inline (xml);
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "hyco-test-time-XXXXXX", NULL);
+  char *trace = NULL;
+  int fd = g_mkstemp (path);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  if (stop_time != NULL)
+    g_assert_true (hyco_model_set_stop_time (model, stop_time, NULL));
+  g_assert_true (hyco_model_set_trace_file (model, path, NULL));
+  hyco_model_run (model, NULL, error);
+  g_assert_true (g_file_get_contents (path, &trace, NULL, NULL));
+  g_unlink (path);
+  return trace;
+}
+
+/* At a resolution of 1e-18 s, model time ends at 9.223372036854775806 s: the clock's event at
+ * 10 and the delayed events at 10 and later are beyond it. */
+static const char de_range_model[] = "<entity name='range' class='TypedCompositeActor'>"
+                                     "  <property name='director' class='DEDirector'>"
+                                     "    <property name='timeResolution' value='1e-18'/>"
+                                     "  </property>"
+                                     "  <entity name='Clock' class='DiscreteClock'>"
+                                     "    <property name='period' value='1'/>"
+                                     "  </entity>"
+                                     "  <entity name='Delay' class='TimeDelay'>"
+                                     "    <property name='delay' value='5'/>"
+                                     "  </entity>"
+                                     "  <relation name='r' class='TypedIORelation'/>"
+                                     "  <link port='Clock.output' relation='r'/>"
+                                     "  <link port='Delay.input' relation='r'/>"
+                                     "</entity>";
+
+/* Requests beyond the range of model time lie after any stop time: dropped, the run goes on to
+ * its stop time. */
+static void
+test_beyond_range_after_stop (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (de_range_model, "9.2", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (trace, ==,
+                   "signal,time,microstep,value\n"
+                   "Clock.output,0,1,1\n"
+                   "Clock.output,1,1,1\n"
+                   "Clock.output,2,1,1\n"
+                   "Clock.output,3,1,1\n"
+                   "Clock.output,4,1,1\n"
+                   "Clock.output,5,1,1\n"
+                   "Delay.output,5,1,1\n"
+                   "Clock.output,6,1,1\n"
+                   "Delay.output,6,1,1\n"
+                   "Clock.output,7,1,1\n"
+                   "Delay.output,7,1,1\n"
+                   "Clock.output,8,1,1\n"
+                   "Delay.output,8,1,1\n"
+                   "Clock.output,9,1,1\n"
+                   "Delay.output,9,1,1\n");
+}
+
+/* Without a stop time, such a request is before it: an error naming the actor and the tag. */
+static void
+test_beyond_range_without_stop (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (de_range_model, NULL, &error);
+
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  g_assert_cmpstr (error->message, ==,
+                   "Delay: the event at (5, 1), delayed by 5 s, is beyond the range "
+                   "of model time");
+  g_assert_true (g_str_has_suffix (trace, "Clock.output,5,1,1\nDelay.output,5,1,1\n"));
+}
+
+/* A switch of the periodic signal beyond the range of model time does not end the integration
+ * before the stop time. */
+static void
+test_integration_beyond_range (void)
+{
+  static const char model[] = "<entity name='range' class='TypedCompositeActor'>"
+                              "  <property name='director' class='ContinuousDirector'>"
+                              "    <property name='timeResolution' value='1e-18'/>"
+                              "    <property name='stopTime' value='6'/>"
+                              "  </property>"
+                              "  <entity name='Square' class='PeriodicPiecewiseConstant'>"
+                              "    <property name='a' value='1.0'/>"
+                              "    <property name='b' value='-1.0'/>"
+                              "    <property name='period' value='5'/>"
+                              "  </entity>"
+                              "  <entity name='Integral' class='Integrator'/>"
+                              "  <relation name='r' class='TypedIORelation'/>"
+                              "  <link port='Square.output' relation='r'/>"
+                              "  <link port='Integral.derivative' relation='r'/>"
+                              "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (model, NULL, &error);
+
+  g_assert_no_error (error);
+  test_assert_contains (trace, "Square.output,5,0,1\nIntegral.state,5,0,5\n"
+                               "Square.output,5,1,-1\nIntegral.state,5,1,5\n");
+  g_assert_true (g_str_has_suffix (trace, "Square.output,6,0,-1\nIntegral.state,6,0,4\n"));
+
+  /* Without a stop time, integration ends with an error at the last tick of model time. */
+  g_clear_error (&error);
+  g_free (trace);
+  trace = run_trace (model, "Infinity", &error);
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  g_assert_cmpstr (error->message, ==,
+                   "Square: the switch after 5 s (period 5 s) is beyond the range of "
+                   "model time");
+}
+
+/* A continuous model without a stop time stops at the end of model time, not wrapping to
+ * negative times. */
+static void
+test_integration_end_of_range (void)
+{
+  static const char model[] = "<entity name='range' class='TypedCompositeActor'>"
+                              "  <property name='director' class='ContinuousDirector'>"
+                              "    <property name='timeResolution' value='1e-18'/>"
+                              "  </property>"
+                              "  <entity name='Ramp' class='ContinuousRamp'/>"
+                              "  <entity name='Integral' class='Integrator'/>"
+                              "  <relation name='r' class='TypedIORelation'/>"
+                              "  <link port='Ramp.output' relation='r'/>"
+                              "  <link port='Integral.derivative' relation='r'/>"
+                              "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (model, NULL, &error);
+
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  g_assert_cmpstr (error->message, ==,
+                   "director: integration cannot go on after 9.223372036854775806 s, the end of "
+                   "the range of model time at resolution 1e-18 s (give the run a stop time or "
+                   "a coarser timeResolution)");
+  test_assert_contains (trace, "Ramp.output,9.223372036854775806,0,");
+  g_assert_null (strstr (trace, ",-"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+  g_test_add_func ("/time-limits/beyond-range/after-stop", test_beyond_range_after_stop);
+  g_test_add_func ("/time-limits/beyond-range/without-stop", test_beyond_range_without_stop);
+  g_test_add_func ("/time-limits/beyond-range/integration", test_integration_beyond_range);
+  g_test_add_func ("/time-limits/beyond-range/end-of-time", test_integration_end_of_range);
+  return g_test_run ();
+}
