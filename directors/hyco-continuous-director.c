@@ -637,6 +637,8 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
       /* Requests at the current time: the next microstep. */
       if (request->microstep > priv->max_microsteps)
         return _hyco_tag_queue_report_zeno (&self->queue, director, request, error);
+      if (!_hyco_tag_queue_check_time_zeno (&self->queue, director, request, error))
+        return FALSE;
       self->phase = PHASE_DISCRETE;
       priv->current = *request;
       _hyco_tag_queue_take (&self->queue, &priv->current);

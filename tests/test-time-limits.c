@@ -154,6 +154,127 @@ test_integration_end_of_range (void)
   g_assert_null (strstr (trace, ",-"));
 }
 
+/* A clock at every tick: with timeZenoEvents 5 and timeZenoTicks 1, the sixth time after the
+ * first, each a tick after the one before, ends the run before it executes. */
+static const char de_dense_model[] = "<entity name='dense' class='TypedCompositeActor'>"
+                                     "  <property name='director' class='DEDirector'>"
+                                     "    <property name='stopTime' value='1e-6'/>"
+                                     "    <property name='timeZenoEvents' value='%s'/>"
+                                     "    <property name='timeZenoTicks' value='%s'/>"
+                                     "  </property>"
+                                     "  <entity name='Clock' class='DiscreteClock'>"
+                                     "    <property name='period' value='1e-9'/>"
+                                     "  </entity>"
+                                     "</entity>";
+
+static void
+test_time_zeno_de (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *xml = g_strdup_printf (de_dense_model, "5", "1");
+  g_autofree char *trace = run_trace (xml, NULL, &error);
+
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO);
+  g_assert_cmpstr (error->message, ==,
+                   "Zeno behaviour: events at 7 model times in a row from 0 s to 0.000000006 s, "
+                   "each at most 1 ticks (0.000000001 s) after the one before (timeZenoEvents, "
+                   "timeZenoTicks): model time only creeps forward; actors with events at "
+                   "0.000000006 s: Clock");
+  g_assert_cmpstr (trace, ==,
+                   "signal,time,microstep,value\n"
+                   "Clock.output,0,1,1\n"
+                   "Clock.output,0.000000001,1,1\n"
+                   "Clock.output,0.000000002,1,1\n"
+                   "Clock.output,0.000000003,1,1\n"
+                   "Clock.output,0.000000004,1,1\n"
+                   "Clock.output,0.000000005,1,1\n");
+
+  /* Events two ticks apart do not count with timeZenoTicks 1; the check can be turned off. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *ticks = g_strdup_printf (de_dense_model, i ? "0" : "5", "1");
+      g_autofree char *out = NULL;
+      char *period;
+      g_clear_error (&error);
+      if (i == 0)
+        {
+          period = strstr (ticks, "1e-9");
+          memcpy (period, "2e-9", 4);
+        }
+      out = run_trace (ticks, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_suffix (out, "Clock.output,0.000001,1,1\n"));
+    }
+}
+
+/* The bouncing ball of issue 16 without its resting mode: after the accumulation point of its
+ * impacts, it bounces every few ticks. */
+static const char zeno_ball_model[]
+  = "<entity name='ball' class='TypedCompositeActor'>"
+    "  <property name='director' class='ContinuousDirector'>"
+    "    <property name='stopTime' value='10'/>"
+    "    <property name='maxStepSize' value='0.1'/>"
+    "  </property>"
+    "  <entity name='Ball' class='ModalModel'>"
+    "    <property name='errorTolerance' value='1e-9'/>"
+    "    <port name='y' class='ModalPort'><property name='output'/></port>"
+    "    <port name='v' class='ModalPort'><property name='output'/></port>"
+    "    <port name='impact' class='ModalPort'><property name='output'/></port>"
+    "    <entity name='_Controller' class='ModalController'>"
+    "      <entity name='free' class='State'>"
+    "        <property name='isInitialState' value='true'/>"
+    "        <property name='refinementName' value='Free'/>"
+    "      </entity>"
+    "      <relation name='bounce' class='Transition'>"
+    "        <property name='guardExpression' value='y &lt;= 0 &amp;&amp; v &lt; 0'/>"
+    "        <property name='outputActions' value='impact = v'/>"
+    "        <property name='setActions' value='Free.Height.initialState = 0; "
+    "Free.Velocity.initialState = -0.5 * v'/>"
+    "        <property name='reset' value='true'/>"
+    "      </relation>"
+    "      <link port='free.outgoingPort' relation='bounce'/>"
+    "      <link port='free.incomingPort' relation='bounce'/>"
+    "    </entity>"
+    "    <entity name='Free' class='Refinement'>"
+    "      <port name='y' class='RefinementPort'><property name='output'/></port>"
+    "      <port name='v' class='RefinementPort'><property name='output'/></port>"
+    "      <entity name='Gravity' class='Const'><property name='value' value='-9.81'/></entity>"
+    "      <entity name='Velocity' class='Integrator'/>"
+    "      <entity name='Height' class='Integrator'>"
+    "        <property name='initialState' value='1'/>"
+    "      </entity>"
+    "      <relation name='g' class='TypedIORelation'/>"
+    "      <relation name='velocity' class='TypedIORelation'/>"
+    "      <relation name='height' class='TypedIORelation'/>"
+    "      <link port='Gravity.output' relation='g'/>"
+    "      <link port='Velocity.derivative' relation='g'/>"
+    "      <link port='Velocity.state' relation='velocity'/>"
+    "      <link port='Height.derivative' relation='velocity'/>"
+    "      <link port='v' relation='velocity'/>"
+    "      <link port='Height.state' relation='height'/>"
+    "      <link port='y' relation='height'/>"
+    "    </entity>"
+    "  </entity>"
+    "</entity>";
+
+static void
+test_time_zeno_bouncing_ball (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (zeno_ball_model, NULL, &error);
+
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO);
+  g_assert_cmpstr (error->message, ==,
+                   "Zeno behaviour: events at 1002 model times in a row from 1.354570948 s to "
+                   "1.35457296 s, each at most 10 ticks (0.00000001 s) after the one before "
+                   "(timeZenoEvents, timeZenoTicks): model time only creeps forward; actors with "
+                   "events at 1.35457296 s: Ball");
+  /* Ended before the impact at (1.35457296, 1), with some thousand impacts traced. */
+  g_assert_true (
+    g_str_has_suffix (trace, "Ball.Free.Height.state,1.35457296,0,-6.5399999999999999e-18\n"));
+  g_assert_cmpuint (strlen (trace), <, 2000000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -163,5 +284,7 @@ main (int argc, char **argv)
   g_test_add_func ("/time-limits/beyond-range/without-stop", test_beyond_range_without_stop);
   g_test_add_func ("/time-limits/beyond-range/integration", test_integration_beyond_range);
   g_test_add_func ("/time-limits/beyond-range/end-of-time", test_integration_end_of_range);
+  g_test_add_func ("/time-limits/time-zeno/de", test_time_zeno_de);
+  g_test_add_func ("/time-limits/time-zeno/bouncing-ball", test_time_zeno_bouncing_ball);
   return g_test_run ();
 }
