@@ -275,6 +275,178 @@ test_time_zeno_bouncing_ball (void)
   g_assert_cmpuint (strlen (trace), <, 2000000);
 }
 
+/* A modal model with no inputs in DE, fired only where it asks (issue 16, point 4): its
+ * refinement holds a DE director and a clock. */
+static const char modal_clock_source[]
+  = "<entity name='msrc' class='TypedCompositeActor'>"
+    "<property name='director' class='DEDirector'>"
+    "<property name='stopTime' value='3'/>"
+    "</property>"
+    "<entity name='Source' class='ModalModel'>"
+    "<port name='y' class='ModalPort'><property name='output'/></port>"
+    "<entity name='_Controller' class='ModalController'>"
+    "<entity name='a' class='State'>"
+    "<property name='isInitialState' value='true'/>"
+    "<property name='refinementName' value='A'/>"
+    "</entity>"
+    "</entity>"
+    "<entity name='A' class='Refinement'>"
+    "<property name='director' class='DEDirector'/>"
+    "<port name='y' class='RefinementPort'><property name='output'/></port>"
+    "<entity name='Clock' class='DiscreteClock'><property name='period' value='1'/></entity>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Clock.output' relation='r'/>"
+    "<link port='y' relation='r'/>"
+    "</entity>"
+    "<relation name='yRelation' class='TypedIORelation'/>"
+    "<link port='y' relation='yRelation'/>"
+    "<link port='A.y' relation='yRelation'/>"
+    "</entity>"
+    "<entity name='Rec' class='Recorder'/>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Source.y' relation='r'/>"
+    "<link port='Rec.input' relation='r'/>"
+    "</entity>";
+
+/* Its transition is timed by a TimeDelay in the refinement (1.5 s after the start); the reset
+ * transition starts the other refinement's clock (period 0.5) one microstep later. */
+static const char modal_timed_source[]
+  = "<entity name='msrc' class='TypedCompositeActor'>"
+    "<property name='director' class='DEDirector'>"
+    "<property name='stopTime' value='3'/>"
+    "</property>"
+    "<entity name='Source' class='ModalModel'>"
+    "<port name='y' class='ModalPort'><property name='output'/></port>"
+    "<entity name='_Controller' class='ModalController'>"
+    "<entity name='a' class='State'>"
+    "<property name='isInitialState' value='true'/>"
+    "<property name='refinementName' value='A'/>"
+    "</entity>"
+    "<entity name='b' class='State'>"
+    "<property name='refinementName' value='B'/>"
+    "</entity>"
+    "<relation name='go' class='Transition'>"
+    "<property name='guardExpression' value='y_isPresent'/>"
+    "<property name='reset' value='true'/>"
+    "</relation>"
+    "<link port='a.outgoingPort' relation='go'/>"
+    "<link port='b.incomingPort' relation='go'/>"
+    "</entity>"
+    "<entity name='A' class='Refinement'>"
+    "<port name='y' class='RefinementPort'><property name='output'/></port>"
+    "<entity name='Start' class='Const'/>"
+    "<entity name='Later' class='TimeDelay'><property name='delay' value='1.5'/></entity>"
+    "<relation name='r0' class='TypedIORelation'/>"
+    "<link port='Start.output' relation='r0'/>"
+    "<link port='Later.input' relation='r0'/>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Later.output' relation='r'/>"
+    "<link port='y' relation='r'/>"
+    "</entity>"
+    "<entity name='B' class='Refinement'>"
+    "<port name='y' class='RefinementPort'><property name='output'/></port>"
+    "<entity name='Clock' class='DiscreteClock'><property name='period' value='0.5'/></entity>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Clock.output' relation='r'/>"
+    "<link port='y' relation='r'/>"
+    "</entity>"
+    "<relation name='yRelation' class='TypedIORelation'/>"
+    "<link port='y' relation='yRelation'/>"
+    "<link port='A.y' relation='yRelation'/>"
+    "<link port='B.y' relation='yRelation'/>"
+    "</entity>"
+    "<entity name='Rec' class='Recorder'/>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Source.y' relation='r'/>"
+    "<link port='Rec.input' relation='r'/>"
+    "</entity>";
+
+/* Inside a DE composite, a continuous refinement whose ramp crosses 1.5. */
+static const char modal_crossing_source[]
+  = "<entity name='msrc' class='TypedCompositeActor'>"
+    "<property name='director' class='DEDirector'>"
+    "<property name='stopTime' value='3'/>"
+    "</property>"
+    "<entity name='Outer' class='TypedCompositeActor'>"
+    "<property name='director' class='DEDirector'/>"
+    "<port name='y' class='TypedIOPort'><property name='output'/></port>"
+    "<entity name='Source' class='ModalModel'>"
+    "<port name='y' class='ModalPort'><property name='output'/></port>"
+    "<entity name='_Controller' class='ModalController'>"
+    "<entity name='a' class='State'>"
+    "<property name='isInitialState' value='true'/>"
+    "<property name='refinementName' value='A'/>"
+    "</entity>"
+    "</entity>"
+    "<entity name='A' class='Refinement'>"
+    "<property name='director' class='ContinuousDirector'/>"
+    "<port name='y' class='RefinementPort'><property name='output'/></port>"
+    "<entity name='Ramp' class='ContinuousRamp'/>"
+    "<entity name='Cross' class='ZeroCrossingDetector'><property name='level' "
+    "value='1.5'/></entity>"
+    "<relation name='r0' class='TypedIORelation'/>"
+    "<link port='Ramp.output' relation='r0'/>"
+    "<link port='Cross.trigger' relation='r0'/>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Cross.output' relation='r'/>"
+    "<link port='y' relation='r'/>"
+    "</entity>"
+    "<relation name='yRelation' class='TypedIORelation'/>"
+    "<link port='y' relation='yRelation'/>"
+    "<link port='A.y' relation='yRelation'/>"
+    "</entity>"
+    "<relation name='o' class='TypedIORelation'/>"
+    "<link port='Source.y' relation='o'/>"
+    "<link port='y' relation='o'/>"
+    "</entity>"
+    "<entity name='Rec' class='Recorder'/>"
+    "<relation name='r' class='TypedIORelation'/>"
+    "<link port='Outer.y' relation='r'/>"
+    "<link port='Rec.input' relation='r'/>"
+    "</entity>";
+
+/* The rows of @trace for @signal. */
+static char *
+rows_of (const char *trace, const char *signal)
+{
+  g_auto (GStrv) lines = g_strsplit (trace, "\n", -1);
+  GString *rows = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], signal) && lines[i][strlen (signal)] == ',')
+      g_string_append_printf (rows, "%s\n", lines[i]);
+  return g_string_free (rows, FALSE);
+}
+
+static void
+check_modal_source (const char *xml, const char *signal, const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (xml, NULL, &error);
+  g_autofree char *rows = NULL;
+
+  g_assert_no_error (error);
+  rows = rows_of (trace, signal);
+  g_assert_cmpstr (rows, ==, expected);
+}
+
+static void
+test_modal_source (void)
+{
+  check_modal_source (modal_clock_source, "Source.y",
+                      "Source.y,0,1,1\n"
+                      "Source.y,1,1,1\n"
+                      "Source.y,2,1,1\n"
+                      "Source.y,3,1,1\n");
+  check_modal_source (modal_timed_source, "Source.y",
+                      "Source.y,1.5,1,1\n"
+                      "Source.y,1.5,2,1\n"
+                      "Source.y,2,1,1\n"
+                      "Source.y,2.5,1,1\n"
+                      "Source.y,3,1,1\n");
+  check_modal_source (modal_crossing_source, "Outer.y", "Outer.y,1.5,1,0\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -286,5 +458,6 @@ main (int argc, char **argv)
   g_test_add_func ("/time-limits/beyond-range/end-of-time", test_integration_end_of_range);
   g_test_add_func ("/time-limits/time-zeno/de", test_time_zeno_de);
   g_test_add_func ("/time-limits/time-zeno/bouncing-ball", test_time_zeno_bouncing_ball);
+  g_test_add_func ("/time-limits/modal-source/de", test_modal_source);
   return g_test_run ();
 }
