@@ -127,6 +127,31 @@ test_integration_beyond_range (void)
                    "model time");
 }
 
+/* A periodic SR director's next tick beyond the range of model time ends its grid. */
+static void
+test_sr_grid_beyond_range (void)
+{
+  static const char model[] = "<entity name='range' class='TypedCompositeActor'>"
+                              "  <property name='director' class='SRDirector'>"
+                              "    <property name='timeResolution' value='1e-18'/>"
+                              "    <property name='period' value='1'/>"
+                              "  </property>"
+                              "  <entity name='Now' class='CurrentTime'/>"
+                              "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *trace = run_trace (model, "9.2", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (trace, "Now.output,8,1,8\nNow.output,9,1,9\n"));
+  g_clear_error (&error);
+  g_free (trace);
+  trace = run_trace (model, NULL, &error);
+  g_assert_error (error, HYCO_TIME_ERROR, HYCO_TIME_ERROR_OVERFLOW);
+  g_assert_cmpstr (error->message, ==,
+                   "director: model time overflow: 9000000000000000000 + 1000000000000000000 "
+                   "ticks is outside the representable time range");
+}
+
 /* A continuous model without a stop time stops at the end of model time, not wrapping to
  * negative times. */
 static void
@@ -456,6 +481,7 @@ main (int argc, char **argv)
   g_test_add_func ("/time-limits/beyond-range/without-stop", test_beyond_range_without_stop);
   g_test_add_func ("/time-limits/beyond-range/integration", test_integration_beyond_range);
   g_test_add_func ("/time-limits/beyond-range/end-of-time", test_integration_end_of_range);
+  g_test_add_func ("/time-limits/beyond-range/sr-grid", test_sr_grid_beyond_range);
   g_test_add_func ("/time-limits/time-zeno/de", test_time_zeno_de);
   g_test_add_func ("/time-limits/time-zeno/bouncing-ball", test_time_zeno_bouncing_ball);
   g_test_add_func ("/time-limits/modal-source/de", test_modal_source);
