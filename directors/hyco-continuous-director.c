@@ -841,8 +841,9 @@ fire_stages (HycoContinuousDirector *self, HycoDirectorPrivate *priv, const Tabl
   for (guint s = 1; s < stages; s++)
     {
       double *x_stage = s == stages - 1 ? self->x_new : self->scratch;
-      /* Rounded to the nearest tick (c >= 0: no llround() call needed). */
-      gint64 offset = (gint64) (t->c[s] * (double) step + 0.5);
+      /* Rounded to the nearest tick (c >= 0: no llround() call needed), and never past the
+       * step's end, which a double may round beyond when the step has more than 53 bits. */
+      gint64 offset = MIN ((gint64) (t->c[s] * (double) step + 0.5), step);
       /* Locals: without strict aliasing, every store would reload the fields. */
       const double *a = &t->a[s * stages], *k = self->k, *x = self->x;
       const guint n = self->n;
