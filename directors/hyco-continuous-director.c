@@ -563,6 +563,26 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   }
 }
 
+/* Without a stop time, integration may reach the last tick of model time: a step beyond it
+ * cannot be represented, so the run ends there with an error (with a stop time, steps end at
+ * it, within the range). */
+static gboolean
+check_time_range (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  g_autofree char *end = NULL;
+  g_autofree char *resolution = NULL;
+
+  if (self->committed_time < HYCO_TIME_INFINITY - 1)
+    return TRUE;
+  end = hyco_time_to_string (self->committed_time, priv->resolution);
+  resolution = hyco_resolution_to_string (priv->resolution);
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME,
+               "%s: integration cannot go on after %s s, the end of the range of model time at "
+               "resolution %s s (give the run a stop time or a coarser timeResolution)",
+               hyco_director_get_name (HYCO_DIRECTOR (self)), end, resolution);
+  return FALSE;
+}
+
 static gboolean
 hyco_continuous_director_prefire (HycoDirector *director, GError **error)
 {
@@ -617,12 +637,16 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
       /* Requests at the current time: the next microstep. */
       if (request->microstep > priv->max_microsteps)
         return _hyco_tag_queue_report_zeno (&self->queue, director, request, error);
+      if (!_hyco_tag_queue_check_time_zeno (&self->queue, director, request, error))
+        return FALSE;
       self->phase = PHASE_DISCRETE;
       priv->current = *request;
       _hyco_tag_queue_take (&self->queue, &priv->current);
       return TRUE;
     }
   if (self->committed_time >= self->stop_time)
+    return FALSE;
+  if (!check_time_range (self, priv, error))
     return FALSE;
   self->phase = PHASE_STEP;
   return TRUE;
@@ -637,6 +661,8 @@ limit_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step
   step = MIN (step, self->max_step);
   if (self->stop_time != HYCO_TIME_INFINITY)
     step = MIN (step, room);
+  else /* up to the last tick of model time (check_time_range() stops there) */
+    step = MIN (step, HYCO_TIME_INFINITY - 1 - self->committed_time);
   if (request != NULL)
     step = MIN (step, request->time - self->committed_time);
   return MAX (step, 1);
@@ -815,8 +841,9 @@ fire_stages (HycoContinuousDirector *self, HycoDirectorPrivate *priv, const Tabl
   for (guint s = 1; s < stages; s++)
     {
       double *x_stage = s == stages - 1 ? self->x_new : self->scratch;
-      /* Rounded to the nearest tick (c >= 0: no llround() call needed). */
-      gint64 offset = (gint64) (t->c[s] * (double) step + 0.5);
+      /* Rounded to the nearest tick (c >= 0: no llround() call needed), and never past the
+       * step's end, which a double may round beyond when the step has more than 53 bits. */
+      gint64 offset = MIN ((gint64) (t->c[s] * (double) step + 0.5), step);
       /* Locals: without strict aliasing, every store would reload the fields. */
       const double *a = &t->a[s * stages], *k = self->k, *x = self->x;
       const guint n = self->n;
@@ -1007,6 +1034,8 @@ plan_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
   /* A request later at this same time comes first; plan after it. */
   if (request != NULL && request->time == self->committed_time)
     return TRUE;
+  if (!check_time_range (self, priv, error))
+    return FALSE;
   priv->speculating = TRUE;
   ok = fire_discrete (self, priv, error)
        && (self->cvode

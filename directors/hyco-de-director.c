@@ -66,6 +66,8 @@ hyco_de_director_prefire (HycoDirector *director, GError **error)
     return FALSE;
   if (head->microstep > self->max_microsteps)
     return hyco_event_queue_report_zeno (self->queue, director, head, error);
+  if (!hyco_event_queue_check_time_zeno (self->queue, director, head, error))
+    return FALSE;
   next = *head;
   hyco_director_set_current_tag (director, &next);
   hyco_event_queue_take (self->queue, &next);

@@ -279,8 +279,16 @@ hyco_sr_director_postfire (HycoDirector *director, GError **error)
   if (!ok || self->period == 0 || !hyco_tag_equal (&current, &self->next_grid))
     return ok;
   /* This was a tick of the grid: schedule the next one. */
-  if (!hyco_time_add (current.time, self->period, &self->next_grid.time, error))
+  if (!hyco_time_add (current.time, self->period, &self->next_grid.time, NULL))
     {
+      /* Beyond the range of model time, and so after any stop time: the grid ends there. */
+      if (hyco_actor_get_stop_time (HYCO_ACTOR (hyco_director_get_container (director)))
+          != HYCO_TIME_INFINITY)
+        {
+          self->next_grid.time = HYCO_TIME_INFINITY;
+          return TRUE;
+        }
+      hyco_time_add (current.time, self->period, &self->next_grid.time, error);
       g_prefix_error (error, "%s: ", hyco_director_get_name (director));
       return FALSE;
     }

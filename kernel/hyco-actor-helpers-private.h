@@ -14,6 +14,8 @@ gboolean _hyco_actors_parse_value (HycoActor *actor, const char *name, const cha
 gboolean _hyco_actors_get_positive_time (HycoActor *actor, const char *name, gboolean allow_zero,
                                          const char *hint, gint64 *ticks, GError **error);
 gboolean _hyco_actors_fire_at_tag_exactly (HycoActor *actor, const HycoTag *tag, GError **error);
+gboolean _hyco_actors_drop_beyond_time_range (HycoActor *actor, GError **error, const char *format,
+                                              ...) G_GNUC_PRINTF (3, 4);
 gboolean _hyco_actors_fire_at_start_if_untriggered (HycoActor *actor, HycoPort *trigger,
                                                     GError **error);
 gboolean _hyco_actors_fired_only_when_triggered (HycoActor *actor);

@@ -84,6 +84,25 @@ _hyco_actors_fire_at_tag_exactly (HycoActor *actor, const HycoTag *tag, GError *
   return TRUE;
 }
 
+/* A firing @actor would need at a time beyond the range of model time (an addition that
+ * overflowed): when the run has a stop time, the firing lies after it and would never happen,
+ * so it is dropped (TRUE); without one it is an error (FALSE), with the message that @format
+ * makes. */
+gboolean
+_hyco_actors_drop_beyond_time_range (HycoActor *actor, GError **error, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (hyco_actor_get_stop_time (actor) != HYCO_TIME_INFINITY)
+    return TRUE;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME, "%s", message);
+  return FALSE;
+}
+
 /* An actor whose trigger input is connected to nothing fires once at the start of the run, as
  * Ptolemy II's Const does under DE. Call from initialize, once the ports are wired. */
 gboolean

@@ -696,6 +696,30 @@ hyco_actor_get_resolution (HycoActor *self)
 }
 
 /**
+ * hyco_actor_get_stop_time:
+ * @self: an actor
+ *
+ * The model time at which the run stops, the top-level director's `stopTime`: a firing
+ * requested after it never happens. Known once the model is prepared.
+ *
+ * Returns: the stop time in ticks, or %HYCO_TIME_INFINITY when the run has none
+ */
+gint64
+hyco_actor_get_stop_time (HycoActor *self)
+{
+  HycoActor *top = self;
+  HycoDirector *director;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), HYCO_TIME_INFINITY);
+  while (_hyco_actor_get_private (top)->container != NULL)
+    top = HYCO_ACTOR (_hyco_actor_get_private (top)->container);
+  director = HYCO_IS_COMPOSITE_ACTOR (top)
+               ? hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top))
+               : NULL;
+  return director ? hyco_director_get_stop_time (director) : HYCO_TIME_INFINITY;
+}
+
+/**
  * hyco_actor_fire_at_tag:
  * @self: an actor
  * @tag: the requested tag

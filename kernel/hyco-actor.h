@@ -119,6 +119,7 @@ HYCO_API gboolean hyco_actor_output_depends_on (HycoActor *self, HycoPort *outpu
 HYCO_API void hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag);
 HYCO_API gint64 hyco_actor_get_current_time (HycoActor *self);
 HYCO_API int hyco_actor_get_resolution (HycoActor *self);
+HYCO_API gint64 hyco_actor_get_stop_time (HycoActor *self);
 HYCO_API gboolean hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted,
                                       GError **error);
 HYCO_API gboolean hyco_actor_fire_at_tag (HycoActor *self, const HycoTag *tag, HycoTag *granted,

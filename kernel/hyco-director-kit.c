@@ -397,6 +397,31 @@ hyco_event_queue_check_missed (HycoEventQueue *self, HycoDirector *director, GEr
 }
 
 /**
+ * hyco_event_queue_check_time_zeno:
+ * @self: an event queue
+ * @director: the director whose queue it is, at the top level
+ * @next: the tag about to be executed
+ * @error: return location for a #GError
+ *
+ * Counts the time of @next as a model time with discrete events (once per time, and only at a
+ * microstep above 0), for the bound on
+ * time-Zeno behaviour: when more than #HycoDirector:timeZenoEvents such times follow the first,
+ * each at most #HycoDirector:timeZenoTicks after the one before, model time only creeps forward by
+ * the resolution and the run is ended. A top-level director's `prefire` calls it for each tag
+ * it chooses, before taking its events.
+ *
+ * Returns: %TRUE if the run may go on; otherwise %FALSE with a %HYCO_ACTOR_ERROR_ZENO error
+ *   naming the times and the actors with events at @next
+ */
+gboolean
+hyco_event_queue_check_time_zeno (HycoEventQueue *self, HycoDirector *director, const HycoTag *next,
+                                  GError **error)
+{
+  g_return_val_if_fail (self != NULL && director != NULL && next != NULL, FALSE);
+  return _hyco_tag_queue_check_time_zeno (&self->queue, director, next, error);
+}
+
+/**
  * hyco_event_queue_report_zeno:
  * @self: an event queue
  * @director: the director whose queue it is

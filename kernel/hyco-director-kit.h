@@ -61,6 +61,8 @@ HYCO_API void hyco_event_queue_start_tag (HycoEventQueue *self);
 HYCO_API void hyco_event_queue_release (HycoEventQueue *self);
 HYCO_API gboolean hyco_event_queue_check_missed (HycoEventQueue *self, HycoDirector *director,
                                                  GError **error);
+HYCO_API gboolean hyco_event_queue_check_time_zeno (HycoEventQueue *self, HycoDirector *director,
+                                                    const HycoTag *next, GError **error);
 HYCO_API gboolean hyco_event_queue_report_zeno (HycoEventQueue *self, HycoDirector *director,
                                                 const HycoTag *next, GError **error);
 

@@ -100,6 +100,13 @@ typedef struct
   gpointer publish_data;
   gboolean conditional; /* firing whose outputs count only where absent: the transfer out
                          * passes on absent signals alone (_hyco_schedule_fire_untriggered()) */
+  /* Time-Zeno (see hyco_event_queue_check_time_zeno()): the parameters, and the times with
+   * events lately, each within time_zeno_ticks of the one before. */
+  guint64 time_zeno_events;
+  guint64 time_zeno_ticks;
+  guint64 dense_events; /* how many followed the first closely */
+  gint64 dense_first;
+  gint64 dense_last;
 } HycoDirectorPrivate;
 
 static inline HycoDirectorPrivate *
@@ -155,6 +162,8 @@ const HycoTag *_hyco_tag_queue_nth (HycoTagQueue *self, guint index);
 void _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag);
 void _hyco_tag_queue_release (HycoTagQueue *self);
 gboolean _hyco_tag_queue_check_missed (HycoTagQueue *self, HycoDirector *director, GError **error);
+gboolean _hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director,
+                                          const HycoTag *next, GError **error);
 gboolean _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director,
                                       const HycoTag *next, GError **error);
 gboolean _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *actor,

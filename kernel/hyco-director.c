@@ -38,6 +38,8 @@ enum
   PROP_STOP_TIME,
   PROP_TIME_RESOLUTION,
   PROP_MAX_MICROSTEPS,
+  PROP_TIME_ZENO_EVENTS,
+  PROP_TIME_ZENO_TICKS,
   N_PROPS
 };
 
@@ -93,6 +95,12 @@ hyco_director_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_MAX_MICROSTEPS:
       g_value_set_uint64 (value, priv->max_microsteps);
       break;
+    case PROP_TIME_ZENO_EVENTS:
+      g_value_set_uint64 (value, priv->time_zeno_events);
+      break;
+    case PROP_TIME_ZENO_TICKS:
+      g_value_set_uint64 (value, priv->time_zeno_ticks);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -118,6 +126,12 @@ hyco_director_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_MAX_MICROSTEPS:
       priv->max_microsteps = g_value_get_uint64 (value);
+      break;
+    case PROP_TIME_ZENO_EVENTS:
+      priv->time_zeno_events = g_value_get_uint64 (value);
+      break;
+    case PROP_TIME_ZENO_TICKS:
+      priv->time_zeno_ticks = g_value_get_uint64 (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -198,6 +212,8 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
   if (outer != NULL)
     priv->current = PRIV (outer)->current;
   priv->firings = 0;
+  priv->dense_events = 0;
+  priv->dense_first = priv->dense_last = -1;
   priv->epoch.value++;
   _hyco_ptr_array_empty (priv->fired);
   for (guint i = 0; i < actors->len; i++)
@@ -304,6 +320,32 @@ hyco_director_class_init (HycoDirectorClass *klass)
     "maxMicrosteps", NULL, "Microsteps allowed at one model time before a Zeno error", 1,
     G_MAXUINT64 - 1, 1000,
     G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoDirector:timeZenoEvents:
+   *
+   * Time-Zeno: how many model times with discrete events (at a microstep above 0) may follow
+   * the first, each at most #HycoDirector:timeZenoTicks after the one before, before the model
+   * is reported as Zeno.
+   * Model time then advances only by the resolution, as after the accumulation point of a
+   * bouncing ball without a resting mode, and would go on so forever. 0 turns the check off;
+   * only the top level's counts.
+   */
+  properties[PROP_TIME_ZENO_EVENTS] = g_param_spec_uint64 (
+    "timeZenoEvents", NULL,
+    "Times with events in a row, each within timeZenoTicks of the last, before a Zeno error "
+    "(0: no check)",
+    0, G_MAXUINT64, 1000,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoDirector:timeZenoTicks:
+   *
+   * How close, in ticks of the resolution, a model time with events must follow the one
+   * before to count towards #HycoDirector:timeZenoEvents.
+   */
+  properties[PROP_TIME_ZENO_TICKS] = g_param_spec_uint64 (
+    "timeZenoTicks", NULL, "Ticks between times with events that count towards timeZenoEvents", 1,
+    G_MAXUINT64, 10,
+    G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -316,7 +358,11 @@ hyco_director_init (HycoDirector *self)
   priv->stop_time_literal = g_strdup ("Infinity");
   priv->resolution_literal = g_strdup ("1e-9");
   priv->max_microsteps = 1000;
+  priv->time_zeno_events = 1000;
+  priv->time_zeno_ticks = 10;
+  priv->dense_first = priv->dense_last = -1;
   priv->resolution = HYCO_DEFAULT_RESOLUTION;
+  priv->stop_time = HYCO_TIME_INFINITY;
 }
 
 /**

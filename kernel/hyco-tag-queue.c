@@ -185,6 +185,59 @@ _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director, const H
   return FALSE;
 }
 
+/* Counts @next's time as one with events, unless it was counted already. Time-Zeno is a run of
+ * time_zeno_events such times, each at most time_zeno_ticks after the one before: time then
+ * advances only by the resolution (the impacts of a bouncing ball after their accumulation
+ * point), and would go on so forever, each time a new one, which maxMicrosteps never sees. */
+gboolean
+_hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director, const HycoTag *next,
+                                 GError **error)
+{
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  g_autoptr (GPtrArray) actors = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *span = NULL;
+
+  /* Discrete events only: the ends of an inner continuous director's steps, at microstep 0,
+   * may be as close as its solver needs. */
+  if (next->time == priv->dense_last || next->microstep == 0 || priv->time_zeno_events == 0)
+    return TRUE;
+  if (priv->dense_last >= 0 && next->time > priv->dense_last
+      && (guint64) (next->time - priv->dense_last) <= priv->time_zeno_ticks)
+    priv->dense_events++;
+  else
+    {
+      priv->dense_events = 0;
+      priv->dense_first = next->time;
+    }
+  priv->dense_last = next->time;
+  if (G_LIKELY (priv->dense_events <= priv->time_zeno_events))
+    return TRUE;
+
+  actors = g_ptr_array_new ();
+  for (guint i = 0; i < self->heap->len; i++)
+    {
+      Event *event = &g_array_index (self->heap, Event, i);
+      if (event->tag.time == next->time && !g_ptr_array_find (actors, event->actor, NULL))
+        g_ptr_array_add (actors, event->actor);
+    }
+  names = _hyco_director_describe_actors (actors);
+  first = hyco_time_to_string (priv->dense_first, priv->resolution);
+  last = hyco_time_to_string (next->time, priv->resolution);
+  span
+    = hyco_time_to_string (MIN (priv->time_zeno_ticks, (guint64) G_MAXINT64 - 1), priv->resolution);
+  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO,
+               "Zeno behaviour: events at %" G_GUINT64_FORMAT " model times in a row from %s s "
+               "to %s s, each at most %" G_GUINT64_FORMAT " ticks (%s s) after the one before "
+               "(timeZenoEvents, timeZenoTicks): model time only creeps forward; actors with "
+               "events at %s s: %s",
+               priv->dense_events + 1, first, last, priv->time_zeno_ticks, span, last,
+               *names ? names : "none");
+  return FALSE;
+}
+
 /* fire_at: a tag in the past is an error; the current tag, once computed, becomes the next
  * microstep; inside a composite the request goes up and must come back at the same tag. */
 gboolean

@@ -93,6 +93,25 @@ class Run(unittest.TestCase):
         clock2 = [r[1] for r in rows[1:] if r[0] == "Clock2.output"]
         self.assertEqual(clock2, ["0", "0.5", "1"])
 
+    def stopped_at(self, *options):
+        result = hyco("run", "models/simultaneous-events.xml", *options, "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("(stop time %s s," % self.read_trace()[-1][1], result.stdout)
+        return self.read_trace()[-1][1:3]
+
+    def test_stop_time_last_given_wins(self):
+        # Issue 16, point 8: --stop-time and --set director.stopTime, whichever comes last.
+        self.assertEqual(self.stopped_at("--stop-time", "1", "--set", "director.stopTime=2"),
+                         ["2", "1"])
+        self.assertEqual(self.stopped_at("--set", "director.stopTime=2", "--stop-time", "1"),
+                         ["1", "1"])
+        self.assertEqual(self.stopped_at("--stop-time", "1", "--set", "director.stopTime=2",
+                                         "--stop-time", "3"), ["3", "1"])
+        self.assertEqual(self.stopped_at("-t", "3", "-s", "director.stopTime=0.5",
+                                         "-s", "Clock2.period=0.5"), ["0.5", "1"])
+        result = hyco("run", "--help")
+        self.assertIn("of this and --set director.stopTime, the last given wins", result.stdout)
+
     def test_values_printed_exactly(self):
         result = hyco("run", "tests/models/cli-strings.xml", "--trace", self.trace)
         self.assertEqual(result.returncode, 0, result.stderr)

@@ -279,7 +279,8 @@ print_statistics (HycoModel *model)
 typedef struct
 {
   char *stop_time;
-  char **assignments;
+  GPtrArray *assignments;   /* the --set texts, in order */
+  guint stop_time_position; /* how many --set came before the last --stop-time */
   char *trace;
   char *plot;
   char *plot_size;
@@ -293,7 +294,7 @@ static void
 run_options_clear (RunOptions *options)
 {
   g_free (options->stop_time);
-  g_strfreev (options->assignments);
+  g_clear_pointer (&options->assignments, g_ptr_array_unref);
   g_free (options->trace);
   g_free (options->plot);
   g_free (options->plot_size);
@@ -303,15 +304,40 @@ run_options_clear (RunOptions *options)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunOptions, run_options_clear)
 
+/* --stop-time and --set director.stopTime set the same parameter: the one given last wins, as
+ * for any option given twice. Only the last --stop-time counts, so where it stood among the
+ * --set options is all there is to remember. */
+static gboolean
+on_stop_time (const char *option, const char *value, gpointer data, GError **error)
+{
+  RunOptions *options = data;
+
+  g_free (options->stop_time);
+  options->stop_time = g_strdup (value);
+  options->stop_time_position = options->assignments->len;
+  return TRUE;
+}
+
+static gboolean
+on_set (const char *option, const char *value, gpointer data, GError **error)
+{
+  RunOptions *options = data;
+
+  g_ptr_array_add (options->assignments, g_strdup (value));
+  return TRUE;
+}
+
 /* @set_help and @probe_help say how names are written for the command. */
 static void
 add_run_options (GOptionContext *context, RunOptions *options, const char *set_help,
                  const char *probe_help)
 {
   const GOptionEntry entries[] = {
-    { "stop-time", 't', 0, G_OPTION_ARG_STRING, &options->stop_time,
-      "Stop at model time T seconds (overrides the director's stopTime)", "T" },
-    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &options->assignments, set_help, "NAME=VALUE" },
+    { "stop-time", 't', 0, G_OPTION_ARG_CALLBACK, on_stop_time,
+      "Stop at model time T seconds (sets the top-level director's stopTime; of this and --set "
+      "director.stopTime, the last given wins)",
+      "T" },
+    { "set", 's', 0, G_OPTION_ARG_CALLBACK, on_set, set_help, "NAME=VALUE" },
     { "trace", 0, 0, G_OPTION_ARG_FILENAME, &options->trace,
       "Write every present output value to FILE as CSV (signal,time,microstep,value)", "FILE.csv" },
     { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &options->plot,
@@ -328,7 +354,11 @@ add_run_options (GOptionContext *context, RunOptions *options, const char *set_h
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  GOptionGroup *group = g_option_group_new (NULL, NULL, NULL, options, NULL);
+
+  options->assignments = g_ptr_array_new_with_free_func (g_free);
+  g_option_group_add_entries (group, entries);
+  g_option_context_set_main_group (context, group);
 }
 
 /* The options' own consistency, before anything is loaded: EXIT_OK if they are fine. */
@@ -408,17 +438,23 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   guint sigint, sigterm;
   guint progress = 0;
 
-  if (options->stop_time && !hyco_model_set_stop_time (model, options->stop_time, &error))
+  /* In the order given, so that the last of --stop-time and --set director.stopTime wins. */
+  for (guint i = 0; i <= options->assignments->len; i++)
     {
-      print_error ("--stop-time %s: %s", options->stop_time, error->message);
-      return EXIT_BAD_INPUT;
-    }
-  for (guint i = 0; options->assignments && options->assignments[i]; i++)
-    {
-      g_auto (GStrv) parts = g_strsplit (options->assignments[i], "=", 2);
+      g_auto (GStrv) parts = NULL;
+      if (i == options->stop_time_position && options->stop_time
+          && !hyco_model_set_stop_time (model, options->stop_time, &error))
+        {
+          print_error ("--stop-time %s: %s", options->stop_time, error->message);
+          return EXIT_BAD_INPUT;
+        }
+      if (i == options->assignments->len)
+        break;
+      parts = g_strsplit (options->assignments->pdata[i], "=", 2);
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
-          print_error ("--set %s: write NAME=VALUE, as in --set %s", options->assignments[i],
+          print_error ("--set %s: write NAME=VALUE, as in --set %s",
+                       (const char *) options->assignments->pdata[i],
                        scope ? "k=0.5" : "Clock.period=0.5");
           return EXIT_BAD_INPUT;
         }

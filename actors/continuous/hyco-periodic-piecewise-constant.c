@@ -118,9 +118,20 @@ static gboolean
 request_next_switch (HycoPeriodicPiecewiseConstant *self, gint64 after, GError **error)
 {
   HycoTag tag = { 0, 1 };
+  gint64 switched = (after / self->period) * self->period;
 
-  if (!hyco_time_add ((after / self->period) * self->period, self->period, &tag.time, error))
-    return FALSE;
+  /* After the stop time, if there is one: the signal switches no more. */
+  if (!hyco_time_add (switched, self->period, &tag.time, NULL))
+    {
+      g_autofree char *period
+        = hyco_time_to_string (self->period, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+      g_autofree char *last
+        = hyco_time_to_string (switched, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+      return _hyco_actors_drop_beyond_time_range (HYCO_ACTOR (self), error,
+                                                  "the switch after %s s (period %s s) is "
+                                                  "beyond the range of model time",
+                                                  last, period);
+    }
   return _hyco_actors_fire_at_tag_exactly (HYCO_ACTOR (self), &tag, error);
 }
 

@@ -157,19 +157,24 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
       if (self->cycle == G_MAXINT64
           || !hyco_time_multiply (self->period, self->cycle + 1, &time, NULL))
         {
+          /* After the stop time, if there is one: no sample is left to take. */
           g_autofree char *period
             = hyco_time_to_string (self->period, hyco_actor_get_resolution (actor));
-          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
-                                "the sample after sample %" G_GINT64_FORMAT " (period %s s) is "
-                                "beyond the range of model time",
-                                self->cycle, period);
-          return FALSE;
+          if (!_hyco_actors_drop_beyond_time_range (actor, error,
+                                                    "the sample after sample %" G_GINT64_FORMAT
+                                                    " (period %s s) is beyond the range of "
+                                                    "model time",
+                                                    self->cycle, period))
+            return FALSE;
         }
-      self->cycle++;
-      self->next.time = time;
-      self->next.microstep = 1;
-      if (!_hyco_actors_fire_at_tag_exactly (actor, &self->next, error))
-        return FALSE;
+      else
+        {
+          self->cycle++;
+          self->next.time = time;
+          self->next.microstep = 1;
+          if (!_hyco_actors_fire_at_tag_exactly (actor, &self->next, error))
+            return FALSE;
+        }
     }
   /* Recorded after the sample was taken: what the input is at the sample's own tag belongs to
    * the next sample, if nothing later replaces it. */

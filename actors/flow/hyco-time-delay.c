@@ -196,11 +196,11 @@ hyco_time_delay_postfire (HycoActor *actor, GError **error)
     return TRUE;
   if (!hyco_time_add (now.time, self->delay, &time, NULL))
     {
+      /* After the stop time, if there is one: the delayed event would never be produced. */
       g_autofree char *tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
-      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
-                            "the event at %s, delayed by %s s, is beyond the range of model time",
-                            tag, self->delay_literal);
-      return FALSE;
+      return _hyco_actors_drop_beyond_time_range (
+        actor, error, "the event at %s, delayed by %s s, is beyond the range of model time", tag,
+        self->delay_literal);
     }
   pending = ring_push (self);
   pending->tag.time = time;

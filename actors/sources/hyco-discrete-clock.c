@@ -165,13 +165,14 @@ hyco_discrete_clock_postfire (HycoActor *actor, GError **error)
       || !hyco_time_multiply (self->period, self->cycle + 1, &elapsed, NULL)
       || !hyco_time_add (self->offset, elapsed, &time, NULL))
     {
+      /* After the stop time, if there is one: the clock has no event left. */
       g_autofree char *period
         = hyco_time_to_string (self->period, hyco_actor_get_resolution (actor));
-      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_TIME,
-                            "the event after cycle %" G_GINT64_FORMAT " (period %s s) is beyond "
-                            "the range of model time",
-                            self->cycle, period);
-      return FALSE;
+      return _hyco_actors_drop_beyond_time_range (actor, error,
+                                                  "the event after cycle %" G_GINT64_FORMAT
+                                                  " (period %s s) is beyond the range of model "
+                                                  "time",
+                                                  self->cycle, period);
     }
   self->cycle++;
   self->next.time = time;
