@@ -498,7 +498,11 @@ request_container (HycoContinuousDirector *self, HycoDirectorPrivate *priv, cons
       g_autofree char *asked = hyco_tag_to_string (tag, priv->resolution);
       g_autofree char *got = hyco_tag_to_string (&granted, priv->resolution);
       hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_TIME,
-                            "the enclosing director granted %s instead of %s", got, asked);
+                            "the enclosing director granted %s instead of %s: a continuous "
+                            "composite is fired at the exact tags of its integration steps, "
+                            "which a periodic director outside does not give (put it in a DE "
+                            "or continuous model, or inside a triggered SR composite)",
+                            got, asked);
       return FALSE;
     }
   return TRUE;
