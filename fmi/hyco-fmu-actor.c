@@ -788,7 +788,8 @@ to_model_ticks (HycoFMUActor *self, gint64 time)
 
   if (shift >= 0)
     return time * power_of_ten (shift);
-  return (time + power_of_ten (-shift) - 1) / power_of_ten (-shift);
+  /* The ceiling, without an addition that could overflow. */
+  return time / power_of_ten (-shift) + (time % power_of_ten (-shift) > 0);
 }
 
 static gboolean
@@ -1263,6 +1264,17 @@ fire_at (HycoFMUActor *self, const HycoTag *tag, GError **error)
                                                        error);
 }
 
+/* The next firing the FMU needs lies beyond the range of model time, so after any stop time:
+ * dropped, or an error when the run has no stop time. */
+static gboolean
+beyond_time_range (HycoFMUActor *self, GError **error)
+{
+  g_autofree char *now = hyco_tag_to_string (&self->committed, self->resolution);
+  return _hyco_actors_drop_beyond_time_range (
+    HYCO_ACTOR (self), error, "the FMU's next firing after %s is beyond the range of model time",
+    now);
+}
+
 /* For FMUs that say when they next need to be fired. */
 static gboolean
 request_next_firing (HycoFMUActor *self, GError **error)
@@ -1282,7 +1294,13 @@ request_next_firing (HycoFMUActor *self, GError **error)
         next.microstep++;
       else
         {
-          next.time = to_model_ticks (self, self->fmu_committed + (gint64) max_step);
+          gint64 fmu_next;
+          int shift = self->fmu_resolution - self->resolution;
+          if (__builtin_add_overflow (self->fmu_committed, (gint64) max_step, &fmu_next)
+              || (shift > 0 && __builtin_mul_overflow (fmu_next, power_of_ten (shift), &next.time)))
+            return beyond_time_range (self, error);
+          if (shift <= 0)
+            next.time = to_model_ticks (self, fmu_next);
           next.microstep = 0;
         }
       return fire_at (self, &next, error);
@@ -1300,7 +1318,9 @@ request_next_firing (HycoFMUActor *self, GError **error)
       else
         {
           /* Real progress to ticks with the ceiling: time always advances. */
-          next.time += MAX ((gint64) ceil (max_step / seconds (self, 1) - 1e-9), 1);
+          double ticks = MAX (ceil (max_step / seconds (self, 1) - 1e-9), 1);
+          if (!(ticks < 0x1p63) || __builtin_add_overflow (next.time, (gint64) ticks, &next.time))
+            return beyond_time_range (self, error);
           next.microstep = 0;
         }
       return fire_at (self, &next, error);
@@ -1312,12 +1332,14 @@ request_next_firing (HycoFMUActor *self, GError **error)
       if (self->committed.time < self->next_communication)
         return TRUE;
       /* Fired at the grid point (the common case): the next one, without a division. */
-      if (self->committed.time == self->next_communication)
-        self->next_communication += self->communication_step;
-      else
-        self->next_communication
-          += ((self->committed.time - self->next_communication) / self->communication_step + 1)
-             * self->communication_step;
+      gint64 steps
+        = self->committed.time == self->next_communication
+            ? 1
+            : (self->committed.time - self->next_communication) / self->communication_step + 1;
+      gint64 span;
+      if (__builtin_mul_overflow (steps, self->communication_step, &span)
+          || __builtin_add_overflow (self->next_communication, span, &self->next_communication))
+        return beyond_time_range (self, error);
       next.time = self->next_communication;
       next.microstep = 0;
       return fire_at (self, &next, error);

@@ -1006,6 +1006,18 @@ class FmuAlone(FmuTestCase):
                       "parameters, inputs and variables whose initial is exact or approx, and y "
                       "is a calculated output", result.stderr)
 
+    def test_steps_beyond_the_range_of_model_time(self):
+        # At 1e-9 s, model time ends after 9.22e9 s: the step after 9e9 s cannot be represented.
+        # Before a stop time it is dropped (it lies after the stop); without one, an error.
+        result = self.fmu_run("gain.fmu", "--step", "1e9", "--stop-time", "9.2e9",
+                              "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows()[-1][1:3], ["9000000000", "0"])
+        result = self.fmu_run("gain.fmu", "--step", "1e9", "--stop-time", "Infinity")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("gain: the FMU's next firing after (9000000000, 0) is beyond the range of "
+                      "model time", result.stderr)
+
     def test_errors_exit_2_naming_what_is_wrong(self):
         for args, message in (
                 (("--step", "abc"), '--step abc: "abc" is not a time literal'),
