@@ -538,8 +538,13 @@ find_parameter (GObject *object, const char *name, GError **error)
   if (pspec == NULL || g_str_equal (name, "name") || !(pspec->flags & G_PARAM_WRITABLE)
       || (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
     {
+      /* Named as the model names it, like an FMU's variables (hyco-fmu-parameters.c). */
+      const char *owner = HYCO_IS_DIRECTOR (object)
+                            ? hyco_director_get_name (HYCO_DIRECTOR (object))
+                          : HYCO_IS_ACTOR (object) ? hyco_actor_get_name (HYCO_ACTOR (object))
+                                                   : G_OBJECT_TYPE_NAME (object);
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN, "%s has no parameter \"%s\"",
-                   G_OBJECT_TYPE_NAME (object), name);
+                   owner, name);
       return NULL;
     }
   return pspec;

@@ -155,6 +155,15 @@ class Run(unittest.TestCase):
             self.assertTrue(result.stderr.startswith("hyco: error: --set "), result.stderr)
             self.assertIn(message, result.stderr)
 
+    def test_unknown_parameter_named_as_the_model_names_it(self):
+        for assignment, message in (
+                ("nope=1", '--set nope: simultaneous has no parameter "nope"'),
+                ("director.nope=1", '--set director.nope: DE Director has no parameter "nope"'),
+                ("Clock1.nope=1", '--set Clock1.nope: Clock1 has no parameter "nope"')):
+            result = hyco("run", "models/simultaneous-events.xml", "--set", assignment)
+            self.assertEqual(result.returncode, 2, assignment)
+            self.assertEqual(result.stderr, "hyco: error: %s\n" % message)
+
     def test_failing_test_actor_exits_1(self):
         result = hyco("run", "tests/models/cli-failing-test.xml")
         self.assertEqual(result.returncode, 1)
