@@ -89,6 +89,19 @@ describe (xmlNode *element)
   return g_strdup_printf ("%s \"%s\"", (const char *) element->name, name);
 }
 
+/* The model-file names of the registered director classes, for messages: "DEDirector, ...". */
+static char *
+director_class_names (void)
+{
+  g_autoptr (GPtrArray) names = hyco_registry_list ();
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < names->len; i++)
+    if (g_type_is_a (hyco_registry_lookup (names->pdata[i]), HYCO_TYPE_DIRECTOR))
+      g_string_append_printf (text, "%s%s", text->len ? ", " : "", (char *) names->pdata[i]);
+  return g_string_free (text, FALSE);
+}
+
 /* `DiscreteClock "Clock1"`: how messages name the object that owns a parameter or port. */
 static char *
 describe_object (GObject *object)
@@ -308,9 +321,16 @@ load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error
     return FALSE;
   if (value == NULL)
     {
-      if (class_name != NULL && g_str_has_suffix (class_name, "Director"))
-        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
-                     "no director class named \"%s\"", class_name);
+      /* A property with a class other than Ptolemy's parameter classes and no value is meant
+       * as a director (a misspelt class). */
+      if (class_name != NULL && !g_str_has_prefix (class_name, "ptolemy.data.expr.")
+          && !g_str_has_prefix (class_name, "ptolemy.actor.parameters."))
+        {
+          g_autofree char *known = director_class_names ();
+          return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
+                       "no director class named \"%s\" (the director classes: %s)", class_name,
+                       known);
+        }
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                    "missing attribute \"value\" (a property is a parameter with a value, or a "
                    "director with a director class)");

@@ -313,6 +313,14 @@ test_error_unknown_class (void)
                        "  <property name=\"d\" class=\"PNDirector\"/>\n"
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2, "PNDirector");
+  /* A misspelt director class: named, with the classes there are. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"d\" class=\"ptolemy.domains.de.kernel.DEDirectr\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
+                       "property \"d\": no director class named "
+                       "\"ptolemy.domains.de.kernel.DEDirectr\" (the director classes: "
+                       "ContinuousDirector, DEDirector, FSMDirector, SRDirector)");
   assert_inline_fails ("<entity name=\"top\" class=\"Composite\"/>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 1, "\"Composite\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
