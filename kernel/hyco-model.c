@@ -383,6 +383,15 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
                    hyco_actor_get_name (HYCO_ACTOR (self->toplevel)));
       return FALSE;
     }
+  if (!hyco_time_validate (literal, error))
+    return FALSE;
+  /* Refused here rather than when the model is prepared, which would blame the model file. */
+  if (g_ascii_strtod (literal, NULL) < 0)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "\"%s\" is before the start time 0", literal);
+      return FALSE;
+    }
   if (!hyco_param_set_from_string (G_OBJECT (director), "stopTime", literal, error))
     return FALSE;
   self->prepared = FALSE;

@@ -164,6 +164,12 @@ class Run(unittest.TestCase):
             self.assertEqual(result.returncode, 2, assignment)
             self.assertEqual(result.stderr, "hyco: error: %s\n" % message)
 
+    def test_negative_stop_time_is_the_options_fault(self):
+        result = hyco("run", "models/simultaneous-events.xml", "--stop-time", "-1")
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr,
+                         'hyco: error: --stop-time -1: "-1" is before the start time 0\n')
+
     def test_failing_test_actor_exits_1(self):
         result = hyco("run", "tests/models/cli-failing-test.xml")
         self.assertEqual(result.returncode, 1)
@@ -1038,7 +1044,7 @@ class FmuAlone(FmuTestCase):
                 (("--set", "mu"), "--set mu: write NAME=VALUE"),
                 (("--probe", "x9", "--plot", os.path.join(self.dir.name, "p.png")),
                  '--probe: no output signal named "vanderpol.x9"'),
-                (("--stop-time", "-1"), 'stopTime: "-1" is before the start time 0')):
+                (("--stop-time", "-1"), '--stop-time -1: "-1" is before the start time 0')):
             result = self.fmu_run("vanderpol.fmu", *args)
             self.assertEqual(result.returncode, 2, args)
             self.assertEqual(result.stdout, "", args)
@@ -1049,7 +1055,7 @@ class FmuAlone(FmuTestCase):
         self.assertIn("--stop-time Infinity: give --step too", result.stderr)
         result = self.fmu_run("hc_generator.fmu", "--stop-time", "-1")
         self.assertEqual(result.returncode, 2)
-        self.assertIn('stopTime: "-1" is before the start time 0', result.stderr)
+        self.assertIn('--stop-time -1: "-1" is before the start time 0', result.stderr)
         result = self.fmu_run("faulty.fmu", "--set", "failAt=3000000000")
         self.assertEqual(result.returncode, 2)
         self.assertIn("--set failAt: 3000000000 is out of the range of the FMU's Integer variable "
