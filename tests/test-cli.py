@@ -170,6 +170,24 @@ class Run(unittest.TestCase):
         self.assertEqual(result.stderr,
                          'hyco: error: --stop-time -1: "-1" is before the start time 0\n')
 
+    def test_readme_scipy_snippet(self):
+        # The README's Python lines, run as written on the file its command writes: the times of
+        # the events of signal 3 (Sampler.output, present at 0, 0.2, 0.4, ...).
+        readme = open("README.md").read()
+        snippet = readme.split("```python\n", 1)[1].split("```", 1)[0]
+        self.assertIn("loadmat", snippet)
+        with tempfile.TemporaryDirectory() as tmp:
+            result = subprocess.run([HYCO, "run", os.path.abspath("models/simultaneous-events.xml"),
+                                     "--results", "r.mat"], cwd=tmp, capture_output=True,
+                                    text=True, timeout=60)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            result = subprocess.run([sys.executable, "-c", snippet + "\nprint(len(s.time[p]))"],
+                                    cwd=tmp, capture_output=True, text=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.replace("[", " ").split()[:4],
+                         ["Sampler.output", "0.", "0.2", "0.4"], result.stdout)
+        self.assertEqual(result.stdout.split()[-1], "501")
+
     def test_failing_test_actor_exits_1(self):
         result = hyco("run", "tests/models/cli-failing-test.xml")
         self.assertEqual(result.returncode, 1)
