@@ -194,6 +194,15 @@ class Run(unittest.TestCase):
         self.assertIn("Check", result.stderr)
         self.assertIn("42", result.stderr)
         self.assertIn("41", result.stderr)
+        # The summary still comes, and says what was written up to the failure.
+        with tempfile.TemporaryDirectory() as tmp:
+            trace = os.path.join(tmp, "t.csv")
+            result = hyco("run", "tests/models/cli-failing-test.xml", "--trace", trace)
+            self.assertTrue(os.path.exists(trace))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("Failed tests/models/cli-failing-test.xml", result.stdout)
+        self.assertIn("  failed      at 0 s: the error above\n", result.stdout)
+        self.assertIn("  trace       %s (up to the failure)\n" % trace, result.stdout)
 
     def test_missing_file(self):
         result = hyco("run", "models/no-such-model.xml")

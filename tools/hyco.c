@@ -417,6 +417,48 @@ set_assignment (HycoModel *model, const char *scope, const char *name, const cha
   return TRUE;
 }
 
+/* The summary of a run on standard output; after a @failed one, what was written up to the
+ * failure. */
+static void
+print_summary (HycoModel *model, const char *source, RunOptions *options, double wall,
+               gboolean failed)
+{
+  HycoDirector *director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+  int resolution = hyco_model_get_resolution (model);
+  g_autofree char *resolution_text = hyco_resolution_to_string (resolution);
+  g_autofree char *end_text = NULL;
+  g_autofree char *stop_text = NULL;
+  const char *written = failed ? " (up to the failure)" : "";
+  HycoTag reached;
+
+  hyco_model_get_current_tag (model, &reached);
+  end_text = hyco_time_to_string (reached.time, resolution);
+  stop_text = hyco_time_to_string (hyco_director_get_stop_time (director), resolution);
+  printf ("%s %s: top level \"%s\" under %s\n", failed ? "Failed" : "Ran", source,
+          hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (model))),
+          hyco_registry_get_name (G_OBJECT_TYPE (director))
+            ? hyco_registry_get_name (G_OBJECT_TYPE (director))
+            : G_OBJECT_TYPE_NAME (director));
+  printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
+          resolution_text);
+  if (failed)
+    printf ("  failed      at %s s: the error above\n", end_text);
+  if (hyco_model_get_stop_reason (model))
+    printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
+  printf ("  wall time   %.3f s\n", wall);
+  print_statistics (model);
+  if (options->trace)
+    printf ("  trace       %s%s\n", options->trace, written);
+  else
+    printf ("  trace       none (add --trace FILE.csv to record every event)\n");
+  if (options->plot)
+    printf ("  plot        %s%s\n", options->plot, written);
+  else
+    printf ("  plot        none (add --plot FILE.png to draw the signals)\n");
+  if (options->results)
+    printf ("  results     %s%s\n", options->results, written);
+}
+
 /* Applies the options to @model loaded from @source, runs it on a thread (Ctrl-C cancels it
  * cleanly), writes what was asked for and prints the summary. */
 static int
@@ -426,13 +468,9 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   g_autoptr (GCancellable) cancellable = NULL;
   g_autoptr (GMainLoop) loop = NULL;
   g_autoptr (GThread) thread = NULL;
-  g_autofree char *end_text = NULL;
-  g_autofree char *stop_text = NULL;
   g_autoptr (GPtrArray) probes = g_ptr_array_new_with_free_func (g_free);
   const char *const *probe_list;
-  HycoDirector *director;
   RunData data = { 0 };
-  HycoTag reached;
   gint64 started;
   double wall;
   guint sigint, sigterm;
@@ -484,7 +522,6 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
       return EXIT_BAD_INPUT;
     }
 
-  director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
   cancellable = g_cancellable_new ();
   loop = g_main_loop_new (NULL, FALSE);
   data.model = model;
@@ -513,44 +550,18 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
     {
       print_model_error (source, data.error);
       g_error_free (data.error);
-      /* What was recorded up to the failure helps to find it. */
-      write_results (model, options->plot, probe_list, options->width, options->height,
-                     options->results);
+      /* What was recorded up to the failure helps to find it: written, and said so. */
+      if (write_results (model, options->plot, probe_list, options->width, options->height,
+                         options->results)
+          && !options->quiet)
+        print_summary (model, source, options, wall, TRUE);
       return EXIT_RUN_FAILED;
     }
   if (!write_results (model, options->plot, probe_list, options->width, options->height,
                       options->results))
     return EXIT_RUN_FAILED;
-  if (options->quiet)
-    return EXIT_OK;
-  hyco_model_get_current_tag (model, &reached);
-  end_text = hyco_time_to_string (reached.time, hyco_model_get_resolution (model));
-  stop_text = hyco_time_to_string (hyco_director_get_stop_time (director),
-                                   hyco_model_get_resolution (model));
-  {
-    g_autofree char *resolution = hyco_resolution_to_string (hyco_model_get_resolution (model));
-    printf ("Ran %s: top level \"%s\" under %s\n", source,
-            hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (model))),
-            hyco_registry_get_name (G_OBJECT_TYPE (director))
-              ? hyco_registry_get_name (G_OBJECT_TYPE (director))
-              : G_OBJECT_TYPE_NAME (director));
-    printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
-            resolution);
-    if (hyco_model_get_stop_reason (model))
-      printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
-    printf ("  wall time   %.3f s\n", wall);
-    print_statistics (model);
-    if (options->trace)
-      printf ("  trace       %s\n", options->trace);
-    else
-      printf ("  trace       none (add --trace FILE.csv to record every event)\n");
-    if (options->plot)
-      printf ("  plot        %s\n", options->plot);
-    else
-      printf ("  plot        none (add --plot FILE.png to draw the signals)\n");
-    if (options->results)
-      printf ("  results     %s\n", options->results);
-  }
+  if (!options->quiet)
+    print_summary (model, source, options, wall, FALSE);
   return EXIT_OK;
 }
 
