@@ -170,6 +170,21 @@ class Run(unittest.TestCase):
         self.assertEqual(result.stderr,
                          'hyco: error: --stop-time -1: "-1" is before the start time 0\n')
 
+    def test_gallery(self):
+        # `ninja -C build gallery` as the README gives it, FMU examples included (the target
+        # finds the test FMUs itself): a plot per example model.
+        build = os.path.dirname(os.path.dirname(os.path.abspath(HYCO)))
+        env = {k: v for k, v in os.environ.items() if k != "HYCO_FMU_PATH"}
+        result = subprocess.run(["ninja", "-C", build, "gallery"], capture_output=True,
+                                text=True, timeout=500, env=env)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        models = [os.path.basename(m)[:-4] for m in glob.glob("models/*.xml")
+                  if not m.endswith("-error.xml")]
+        self.assertIn("fmu-bouncing-ball", models)
+        for name in models:
+            self.assertGreater(os.path.getsize(os.path.join(build, "gallery", name + ".png")),
+                               1000, name)
+
     def test_readme_scipy_snippet(self):
         # The README's Python lines, run as written on the file its command writes: the times of
         # the events of signal 3 (Sampler.output, present at 0, 0.2, 0.4, ...).
