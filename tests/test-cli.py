@@ -216,7 +216,7 @@ class Run(unittest.TestCase):
             self.assertTrue(os.path.exists(trace))
         self.assertEqual(result.returncode, 1)
         self.assertIn("Failed tests/models/cli-failing-test.xml", result.stdout)
-        self.assertIn("  failed      at 0 s: the error above\n", result.stdout)
+        self.assertIn("  failed      at 0 s (the error message on standard error says why)\n", result.stdout)
         self.assertIn("  trace       %s (up to the failure)\n" % trace, result.stdout)
 
     def test_missing_file(self):

@@ -442,7 +442,7 @@ print_summary (HycoModel *model, const char *source, RunOptions *options, double
   printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
           resolution_text);
   if (failed)
-    printf ("  failed      at %s s: the error above\n", end_text);
+    printf ("  failed      at %s s (the error message on standard error says why)\n", end_text);
   if (hyco_model_get_stop_reason (model))
     printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
   printf ("  wall time   %.3f s\n", wall);
