@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""Runs Ptolemy II's self-checking models with Hyco and writes the conformance table.
+
+Each model under MODELS (default ../shared/ptolemy/models: one folder per domain) is loaded,
+run and checked by its own Test and NonStrictTest actors, whose correctValues are Ptolemy II's
+results. A model counts as passing when it loads, runs to its end and no Test actor objects.
+
+Usage, from the source root after `ninja -C build`:
+  tools/ptolemy-conformance.py                       # prints the table
+  tools/ptolemy-conformance.py --write docs/ptolemy-conformance.md
+  tools/ptolemy-conformance.py --minimum 80          # exits 1 if fewer than 80 models pass
+
+Each model runs in its own process (a crash or a hang costs that model, not the table) with
+Debian's /usr/bin/python3 and the uninstalled build through GObject Introspection, so a Test
+actor's mismatch is told from other failures by its error code, not by its message.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_MODELS = os.path.join(os.path.dirname(ROOT), "shared", "ptolemy", "models")
+DOMAINS = ["de", "sr", "continuous", "modal", "actorlib"]
+DOMAIN_NAMES = {"de": "DE", "sr": "SR", "continuous": "Continuous", "modal": "modal",
+                "actorlib": "actor library"}
+
+# Where Hyco differs from Ptolemy II on purpose, so a model's outcome is not a defect. Keyed by
+# the model's path below MODELS; the text goes into the table's reason column.
+DIFFERENCES_ON_PURPOSE = {}
+
+# Run in a child process: prints one JSON object, {"stage": ..., "reason": ...}.
+RUNNER = r"""
+import json, sys
+import gi
+gi.require_version("Hyco", "1.0")
+from gi.repository import GLib, Hyco
+
+def report(stage, reason=""):
+    print(json.dumps({"stage": stage, "reason": reason}))
+    sys.exit(0)
+
+try:
+    model = Hyco.Model.new_from_file(sys.argv[1])
+except GLib.Error as error:
+    report("load", error.message)
+try:
+    model.run()
+except GLib.Error as error:
+    if error.domain == "hyco-actor-error-quark" and error.code == Hyco.ActorError.TEST_FAILED:
+        report("test", error.message)
+    report("run", error.message)
+report("pass")
+"""
+
+
+def build_environment(build):
+    env = dict(os.environ)
+    env["GI_TYPELIB_PATH"] = build
+    env["LD_LIBRARY_PATH"] = build
+    env["PYTHONPATH"] = os.path.join(ROOT, "bindings", "python")
+    return env
+
+
+def first_line(text, models):
+    """The reason as a reader of the table wants it: one line, paths relative to the suite."""
+    line = text.strip().splitlines()[0] if text.strip() else "no message"
+    line = line.replace(models.rstrip("/") + "/", "")
+    return re.sub(r"\s+", " ", line)
+
+
+def check(model, models, env, timeout):
+    try:
+        run = subprocess.run(["/usr/bin/python3", "-c", RUNNER, model], env=env,
+                             capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"stage": "run", "reason": f"did not end within {timeout} s"}
+    lines = run.stdout.strip().splitlines()
+    if run.returncode != 0 or not lines:
+        return {"stage": "run", "reason": f"crashed (exit status {run.returncode}): "
+                + first_line(run.stderr, models)}
+    result = json.loads(lines[-1])
+    result["reason"] = first_line(result["reason"], models) if result["reason"] else ""
+    return result
+
+
+def find_models(models):
+    found = []
+    for domain in DOMAINS:
+        folder = os.path.join(models, domain)
+        if os.path.isdir(folder):
+            found += [(domain, os.path.join(folder, name))
+                      for name in sorted(os.listdir(folder)) if name.endswith(".xml")]
+    return found
+
+
+def table(results, models):
+    passed = sum(r["stage"] == "pass" for _, _, r in results)
+    out = ["# Ptolemy II conformance", "",
+           "Ptolemy II's self-checking test models (`../shared/ptolemy/models/`, verbatim from",
+           "its `test/auto` folders) run with Hyco: each model's Test and NonStrictTest actors",
+           "hold Ptolemy II's own results. Written by `tools/ptolemy-conformance.py --write",
+           "docs/ptolemy-conformance.md`; CI fails if fewer models pass than",
+           "`tests/ptolemy-conformance-minimum.txt` says.", "",
+           f"**{passed} of {len(results)} models pass.**", "",
+           "| domain | models | load | run | pass |", "| --- | ---: | ---: | ---: | ---: |"]
+    for domain in DOMAINS:
+        rows = [r for d, _, r in results if d == domain]
+        if rows:
+            loads = sum(r["stage"] != "load" for r in rows)
+            runs = sum(r["stage"] in ("pass", "test") for r in rows)
+            passes = sum(r["stage"] == "pass" for r in rows)
+            out.append(f"| {DOMAIN_NAMES[domain]} | {len(rows)} | {loads} | {runs} | {passes} |")
+    out += ["", "\"load\": the file is read and the model built; \"run\": it runs to its end, "
+            "its Test actors checking; \"pass\": no Test actor objects.", "",
+            "| model | domain | loads | runs | passes | first reason when not |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    for domain, model, r in results:
+        name = os.path.relpath(model, models)
+        loads = "no" if r["stage"] == "load" else "yes"
+        runs = "yes" if r["stage"] in ("pass", "test") else "no"
+        passes = "yes" if r["stage"] == "pass" else "no"
+        reason = r["reason"].replace("|", "\\|")
+        if name in DIFFERENCES_ON_PURPOSE:
+            reason = DIFFERENCES_ON_PURPOSE[name] + (f" ({reason})" if reason else "")
+        out.append(f"| `{name}` | {DOMAIN_NAMES[domain]} | {loads} | {runs} | {passes} "
+                   f"| {reason} |")
+    return "\n".join(out) + "\n", passed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", default=DEFAULT_MODELS,
+                        help="the suite's folder (default: ../shared/ptolemy/models)")
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"),
+                        help="the build folder (default: build)")
+    parser.add_argument("--write", metavar="FILE", help="write the table to FILE")
+    parser.add_argument("--minimum", type=int, metavar="N",
+                        help="exit 1 if fewer than N models pass")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=int, default=300,
+                        help="seconds one model may take (default 300)")
+    args = parser.parse_args()
+
+    if not os.path.isdir(args.models):
+        print(f"{args.models}: no such folder: the Ptolemy II models are not here",
+              file=sys.stderr)
+        return 77  # skipped, for meson
+    env = build_environment(os.path.abspath(args.build))
+    found = find_models(args.models)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        outcomes = list(pool.map(lambda m: check(m[1], args.models, env, args.timeout), found))
+    results = [(d, m, r) for (d, m), r in zip(found, outcomes)]
+    text, passed = table(results, args.models)
+    if args.write:
+        with open(args.write + ".tmp", "w") as out:
+            out.write(text)
+        os.replace(args.write + ".tmp", args.write)
+    else:
+        sys.stdout.write(text)
+    print(f"{passed} of {len(results)} Ptolemy II models pass", file=sys.stderr)
+    if args.minimum is not None and passed < args.minimum:
+        print(f"fewer than the {args.minimum} that passed before: see the table for which",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
