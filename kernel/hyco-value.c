@@ -1,8 +1,9 @@
-/* hyco-value.c: the values a signal carries (double, int64, boolean, string).
+/* hyco-value.c: the values a signal carries (double, int64, boolean, string, array, record).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-value.h"
+#include "hyco-value-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -14,6 +15,52 @@ G_DEFINE_QUARK (hyco-value-error-quark, hyco_value_error)
 /* clang-format on */
 
 G_DEFINE_BOXED_TYPE (HycoValue, hyco_value, hyco_value_copy, hyco_value_free)
+
+/* The shared payload of an array or a record. It is immutable once built, so values that
+ * hold it share it by reference: passing an array through ports and parameters never copies
+ * its elements. A record's names are sorted, which is the order Ptolemy gives its fields. */
+typedef struct
+{
+  gatomicrefcount ref;
+  gsize n;
+  char **names; /* NULL for an array */
+  HycoValue items[];
+} Compound;
+
+static gboolean
+is_compound_type (HycoValueType type)
+{
+  return type == HYCO_VALUE_TYPE_ARRAY || type == HYCO_VALUE_TYPE_RECORD;
+}
+
+static Compound *
+compound_new (gsize n, gboolean with_names)
+{
+  Compound *c = g_malloc0 (sizeof (Compound) + n * sizeof (HycoValue));
+
+  g_atomic_ref_count_init (&c->ref);
+  c->n = n;
+  if (with_names)
+    c->names = g_new0 (char *, n + 1);
+  return c;
+}
+
+static void
+compound_unref (Compound *c)
+{
+  if (!g_atomic_ref_count_dec (&c->ref))
+    return;
+  for (gsize i = 0; i < c->n; i++)
+    hyco_value_clear (&c->items[i]);
+  g_strfreev (c->names);
+  g_free (c);
+}
+
+static const Compound *
+compound_of (const HycoValue *value, HycoValueType type)
+{
+  return value->type == type ? value->data.v_compound : NULL;
+}
 
 /**
  * hyco_value_new:
@@ -33,9 +80,10 @@ hyco_value_new (void)
  * hyco_value_copy:
  * @value: a #HycoValue
  *
- * Copies a value on the heap; a string is duplicated.
+ * Copies a value on the heap; a string is duplicated, an array or a record is shared (it is
+ * immutable).
  *
- * Returns: (transfer full): a deep copy of @value
+ * Returns: (transfer full): a copy of @value
  */
 HycoValue *
 hyco_value_copy (const HycoValue *value)
@@ -80,6 +128,8 @@ hyco_value_clear (HycoValue *value)
 
   if (value->type == HYCO_VALUE_TYPE_STRING)
     g_free (value->data.v_string);
+  else if (is_compound_type (value->type))
+    compound_unref (value->data.v_compound);
   value->type = HYCO_VALUE_TYPE_NONE;
   memset (&value->data, 0, sizeof value->data);
 }
@@ -89,8 +139,9 @@ hyco_value_clear (HycoValue *value)
  * @dest: the #HycoValue to overwrite
  * @src: the #HycoValue to copy
  *
- * Replaces the content of @dest with a deep copy of @src. @dest and @src may be the same
- * value.
+ * Replaces the content of @dest with a copy of @src: a string is duplicated, an array or a
+ * record is shared by reference (it is immutable). @dest and @src may be the same value, and
+ * @src may be an element of the array @dest holds.
  */
 void
 hyco_value_assign (HycoValue *dest, const HycoValue *src)
@@ -102,12 +153,15 @@ hyco_value_assign (HycoValue *dest, const HycoValue *src)
   if (dest == src)
     return;
 
-  hyco_value_clear (dest);
-  dest->type = src->type;
+  /* Take what src holds before clearing dest, which may own src (an element of its array). */
+  HycoValue tmp = *src;
+
   if (src->type == HYCO_VALUE_TYPE_STRING)
-    dest->data.v_string = g_strdup (src->data.v_string);
-  else
-    dest->data = src->data;
+    tmp.data.v_string = g_strdup (src->data.v_string);
+  else if (is_compound_type (src->type))
+    g_atomic_ref_count_inc (&((Compound *) src->data.v_compound)->ref);
+  hyco_value_clear (dest);
+  *dest = tmp;
 }
 
 /**
@@ -130,7 +184,8 @@ hyco_value_get_value_type (const HycoValue *value)
  * hyco_value_type_to_string:
  * @type: a #HycoValueType
  *
- * Names a value type for messages: `double`, `int`, `boolean`, `string` or `none`.
+ * Names a value type for messages: `double`, `int`, `boolean`, `string`, `array`, `record`
+ * or `none`.
  *
  * Returns: (transfer none): a static string
  */
@@ -149,6 +204,10 @@ hyco_value_type_to_string (HycoValueType type)
       return "boolean";
     case HYCO_VALUE_TYPE_STRING:
       return "string";
+    case HYCO_VALUE_TYPE_ARRAY:
+      return "array";
+    case HYCO_VALUE_TYPE_RECORD:
+      return "record";
     default:
       g_return_val_if_reached ("invalid");
     }
@@ -227,6 +286,261 @@ hyco_value_set_string (HycoValue *value, const char *v)
   hyco_value_clear (value);
   value->type = HYCO_VALUE_TYPE_STRING;
   value->data.v_string = copy;
+}
+
+HycoValue *
+_hyco_value_init_array (HycoValue *value, gsize n)
+{
+  Compound *c = compound_new (n, FALSE);
+
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_ARRAY;
+  value->data.v_compound = c;
+  return c->items;
+}
+
+HycoValue *
+_hyco_value_init_record (HycoValue *value, gsize n, char ***names)
+{
+  Compound *c = compound_new (n, TRUE);
+
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_RECORD;
+  value->data.v_compound = c;
+  *names = c->names;
+  return c->items;
+}
+
+gboolean
+_hyco_value_finish_record (HycoValue *value, GError **error)
+{
+  Compound *c = value->data.v_compound;
+
+  /* Records are small: an insertion sort keeps names and values together without an index. */
+  for (gsize i = 1; i < c->n; i++)
+    for (gsize j = i; j > 0 && strcmp (c->names[j - 1], c->names[j]) > 0; j--)
+      {
+        char *name = c->names[j];
+        HycoValue item = c->items[j];
+
+        c->names[j] = c->names[j - 1];
+        c->items[j] = c->items[j - 1];
+        c->names[j - 1] = name;
+        c->items[j - 1] = item;
+      }
+  for (gsize i = 1; i < c->n; i++)
+    if (strcmp (c->names[i - 1], c->names[i]) == 0)
+      {
+        g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_FIELD,
+                     "the record has two fields named \"%s\"", c->names[i]);
+        hyco_value_clear (value);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
+ * hyco_value_set_array:
+ * @value: a #HycoValue
+ * @elements: (array length=n_elements) (nullable): the elements, copied
+ * @n_elements: how many elements
+ *
+ * Makes @value an array holding copies of @elements (arrays and records among them are
+ * shared, not copied), releasing its previous content. @elements may include @value itself.
+ * Elements may be of different types, as a Ptolemy array literal before type resolution.
+ */
+void
+hyco_value_set_array (HycoValue *value, const HycoValue *elements, gsize n_elements)
+{
+  HycoValue tmp = HYCO_VALUE_INIT;
+  HycoValue *items;
+
+  g_return_if_fail (value != NULL);
+  g_return_if_fail (elements != NULL || n_elements == 0);
+
+  items = _hyco_value_init_array (&tmp, n_elements);
+  for (gsize i = 0; i < n_elements; i++)
+    hyco_value_assign (&items[i], &elements[i]);
+  hyco_value_clear (value);
+  *value = tmp;
+}
+
+/**
+ * hyco_value_get_array_length:
+ * @value: a #HycoValue
+ *
+ * Gets the number of elements of an array.
+ *
+ * Returns: the length, or 0 if @value is not an array
+ */
+guint
+hyco_value_get_array_length (const HycoValue *value)
+{
+  const Compound *c;
+
+  g_return_val_if_fail (value != NULL, 0);
+
+  c = compound_of (value, HYCO_VALUE_TYPE_ARRAY);
+  return c != NULL ? (guint) c->n : 0;
+}
+
+/**
+ * hyco_value_get_array_element:
+ * @value: an array #HycoValue
+ * @index: the element's index, from 0
+ *
+ * Gets an element of an array. It belongs to the array: copy it with
+ * [method@Hyco.Value.assign] to keep it beyond the array's life.
+ *
+ * Returns: (transfer none) (nullable): the element, or %NULL if @value is not an array or
+ *   @index is out of range
+ */
+const HycoValue *
+hyco_value_get_array_element (const HycoValue *value, guint index)
+{
+  const Compound *c;
+
+  g_return_val_if_fail (value != NULL, NULL);
+
+  c = compound_of (value, HYCO_VALUE_TYPE_ARRAY);
+  return c != NULL && index < c->n ? &c->items[index] : NULL;
+}
+
+/**
+ * hyco_value_set_record:
+ * @value: a #HycoValue
+ * @names: (array length=n_fields): the field names
+ * @values: (array length=n_fields): the field values, copied
+ * @n_fields: how many fields
+ * @error: return location for a #GError
+ *
+ * Makes @value a record with the given fields, sorted by name as Ptolemy orders them, so the
+ * order of @names does not matter. A name given twice fails with %HYCO_VALUE_ERROR_FIELD and
+ * leaves @value unchanged.
+ *
+ * Returns: %TRUE on success, %FALSE if @error is set
+ */
+gboolean
+hyco_value_set_record (HycoValue *value, const char *const *names, const HycoValue *values,
+                       gsize n_fields, GError **error)
+{
+  HycoValue tmp = HYCO_VALUE_INIT;
+  HycoValue *items;
+  char **slots;
+
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail ((names != NULL && values != NULL) || n_fields == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  items = _hyco_value_init_record (&tmp, n_fields, &slots);
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      slots[i] = g_strdup (names[i]);
+      hyco_value_assign (&items[i], &values[i]);
+    }
+  if (!_hyco_value_finish_record (&tmp, error))
+    return FALSE;
+  hyco_value_clear (value);
+  *value = tmp;
+  return TRUE;
+}
+
+/**
+ * hyco_value_get_record_size:
+ * @value: a #HycoValue
+ *
+ * Gets the number of fields of a record.
+ *
+ * Returns: the number of fields, or 0 if @value is not a record
+ */
+guint
+hyco_value_get_record_size (const HycoValue *value)
+{
+  const Compound *c;
+
+  g_return_val_if_fail (value != NULL, 0);
+
+  c = compound_of (value, HYCO_VALUE_TYPE_RECORD);
+  return c != NULL ? (guint) c->n : 0;
+}
+
+/**
+ * hyco_value_get_record_field_name:
+ * @value: a record #HycoValue
+ * @index: the field's index, from 0, in the order of the names
+ *
+ * Gets the name of a record's field; the fields are sorted by name.
+ *
+ * Returns: (transfer none) (nullable): the name, or %NULL if @value is not a record or
+ *   @index is out of range
+ */
+const char *
+hyco_value_get_record_field_name (const HycoValue *value, guint index)
+{
+  const Compound *c;
+
+  g_return_val_if_fail (value != NULL, NULL);
+
+  c = compound_of (value, HYCO_VALUE_TYPE_RECORD);
+  return c != NULL && index < c->n ? c->names[index] : NULL;
+}
+
+/**
+ * hyco_value_get_record_field:
+ * @value: a record #HycoValue
+ * @index: the field's index, from 0, in the order of the names
+ *
+ * Gets the value of a record's field; it belongs to the record.
+ *
+ * Returns: (transfer none) (nullable): the field's value, or %NULL if @value is not a record
+ *   or @index is out of range
+ */
+const HycoValue *
+hyco_value_get_record_field (const HycoValue *value, guint index)
+{
+  const Compound *c;
+
+  g_return_val_if_fail (value != NULL, NULL);
+
+  c = compound_of (value, HYCO_VALUE_TYPE_RECORD);
+  return c != NULL && index < c->n ? &c->items[index] : NULL;
+}
+
+/**
+ * hyco_value_lookup_record_field:
+ * @value: a record #HycoValue
+ * @name: a field name
+ *
+ * Finds a record's field by name.
+ *
+ * Returns: (transfer none) (nullable): the field's value, or %NULL if @value is not a record
+ *   or has no field @name
+ */
+const HycoValue *
+hyco_value_lookup_record_field (const HycoValue *value, const char *name)
+{
+  const Compound *c;
+  gsize lo = 0, hi;
+
+  g_return_val_if_fail (value != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  c = compound_of (value, HYCO_VALUE_TYPE_RECORD);
+  if (c == NULL)
+    return NULL;
+  for (hi = c->n; lo < hi;)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+      int cmp = strcmp (name, c->names[mid]);
+
+      if (cmp == 0)
+        return &c->items[mid];
+      if (cmp < 0)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  return NULL;
 }
 
 /**
@@ -375,6 +689,28 @@ int_equals_double (gint64 i, double d)
   return (gint64) d == i;
 }
 
+/* Arrays and records compare element by element, as Ptolemy's isEqualTo and isCloseTo do:
+ * the same length (the same field names), and each pair equal (or close). */
+static gboolean
+compound_match (const HycoValue *a, const HycoValue *b, gboolean close, double tolerance)
+{
+  const Compound *x = a->data.v_compound, *y = b->data.v_compound;
+
+  if (x == y)
+    return TRUE;
+  if (x->n != y->n)
+    return FALSE;
+  for (gsize i = 0; i < x->n; i++)
+    {
+      if (x->names != NULL && strcmp (x->names[i], y->names[i]) != 0)
+        return FALSE;
+      if (close ? !hyco_value_close (&x->items[i], &y->items[i], tolerance)
+                : !hyco_value_equal (&x->items[i], &y->items[i]))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * hyco_value_equal:
  * @a: a #HycoValue
@@ -382,7 +718,9 @@ int_equals_double (gint64 i, double d)
  *
  * Checks whether two values are the same. Values of different types are unequal, except
  * that an integer and a double compare numerically (`1` equals `1.0`). Doubles compare with
- * `==` except that NaN equals NaN, so that a trace compares equal to itself.
+ * `==` except that NaN equals NaN, so that a trace compares equal to itself. Arrays are
+ * equal when they have the same length and equal elements (`{1, 2}` equals `{1.0, 2.0}`),
+ * records when they have the same field names and equal values.
  *
  * Returns: %TRUE if the values are equal
  */
@@ -414,6 +752,9 @@ hyco_value_equal (const HycoValue *a, const HycoValue *b)
       return !a->data.v_boolean == !b->data.v_boolean;
     case HYCO_VALUE_TYPE_STRING:
       return g_strcmp0 (a->data.v_string, b->data.v_string) == 0;
+    case HYCO_VALUE_TYPE_ARRAY:
+    case HYCO_VALUE_TYPE_RECORD:
+      return compound_match (a, b, FALSE, 0.0);
     default:
       g_return_val_if_reached (FALSE);
     }
@@ -427,8 +768,10 @@ hyco_value_equal (const HycoValue *a, const HycoValue *b)
  *
  * Checks whether two values agree within an absolute tolerance, as when comparing a trace
  * against a reference. Two numbers (doubles or integers) are close if |@a − @b| ≤ @tolerance;
- * other values are close if they are [method@Hyco.Value.equal]. Equal values are always
- * close, so NaN is close to NaN and an infinity to itself.
+ * arrays and records are close when they have the same shape and their elements are close,
+ * pair by pair (Ptolemy's isCloseTo); other values are close if they are
+ * [method@Hyco.Value.equal]. Equal values are always close, so NaN is close to NaN and an
+ * infinity to itself.
  *
  * Returns: %TRUE if the values are close
  */
@@ -441,6 +784,8 @@ hyco_value_close (const HycoValue *a, const HycoValue *b, double tolerance)
 
   if (hyco_value_equal (a, b))
     return TRUE;
+  if (is_compound_type (a->type) && a->type == b->type)
+    return compound_match (a, b, TRUE, tolerance);
   if (!hyco_value_is_numeric (a) || !hyco_value_is_numeric (b))
     return FALSE;
 
@@ -562,15 +907,6 @@ gboolean
 hyco_value_multiply (const HycoValue *a, const HycoValue *b, HycoValue *result, GError **error)
 {
   return value_arith (OP_MULTIPLY, a, b, result, error);
-}
-
-static gboolean
-is_blank (const char *p, const char *end)
-{
-  for (; p < end; p++)
-    if (!g_ascii_isspace (*p))
-      return FALSE;
-  return TRUE;
 }
 
 /* Unescapes a double-quoted string literal (quotes included in [begin, end)). Returns NULL
@@ -707,14 +1043,14 @@ set_syntax_error (GError **error, const char *text)
   g_autofree char *shown = g_utf8_make_valid (text, -1);
 
   g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
-               "\"%s\" is not a value literal: expected a number (1, 2.5, 1e-3), true, false "
-               "or a double-quoted string",
+               "\"%s\" is not a value literal: expected a number (1, 2.5, 1e-3), true, false, "
+               "a double-quoted string, an array {1, 2} or a record {a = 1, b = 2}",
                shown);
 }
 
-/* Parses the literal in [begin, end) into @value, which is only written on success. */
+/* Parses the scalar literal in [begin, end) into @value, which is only written on success. */
 static gboolean
-parse_literal_range (const char *begin, const char *end, HycoValue *value, GError **error)
+parse_scalar_range (const char *begin, const char *end, HycoValue *value, GError **error)
 {
   g_autofree char *text = NULL;
   gint64 i;
@@ -810,6 +1146,237 @@ parse_literal_range (const char *begin, const char *end, HycoValue *value, GErro
   return FALSE;
 }
 
+/* Arrays nest without bound in the grammar; a limit keeps a hostile file from exhausting the
+ * stack. */
+#define MAX_NESTING 256
+
+static gboolean parse_value (const char **p, const char *end, HycoValue *value, guint depth,
+                             GError **error);
+
+static const char *
+skip_blank (const char *p, const char *end)
+{
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  return p;
+}
+
+/* The end of the scalar starting at @p: the first ',' or '}' outside a string literal. */
+static const char *
+scalar_end (const char *p, const char *end)
+{
+  gboolean in_string = FALSE;
+
+  for (; p < end; p++)
+    {
+      if (in_string)
+        {
+          if (*p == '\\' && p + 1 < end)
+            p++;
+          else if (*p == '"')
+            in_string = FALSE;
+        }
+      else if (*p == '"')
+        in_string = TRUE;
+      else if (*p == ',' || *p == '}')
+        break;
+    }
+  return p;
+}
+
+static gboolean
+is_label_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_' || c == '$';
+}
+
+static gboolean
+is_label_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '$';
+}
+
+/* A record's field starts with a name and a single '=' ("a == b" is an expression). Returns
+ * the end of the name, or NULL when the element at @p is not a field. */
+static const char *
+field_label_end (const char *p, const char *end)
+{
+  const char *q;
+
+  if (p >= end || !is_label_start (*p))
+    return NULL;
+  for (q = p + 1; q < end && is_label_char (*q); q++)
+    ;
+  {
+    const char *eq = skip_blank (q, end);
+
+    if (eq < end && *eq == '=' && (eq + 1 >= end || eq[1] != '='))
+      return q;
+  }
+  return NULL;
+}
+
+/* Parses `{...}` at @p (on its brace): an array of values, or a record when the first element
+ * is `name = value`. Errors name the element, counted from 1. */
+static gboolean
+parse_compound (const char **p, const char *end, HycoValue *value, guint depth, GError **error)
+{
+  g_autoptr (GArray) items = g_array_new (FALSE, TRUE, sizeof (HycoValue));
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  HycoValue result = HYCO_VALUE_INIT;
+  const char *q = skip_blank (*p + 1, end);
+  gboolean is_record;
+  guint position = 1;
+  gboolean ok = FALSE;
+
+  g_array_set_clear_func (items, (GDestroyNotify) hyco_value_clear);
+  if (depth >= MAX_NESTING)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "arrays and records are nested more than %d deep", MAX_NESTING);
+      return FALSE;
+    }
+  if (q < end && *q == '}')
+    {
+      _hyco_value_init_array (value, 0);
+      *p = q + 1;
+      return TRUE;
+    }
+
+  is_record = field_label_end (q, end) != NULL;
+  for (;; position++)
+    {
+      HycoValue item = HYCO_VALUE_INIT;
+
+      q = skip_blank (q, end);
+      if (is_record)
+        {
+          const char *label_end = field_label_end (q, end);
+
+          if (label_end == NULL)
+            {
+              g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                           "element %u: a record's fields are written name = value", position);
+              return FALSE;
+            }
+          g_ptr_array_add (names, g_strndup (q, (gsize) (label_end - q)));
+          q = skip_blank (label_end, end) + 1;
+        }
+      else if (field_label_end (q, end) != NULL)
+        {
+          g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                       "element %u: an array cannot hold a record's field (name = value)",
+                       position);
+          return FALSE;
+        }
+      q = skip_blank (q, end);
+      if (q >= end || *q == ',' || *q == '}')
+        {
+          g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                       "element %u: the element is empty", position);
+          return FALSE;
+        }
+      if (!parse_value (&q, end, &item, depth + 1, error))
+        {
+          g_prefix_error (error, "element %u: ", position);
+          return FALSE;
+        }
+      g_array_append_val (items, item);
+      q = skip_blank (q, end);
+      if (q < end && *q == ',')
+        {
+          q++;
+          continue;
+        }
+      if (q < end && *q == '}')
+        break;
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "element %u: %s", position,
+                   q >= end ? "there is no closing brace" : "a comma or a closing brace should follow it");
+      return FALSE;
+    }
+
+  if (is_record)
+    {
+      char **slots;
+      HycoValue *fields = _hyco_value_init_record (&result, items->len, &slots);
+
+      for (guint i = 0; i < items->len; i++)
+        {
+          fields[i] = g_array_index (items, HycoValue, i);
+          slots[i] = g_steal_pointer (&names->pdata[i]);
+        }
+      /* Moved into the record: forget them without clearing. */
+      g_array_set_clear_func (items, NULL);
+      ok = _hyco_value_finish_record (&result, error);
+    }
+  else
+    {
+      HycoValue *elements = _hyco_value_init_array (&result, items->len);
+
+      memcpy (elements, items->data, items->len * sizeof (HycoValue));
+      /* Moved: forget them without clearing. */
+      g_array_set_clear_func (items, NULL);
+      ok = TRUE;
+    }
+  if (!ok)
+    return FALSE;
+  hyco_value_clear (value);
+  *value = result;
+  *p = q + 1;
+  return TRUE;
+}
+
+/* Parses one value at @p, leaving @p after it; it ends at a ',' or '}' at its own level. */
+static gboolean
+parse_value (const char **p, const char *end, HycoValue *value, guint depth, GError **error)
+{
+  const char *q = skip_blank (*p, end);
+  const char *stop;
+
+  if (q < end && *q == '{')
+    {
+      if (!parse_compound (&q, end, value, depth, error))
+        return FALSE;
+      *p = q;
+      return TRUE;
+    }
+  stop = scalar_end (q, end);
+  if (!parse_scalar_range (q, stop, value, error))
+    return FALSE;
+  *p = stop;
+  return TRUE;
+}
+
+/* Parses all of [begin, end) as one value. */
+static gboolean
+parse_literal_range (const char *begin, const char *end, HycoValue *value, GError **error)
+{
+  const char *p = skip_blank (begin, end);
+  HycoValue tmp = HYCO_VALUE_INIT;
+
+  if (p >= end || *p != '{')
+    return parse_scalar_range (begin, end, value, error);
+  if (!parse_value (&p, end, &tmp, 0, error))
+    {
+      g_autofree char *shown = g_utf8_make_valid (begin, end - begin);
+
+      g_prefix_error (error, "\"%s\", ", g_strstrip (shown));
+      return FALSE;
+    }
+  if (skip_blank (p, end) != end)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "there is text after the closing brace at position %d",
+                   (int) (skip_blank (p, end) - begin) + 1);
+      hyco_value_clear (&tmp);
+      return FALSE;
+    }
+  hyco_value_clear (value);
+  *value = tmp;
+  return TRUE;
+}
+
 /**
  * hyco_value_parse_literal:
  * @literal: a value literal, such as `1`, `5L`, `2.5`, `1e-3`, `true` or `"text"`
@@ -822,10 +1389,14 @@ parse_literal_range (const char *begin, const char *end, HycoValue *value, GErro
  * - a double-quoted string, with the escapes `\"`, `\\`, `\n` and `\t`, gives a string;
  * - an integer (optional sign, digits, optional trailing `L`) that fits 64 bits gives an int;
  * - a number with a decimal point or an exponent, `Infinity`, `-Infinity` or `NaN` gives a
- *   double.
+ *   double;
+ * - literals between braces, separated by commas, give an array (`{1, 2.5, {"a"}}`, `{}`);
+ * - `name = literal` pairs between braces give a record (`{a = 1, b = {2, 3}}`), its fields
+ *   sorted by name; a name given twice fails with %HYCO_VALUE_ERROR_FIELD.
  *
- * Anything else, including empty text, fails with %HYCO_VALUE_ERROR_SYNTAX. On failure
- * @value is unchanged.
+ * Anything else, including empty text, fails with %HYCO_VALUE_ERROR_SYNTAX, naming the
+ * element (counted from 1) of an array or record. On failure @value is unchanged. This reads
+ * literals only; expressions (`{1, 2*x}`) are evaluated by #HycoExpression.
  *
  * Returns: %TRUE on success, %FALSE if @error is set
  */
@@ -926,11 +1497,39 @@ quote_string (const char *s)
  * Formats a value as a literal that [func@Hyco.Value.parse_literal] reads back to an equal
  * value of the same type: doubles in the shortest form that round-trips and always with a
  * point or exponent (`1.0`, `0.1`, `1e+300`, `Infinity`, `NaN`), integers in decimal, booleans
- * as `true` or `false`, strings double-quoted with escapes. An empty value gives an empty
- * string, which does not parse.
+ * as `true` or `false`, strings double-quoted with escapes, arrays as `{1, 2.5, "a"}` and
+ * records as `{a = 1, b = 2}` (Ptolemy's forms). An empty value gives an empty string, which
+ * does not parse.
  *
  * Returns: (transfer full): the literal
  */
+static void
+append_literal (GString *out, const HycoValue *value)
+{
+  g_autofree char *text = hyco_value_to_literal (value);
+
+  g_string_append (out, text);
+}
+
+/* Ptolemy's form: `{1, 2, 3}` and `{a = 1, b = "x"}`, elements as literals. */
+static char *
+compound_to_literal (const HycoValue *value)
+{
+  const Compound *c = value->data.v_compound;
+  GString *out = g_string_new ("{");
+
+  for (gsize i = 0; i < c->n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      if (c->names != NULL)
+        g_string_append_printf (out, "%s = ", c->names[i]);
+      append_literal (out, &c->items[i]);
+    }
+  g_string_append_c (out, '}');
+  return g_string_free (out, FALSE);
+}
+
 char *
 hyco_value_to_literal (const HycoValue *value)
 {
@@ -938,6 +1537,9 @@ hyco_value_to_literal (const HycoValue *value)
 
   switch (value->type)
     {
+    case HYCO_VALUE_TYPE_ARRAY:
+    case HYCO_VALUE_TYPE_RECORD:
+      return compound_to_literal (value);
     case HYCO_VALUE_TYPE_DOUBLE:
       return double_to_literal (value->data.v_double);
     case HYCO_VALUE_TYPE_STRING:
@@ -956,8 +1558,8 @@ hyco_value_to_literal (const HycoValue *value)
  *
  * Formats a value as it appears in a trace: doubles with 17 significant digits (`%.17g`,
  * enough to be exact) or `Infinity`, `-Infinity`, `NaN`; integers in decimal; booleans as
- * `true` or `false`; strings as they are, without quotes or escapes; an empty value as an
- * empty string.
+ * `true` or `false`; strings as they are, without quotes or escapes; arrays and records as
+ * their literal ([method@Hyco.Value.to_literal]); an empty value as an empty string.
  *
  * Returns: (transfer full): the text
  */
@@ -981,6 +1583,9 @@ hyco_value_to_string (const HycoValue *value)
       return g_strdup (value->data.v_boolean ? "true" : "false");
     case HYCO_VALUE_TYPE_STRING:
       return g_strdup (value->data.v_string);
+    case HYCO_VALUE_TYPE_ARRAY:
+    case HYCO_VALUE_TYPE_RECORD:
+      return compound_to_literal (value);
     case HYCO_VALUE_TYPE_NONE:
     default:
       return g_strdup ("");
@@ -989,13 +1594,13 @@ hyco_value_to_string (const HycoValue *value)
 
 /**
  * hyco_value_parse_list:
- * @literal: a list literal, such as `{1, 2.5, "a,b", true}`
+ * @literal: an array literal, such as `{1, 2.5, "a,b", true, {3, 4}}`
  * @error: return location for a #GError
  *
- * Parses a brace-enclosed, comma-separated list of value literals (see
- * [func@Hyco.Value.parse_literal]). Commas inside string literals do not separate elements;
- * `{}` is the empty list. A missing brace, an empty element or a malformed element fails with
- * %HYCO_VALUE_ERROR_SYNTAX, naming the list and the element's position.
+ * Parses an array literal (see [func@Hyco.Value.parse_literal]) into its elements, which may
+ * themselves be arrays or records; `{}` is the empty list. Text that is not an array between
+ * braces (a scalar, a record, a missing brace), an empty element or a malformed element fails
+ * with %HYCO_VALUE_ERROR_SYNTAX, naming the list and the element's position (from 1).
  *
  * Returns: (transfer full) (element-type Hyco.Value) (nullable): the values, or %NULL if
  *   @error is set
@@ -1005,83 +1610,47 @@ hyco_value_parse_list (const char *literal, GError **error)
 {
   g_autoptr (GPtrArray) values = NULL;
   g_autofree char *text = NULL;
-  const char *p, *end, *elem_start;
-  gboolean in_string = FALSE;
-  guint depth = 0;
-  guint position = 1;
+  g_autofree char *shown = NULL;
+  g_auto (HycoValue) array = HYCO_VALUE_INIT;
+  const char *p, *end;
+  guint n;
 
   g_return_val_if_fail (literal != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   text = g_strstrip (g_strdup (literal));
-  values = g_ptr_array_new_with_free_func ((GDestroyNotify) hyco_value_free);
-
-  if (text[0] != '{' || text[strlen (text) - 1] != '}' || strlen (text) < 2)
+  end = text + strlen (text);
+  /* Messages must be UTF-8 even when the list is not. */
+  shown = g_utf8_make_valid (text, -1);
+  if (text[0] != '{')
     {
       g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
-                   "list \"%s\" must be enclosed in braces, such as {1, 2, 3}", text);
+                   "list \"%s\" must be enclosed in braces, such as {1, 2, 3}", shown);
+      return NULL;
+    }
+  p = text;
+  if (!parse_value (&p, end, &array, 0, error))
+    {
+      g_prefix_error (error, "list \"%s\", ", shown);
+      return NULL;
+    }
+  if (p != end)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "list \"%s\" has text after its closing brace, at position %d", shown,
+                   (int) (p - text) + 1);
+      return NULL;
+    }
+  if (array.type != HYCO_VALUE_TYPE_ARRAY)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "list \"%s\" is a record, not a list of values such as {1, 2, 3}", shown);
       return NULL;
     }
 
-  p = text + 1;
-  end = text + strlen (text) - 1;
-  if (is_blank (p, end))
-    return g_steal_pointer (&values);
-
-  /* Split at top-level commas; the end of the text acts as a final separator. */
-  for (elem_start = p;; p++)
-    {
-      if (p < end && in_string)
-        {
-          if (*p == '\\' && p + 1 < end)
-            p++;
-          else if (*p == '"')
-            in_string = FALSE;
-          continue;
-        }
-      if (p < end && *p == '"')
-        {
-          in_string = TRUE;
-          continue;
-        }
-      /* Track braces only so a nested list is reported as one bad element, not split. */
-      if (p < end && *p == '{')
-        depth++;
-      else if (p < end && *p == '}' && depth > 0)
-        depth--;
-
-      if (p == end || (*p == ',' && depth == 0))
-        {
-          g_autoptr (HycoValue) v = hyco_value_new ();
-
-          if (p == end && in_string)
-            break;
-          if (is_blank (elem_start, p))
-            {
-              g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
-                           "list \"%s\", element %u: the element is empty", text, position);
-              return NULL;
-            }
-          if (!parse_literal_range (elem_start, p, v, error))
-            {
-              g_prefix_error (error, "list \"%s\", element %u: ", text, position);
-              return NULL;
-            }
-          g_ptr_array_add (values, g_steal_pointer (&v));
-          if (p == end)
-            break;
-          elem_start = p + 1;
-          position++;
-        }
-    }
-
-  if (in_string)
-    {
-      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
-                   "list \"%s\", element %u: the string has no closing double quote", text,
-                   position);
-      return NULL;
-    }
-
+  n = hyco_value_get_array_length (&array);
+  values = g_ptr_array_new_full (n, (GDestroyNotify) hyco_value_free);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (values, hyco_value_copy (hyco_value_get_array_element (&array, i)));
   return g_steal_pointer (&values);
 }

@@ -1,4 +1,4 @@
-/* hyco-value.h: the values a signal carries (double, int64, boolean, string).
+/* hyco-value.h: the values a signal carries (double, int64, boolean, string, array, record).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -25,6 +25,7 @@ G_BEGIN_DECLS
  * @HYCO_VALUE_ERROR_SYNTAX: the text is not a value literal
  * @HYCO_VALUE_ERROR_TYPE: the operation is not defined for the value's type
  * @HYCO_VALUE_ERROR_OVERFLOW: integer arithmetic overflowed
+ * @HYCO_VALUE_ERROR_FIELD: a record names a field twice
  *
  * Errors from value parsing and arithmetic.
  */
@@ -33,6 +34,7 @@ typedef enum
   HYCO_VALUE_ERROR_SYNTAX,
   HYCO_VALUE_ERROR_TYPE,
   HYCO_VALUE_ERROR_OVERFLOW,
+  HYCO_VALUE_ERROR_FIELD,
 } HycoValueError;
 
 /**
@@ -42,6 +44,9 @@ typedef enum
  * @HYCO_VALUE_TYPE_INT: a 64-bit signed integer (FMI Integer, enumerations)
  * @HYCO_VALUE_TYPE_BOOLEAN: a boolean (FMI Boolean)
  * @HYCO_VALUE_TYPE_STRING: a UTF-8 string (FMI String)
+ * @HYCO_VALUE_TYPE_ARRAY: an immutable array of values (Ptolemy's `{1, 2, 3}`)
+ * @HYCO_VALUE_TYPE_RECORD: an immutable record of named values, its fields sorted by name
+ *   (Ptolemy's `{a = 1, b = "x"}`)
  *
  * The kind of value held by a #HycoValue.
  */
@@ -52,13 +57,17 @@ typedef enum
   HYCO_VALUE_TYPE_INT,
   HYCO_VALUE_TYPE_BOOLEAN,
   HYCO_VALUE_TYPE_STRING,
+  HYCO_VALUE_TYPE_ARRAY,
+  HYCO_VALUE_TYPE_RECORD,
 } HycoValueType;
 
 /**
  * HycoValue:
  *
  * A value of one of the #HycoValueType kinds. Scalars are stored inline, so passing them
- * does not allocate; a string owns its bytes. Initialise with `HYCO_VALUE_INIT` or one of the
+ * does not allocate; a string owns its bytes. Arrays and records are immutable and shared:
+ * copying or assigning one takes a reference to the same elements, never a deep copy.
+ * Initialise with `HYCO_VALUE_INIT` or one of the
  * setters, release with hyco_value_clear().
  */
 typedef struct _HycoValue HycoValue;
@@ -72,6 +81,7 @@ struct _HycoValue
     gint64 v_int;
     gboolean v_boolean;
     char *v_string;
+    gpointer v_compound;
   } data;
 };
 
@@ -101,6 +111,19 @@ HYCO_API void hyco_value_set_double (HycoValue *value, double v);
 HYCO_API void hyco_value_set_int (HycoValue *value, gint64 v);
 HYCO_API void hyco_value_set_boolean (HycoValue *value, gboolean v);
 HYCO_API void hyco_value_set_string (HycoValue *value, const char *v);
+
+HYCO_API void hyco_value_set_array (HycoValue *value, const HycoValue *elements,
+                                    gsize n_elements);
+HYCO_API guint hyco_value_get_array_length (const HycoValue *value);
+HYCO_API const HycoValue *hyco_value_get_array_element (const HycoValue *value, guint index);
+
+HYCO_API gboolean hyco_value_set_record (HycoValue *value, const char *const *names,
+                                         const HycoValue *values, gsize n_fields, GError **error);
+HYCO_API guint hyco_value_get_record_size (const HycoValue *value);
+HYCO_API const char *hyco_value_get_record_field_name (const HycoValue *value, guint index);
+HYCO_API const HycoValue *hyco_value_get_record_field (const HycoValue *value, guint index);
+HYCO_API const HycoValue *hyco_value_lookup_record_field (const HycoValue *value,
+                                                         const char *name);
 
 HYCO_API double hyco_value_get_double (const HycoValue *value);
 HYCO_API gint64 hyco_value_get_int (const HycoValue *value);

@@ -594,7 +594,12 @@ test_parse_literal_errors (void)
     "1e400",
     "-1e400",
     "\"\xff\"",
-    "{1}",
+    "{1",
+    "{1, }",
+    "{1} 2",
+    "{a = 1, 2}",
+    "{1, a = 2}",
+    "{{1, x}}",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -836,7 +841,7 @@ test_parse_list_errors (void)
 {
   static const char *const bad[] = {
     "",     "1, 2", "{1, 2",  "1, 2}",    "{",           "}",    "{,}",   "{1,,2}",
-    "{1,}", "{,1}", "{1, x}", "{\"open}", "{{1, 2}, 3}", "{1}}", "{ , }",
+    "{1,}", "{,1}", "{1, x}", "{\"open}", "{{1, 2}, x}", "{1}}", "{ , }", "{a = 1}",
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -867,6 +872,145 @@ test_parse_list_errors (void)
     g_assert_nonnull (strstr (error->message, "element 3"));
     g_assert_nonnull (strstr (error->message, "\"x\""));
   }
+}
+
+static void
+assert_literal_round_trip (const char *text, const char *expected)
+{
+  g_auto (HycoValue) v = HYCO_VALUE_INIT;
+  g_auto (HycoValue) back = HYCO_VALUE_INIT;
+  g_autofree char *literal = NULL;
+
+  parse_ok (text, &v);
+  literal = hyco_value_to_literal (&v);
+  g_assert_cmpstr (literal, ==, expected);
+  parse_ok (literal, &back);
+  g_assert_true (hyco_value_equal (&v, &back));
+}
+
+static void
+test_arrays (void)
+{
+  g_auto (HycoValue) a = HYCO_VALUE_INIT;
+  g_auto (HycoValue) b = HYCO_VALUE_INIT;
+  HycoValue elements[3] = { HYCO_VALUE_INIT, HYCO_VALUE_INIT, HYCO_VALUE_INIT };
+  const HycoValue *first;
+
+  hyco_value_set_int (&elements[0], 1);
+  hyco_value_set_double (&elements[1], 2.5);
+  hyco_value_set_string (&elements[2], "x");
+  hyco_value_set_array (&a, elements, 3);
+  for (guint i = 0; i < 3; i++)
+    hyco_value_clear (&elements[i]);
+
+  g_assert_cmpint (hyco_value_get_value_type (&a), ==, HYCO_VALUE_TYPE_ARRAY);
+  g_assert_cmpstr (hyco_value_type_to_string (HYCO_VALUE_TYPE_ARRAY), ==, "array");
+  g_assert_cmpuint (hyco_value_get_array_length (&a), ==, 3);
+  g_assert_cmpint (hyco_value_get_int (hyco_value_get_array_element (&a, 0)), ==, 1);
+  g_assert_cmpstr (hyco_value_get_string (hyco_value_get_array_element (&a, 2)), ==, "x");
+  g_assert_null (hyco_value_get_array_element (&a, 3));
+  g_assert_false (hyco_value_is_numeric (&a));
+  g_assert_cmpfloat (hyco_value_get_double (&a), ==, 0.0);
+
+  /* Assigning shares the elements: the same element, not a copy of it. */
+  first = hyco_value_get_array_element (&a, 0);
+  hyco_value_assign (&b, &a);
+  g_assert_true (hyco_value_get_array_element (&b, 0) == first);
+  g_assert_true (hyco_value_equal (&a, &b));
+  hyco_value_clear (&a);
+  g_assert_cmpint (hyco_value_get_int (hyco_value_get_array_element (&b, 0)), ==, 1);
+
+  /* An element assigned over its own array survives the array's release. */
+  hyco_value_assign (&b, hyco_value_get_array_element (&b, 2));
+  g_assert_cmpstr (hyco_value_get_string (&b), ==, "x");
+
+  /* An array may contain itself as an element's source. */
+  hyco_value_set_int (&a, 7);
+  hyco_value_set_array (&a, &a, 1);
+  g_assert_cmpuint (hyco_value_get_array_length (&a), ==, 1);
+  g_assert_cmpint (hyco_value_get_int (hyco_value_get_array_element (&a, 0)), ==, 7);
+
+  hyco_value_set_array (&a, NULL, 0);
+  g_assert_cmpuint (hyco_value_get_array_length (&a), ==, 0);
+  assert_to_string (&a, "{}");
+}
+
+static void
+test_records (void)
+{
+  static const char *const names[] = { "b", "a", "c" };
+  HycoValue values[3] = { HYCO_VALUE_INIT, HYCO_VALUE_INIT, HYCO_VALUE_INIT };
+  static const char *const twice[] = { "a", "a" };
+  g_auto (HycoValue) r = HYCO_VALUE_INIT;
+  g_autoptr (GError) error = NULL;
+
+  hyco_value_set_int (&values[0], 2);
+  hyco_value_set_int (&values[1], 1);
+  hyco_value_set_string (&values[2], "three");
+  g_assert_true (hyco_value_set_record (&r, names, values, 3, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (hyco_value_get_value_type (&r), ==, HYCO_VALUE_TYPE_RECORD);
+  g_assert_cmpuint (hyco_value_get_record_size (&r), ==, 3);
+  /* Sorted by name, as Ptolemy orders a record's fields. */
+  g_assert_cmpstr (hyco_value_get_record_field_name (&r, 0), ==, "a");
+  g_assert_cmpstr (hyco_value_get_record_field_name (&r, 2), ==, "c");
+  g_assert_cmpint (hyco_value_get_int (hyco_value_get_record_field (&r, 1)), ==, 2);
+  g_assert_cmpint (hyco_value_get_int (hyco_value_lookup_record_field (&r, "a")), ==, 1);
+  g_assert_null (hyco_value_lookup_record_field (&r, "d"));
+  g_assert_cmpuint (hyco_value_get_array_length (&r), ==, 0);
+  assert_to_string (&r, "{a = 1, b = 2, c = \"three\"}");
+
+  g_assert_false (hyco_value_set_record (&r, twice, values, 2, &error));
+  g_assert_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_FIELD);
+  g_assert_cmpuint (hyco_value_get_record_size (&r), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    hyco_value_clear (&values[i]);
+}
+
+static void
+test_compound_literals (void)
+{
+  g_auto (HycoValue) v = HYCO_VALUE_INIT;
+  g_auto (HycoValue) w = HYCO_VALUE_INIT;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+
+  assert_literal_round_trip ("{1, 2, 3}", "{1, 2, 3}");
+  assert_literal_round_trip (" { 1.0 ,2.5e3,-Infinity } ", "{1.0, 2500.0, -Infinity}");
+  assert_literal_round_trip ("{{1, 2}, {}, {\"a,}\"}}", "{{1, 2}, {}, {\"a,}\"}}");
+  assert_literal_round_trip ("{b = 2, a = {1L, true}}", "{a = {1, true}, b = 2}");
+  assert_literal_round_trip ("{{x = 1}, {x = 2.0}}", "{{x = 1}, {x = 2.0}}");
+  assert_literal_round_trip ("{}", "{}");
+
+  /* Ptolemy compares an int with a double by value, element by element. */
+  parse_ok ("{1, 2}", &v);
+  parse_ok ("{1.0, 2.0}", &w);
+  g_assert_true (hyco_value_equal (&v, &w));
+  parse_ok ("{1.0, 2.001}", &w);
+  g_assert_false (hyco_value_equal (&v, &w));
+  g_assert_true (hyco_value_close (&v, &w, 0.01));
+  g_assert_false (hyco_value_close (&v, &w, 0.0001));
+  parse_ok ("{1, 2, 3}", &w);
+  g_assert_false (hyco_value_close (&v, &w, 10));
+  parse_ok ("{a = 1, b = 2.0}", &v);
+  parse_ok ("{b = 2, a = 1.0}", &w);
+  g_assert_true (hyco_value_equal (&v, &w));
+  parse_ok ("{a = 1, c = 2}", &w);
+  g_assert_false (hyco_value_close (&v, &w, 10));
+
+  g_assert_false (hyco_value_parse_literal ("{a = 1, a = 2}", &v, &error));
+  g_assert_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_FIELD);
+  g_clear_error (&error);
+
+  g_assert_false (hyco_value_parse_literal ("{1, {2, x}}", &v, &error));
+  g_assert_nonnull (strstr (error->message, "element 2: element 2: \"x\""));
+  g_clear_error (&error);
+
+  list = hyco_value_parse_list ("{{1, 2}, {a = 3}, \"s\"}", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_cmpuint (hyco_value_get_array_length (g_ptr_array_index (list, 0)), ==, 2);
+  g_assert_cmpuint (hyco_value_get_record_size (g_ptr_array_index (list, 1)), ==, 1);
 }
 
 static void
@@ -912,6 +1056,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/value/to-literal", test_to_literal);
   g_test_add_func ("/value/literal-round-trip", test_literal_round_trip);
   g_test_add_func ("/value/programmer-errors", test_programmer_errors);
+  g_test_add_func ("/value/array", test_arrays);
+  g_test_add_func ("/value/record", test_records);
+  g_test_add_func ("/value/compound-literals", test_compound_literals);
 
   return g_test_run ();
 }
