@@ -30,6 +30,7 @@
 
 /* Sinks */
 #include "hyco-recorder.h"
+#include "hyco-non-strict-test.h"
 #include "hyco-test.h"
 
 /* Logic and synchronous-reactive signals */

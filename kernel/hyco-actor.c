@@ -215,7 +215,8 @@ port_template_free (gpointer data)
  * @description: what the port carries, for `hyco actors`
  *
  * Declares a port that every instance of the class (and of its subclasses) has. Call it from
- * class_init.
+ * class_init. A subclass may declare a port of its base class again, to change its flags or
+ * description.
  */
 void
 hyco_actor_class_add_port (HycoActorClass *klass, const char *name, HycoPortFlags flags,
@@ -276,7 +277,14 @@ hyco_actor_class_list_port_names (HycoActorClass *klass)
     {
       GPtrArray *templates = g_type_get_qdata (GPOINTER_TO_SIZE (l->data), port_templates_quark ());
       for (guint i = 0; templates && i < templates->len; i++)
-        g_ptr_array_add (names, g_strdup (((PortTemplate *) templates->pdata[i])->name));
+        {
+          const char *name = ((PortTemplate *) templates->pdata[i])->name;
+
+          /* A subclass that declares a base class's port again changes its flags (Test's
+           * input is a multiport where NonStrictTest's is not): one port, in the base's place. */
+          if (!g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+            g_ptr_array_add (names, g_strdup (name));
+        }
     }
   g_slist_free (types);
   return names;

@@ -9,13 +9,13 @@
 #endif
 
 #include "hyco-export.h"
-#include "hyco-actor.h"
+#include "hyco-non-strict-test.h"
 
 G_BEGIN_DECLS
 
 #define HYCO_TYPE_TEST (hyco_test_get_type ())
 HYCO_API
-G_DECLARE_FINAL_TYPE (HycoTest, hyco_test, HYCO, TEST, HycoActor)
+G_DECLARE_FINAL_TYPE (HycoTest, hyco_test, HYCO, TEST, HycoNonStrictTest)
 
 HYCO_API guint hyco_test_get_count (HycoTest *self);
 

@@ -1,0 +1,250 @@
+/* test-test-actors.c: Test and NonStrictTest with Ptolemy II's semantics: multiport inputs,
+ * values beyond the list, requireAllCorrectValues, trainingMode, the output port, absent
+ * inputs.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "test-fixture.h"
+
+static void
+de_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr (HycoDirector) director = hyco_de_director_new ();
+
+  fixture_init (f, director);
+}
+
+/* A continuous model fires its sinks at every integration step: a discrete signal there is
+ * absent at most firings. */
+static void
+continuous_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+
+  fixture_init (f, director);
+}
+
+static char *
+run_fails (Fixture *f)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (fixture_run (f, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  g_test_message ("expected failure: %s", error->message);
+  return g_strdup (error->message);
+}
+
+/* A Ramp 0, 1, 2, ... at 0, 0.1, 0.2, ... into @test's input. */
+static HycoActor *
+ramp (Fixture *f, const char *name, const char *step)
+{
+  g_autofree char *clock_name = g_strconcat (name, "Clock", NULL);
+  HycoActor *clock = fixture_add (f, "DiscreteClock", clock_name, "period", "0.1", NULL);
+  HycoActor *r = fixture_add (f, "Ramp", name, "step", step, NULL);
+
+  fixture_connect (f, clock, "output", r, "trigger");
+  return r;
+}
+
+static void
+test_beyond_the_list (Fixture *f, gconstpointer data)
+{
+  const char *classes[] = { "Test", "NonStrictTest" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    {
+      HycoActor *r = ramp (f, classes[i], "1");
+      g_autofree char *name = g_strconcat (classes[i], "Check", NULL);
+      HycoActor *test = fixture_add (f, classes[i], name, "correctValues", "{0, 1}", NULL);
+
+      fixture_connect (f, r, "output", test, "input");
+    }
+  fixture_stop_time (f, "0.5");
+  /* Six values each, two checked: a power-up test, as in Ptolemy II. */
+  fixture_run_ok (f);
+}
+
+static void
+test_multiport (Fixture *f, gconstpointer data)
+{
+  HycoActor *a = ramp (f, "A", "1");
+  HycoActor *b = ramp (f, "B", "10");
+  HycoActor *test = fixture_add (f, "Test", "Test", "correctValues",
+                                 "{{0, 0}, {1, 10}, {2, 20}, {3, 30}}", NULL);
+  g_autofree char *message = NULL;
+
+  fixture_connect (f, a, "output", test, "input");
+  fixture_connect (f, b, "output", test, "input");
+  fixture_stop_time (f, "0.3");
+  fixture_run_ok (f);
+  g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 4);
+
+  fixture_set (test, "correctValues", "{{0, 0}, {1, 10}, {2, 21}}");
+  message = run_fails (f);
+  fixture_assert_contains (message, "at (0.2, 1) expected {2, 21}, received {2, 20}");
+}
+
+/* Several channels: a tag where one has a value and another has none fails, as Ptolemy's
+ * "Empty input on channel" does. */
+static void
+test_multiport_absent_channel (Fixture *f, gconstpointer data)
+{
+  HycoActor *a = ramp (f, "A", "1");
+  HycoActor *slow = fixture_add (f, "DiscreteClock", "Slow", "period", "0.2", NULL);
+  HycoActor *test
+    = fixture_add (f, "Test", "Test", "correctValues", "{{0, 1}, {1, 1}, {2, 1}}", NULL);
+  g_autofree char *message = NULL;
+
+  fixture_connect (f, a, "output", test, "input");
+  fixture_connect (f, slow, "output", test, "input");
+  fixture_stop_time (f, "0.2");
+  message = run_fails (f);
+  fixture_assert_contains (message, "at (0.1, 1) channel 1 of the input is absent");
+}
+
+static void
+test_non_strict_one_channel (Fixture *f, gconstpointer data)
+{
+  HycoActor *a = ramp (f, "A", "1");
+  HycoActor *b = ramp (f, "B", "1");
+  HycoActor *test = fixture_add (f, "NonStrictTest", "Check", "correctValues", "{0}", NULL);
+  g_autoptr (GError) error = NULL;
+
+  fixture_connect (f, a, "output", test, "input");
+  fixture_connect (f, b, "output", test, "input");
+  fixture_stop_time (f, "0");
+  g_assert_false (fixture_run (f, &error));
+  g_assert_nonnull (error);
+  fixture_assert_contains (error->message, "port Check.input is not a multiport");
+}
+
+/* Under a continuous director both are fired at every step, where the clock's signal is
+ * absent: absent inputs are not checked. */
+static void
+test_absent_inputs_not_checked (Fixture *f, gconstpointer data)
+{
+  HycoActor *sine = fixture_add (f, "ContinuousSinewave", "Sine", NULL);
+  HycoActor *integral = fixture_add (f, "Integrator", "Integral", NULL);
+  HycoActor *r = ramp (f, "Ramp", "1");
+  HycoActor *strict = fixture_add (f, "Test", "Strict", "correctValues", "{0, 1, 2, 3}", NULL);
+  HycoActor *loose
+    = fixture_add (f, "NonStrictTest", "Loose", "correctValues", "{0, 1, 2, 3}", NULL);
+
+  fixture_connect (f, sine, "output", integral, "derivative");
+  fixture_connect (f, r, "output", strict, "input");
+  fixture_connect (f, r, "output", loose, "input");
+  fixture_stop_time (f, "0.3");
+  fixture_run_ok (f);
+  g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (strict)), ==, 4);
+  g_assert_cmpuint (hyco_non_strict_test_get_count (HYCO_NON_STRICT_TEST (loose)), ==, 4);
+}
+
+static void
+test_require_all (Fixture *f, gconstpointer data)
+{
+  HycoActor *r = ramp (f, "Ramp", "1");
+  HycoActor *test = fixture_add (f, "NonStrictTest", "Check", "correctValues", "{0, 1, 2}", NULL);
+  g_autofree char *message = NULL;
+
+  fixture_connect (f, r, "output", test, "input");
+  fixture_stop_time (f, "0.1");
+  message = run_fails (f);
+  fixture_assert_contains (message, "Check: expected 3 values, received 2; first missing: 2");
+
+  fixture_set (test, "requireAllCorrectValues", "false");
+  g_test_expect_message ("Hyco", G_LOG_LEVEL_MESSAGE, "*Check: expected 3 values, received 2*");
+  fixture_run_ok (f);
+  g_test_assert_expected_messages ();
+}
+
+/* Training mode checks nothing and keeps what it received as correctValues; the next run,
+ * out of training mode, checks against it. */
+static void
+test_training_mode (Fixture *f, gconstpointer data)
+{
+  HycoActor *r = ramp (f, "Ramp", "0.5");
+  HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{7}", "trainingMode",
+                                 "true", NULL);
+  g_autofree char *trained = NULL;
+
+  fixture_set (r, "init", "0.0");
+  fixture_connect (f, r, "output", test, "input");
+  fixture_stop_time (f, "0.3");
+  g_test_expect_message ("Hyco", G_LOG_LEVEL_MESSAGE, "*Check: in training mode*4 values*");
+  fixture_run_ok (f);
+  g_test_assert_expected_messages ();
+  g_object_get (test, "correctValues", &trained, NULL);
+  g_assert_cmpstr (trained, ==, "{0.0, 0.5, 1.0, 1.5}");
+
+  fixture_set (test, "trainingMode", "false");
+  fixture_run_ok (f);
+  g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 4);
+}
+
+/* The output is false while values are expected and true once all have been received, from
+ * the firing after the last one, as Ptolemy's Test sends it. */
+static void
+test_output (Fixture *f, gconstpointer data)
+{
+  HycoActor *r = ramp (f, "Ramp", "1");
+  HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{0, 1}", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  const char *expected[] = { "false", "false", "true", "true" };
+
+  fixture_connect (f, r, "output", test, "input");
+  fixture_connect (f, test, "output", rec, "input");
+  fixture_stop_time (f, "0.3");
+  fixture_run_ok (f);
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (rec)), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *value = hyco_value_to_literal (hyco_recorder_get_value (HYCO_RECORDER (rec), i));
+      HycoTag tag;
+
+      hyco_recorder_get_tag (HYCO_RECORDER (rec), i, &tag);
+      g_assert_cmpint (tag.time, ==, i * 100000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+      g_assert_cmpstr (value, ==, expected[i]);
+    }
+}
+
+/* Numbers compare within the tolerance whatever their types, as Ptolemy's isCloseTo does:
+ * an int received against a double expected, and inside arrays. */
+static void
+test_int_against_double (Fixture *f, gconstpointer data)
+{
+  HycoActor *r = ramp (f, "Ramp", "1");
+  HycoActor *test
+    = fixture_add (f, "NonStrictTest", "Check", "correctValues", "{0.0, 1.0, 2.0000000001}", NULL);
+
+  fixture_connect (f, r, "output", test, "input");
+  fixture_stop_time (f, "0.2");
+  fixture_run_ok (f);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  hyco_init ();
+
+  g_test_add ("/test-actors/beyond-the-list", Fixture, NULL, de_setup, test_beyond_the_list,
+              fixture_teardown);
+  g_test_add ("/test-actors/test/multiport", Fixture, NULL, de_setup, test_multiport,
+              fixture_teardown);
+  g_test_add ("/test-actors/test/multiport-absent-channel", Fixture, NULL, de_setup,
+              test_multiport_absent_channel, fixture_teardown);
+  g_test_add ("/test-actors/test/output", Fixture, NULL, de_setup, test_output, fixture_teardown);
+  g_test_add ("/test-actors/non-strict/one-channel", Fixture, NULL, de_setup,
+              test_non_strict_one_channel, fixture_teardown);
+  g_test_add ("/test-actors/absent-inputs-not-checked", Fixture, NULL, continuous_setup,
+              test_absent_inputs_not_checked, fixture_teardown);
+  g_test_add ("/test-actors/require-all-correct-values", Fixture, NULL, de_setup,
+              test_require_all, fixture_teardown);
+  g_test_add ("/test-actors/training-mode", Fixture, NULL, de_setup, test_training_mode,
+              fixture_teardown);
+  g_test_add ("/test-actors/int-against-double", Fixture, NULL, de_setup,
+              test_int_against_double, fixture_teardown);
+  return g_test_run ();
+}
