@@ -281,6 +281,8 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
           priv->start_shift = priv->start_time - priv->current.time;
           priv->current.time = priv->start_time;
         }
+      else
+        priv->start_time = priv->current.time;
     }
   priv->real_start = g_get_monotonic_time ();
   priv->firings = 0;
@@ -536,6 +538,20 @@ hyco_director_get_resolution (HycoDirector *self)
 {
   g_return_val_if_fail (HYCO_IS_DIRECTOR (self), HYCO_DEFAULT_RESOLUTION);
   return PRIV (self)->resolution;
+}
+
+/**
+ * hyco_director_get_start_time:
+ * @self: a director
+ *
+ * Returns: the time in ticks at which the director starts (its startTime; 0 when blank at the
+ *   top level, the time of its container when blank inside a composite), once initialized
+ */
+gint64
+hyco_director_get_start_time (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), 0);
+  return PRIV (self)->start_time;
 }
 
 /**

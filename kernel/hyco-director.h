@@ -58,6 +58,7 @@ HYCO_API gboolean hyco_director_is_top_level (HycoDirector *self);
 HYCO_API void hyco_director_get_current_tag (HycoDirector *self, HycoTag *tag);
 HYCO_API int hyco_director_get_resolution (HycoDirector *self);
 HYCO_API gint64 hyco_director_get_stop_time (HycoDirector *self);
+HYCO_API gint64 hyco_director_get_start_time (HycoDirector *self);
 HYCO_API GPtrArray *hyco_director_get_actors (HycoDirector *self);
 HYCO_API guint64 hyco_director_get_firing_count (HycoDirector *self);
 HYCO_API gboolean hyco_director_fires_every_actor (HycoDirector *self);
