@@ -47,6 +47,7 @@ struct _HycoSRDirector
   int iterations;
   gboolean synchronize_to_real_time;
   char *scheduler;
+  char *state_signals;
   HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
   HycoTag next_grid;     /* the next tick of the period grid, if periodic */
   gint64 origin;         /* the time of the grid's first tick */
@@ -67,6 +68,7 @@ enum
   PROP_ITERATIONS,
   PROP_SYNCHRONIZE_TO_REAL_TIME,
   PROP_SCHEDULER,
+  PROP_STATE_SIGNALS,
   N_PROPS
 };
 
@@ -79,6 +81,7 @@ hyco_sr_director_finalize (GObject *object)
 
   g_free (self->period_literal);
   g_free (self->scheduler);
+  g_free (self->state_signals);
   G_OBJECT_CLASS (hyco_sr_director_parent_class)->finalize (object);
 }
 
@@ -98,6 +101,9 @@ hyco_sr_director_get_property (GObject *object, guint prop_id, GValue *value, GP
       break;
     case PROP_SCHEDULER:
       g_value_set_string (value, HYCO_SR_DIRECTOR (object)->scheduler);
+      break;
+    case PROP_STATE_SIGNALS:
+      g_value_set_string (value, HYCO_SR_DIRECTOR (object)->state_signals);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -132,6 +138,11 @@ hyco_sr_director_set_property (GObject *object, guint prop_id, const GValue *val
     case PROP_SCHEDULER:
       g_free (self->scheduler);
       self->scheduler = g_value_dup_string (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_STATE_SIGNALS:
+      g_free (self->state_signals);
+      self->state_signals = g_value_dup_string (value);
       g_object_notify_by_pspec (object, pspec);
       break;
     default:
@@ -448,6 +459,16 @@ hyco_sr_director_class_init (HycoSRDirectorClass *klass)
     "scheduler", NULL, "Ptolemy II's SR scheduler class (the fixed point is the same)",
     "ptolemy.domains.sr.kernel.SROptimizedScheduler",
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoSRDirector:statesignals:
+   *
+   * The list of state signals Ptolemy II's SyncCharts editor writes on the SR directors of its
+   * models (`[A_SyncChart_918158682]`): a note for that editor, kept so that a saved model
+   * keeps it, without effect on execution.
+   */
+  properties[PROP_STATE_SIGNALS] = g_param_spec_string (
+    "statesignals", NULL, "Ptolemy II's SyncCharts editor's state signals (no effect)", "",
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -461,6 +482,7 @@ hyco_sr_director_init (HycoSRDirector *self)
   self->queue = queue;
   self->period_literal = g_strdup ("0");
   self->scheduler = g_strdup ("ptolemy.domains.sr.kernel.SROptimizedScheduler");
+  self->state_signals = g_strdup ("");
 }
 
 /**

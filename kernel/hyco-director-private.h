@@ -88,7 +88,8 @@ typedef struct
   gint64 start_time;  /* the local time at which the director starts, once initialized */
   gint64 start_shift; /* local time minus the time outside (the executive's), from a startTime
                        * given inside a composite; 0 elsewhere */
-  gint64 real_start;  /* monotonic wall time (us) at initialize, to pace synchronizeToRealTime */
+  gint64 real_start;
+  HycoLocalClock *local_clock; /* owned, or NULL: Ptolemy II's localClock, if the file has one */  /* monotonic wall time (us) at initialize, to pace synchronizeToRealTime */
   char *resolution_literal;
   guint64 max_microsteps;
   gboolean fires_every_actor;  /* each firing fires all actors (SR), not only triggered ones */

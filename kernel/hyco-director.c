@@ -74,6 +74,7 @@ hyco_director_finalize (GObject *object)
   g_free (priv->stop_time_literal);
   g_free (priv->start_time_literal);
   g_free (priv->resolution_literal);
+  g_clear_object (&priv->local_clock);
   G_OBJECT_CLASS (hyco_director_parent_class)->finalize (object);
 }
 
@@ -232,6 +233,46 @@ parse_stop_time (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
   return TRUE;
 }
 
+/* Ptolemy II's localClock: its rate must be 1 (a drifting local time cannot be kept in integer
+ * ticks exactly), its resolution the model's. */
+static gboolean
+check_local_clock (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  const char *literal;
+  int resolution;
+  g_autoptr (GError) local_error = NULL;
+
+  if (priv->local_clock == NULL)
+    return TRUE;
+  if (hyco_local_clock_get_clock_rate (priv->local_clock) != 1)
+    {
+      g_autofree char *message = g_strdup_printf (
+        "%g: a local time drifting from the time outside is not supported, only the rate 1",
+        hyco_local_clock_get_clock_rate (priv->local_clock));
+      _hyco_set_parameter_error (self, error, "localClock.clockRate", message);
+      return FALSE;
+    }
+  literal = hyco_local_clock_get_global_time_resolution (priv->local_clock);
+  if (is_blank (literal))
+    return TRUE;
+  if (!hyco_resolution_parse (literal, &resolution, &local_error))
+    {
+      _hyco_set_parameter_error (self, error, "localClock.globalTimeResolution",
+                                 local_error->message);
+      return FALSE;
+    }
+  if (resolution != priv->resolution)
+    {
+      g_autofree char *model = hyco_resolution_to_string (priv->resolution);
+      g_autofree char *message
+        = g_strdup_printf ("\"%s\" differs from the model's time resolution %s (timeResolution)",
+                           literal, model);
+      _hyco_set_parameter_error (self, error, "localClock.globalTimeResolution", message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 hyco_director_real_preinitialize (HycoDirector *self, GError **error)
 {
@@ -244,7 +285,7 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
     priv->resolution = hyco_model_get_resolution (priv->model);
   else if (!_hyco_director_parse_resolution (top, &priv->resolution, error))
     return FALSE;
-  if (!parse_start_time (self, priv, error))
+  if (!parse_start_time (self, priv, error) || !check_local_clock (self, priv, error))
     return FALSE;
   priv->stop_time = HYCO_TIME_INFINITY;
   if (self == top && !parse_stop_time (self, priv, error))
@@ -307,6 +348,9 @@ hyco_director_real_prefire (HycoDirector *self, GError **error)
       priv->current = PRIV (outer)->current;
       priv->current.time += priv->start_shift;
     }
+  /* A rate given by an expression may change during the run (a port parameter's). */
+  if (G_UNLIKELY (priv->local_clock != NULL) && !check_local_clock (self, priv, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -552,6 +596,37 @@ hyco_director_get_start_time (HycoDirector *self)
 {
   g_return_val_if_fail (HYCO_IS_DIRECTOR (self), 0);
   return PRIV (self)->start_time;
+}
+
+/**
+ * hyco_director_set_local_clock:
+ * @self: a director
+ * @clock: (nullable): a local clock, or %NULL for none
+ *
+ * Gives @self Ptolemy II's `localClock`, as a model file states it. Its rate must be 1 and its
+ * resolution, if given, the model's: another is refused, naming the parameter, when the model
+ * is prepared (or at the tag where a rate given by an expression changes).
+ */
+void
+hyco_director_set_local_clock (HycoDirector *self, HycoLocalClock *clock)
+{
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  g_return_if_fail (clock == NULL || HYCO_IS_LOCAL_CLOCK (clock));
+  g_set_object (&PRIV (self)->local_clock, clock);
+}
+
+/**
+ * hyco_director_get_local_clock:
+ * @self: a director
+ *
+ * Returns: (transfer none) (nullable): the local clock given with
+ *   hyco_director_set_local_clock(), or %NULL
+ */
+HycoLocalClock *
+hyco_director_get_local_clock (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  return PRIV (self)->local_clock;
 }
 
 /**

@@ -699,6 +699,44 @@ test_enforce_microstep_semantics (void)
   test_assert_contains (error->message, "microstep 0");
 }
 
+/* Ptolemy II's localClock: rate 1 is local time going as the time outside and runs; another rate, or a resolution other than the model's, is refused
+ * naming the parameter. */
+static void
+test_local_clock (void)
+{
+  const char *rates[] = { "1", "0.5" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      g_autoptr (HycoModel) model = test_load_inline (
+        "<entity name='top' class='CompositeActor'>"
+        "  <property name='DE' class='DEDirector'><property name='stopTime' value='2'/>"
+        "  </property>" CLOCK_TIME_TEST ("{0.0, 1.0, 2.0}", "{(0, 1), (1, 1), (2, 1)}")
+        "</entity>");
+      HycoDirector *director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+      g_autoptr (HycoLocalClock) clock = hyco_local_clock_new ();
+      g_autoptr (GError) error = NULL;
+
+      test_set (clock, "clockRate", rates[i]);
+      hyco_director_set_local_clock (director, clock);
+      g_assert_true (hyco_director_get_local_clock (director) == clock);
+      if (i == 0)
+        {
+          g_assert_true (hyco_model_run (model, NULL, &error));
+          g_assert_no_error (error);
+          test_set (clock, "globalTimeResolution", "1e-6");
+          g_assert_false (hyco_model_prepare (model, &error));
+          g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+          test_assert_contains (error->message, "localClock.globalTimeResolution");
+          continue;
+        }
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+      test_assert_contains (error->message, "localClock.clockRate");
+      test_assert_contains (error->message, "0.5");
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -727,5 +765,6 @@ main (int argc, char **argv)
   g_test_add_func ("/de/synchronize-to-real-time", test_synchronize_to_real_time);
   g_test_add_func ("/de/ptolemy-parameters", test_ptolemy_parameters);
   g_test_add_func ("/de/enforce-microstep-semantics", test_enforce_microstep_semantics);
+  g_test_add_func ("/de/local-clock", test_local_clock);
   return g_test_run ();
 }

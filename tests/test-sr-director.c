@@ -331,7 +331,8 @@ test_iterations_inside (void)
 }
 
 /* Ptolemy II's SR schedulers only order the fixed point's computation: any is accepted; a
- * class that is none of them is refused by name. */
+ * class that is none of them is refused by name. The SyncCharts editor's statesignals note is
+ * kept. */
 static void
 test_scheduler (void)
 {
@@ -341,6 +342,7 @@ test_scheduler (void)
     "    <property name='iterations' value='1'/><property name='synchronizeToRealTime' "
     "value='false'/>"
     "    <property name='scheduler' value='ptolemy.domains.sr.kernel.SROptimizedScheduler'/>"
+    "    <property name='statesignals' value='[A_SyncChart_918158682]'/>"
     "  </property>"
     "</entity>");
   g_autoptr (HycoModel) bad = test_load_inline (
