@@ -749,7 +749,8 @@ hyco_director_get_n_pending_requests (HycoDirector *self)
  * hyco_director_get_pending_request:
  * @self: a director
  * @index: which request, below hyco_director_get_n_pending_requests()
- * @tag: (out caller-allocates): the requested tag, in the director's local time
+ * @tag: (out caller-allocates): the requested tag, in the time of the director's container
+ *   (the director's local time, less the shift a startTime inside a composite makes)
  *
  * Gets a firing the actors of @self asked for and that is still to come, in no particular
  * order: a modal model asks for them again when a refinement resumes (a history transition).
@@ -764,6 +765,8 @@ hyco_director_get_pending_request (HycoDirector *self, guint index, HycoTag *tag
   if (index >= hyco_director_get_n_pending_requests (self))
     return FALSE;
   *tag = *_hyco_tag_queue_nth (PRIV (self)->queue, index);
+  /* As the container sees it: without the shift of a startTime given inside a composite. */
+  tag->time -= PRIV (self)->start_shift;
   return TRUE;
 }
 

@@ -737,6 +737,29 @@ test_local_clock (void)
     }
 }
 
+/* A pending request of a director with a startTime inside is reported in the time of its
+ * container (what a modal model resuming the composite asks for again). */
+static void
+test_start_time_pending_request (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='0.5'/></property>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='DE' class='DEDirector'><property name='startTime' value='2'/></property>"
+    "    <entity name='Clock' class='DiscreteClock'/>"
+    "  </entity>"
+    "</entity>");
+  HycoActor *inner = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Inner");
+  HycoDirector *director = hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (inner));
+  HycoTag tag;
+
+  g_assert_cmpuint (hyco_director_get_n_pending_requests (director), ==, 1);
+  g_assert_true (hyco_director_get_pending_request (director, 0, &tag));
+  g_assert_cmpint (tag.time, ==, test_tag ("1", 1).time);
+  g_assert_cmpuint (tag.microstep, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -766,5 +789,6 @@ main (int argc, char **argv)
   g_test_add_func ("/de/ptolemy-parameters", test_ptolemy_parameters);
   g_test_add_func ("/de/enforce-microstep-semantics", test_enforce_microstep_semantics);
   g_test_add_func ("/de/local-clock", test_local_clock);
+  g_test_add_func ("/de/start-time-pending-request", test_start_time_pending_request);
   return g_test_run ();
 }
