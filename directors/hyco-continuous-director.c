@@ -132,6 +132,13 @@ struct _HycoContinuousDirector
   char *solver_name;
   double relative_tolerance;
   double absolute_tolerance;
+  double error_tolerance; /* Ptolemy II's: an absolute bound, used when positive */
+  double rtol, atol;      /* the tolerances the solver uses, from those, at preinitialize */
+  int max_iterations;
+  double value_resolution;
+  double min_step_size;
+  double run_ahead_length;
+  gboolean synchronize_to_real_time;
   char *initial_step_literal;
   char *max_step_literal;
 
@@ -186,6 +193,12 @@ enum
   PROP_INITIAL_STEP,
   PROP_MAX_STEP,
   PROP_COMPILE_STAGES,
+  PROP_ERROR_TOLERANCE,
+  PROP_MAX_ITERATIONS,
+  PROP_VALUE_RESOLUTION,
+  PROP_MIN_STEP_SIZE,
+  PROP_RUN_AHEAD_LENGTH,
+  PROP_SYNCHRONIZE_TO_REAL_TIME,
   N_PROPS
 };
 
@@ -248,6 +261,24 @@ hyco_continuous_director_get_property (GObject *object, guint prop_id, GValue *v
     case PROP_COMPILE_STAGES:
       g_value_set_boolean (value, self->compile_stages);
       break;
+    case PROP_ERROR_TOLERANCE:
+      g_value_set_double (value, self->error_tolerance);
+      break;
+    case PROP_MAX_ITERATIONS:
+      g_value_set_int (value, self->max_iterations);
+      break;
+    case PROP_VALUE_RESOLUTION:
+      g_value_set_double (value, self->value_resolution);
+      break;
+    case PROP_MIN_STEP_SIZE:
+      g_value_set_double (value, self->min_step_size);
+      break;
+    case PROP_RUN_AHEAD_LENGTH:
+      g_value_set_double (value, self->run_ahead_length);
+      break;
+    case PROP_SYNCHRONIZE_TO_REAL_TIME:
+      g_value_set_boolean (value, self->synchronize_to_real_time);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -287,6 +318,24 @@ hyco_continuous_director_set_property (GObject *object, guint prop_id, const GVa
       break;
     case PROP_COMPILE_STAGES:
       self->compile_stages = g_value_get_boolean (value);
+      break;
+    case PROP_ERROR_TOLERANCE:
+      self->error_tolerance = g_value_get_double (value);
+      break;
+    case PROP_MAX_ITERATIONS:
+      self->max_iterations = g_value_get_int (value);
+      break;
+    case PROP_VALUE_RESOLUTION:
+      self->value_resolution = g_value_get_double (value);
+      break;
+    case PROP_MIN_STEP_SIZE:
+      self->min_step_size = g_value_get_double (value);
+      break;
+    case PROP_RUN_AHEAD_LENGTH:
+      self->run_ahead_length = g_value_get_double (value);
+      break;
+    case PROP_SYNCHRONIZE_TO_REAL_TIME:
+      self->synchronize_to_real_time = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -348,6 +397,9 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
                                  "(absolute)");
       return FALSE;
     }
+  /* Ptolemy II's errorTolerance bounds each state's local error absolutely. */
+  self->rtol = self->error_tolerance > 0 ? 0 : self->relative_tolerance;
+  self->atol = self->error_tolerance > 0 ? self->error_tolerance : self->absolute_tolerance;
   if (!parse_step (director, "initStepSize", self->initial_step_literal, &self->initial_step, error)
       || !parse_step (director, "maxStepSize", self->max_step_literal, &self->max_step, error))
     return FALSE;
@@ -418,7 +470,7 @@ collect_states (HycoContinuousDirector *self, GError **error)
   self->cvode_stale = TRUE;
   if (self->tableau == &cvode_steps && self->n > 0)
     {
-      self->cvode = _hyco_cvode_new (self->n, self->relative_tolerance, self->absolute_tolerance,
+      self->cvode = _hyco_cvode_new (self->n, self->rtol, self->atol,
                                      hyco_time_to_seconds (self->max_step, priv->resolution),
                                      hyco_time_to_seconds (self->initial_step, priv->resolution),
                                      cvode_rhs, self, error);
@@ -530,6 +582,15 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   self->last_error = 0;
   if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error))
     return FALSE;
+  if (priv->start_shift != 0)
+    return hyco_director_reject_parameter (
+      director, "startTime",
+      "inside a composite a continuous director starts at the time of its container: leave "
+      "startTime blank",
+      error);
+  /* Integration starts where the run starts (startTime) or where the container initialized
+   * this director. */
+  self->committed_time = priv->current.time;
   if (self->embedded)
     return TRUE;
   /* The stage program is built at the first step, and again when a parameter changes. */
@@ -557,12 +618,12 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
     }
   {
     HycoActor *top = HYCO_ACTOR (priv->container);
-    HycoTag start = { 0, 0 };
+    HycoTag start = { priv->current.time, 0 };
     while (hyco_actor_get_container (top))
       top = HYCO_ACTOR (hyco_actor_get_container (top));
     self->stop_time = hyco_director_get_stop_time (
       hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top)));
-    /* The signals at (0, 0) come from the initial states: ask to be fired then. */
+    /* The signals at (start, 0) come from the initial states: ask to be fired then. */
     return request_container (self, priv, &start, error);
   }
 }
@@ -616,9 +677,9 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
     }
   if (!self->started)
     {
-      /* The first iteration computes the signals at (0, 0) from the initial states. */
+      /* The first iteration computes the signals at (start, 0) from the initial states. */
       self->phase = PHASE_DISCRETE;
-      priv->current.time = 0;
+      priv->current.time = self->committed_time;
       priv->current.microstep = 0;
       _hyco_tag_queue_take (&self->queue, &priv->current);
       return TRUE;
@@ -738,7 +799,7 @@ error_ratio (HycoContinuousDirector *self, const guint stages, double h)
         e += (t->b[j] - t->b_low[j]) * k[j * n + i];
       e *= h;
       scale
-        = self->absolute_tolerance + self->relative_tolerance * MAX (fabs (x[i]), fabs (x_new[i]));
+        = self->atol + self->rtol * MAX (fabs (x[i]), fabs (x_new[i]));
       worst = MAX (worst, fabs (e) / (scale > 0 ? scale : DBL_MIN));
     }
   return worst;
@@ -1059,7 +1120,12 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
 {
   HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  gboolean ok = _hyco_director_postfire_fired (director, error);
+  gboolean ok;
+
+  /* A tag is committed no earlier than its time on the wall clock. */
+  if (self->synchronize_to_real_time && !self->nested)
+    hyco_director_synchronize_to_real_time (director, priv->current.time);
+  ok = _hyco_director_postfire_fired (director, error);
 
   /* The actors the step's end wrote without firing or postfiring: their events. */
   if (self->published && priv->model != NULL)
@@ -1187,6 +1253,65 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
   properties[PROP_COMPILE_STAGES] = g_param_spec_boolean (
     "compileStages", NULL, "Evaluate solver stages without firing pure-function actors", TRUE,
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:errorTolerance:
+   *
+   * Ptolemy II's tolerance: when positive, the bound on each state's local error in a step,
+   * absolute, in place of #HycoContinuousDirector:relativeTolerance and
+   * #HycoContinuousDirector:absoluteTolerance. 0 (the default): those apply.
+   */
+  properties[PROP_ERROR_TOLERANCE] = g_param_spec_double (
+    "errorTolerance", NULL,
+    "Absolute local error bound per step, Ptolemy II's (0: relative/absoluteTolerance apply)", 0,
+    G_MAXDOUBLE, 0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:maxIterations:
+   *
+   * Ptolemy II's bound on the rounds of its fixed point at one tag. The fixed point here is
+   * computed constructively and always ends within the number of signals, so it needs no bound;
+   * it is checked and kept for Ptolemy II's models.
+   */
+  properties[PROP_MAX_ITERATIONS] = g_param_spec_int (
+    "maxIterations", NULL, "Ptolemy II's fixed-point rounds (the fixed point here needs none)", 1,
+    G_MAXINT, 20, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:valueResolution:
+   *
+   * Ptolemy II's convergence threshold for the values of implicit solvers' iterations. The
+   * explicit solvers do not iterate and CVODE has its own Newton tolerance, so it is kept for
+   * Ptolemy II's models without effect.
+   */
+  properties[PROP_VALUE_RESOLUTION] = g_param_spec_double (
+    "valueResolution", NULL, "Ptolemy II's implicit-solver convergence threshold (no effect)",
+    G_MINDOUBLE, G_MAXDOUBLE, 1e-6,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:minStepSize:
+   *
+   * Ptolemy II's smallest step, in seconds. Steps here shrink to one tick of the resolution
+   * when accuracy or a level crossing needs it, so it is kept without effect.
+   */
+  properties[PROP_MIN_STEP_SIZE] = g_param_spec_double (
+    "minStepSize", NULL, "Ptolemy II's smallest step (s); steps shrink to one tick here", 0,
+    G_MAXDOUBLE, 1e-5, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:runAheadLength:
+   *
+   * Ptolemy II's bound on how far a continuous composite integrates ahead of the time outside.
+   * Here it steps ahead only as far as its container grants, so it is kept without effect.
+   */
+  properties[PROP_RUN_AHEAD_LENGTH] = g_param_spec_double (
+    "runAheadLength", NULL, "Ptolemy II's run-ahead bound inside a composite (no effect)", 0,
+    G_MAXDOUBLE, 1, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:synchronizeToRealTime:
+   *
+   * Whether the top level waits before each tag until as much real time has passed since the
+   * run started as model time since the start time: the run never gets ahead of real time.
+   */
+  properties[PROP_SYNCHRONIZE_TO_REAL_TIME] = g_param_spec_boolean (
+    "synchronizeToRealTime", NULL, "Never run ahead of wall-clock time (top level)", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -1201,6 +1326,10 @@ hyco_continuous_director_init (HycoContinuousDirector *self)
   self->initial_step_literal = g_strdup ("0.001");
   self->max_step_literal = g_strdup ("1");
   self->compile_stages = TRUE;
+  self->max_iterations = 20;
+  self->value_resolution = 1e-6;
+  self->min_step_size = 1e-5;
+  self->run_ahead_length = 1;
   _hyco_tag_queue_init (&self->queue);
   _hyco_director_get_private (HYCO_DIRECTOR (self))->queue = &self->queue;
 }

@@ -26,7 +26,16 @@
  *
  * With a zero period (the default) it is triggered: inside a composite it reacts whenever the
  * container fires it (on input events, for instance) and passes fire_at requests up unchanged,
- * so that they come back at exactly the tag requested; at the top level it needs a period.
+ * so that they come back at exactly the tag requested. At the top level, where nothing fires
+ * it, time does not advance: as in Ptolemy II it runs `iterations` ticks at its start time,
+ * one microstep after the other, (start, 1), (start, 2), ... (Ptolemy II repeats one tag,
+ * which a tag's single postfire here does not allow); it then needs a number of iterations.
+ *
+ * `iterations` bounds the number of ticks (with a period too: k·period for k below it); 0, the
+ * default, does not. Inside a composite, the composite is not fired again after them. As Ptolemy II's `stopTime`, a run ends at whichever
+ * bound comes first. `synchronizeToRealTime` makes the top level wait for each tick's time on
+ * the wall clock; `scheduler` names one of Ptolemy II's SR schedulers, which only choose the
+ * order in which the fixed point is computed, and so not its result.
  */
 
 struct _HycoSRDirector
@@ -35,6 +44,10 @@ struct _HycoSRDirector
 
   char *period_literal;
   gint64 period;
+  int iterations;
+  gboolean synchronize_to_real_time;
+  char *scheduler;
+  char *state_signals;
   HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
   HycoTag next_grid;     /* the next tick of the period grid, if periodic */
   gint64 origin;         /* the time of the grid's first tick */
@@ -52,6 +65,10 @@ enum
 {
   PROP_0,
   PROP_PERIOD,
+  PROP_ITERATIONS,
+  PROP_SYNCHRONIZE_TO_REAL_TIME,
+  PROP_SCHEDULER,
+  PROP_STATE_SIGNALS,
   N_PROPS
 };
 
@@ -63,6 +80,8 @@ hyco_sr_director_finalize (GObject *object)
   HycoSRDirector *self = HYCO_SR_DIRECTOR (object);
 
   g_free (self->period_literal);
+  g_free (self->scheduler);
+  g_free (self->state_signals);
   G_OBJECT_CLASS (hyco_sr_director_parent_class)->finalize (object);
 }
 
@@ -73,6 +92,18 @@ hyco_sr_director_get_property (GObject *object, guint prop_id, GValue *value, GP
     {
     case PROP_PERIOD:
       g_value_set_string (value, HYCO_SR_DIRECTOR (object)->period_literal);
+      break;
+    case PROP_ITERATIONS:
+      g_value_set_int (value, HYCO_SR_DIRECTOR (object)->iterations);
+      break;
+    case PROP_SYNCHRONIZE_TO_REAL_TIME:
+      g_value_set_boolean (value, HYCO_SR_DIRECTOR (object)->synchronize_to_real_time);
+      break;
+    case PROP_SCHEDULER:
+      g_value_set_string (value, HYCO_SR_DIRECTOR (object)->scheduler);
+      break;
+    case PROP_STATE_SIGNALS:
+      g_value_set_string (value, HYCO_SR_DIRECTOR (object)->state_signals);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -96,6 +127,24 @@ hyco_sr_director_set_property (GObject *object, guint prop_id, const GValue *val
         self->period_literal = g_strdup ("0");
       g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_ITERATIONS:
+      self->iterations = g_value_get_int (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_SYNCHRONIZE_TO_REAL_TIME:
+      self->synchronize_to_real_time = g_value_get_boolean (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_SCHEDULER:
+      g_free (self->scheduler);
+      self->scheduler = g_value_dup_string (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_STATE_SIGNALS:
+      g_free (self->state_signals);
+      self->state_signals = g_value_dup_string (value);
+      g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -116,11 +165,22 @@ hyco_sr_director_preinitialize (HycoDirector *director, GError **error)
         "\"%s\" must be a finite time, 0 (triggered) or positive (periodic)", self->period_literal);
       return hyco_director_reject_parameter (director, "period", message, error);
     }
-  if (self->period == 0 && hyco_director_is_top_level (director))
-    return hyco_director_reject_parameter (director, "period",
-                                           "at the top level an SR director ticks at k·period: "
-                                           "give it a period greater than 0",
+  if (self->period == 0 && self->iterations <= 0 && hyco_director_is_top_level (director))
+    return hyco_director_reject_parameter (director, "iterations",
+                                           "with period 0 the top level ticks at its start time "
+                                           "without end: give it a number of iterations, or a "
+                                           "period greater than 0",
                                            error);
+  if (self->scheduler != NULL && *self->scheduler != '\0'
+      && !g_str_has_prefix (self->scheduler, "ptolemy.domains.sr.kernel.SR")
+      && !g_str_has_prefix (self->scheduler, "SR"))
+    {
+      g_autofree char *message = g_strdup_printf (
+        "no SR scheduler named \"%s\" (Ptolemy II's SROptimizedScheduler, SRRandomizedScheduler "
+        "...: the order in which the fixed point is found, which does not change it)",
+        self->scheduler);
+      return hyco_director_reject_parameter (director, "scheduler", message, error);
+    }
   return TRUE;
 }
 
@@ -232,8 +292,11 @@ hyco_sr_director_prefire (HycoDirector *director, GError **error)
 
   /* The next tick of the grid: requests from inside are all on it. */
   next = self->next_grid;
-  if (next.time > self->stop_time)
+  if (next.time > self->stop_time
+      || (self->iterations > 0 && self->ticks >= (guint64) self->iterations))
     return FALSE;
+  if (self->synchronize_to_real_time)
+    hyco_director_synchronize_to_real_time (director, next.time);
   self->reacting = TRUE;
   hyco_director_set_current_tag (director, &next);
   hyco_event_queue_take (self->queue, &next);
@@ -275,7 +338,26 @@ hyco_sr_director_postfire (HycoDirector *director, GError **error)
   self->tick_started = FALSE;
   hyco_event_queue_release (self->queue);
   self->ticks++;
+  /* Inside a composite too, as Ptolemy II's postfire returning false: after its iterations the
+   * composite is not fired again. */
+  if (ok && !self->top_level && self->iterations > 0 && self->ticks >= (guint64) self->iterations)
+    {
+      hyco_actor_finish (HYCO_ACTOR (hyco_director_get_container (director)));
+      return TRUE;
+    }
   hyco_director_get_current_tag (director, &current);
+  if (ok && self->period == 0 && self->top_level)
+    {
+      /* Time stands still at the top level: the next tick is the next microstep. */
+      if (current.microstep == G_MAXUINT64)
+        {
+          g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME, "%s: microstep overflow",
+                       hyco_director_get_name (director));
+          return FALSE;
+        }
+      self->next_grid.microstep = current.microstep + 1;
+      return TRUE;
+    }
   if (!ok || self->period == 0 || !hyco_tag_equal (&current, &self->next_grid))
     return ok;
   /* This was a tick of the grid: schedule the next one. */
@@ -349,6 +431,44 @@ hyco_sr_director_class_init (HycoSRDirectorClass *klass)
   properties[PROP_PERIOD] = hyco_param_spec_literal (
     "period", "Time between ticks (s); 0: tick when the container fires it", HYCO_PARAM_KIND_TIME,
     "0");
+  /**
+   * HycoSRDirector:iterations:
+   *
+   * How many ticks the top level runs: 0 (the default) or less, no bound but the stop time.
+   * With period 0, where time does not advance, it must be given.
+   */
+  properties[PROP_ITERATIONS] = g_param_spec_int (
+    "iterations", NULL, "Ticks the top level runs (0: no bound)", G_MININT, G_MAXINT, 0,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoSRDirector:synchronizeToRealTime:
+   *
+   * Whether the top level waits before each tick until as much real time has passed since the
+   * run started as model time since the start time: the run never gets ahead of real time.
+   */
+  properties[PROP_SYNCHRONIZE_TO_REAL_TIME] = g_param_spec_boolean (
+    "synchronizeToRealTime", NULL, "Never run ahead of wall-clock time (top level)", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoSRDirector:scheduler:
+   *
+   * One of Ptolemy II's SR schedulers, by class name: they choose the order in which the
+   * fixed point is computed, which does not change it, so any of them means the same here.
+   */
+  properties[PROP_SCHEDULER] = g_param_spec_string (
+    "scheduler", NULL, "Ptolemy II's SR scheduler class (the fixed point is the same)",
+    "ptolemy.domains.sr.kernel.SROptimizedScheduler",
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoSRDirector:statesignals:
+   *
+   * The list of state signals Ptolemy II's SyncCharts editor writes on the SR directors of its
+   * models (`[A_SyncChart_918158682]`): a note for that editor, kept so that a saved model
+   * keeps it, without effect on execution.
+   */
+  properties[PROP_STATE_SIGNALS] = g_param_spec_string (
+    "statesignals", NULL, "Ptolemy II's SyncCharts editor's state signals (no effect)", "",
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -361,6 +481,8 @@ hyco_sr_director_init (HycoSRDirector *self)
   hyco_director_set_event_queue (HYCO_DIRECTOR (self), queue);
   self->queue = queue;
   self->period_literal = g_strdup ("0");
+  self->scheduler = g_strdup ("ptolemy.domains.sr.kernel.SROptimizedScheduler");
+  self->state_signals = g_strdup ("");
 }
 
 /**

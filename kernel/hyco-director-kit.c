@@ -5,6 +5,8 @@
 #include "hyco-director-private.h"
 #include "hyco-param-private.h"
 
+#include <math.h>
+
 /* The director kit: what a director's own virtual methods use, as public API, so that a director
  * outside the library (in C or in a language binding) is written as the built-in ones are. The
  * overview is in the documentation of HycoDirector (hyco-director.c).
@@ -195,6 +197,32 @@ hyco_director_reject_parameter (HycoDirector *self, const char *name, const char
   g_return_val_if_fail (name != NULL && message != NULL, FALSE);
   _hyco_set_parameter_error (self, error, name, message);
   return FALSE;
+}
+
+/**
+ * hyco_director_synchronize_to_real_time:
+ * @self: a director
+ * @time: a model time in ticks, at or after the director's start time
+ *
+ * Waits until as much wall-clock time has passed since the director was initialized as
+ * model time from its start time to @time: a director whose `synchronizeToRealTime` is set
+ * calls it before it executes the tag at @time, so that the run never gets ahead of real time
+ * (it may fall behind). Returns at once for a time already reached.
+ */
+void
+hyco_director_synchronize_to_real_time (HycoDirector *self, gint64 time)
+{
+  HycoDirectorPrivate *priv;
+  double ahead;
+
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  priv = _hyco_director_get_private (self);
+  if (time == HYCO_TIME_INFINITY || time <= priv->start_time)
+    return;
+  ahead = hyco_time_to_seconds (time - priv->start_time, priv->resolution) * G_USEC_PER_SEC
+          - (double) (g_get_monotonic_time () - priv->real_start);
+  if (ahead > 0)
+    g_usleep ((gulong) MIN (ceil (ahead), (double) G_MAXULONG));
 }
 
 /* The event queue: a reference-counted box around the queue the engine and the modal model

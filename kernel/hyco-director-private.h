@@ -84,6 +84,12 @@ typedef struct
                         * base class's fire_at queues. Here, in a hole of the struct: eight
                         * more bytes cost the continuous benchmark a few percent. */
   char *stop_time_literal;
+  char *start_time_literal;
+  gint64 start_time;  /* the local time at which the director starts, once initialized */
+  gint64 start_shift; /* local time minus the time outside (the executive's), from a startTime
+                       * given inside a composite; 0 elsewhere */
+  gint64 real_start;
+  HycoLocalClock *local_clock; /* owned, or NULL: Ptolemy II's localClock, if the file has one */  /* monotonic wall time (us) at initialize, to pace synchronizeToRealTime */
   char *resolution_literal;
   guint64 max_microsteps;
   gboolean fires_every_actor;  /* each firing fires all actors (SR), not only triggered ones */

@@ -35,6 +35,7 @@ enum
 {
   PROP_0,
   PROP_NAME,
+  PROP_START_TIME,
   PROP_STOP_TIME,
   PROP_TIME_RESOLUTION,
   PROP_MAX_MICROSTEPS,
@@ -71,7 +72,9 @@ hyco_director_finalize (GObject *object)
     hyco_event_queue_unref ((HycoEventQueue *) priv->queue);
   g_ptr_array_unref (priv->fired);
   g_free (priv->stop_time_literal);
+  g_free (priv->start_time_literal);
   g_free (priv->resolution_literal);
+  g_clear_object (&priv->local_clock);
   G_OBJECT_CLASS (hyco_director_parent_class)->finalize (object);
 }
 
@@ -85,6 +88,9 @@ hyco_director_get_property (GObject *object, guint prop_id, GValue *value, GPara
     {
     case PROP_NAME:
       g_value_set_string (value, hyco_director_get_name (self));
+      break;
+    case PROP_START_TIME:
+      g_value_set_string (value, priv->start_time_literal);
       break;
     case PROP_STOP_TIME:
       g_value_set_string (value, priv->stop_time_literal);
@@ -115,6 +121,12 @@ hyco_director_set_property (GObject *object, guint prop_id, const GValue *value,
     {
     case PROP_NAME:
       g_object_set_qdata_full (object, name_quark (), g_value_dup_string (value), g_free);
+      break;
+    case PROP_START_TIME:
+      g_free (priv->start_time_literal);
+      priv->start_time_literal = g_value_dup_string (value);
+      if (priv->start_time_literal == NULL)
+        priv->start_time_literal = g_strdup ("");
       break;
     case PROP_STOP_TIME:
       g_free (priv->stop_time_literal);
@@ -162,6 +174,106 @@ _hyco_director_parse_resolution (HycoDirector *self, int *resolution, GError **e
 }
 
 static gboolean
+is_blank (const char *text)
+{
+  return text == NULL || text[strspn (text, " \t\n\r")] == '\0';
+}
+
+/* startTime: blank (Ptolemy II's default) starts a run at 0 and a director inside a composite
+ * at its container's time; a time starts local time there (see initialize). */
+static gboolean
+parse_start_time (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  priv->start_time = 0;
+  if (is_blank (priv->start_time_literal))
+    return TRUE;
+  if (!hyco_time_parse (priv->start_time_literal, priv->resolution, &priv->start_time,
+                        &local_error))
+    {
+      _hyco_set_parameter_error (self, error, "startTime", local_error->message);
+      return FALSE;
+    }
+  if (priv->start_time == HYCO_TIME_INFINITY)
+    {
+      _hyco_set_parameter_error (self, error, "startTime", "a run cannot start at Infinity");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* stopTime of the top level: a time beyond the range of model time (Ptolemy II's
+ * `MaxDouble`, 1.797e308) is never reached, so it is no stop time at all. */
+static gboolean
+parse_stop_time (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  if (!hyco_time_parse (priv->stop_time_literal, priv->resolution, &priv->stop_time,
+                        &local_error))
+    {
+      if (!g_error_matches (local_error, HYCO_TIME_ERROR, HYCO_TIME_ERROR_OVERFLOW)
+          || strchr (priv->stop_time_literal, '-') == priv->stop_time_literal
+                                                     + strspn (priv->stop_time_literal, " \t"))
+        {
+          _hyco_set_parameter_error (self, error, "stopTime", local_error->message);
+          return FALSE;
+        }
+      priv->stop_time = HYCO_TIME_INFINITY;
+    }
+  if (priv->stop_time < priv->start_time)
+    {
+      g_autofree char *start = hyco_time_to_string (priv->start_time, priv->resolution);
+      g_autofree char *message = g_strdup_printf ("\"%s\" is before the start time %s",
+                                                  priv->stop_time_literal, start);
+      _hyco_set_parameter_error (self, error, "stopTime", message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Ptolemy II's localClock: its rate must be 1 (a drifting local time cannot be kept in integer
+ * ticks exactly), its resolution the model's. */
+static gboolean
+check_local_clock (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  const char *literal;
+  int resolution;
+  g_autoptr (GError) local_error = NULL;
+
+  if (priv->local_clock == NULL)
+    return TRUE;
+  if (hyco_local_clock_get_clock_rate (priv->local_clock) != 1)
+    {
+      g_autofree char *message = g_strdup_printf (
+        "%g: a local time drifting from the time outside is not supported, only the rate 1",
+        hyco_local_clock_get_clock_rate (priv->local_clock));
+      _hyco_set_parameter_error (self, error, "localClock.clockRate", message);
+      return FALSE;
+    }
+  literal = hyco_local_clock_get_global_time_resolution (priv->local_clock);
+  if (is_blank (literal))
+    return TRUE;
+  if (!hyco_resolution_parse (literal, &resolution, &local_error))
+    {
+      _hyco_set_parameter_error (self, error, "localClock.globalTimeResolution",
+                                 local_error->message);
+      return FALSE;
+    }
+  if (resolution != priv->resolution)
+    {
+      g_autofree char *model = hyco_resolution_to_string (priv->resolution);
+      g_autofree char *message
+        = g_strdup_printf ("\"%s\" differs from the model's time resolution %s (timeResolution)",
+                           literal, model);
+      _hyco_set_parameter_error (self, error, "localClock.globalTimeResolution", message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
 hyco_director_real_preinitialize (HycoDirector *self, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
@@ -173,21 +285,11 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
     priv->resolution = hyco_model_get_resolution (priv->model);
   else if (!_hyco_director_parse_resolution (top, &priv->resolution, error))
     return FALSE;
+  if (!parse_start_time (self, priv, error) || !check_local_clock (self, priv, error))
+    return FALSE;
   priv->stop_time = HYCO_TIME_INFINITY;
-  if (self == top
-      && !hyco_time_parse (priv->stop_time_literal, priv->resolution, &priv->stop_time,
-                           &local_error))
-    {
-      _hyco_set_parameter_error (self, error, "stopTime", local_error->message);
-      return FALSE;
-    }
-  if (priv->stop_time < 0)
-    {
-      g_autofree char *message
-        = g_strdup_printf ("\"%s\" is before the start time 0", priv->stop_time_literal);
-      _hyco_set_parameter_error (self, error, "stopTime", message);
-      return FALSE;
-    }
+  if (self == top && !parse_stop_time (self, priv, error))
+    return FALSE;
 
   _hyco_schedule_clear (&priv->schedule);
   priv->schedule.actors = g_ptr_array_new_with_free_func (g_object_unref);
@@ -205,12 +307,25 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
   GPtrArray *actors = priv->schedule.actors;
   HycoDirector *outer = hyco_actor_get_executive_director (HYCO_ACTOR (priv->container));
 
-  /* A run starts at (0, 0); a composite initialized again during a run (the refinement of a
-   * reset transition) starts at its container's tag. */
-  priv->current.time = 0;
+  /* A run starts at (startTime, 0); a composite initialized again during a run (the
+   * refinement of a reset transition) starts at its container's tag. There, as in Ptolemy II,
+   * a startTime starts local time at that value, ahead of or behind the time outside from then
+   * on; blank, local time is the time outside. */
+  priv->current.time = priv->start_time;
   priv->current.microstep = 0;
+  priv->start_shift = 0;
   if (outer != NULL)
-    priv->current = PRIV (outer)->current;
+    {
+      priv->current = PRIV (outer)->current;
+      if (!is_blank (priv->start_time_literal))
+        {
+          priv->start_shift = priv->start_time - priv->current.time;
+          priv->current.time = priv->start_time;
+        }
+      else
+        priv->start_time = priv->current.time;
+    }
+  priv->real_start = g_get_monotonic_time ();
   priv->firings = 0;
   priv->dense_events = 0;
   priv->dense_first = priv->dense_last = -1;
@@ -229,7 +344,13 @@ hyco_director_real_prefire (HycoDirector *self, GError **error)
   HycoDirector *outer = hyco_actor_get_executive_director (HYCO_ACTOR (priv->container));
 
   if (outer)
-    priv->current = PRIV (outer)->current;
+    {
+      priv->current = PRIV (outer)->current;
+      priv->current.time += priv->start_shift;
+    }
+  /* A rate given by an expression may change during the run (a port parameter's). */
+  if (G_UNLIKELY (priv->local_clock != NULL) && !check_local_clock (self, priv, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -296,6 +417,20 @@ hyco_director_class_init (HycoDirectorClass *klass)
     = g_param_spec_string ("name", NULL, "The director's name", "director",
                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
+   * HycoDirector:startTime:
+   *
+   * The model time at which the director starts, as a decimal literal in seconds. Blank (the
+   * default), a run starts at 0 and a director inside a composite at the time of its
+   * container. Given inside a composite, as in Ptolemy II, local time starts at that value
+   * whenever the composite is initialized, and runs ahead of or behind the time outside by the
+   * difference from then on: actors inside see local time, and what they ask for is fired at
+   * the corresponding time outside.
+   */
+  properties[PROP_START_TIME] = hyco_param_spec_literal (
+    "startTime", "Model time at which the director starts (seconds); blank: 0, or the time of "
+                 "the container",
+    HYCO_PARAM_KIND_TIME, "");
+  /**
    * HycoDirector:stopTime:
    *
    * The model time at which a top-level run stops, as a decimal literal in seconds; events at
@@ -356,6 +491,7 @@ hyco_director_init (HycoDirector *self)
 
   priv->fired = g_ptr_array_new ();
   priv->stop_time_literal = g_strdup ("Infinity");
+  priv->start_time_literal = g_strdup ("");
   priv->resolution_literal = g_strdup ("1e-9");
   priv->max_microsteps = 1000;
   priv->time_zeno_events = 1000;
@@ -446,6 +582,51 @@ hyco_director_get_resolution (HycoDirector *self)
 {
   g_return_val_if_fail (HYCO_IS_DIRECTOR (self), HYCO_DEFAULT_RESOLUTION);
   return PRIV (self)->resolution;
+}
+
+/**
+ * hyco_director_get_start_time:
+ * @self: a director
+ *
+ * Returns: the time in ticks at which the director starts (its startTime; 0 when blank at the
+ *   top level, the time of its container when blank inside a composite), once initialized
+ */
+gint64
+hyco_director_get_start_time (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), 0);
+  return PRIV (self)->start_time;
+}
+
+/**
+ * hyco_director_set_local_clock:
+ * @self: a director
+ * @clock: (nullable): a local clock, or %NULL for none
+ *
+ * Gives @self Ptolemy II's `localClock`, as a model file states it. Its rate must be 1 and its
+ * resolution, if given, the model's: another is refused, naming the parameter, when the model
+ * is prepared (or at the tag where a rate given by an expression changes).
+ */
+void
+hyco_director_set_local_clock (HycoDirector *self, HycoLocalClock *clock)
+{
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  g_return_if_fail (clock == NULL || HYCO_IS_LOCAL_CLOCK (clock));
+  g_set_object (&PRIV (self)->local_clock, clock);
+}
+
+/**
+ * hyco_director_get_local_clock:
+ * @self: a director
+ *
+ * Returns: (transfer none) (nullable): the local clock given with
+ *   hyco_director_set_local_clock(), or %NULL
+ */
+HycoLocalClock *
+hyco_director_get_local_clock (HycoDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_DIRECTOR (self), NULL);
+  return PRIV (self)->local_clock;
 }
 
 /**
@@ -568,7 +749,8 @@ hyco_director_get_n_pending_requests (HycoDirector *self)
  * hyco_director_get_pending_request:
  * @self: a director
  * @index: which request, below hyco_director_get_n_pending_requests()
- * @tag: (out caller-allocates): the requested tag, in the director's local time
+ * @tag: (out caller-allocates): the requested tag, in the time of the director's container
+ *   (the director's local time, less the shift a startTime inside a composite makes)
  *
  * Gets a firing the actors of @self asked for and that is still to come, in no particular
  * order: a modal model asks for them again when a refinement resumes (a history transition).
@@ -583,6 +765,8 @@ hyco_director_get_pending_request (HycoDirector *self, guint index, HycoTag *tag
   if (index >= hyco_director_get_n_pending_requests (self))
     return FALSE;
   *tag = *_hyco_tag_queue_nth (PRIV (self)->queue, index);
+  /* As the container sees it: without the shift of a startTime given inside a composite. */
+  tag->time -= PRIV (self)->start_shift;
   return TRUE;
 }
 
@@ -1098,7 +1282,10 @@ _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag)
   *tag = PRIV (self)->current;
   for (HycoDirector *director = self; director != NULL;
        director = _hyco_actor_get_private ((HycoActor *) PRIV (director)->container)->executive)
-    _hyco_local_time_to_outer (&PRIV (director)->local_time, tag, tag);
+    {
+      tag->time -= PRIV (director)->start_shift;
+      _hyco_local_time_to_outer (&PRIV (director)->local_time, tag, tag);
+    }
 }
 
 /* Commits the actors fired at the current tag, in the order they first fired. */

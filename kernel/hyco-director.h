@@ -10,6 +10,7 @@
 
 #include "hyco-export.h"
 #include "hyco-actor.h"
+#include "hyco-local-clock.h"
 
 G_BEGIN_DECLS
 
@@ -58,6 +59,9 @@ HYCO_API gboolean hyco_director_is_top_level (HycoDirector *self);
 HYCO_API void hyco_director_get_current_tag (HycoDirector *self, HycoTag *tag);
 HYCO_API int hyco_director_get_resolution (HycoDirector *self);
 HYCO_API gint64 hyco_director_get_stop_time (HycoDirector *self);
+HYCO_API gint64 hyco_director_get_start_time (HycoDirector *self);
+HYCO_API void hyco_director_set_local_clock (HycoDirector *self, HycoLocalClock *clock);
+HYCO_API HycoLocalClock *hyco_director_get_local_clock (HycoDirector *self);
 HYCO_API GPtrArray *hyco_director_get_actors (HycoDirector *self);
 HYCO_API guint64 hyco_director_get_firing_count (HycoDirector *self);
 HYCO_API gboolean hyco_director_fires_every_actor (HycoDirector *self);

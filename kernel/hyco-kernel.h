@@ -20,6 +20,7 @@
 #include "hyco-director.h"
 #include "hyco-director-roles.h"
 #include "hyco-director-kit.h"
+#include "hyco-local-clock.h"
 #include "hyco-param.h"
 #include "hyco-parameter-owner.h"
 #include "hyco-registry.h"

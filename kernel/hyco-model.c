@@ -386,12 +386,19 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
   if (!hyco_time_validate (literal, error))
     return FALSE;
   /* Refused here rather than when the model is prepared, which would blame the model file. */
-  if (g_ascii_strtod (literal, NULL) < 0)
-    {
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                   "\"%s\" is before the start time 0", literal);
-      return FALSE;
-    }
+  {
+    g_autofree char *start = NULL;
+    double start_seconds;
+    g_object_get (director, "startTime", &start, NULL);
+    start_seconds = start != NULL && *g_strstrip (start) != '\0' ? g_ascii_strtod (start, NULL) : 0;
+    if (g_ascii_strtod (literal, NULL) < start_seconds)
+      {
+        g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                     "\"%s\" is before the start time %s", literal,
+                     start != NULL && *start != '\0' ? start : "0");
+        return FALSE;
+      }
+  }
   if (!hyco_param_set_from_string (G_OBJECT (director), "stopTime", literal, error))
     return FALSE;
   self->prepared = FALSE;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Parameters are GObject properties. Literal parameters (times, values, lists) are string
  * properties that keep the modeller's text, checked when set and converted exactly when the
@@ -205,7 +206,8 @@ check_literal (GParamSpec *pspec, const char *text, GError **error)
     case HYCO_PARAM_KIND_PLAIN:
       break;
     case HYCO_PARAM_KIND_TIME:
-      ok = hyco_time_validate (text, &local_error);
+      /* Blank is Ptolemy II's "not given" (a director's startTime): its owner decides. */
+      ok = text[strspn (text, " \t\n\r")] == '\0' || hyco_time_validate (text, &local_error);
       break;
     case HYCO_PARAM_KIND_RESOLUTION:
       {

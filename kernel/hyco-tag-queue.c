@@ -273,9 +273,12 @@ _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *
     }
   if (!_hyco_director_is_top_level (_hyco_director_get_private (director)))
     {
+      /* Asked of the container in the time outside, which a startTime may shift. */
+      HycoTag request = { event.tag.time - priv->start_shift, event.tag.microstep };
       HycoTag outer;
-      if (!hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &event.tag, &outer, error))
+      if (!hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &request, &outer, error))
         return FALSE;
+      outer.time += priv->start_shift;
       if (!hyco_tag_equal (&outer, &event.tag))
         {
           g_autofree char *asked = hyco_tag_to_string (&event.tag, priv->resolution);

@@ -574,6 +574,77 @@ test_stiff (void)
   g_assert_cmpfloat (fabs (by_cvode - by_rk), <, 1e-4);
 }
 
+/* y' = y, y(0) = 1 to t = 2 with @tolerance as Ptolemy II's errorTolerance (NULL: Hyco's own
+ * tolerances): the steps taken, and the error at t = 2. */
+static guint64
+exponential_steps (const char *tolerance, double *error_at_2)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+
+  if (tolerance != NULL)
+    test_set (director, "errorTolerance", tolerance);
+  test_set (integral, "initialState", "1");
+  test_connect (top, integral, "state", integral, "derivative");
+  test_connect (top, integral, "state", recorder, "input");
+  model = test_run_ok (top);
+  *error_at_2 = fabs (recorded_at (HYCO_RECORDER (recorder), "2", 0) - exp (2.0));
+  return hyco_continuous_director_get_step_count (director_of (top));
+}
+
+/* errorTolerance, Ptolemy II's absolute bound on each state's local error, replaces Hyco's
+ * relative and absolute tolerances when given: 1e-4 takes fewer, coarser steps than the
+ * defaults, 1e-12 more, finer ones; each stays within its bound per step. */
+static void
+test_error_tolerance (void)
+{
+  double coarse_error, default_error, fine_error;
+  guint64 coarse = exponential_steps ("1e-4", &coarse_error);
+  guint64 by_default = exponential_steps (NULL, &default_error);
+  guint64 fine = exponential_steps ("1e-12", &fine_error);
+
+  g_assert_cmpuint (coarse, <, by_default);
+  g_assert_cmpuint (by_default, <, fine);
+  g_assert_cmpfloat (coarse_error, >, default_error);
+  g_assert_cmpfloat (fine_error, <, default_error);
+  g_assert_cmpfloat (coarse_error, <, 1e-4 * coarse);
+}
+
+/* startTime: integration starts there, from the initial state: x' = 1 from t = 1 is 1 at t = 2
+ * (Ptolemy II's Continuous parameters set as its models do). */
+static void
+test_start_time (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *one = test_add_new (top, "Const", "One");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+  HycoTag first;
+
+  test_set (director, "startTime", "1");
+  test_set (director, "initStepSize", "0.1");
+  test_set (director, "maxStepSize", "1.0");
+  test_set (director, "maxIterations", "20");
+  test_set (director, "minStepSize", "1.0E-5");
+  test_set (director, "valueResolution", "1.0E-6");
+  test_set (director, "runAheadLength", "0.1");
+  test_set (director, "synchronizeToRealTime", "false");
+  test_set (one, "value", "1.0");
+  test_connect (top, one, "output", integral, "derivative");
+  test_connect (top, integral, "state", recorder, "input");
+  model = test_run_ok (top);
+  hyco_recorder_get_tag (HYCO_RECORDER (recorder), 0, &first);
+  g_assert_cmpint (first.time, ==, test_tag ("1", 0).time);
+  g_assert_cmpuint (first.microstep, ==, 0);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "1", 0), 0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "2", 0), 1, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -581,6 +652,8 @@ main (int argc, char **argv)
   hyco_init ();
   g_test_add_func ("/continuous/solver-order", test_solver_order);
   g_test_add_func ("/continuous/error-control", test_error_control);
+  g_test_add_func ("/continuous/error-tolerance", test_error_tolerance);
+  g_test_add_func ("/continuous/start-time", test_start_time);
   g_test_add_func ("/continuous/breakpoints", test_breakpoints);
   g_test_add_func ("/continuous/rollback-leaves-no-trace", test_rollback_leaves_no_trace);
   g_test_add_func ("/continuous/periodic-piecewise-constant", test_periodic_piecewise_constant);

@@ -4,6 +4,8 @@
  */
 #include "test-support.h"
 
+#include <glib/gstdio.h>
+
 static void
 assert_tag (HycoTag tag, const char *time, guint64 microstep)
 {
@@ -424,6 +426,340 @@ test_unrepresentable_stop_time (void)
   g_assert_nonnull (strstr (error->message, "0.0000000001"));
 }
 
+/* Runs a model given inline; its Test actors fail the run on any difference. */
+static HycoModel *
+run_inline (const char *xml)
+{
+  HycoModel *model = test_load_inline (xml);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  return model;
+}
+
+#define CLOCK_TIME_TEST(correct_values, correct_tags)                                          \
+  "  <entity name='Clock' class='DiscreteClock'/>"                                             \
+  "  <entity name='Time' class='CurrentTime'/>"                                                \
+  "  <entity name='Test' class='Test'>"                                                        \
+  "    <property name='correctValues' value='" correct_values "'/>"                            \
+  "    <property name='correctTags' value='" correct_tags "'/>"                                \
+  "  </entity>"                                                                                \
+  "  <relation name='c'/><relation name='t'/>"                                                 \
+  "  <link port='Clock.output' relation='c'/><link port='Time.trigger' relation='c'/>"         \
+  "  <link port='Time.output' relation='t'/><link port='Test.input' relation='t'/>"
+
+/* startTime at the top level: time starts there, and a clock's first event is at it. */
+static void
+test_start_time (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'>"
+    "    <property name='startTime' value='0.5'/><property name='stopTime' value='2.5'/>"
+    "  </property>" CLOCK_TIME_TEST ("{0.5, 1.5, 2.5}", "{(0.5, 1), (1.5, 1), (2.5, 1)}")
+    "</entity>");
+  HycoTag reached;
+
+  hyco_model_get_current_tag (model, &reached);
+  g_assert_cmpint (reached.time, ==, test_tag ("2.5", 1).time);
+  g_assert_cmpint (hyco_director_get_start_time (
+                     hyco_composite_actor_get_director (hyco_model_get_toplevel (model))),
+                   ==, test_tag ("0.5", 0).time);
+}
+
+/* A stop time before the start time, and a start time the resolution cannot hold, are the
+ * parameters' fault. */
+static void
+test_start_time_errors (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'>"
+    "    <property name='startTime' value='2'/><property name='stopTime' value='1'/>"
+    "  </property>"
+    "</entity>");
+  g_autoptr (HycoModel) fine = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='startTime' value='1e-12'/>"
+    "  </property>"
+    "</entity>");
+
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "stopTime");
+  test_assert_contains (error->message, "before the start time 2");
+  g_clear_error (&error);
+  g_assert_false (hyco_model_prepare (fine, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "startTime");
+}
+
+/* Inside a composite, as Ptolemy II's DEinDEwithStartTimes: a startTime of 2 starts local time
+ * at 2 while the time outside is 0. Inside, the clock and CurrentTime see local time; outside,
+ * the events come at the corresponding model times. */
+static void
+test_start_time_inside (void)
+{
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *trace = NULL;
+  g_autofree char *contents = NULL;
+  const char *tmp = test_private_tmp_begin ("hyco-start-inside");
+
+  trace = g_build_filename (tmp, "trace.csv", NULL);
+  model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='5'/></property>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='DE' class='DEDirector'><property name='startTime' value='2'/></property>"
+    "    <port name='out'><property name='output'/></port>"
+    "    <entity name='Ramp' class='Ramp'/>"
+    "    <relation name='r'/>" CLOCK_TIME_TEST (
+      "{2.0, 3.0, 4.0, 5.0, 6.0, 7.0}", "{(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1)}")
+    "    <link port='Ramp.trigger' relation='c'/><link port='Ramp.output' relation='r'/>"
+    "    <link port='out' relation='r'/>"
+    "  </entity>"
+    "  <entity name='Outside' class='Test'>"
+    "    <property name='correctValues' value='{0, 1, 2, 3, 4, 5}'/>"
+    "    <property name='correctTags' value='{(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1)}'/>"
+    "  </entity>"
+    "  <relation name='o'/>"
+    "  <link port='Inner.out' relation='o'/><link port='Outside.input' relation='o'/>"
+    "</entity>");
+  g_assert_true (hyco_model_set_trace_file (model, trace, NULL));
+  g_assert_true (hyco_model_run (model, NULL, NULL));
+  /* The trace is in model time: the local time 2 is the model time 0. */
+  g_assert_true (g_file_get_contents (trace, &contents, NULL, NULL));
+  test_assert_contains (contents, "Inner.Time.output,0,1,2\n");
+  test_assert_contains (contents, "Inner.Time.output,5,1,7\n");
+  g_remove (trace);
+  test_private_tmp_end ();
+}
+
+/* A negative startTime inside: local time runs behind, so a clock's event at local 0.25 (its
+ * offset from the start -0.25) is at model time 0.5. */
+static void
+test_negative_start_time_inside (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='2'/></property>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='DE' class='DEDirector'>"
+    "      <property name='startTime' value='-0.25'/>"
+    "    </property>"
+    "    <port name='out'><property name='output'/></port>"
+    "    <entity name='Clock' class='DiscreteClock'><property name='offset' value='0.5'/>"
+    "    </entity>"
+    "    <entity name='Time' class='CurrentTime'/>"
+    "    <entity name='Test' class='Test'>"
+    "      <property name='correctValues' value='{0.25, 1.25}'/>"
+    "      <property name='correctTags' value='{(0.25, 1), (1.25, 1)}'/>"
+    "    </entity>"
+    "    <relation name='c'/><relation name='t'/>"
+    "    <link port='Clock.output' relation='c'/><link port='Time.trigger' relation='c'/>"
+    "    <link port='Time.output' relation='t'/><link port='Test.input' relation='t'/>"
+    "    <link port='out' relation='t'/>"
+    "  </entity>"
+    "  <entity name='Outside' class='Test'>"
+    "    <property name='correctValues' value='{0.25, 1.25}'/>"
+    "    <property name='correctTags' value='{(0.5, 1), (1.5, 1)}'/>"
+    "  </entity>"
+    "  <relation name='o'/>"
+    "  <link port='Inner.out' relation='o'/><link port='Outside.input' relation='o'/>"
+    "</entity>");
+
+  (void) model;
+}
+
+/* stopWhenQueueIsEmpty false: time goes on to the stop time, where the run ends; without a
+ * stop time it would wait forever, and is refused. */
+static void
+test_stop_when_queue_is_empty (void)
+{
+#define QUEUE_MODEL                                                                          \
+  "<entity name='top' class='CompositeActor'>"                                                \
+  "  <property name='DE' class='DEDirector'>"                                                 \
+  "    <property name='stopTime' value='3'/>"                                                \
+  "    <property name='stopWhenQueueIsEmpty' value='%s'/>"                                    \
+  "  </property>"                                                                             \
+  "  <entity name='Clock' class='DiscreteClock'><property name='period' value='10'/></entity>" \
+  "</entity>"
+  g_autofree char *stopping = g_strdup_printf (QUEUE_MODEL, "true");
+  g_autofree char *going_on = g_strdup_printf (QUEUE_MODEL, "false");
+  g_autoptr (HycoModel) a = run_inline (stopping);
+  g_autoptr (HycoModel) b = run_inline (going_on);
+  g_autoptr (HycoModel) c = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'>"
+    "    <property name='stopWhenQueueIsEmpty' value='false'/>"
+    "  </property>"
+    "</entity>");
+  g_autoptr (GError) error = NULL;
+  HycoTag reached;
+
+  hyco_model_get_current_tag (a, &reached);
+  g_assert_cmpint (reached.time, ==, 0);
+  hyco_model_get_current_tag (b, &reached);
+  g_assert_cmpint (reached.time, ==, test_tag ("3", 1).time);
+  g_assert_cmpuint (reached.microstep, ==, 1);
+  g_assert_false (hyco_model_prepare (c, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "stopWhenQueueIsEmpty");
+}
+
+/* synchronizeToRealTime: the run never gets ahead of the wall clock (it may fall behind: only
+ * the lower bound is checked). */
+static void
+test_synchronize_to_real_time (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'>"
+    "    <property name='stopTime' value='0.3'/>"
+    "    <property name='synchronizeToRealTime' value='true'/>"
+    "  </property>"
+    "  <entity name='Clock' class='DiscreteClock'><property name='period' value='0.1'/></entity>"
+    "</entity>");
+  gint64 begin = g_get_monotonic_time ();
+
+  g_assert_true (hyco_model_run (model, NULL, NULL));
+  g_assert_cmpint (g_get_monotonic_time () - begin, >=, 300000);
+}
+
+/* Ptolemy II's calendar-queue tuning and its MaxDouble stop time are accepted; an unknown
+ * director parameter stays an error naming it. */
+static void
+test_ptolemy_parameters (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'>"
+    "    <property name='startTime' value='0.0'/>"
+    "    <property name='stopTime' value='1.7976931348623E308'/>"
+    "    <property name='stopWhenQueueIsEmpty' value='true'/>"
+    "    <property name='synchronizeToRealTime' value='false'/>"
+    "    <property name='isCQAdaptive' value='true'/>"
+    "    <property name='minBinCount' value='2'/>"
+    "    <property name='binCountFactor' value='2'/>"
+    "    <property name='enforceMicrostepSemantics' value='false'/>"
+    "  </property>"
+    "</entity>");
+  HycoModel *bad;
+
+  g_assert_true (hyco_model_prepare (model, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (hyco_director_get_stop_time (
+                     hyco_composite_actor_get_director (hyco_model_get_toplevel (model))),
+                   ==, HYCO_TIME_INFINITY);
+  bad = hyco_model_new_from_data ("<entity name='top' class='CompositeActor'>"
+                                  "  <property name='DE' class='DEDirector'>"
+                                  "    <property name='queueTuning' value='2'/>"
+                                  "  </property>"
+                                  "</entity>",
+                                  -1, "bad.xml", &error);
+  g_assert_null (bad);
+  g_assert_nonnull (error);
+  test_assert_contains (error->message, "queueTuning");
+}
+
+/* enforceMicrostepSemantics: a continuous signal (present at microstep 0) into a DE actor is
+ * refused, naming the port; without it, it is taken. */
+static void
+test_enforce_microstep_semantics (void)
+{
+#define MICROSTEP_MODEL                                                                      \
+  "<entity name='top' class='CompositeActor'>"  \
+  "  <property name='DE' class='DEDirector'>"  \
+  "    <property name='stopTime' value='1'/>"  \
+  "    <property name='enforceMicrostepSemantics' value='%s'/>"  \
+  "  </property>"  \
+  "  <entity name='Plant' class='CompositeActor'>"  \
+  "    <property name='CT' class='ContinuousDirector'/>"  \
+  "    <port name='out'><property name='output'/></port>"  \
+  "    <entity name='Ramp' class='ContinuousRamp'/>"  \
+  "    <relation name='r'/>"  \
+  "    <link port='Ramp.output' relation='r'/><link port='out' relation='r'/>"  \
+  "  </entity>"  \
+  "  <entity name='Gain' class='Gain'/>"  \
+  "  <relation name='o'/>"  \
+  "  <link port='Plant.out' relation='o'/><link port='Gain.input' relation='o'/>"  \
+  "</entity>"
+  g_autofree char *enforced = g_strdup_printf (MICROSTEP_MODEL, "true");
+  g_autofree char *relaxed = g_strdup_printf (MICROSTEP_MODEL, "false");
+  g_autoptr (HycoModel) model = test_load_inline (enforced);
+  g_autoptr (HycoModel) fine = run_inline (relaxed);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  test_assert_contains (error->message, "Gain.input");
+  test_assert_contains (error->message, "microstep 0");
+}
+
+/* Ptolemy II's localClock: rate 1 is local time going as the time outside and runs; another rate, or a resolution other than the model's, is refused
+ * naming the parameter. */
+static void
+test_local_clock (void)
+{
+  const char *rates[] = { "1", "0.5" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      g_autoptr (HycoModel) model = test_load_inline (
+        "<entity name='top' class='CompositeActor'>"
+        "  <property name='DE' class='DEDirector'><property name='stopTime' value='2'/>"
+        "  </property>" CLOCK_TIME_TEST ("{0.0, 1.0, 2.0}", "{(0, 1), (1, 1), (2, 1)}")
+        "</entity>");
+      HycoDirector *director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+      g_autoptr (HycoLocalClock) clock = hyco_local_clock_new ();
+      g_autoptr (GError) error = NULL;
+
+      test_set (clock, "clockRate", rates[i]);
+      hyco_director_set_local_clock (director, clock);
+      g_assert_true (hyco_director_get_local_clock (director) == clock);
+      if (i == 0)
+        {
+          g_assert_true (hyco_model_run (model, NULL, &error));
+          g_assert_no_error (error);
+          test_set (clock, "globalTimeResolution", "1e-6");
+          g_assert_false (hyco_model_prepare (model, &error));
+          g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+          test_assert_contains (error->message, "localClock.globalTimeResolution");
+          continue;
+        }
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+      test_assert_contains (error->message, "localClock.clockRate");
+      test_assert_contains (error->message, "0.5");
+    }
+}
+
+/* A pending request of a director with a startTime inside is reported in the time of its
+ * container (what a modal model resuming the composite asks for again). */
+static void
+test_start_time_pending_request (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='0.5'/></property>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='DE' class='DEDirector'><property name='startTime' value='2'/></property>"
+    "    <entity name='Clock' class='DiscreteClock'/>"
+    "  </entity>"
+    "</entity>");
+  HycoActor *inner = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Inner");
+  HycoDirector *director = hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (inner));
+  HycoTag tag;
+
+  g_assert_cmpuint (hyco_director_get_n_pending_requests (director), ==, 1);
+  g_assert_true (hyco_director_get_pending_request (director, 0, &tag));
+  g_assert_cmpint (tag.time, ==, test_tag ("1", 1).time);
+  g_assert_cmpuint (tag.microstep, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -444,5 +780,15 @@ main (int argc, char **argv)
   g_test_add_func ("/de/rerun", test_rerun);
   g_test_add_func ("/de/two-sources", test_two_sources);
   g_test_add_func ("/de/unrepresentable-stop-time", test_unrepresentable_stop_time);
+  g_test_add_func ("/de/start-time", test_start_time);
+  g_test_add_func ("/de/start-time-errors", test_start_time_errors);
+  g_test_add_func ("/de/start-time-inside", test_start_time_inside);
+  g_test_add_func ("/de/negative-start-time-inside", test_negative_start_time_inside);
+  g_test_add_func ("/de/stop-when-queue-is-empty", test_stop_when_queue_is_empty);
+  g_test_add_func ("/de/synchronize-to-real-time", test_synchronize_to_real_time);
+  g_test_add_func ("/de/ptolemy-parameters", test_ptolemy_parameters);
+  g_test_add_func ("/de/enforce-microstep-semantics", test_enforce_microstep_semantics);
+  g_test_add_func ("/de/local-clock", test_local_clock);
+  g_test_add_func ("/de/start-time-pending-request", test_start_time_pending_request);
   return g_test_run ();
 }

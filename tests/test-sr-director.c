@@ -179,8 +179,204 @@ test_period_errors (void)
       g_autoptr (GError) error = NULL;
       g_assert_false (hyco_model_prepare (model, &error));
       g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
-      g_assert_nonnull (strstr (error->message, "period"));
+      /* Period 0 at the top level ticks at one time: it is the number of ticks that lacks. */
+      g_assert_nonnull (strstr (error->message, i == 0 ? "iterations" : "period"));
     }
+}
+
+/* Runs a model given inline; its Test actors fail the run on any difference. */
+static HycoModel *
+run_inline (const char *xml)
+{
+  HycoModel *model = test_load_inline (xml);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  return model;
+}
+
+#define RAMP_TIME_TEST(ramp_values, tags, times)                                               \
+  "  <entity name='Ramp' class='Ramp'/>"                                                       \
+  "  <entity name='Time' class='CurrentTime'/>"                                                \
+  "  <entity name='TestRamp' class='Test'>"                                                    \
+  "    <property name='correctValues' value='" ramp_values "'/>"                               \
+  "    <property name='correctTags' value='" tags "'/>"                                        \
+  "  </entity>"                                                                                \
+  "  <entity name='TestTime' class='Test'>"                                                    \
+  "    <property name='correctValues' value='" times "'/>"                                     \
+  "    <property name='correctTags' value='" tags "'/>"                                        \
+  "  </entity>"                                                                                \
+  "  <relation name='r'/><relation name='t'/>"                                                 \
+  "  <link port='Ramp.output' relation='r'/><link port='TestRamp.input' relation='r'/>"        \
+  "  <link port='Time.trigger' relation='r'/><link port='Time.output' relation='t'/>"          \
+  "  <link port='TestTime.input' relation='t'/>"
+
+static HycoTag
+reached (HycoModel *model)
+{
+  HycoTag tag;
+
+  hyco_model_get_current_tag (model, &tag);
+  return tag;
+}
+
+static guint64
+tick_count (HycoModel *model)
+{
+  return hyco_sr_director_get_tick_count (
+    HYCO_SR_DIRECTOR (hyco_composite_actor_get_director (hyco_model_get_toplevel (model))));
+}
+
+/* Period 0 at the top level, as Ptolemy II's modal and SR tests run: `iterations` ticks at the
+ * start time, one microstep after the other; time does not advance. */
+static void
+test_iterations_at_one_time (void)
+{
+  g_autoptr (HycoModel) model
+    = run_inline ("<entity name='top' class='CompositeActor'>"
+                  "  <property name='SR' class='SRDirector'>"
+                  "    <property name='iterations' value='3'/>"
+                  "  </property>" RAMP_TIME_TEST ("{0, 1, 2}", "{(0, 1), (0, 2), (0, 3)}",
+                                                  "{0.0, 0.0, 0.0}")
+                  "</entity>");
+
+  g_assert_cmpuint (tick_count (model), ==, 3);
+  g_assert_cmpint (reached (model).time, ==, 0);
+  g_assert_cmpuint (reached (model).microstep, ==, 3);
+}
+
+/* With a period, iterations bounds the ticks k·period, k below it (the stop time is Infinity). */
+static void
+test_iterations_periodic (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='period' value='0.5'/><property name='iterations' value='4'/>"
+    "  </property>" RAMP_TIME_TEST ("{0, 1, 2, 3}", "{(0, 1), (0.5, 1), (1, 1), (1.5, 1)}",
+                                    "{0.0, 0.5, 1.0, 1.5}")
+    "</entity>");
+
+  g_assert_cmpuint (tick_count (model), ==, 4);
+  g_assert_cmpint (reached (model).time, ==, test_tag ("1.5", 1).time);
+}
+
+/* The stop time and iterations: whichever comes first ends the run. */
+static void
+test_iterations_and_stop_time (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='period' value='1'/><property name='iterations' value='10'/>"
+    "    <property name='stopTime' value='1'/>"
+    "  </property>" RAMP_TIME_TEST ("{0, 1}", "{(0, 1), (1, 1)}", "{0.0, 1.0}")
+    "</entity>");
+
+  g_assert_cmpuint (tick_count (model), ==, 2);
+}
+
+/* startTime: the grid starts there, and so do the iterations at one time. */
+static void
+test_start_time (void)
+{
+  g_autoptr (HycoModel) periodic = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='period' value='1'/><property name='iterations' value='2'/>"
+    "    <property name='startTime' value='2'/>"
+    "  </property>" RAMP_TIME_TEST ("{0, 1}", "{(2, 1), (3, 1)}", "{2.0, 3.0}")
+    "</entity>");
+  g_autoptr (HycoModel) still = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='iterations' value='2'/><property name='startTime' value='-1.5'/>"
+    "  </property>" RAMP_TIME_TEST ("{0, 1}", "{(-1.5, 1), (-1.5, 2)}", "{-1.5, -1.5}")
+    "</entity>");
+
+  g_assert_cmpint (reached (periodic).time, ==, test_tag ("3", 1).time);
+  g_assert_cmpint (reached (still).time, ==, -test_tag ("1.5", 1).time);
+}
+
+/* Inside a composite, iterations ends the composite's firings, as Ptolemy II's postfire
+ * returning false: the triggered SR composite reacts to the first two clock events only. */
+static void
+test_iterations_inside (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='5'/></property>"
+    "  <entity name='Clock' class='DiscreteClock'/>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='SR' class='SRDirector'><property name='iterations' value='2'/>"
+    "    </property>"
+    "    <port name='in'><property name='input'/></port>"
+    "    <port name='out'><property name='output'/></port>"
+    "    <entity name='Ramp' class='Ramp'/>"
+    "    <relation name='i'/><relation name='o'/>"
+    "    <link port='in' relation='i'/><link port='Ramp.trigger' relation='i'/>"
+    "    <link port='Ramp.output' relation='o'/><link port='out' relation='o'/>"
+    "  </entity>"
+    "  <entity name='Test' class='Test'>"
+    "    <property name='correctValues' value='{0, 1}'/>"
+    "    <property name='correctTags' value='{(0, 1), (1, 1)}'/>"
+    "  </entity>"
+    "  <relation name='c'/><relation name='o'/>"
+    "  <link port='Clock.output' relation='c'/><link port='Inner.in' relation='c'/>"
+    "  <link port='Inner.out' relation='o'/><link port='Test.input' relation='o'/>"
+    "</entity>");
+
+  (void) model;
+}
+
+/* Ptolemy II's SR schedulers only order the fixed point's computation: any is accepted; a
+ * class that is none of them is refused by name. The SyncCharts editor's statesignals note is
+ * kept. */
+static void
+test_scheduler (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='iterations' value='1'/><property name='synchronizeToRealTime' "
+    "value='false'/>"
+    "    <property name='scheduler' value='ptolemy.domains.sr.kernel.SROptimizedScheduler'/>"
+    "    <property name='statesignals' value='[A_SyncChart_918158682]'/>"
+    "  </property>"
+    "</entity>");
+  g_autoptr (HycoModel) bad = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='iterations' value='1'/>"
+    "    <property name='scheduler' value='ptolemy.actor.sched.Scheduler'/>"
+    "  </property>"
+    "</entity>");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_prepare (model, &error));
+  g_assert_no_error (error);
+  g_assert_false (hyco_model_prepare (bad, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "scheduler");
+  test_assert_contains (error->message, "ptolemy.actor.sched.Scheduler");
+}
+
+/* synchronizeToRealTime: the ticks never run ahead of the wall clock. */
+static void
+test_synchronize_to_real_time (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'>"
+    "    <property name='period' value='0.1'/><property name='iterations' value='4'/>"
+    "    <property name='synchronizeToRealTime' value='true'/>"
+    "  </property>"
+    "</entity>");
+  gint64 begin = g_get_monotonic_time ();
+
+  g_assert_true (hyco_model_run (model, NULL, NULL));
+  g_assert_cmpint (g_get_monotonic_time () - begin, >=, 300000);
 }
 
 /* A triggered SR composite in DE ticks exactly when an event reaches it; its own sources fire
@@ -645,6 +841,13 @@ main (int argc, char **argv)
   g_test_add_func ("/sr/strict-cycle-refused", test_strict_cycle_refused);
   g_test_add_func ("/sr/monotonicity", test_monotonicity);
   g_test_add_func ("/sr/period-errors", test_period_errors);
+  g_test_add_func ("/sr/iterations-at-one-time", test_iterations_at_one_time);
+  g_test_add_func ("/sr/iterations-periodic", test_iterations_periodic);
+  g_test_add_func ("/sr/iterations-and-stop-time", test_iterations_and_stop_time);
+  g_test_add_func ("/sr/start-time", test_start_time);
+  g_test_add_func ("/sr/iterations-inside", test_iterations_inside);
+  g_test_add_func ("/sr/scheduler", test_scheduler);
+  g_test_add_func ("/sr/synchronize-to-real-time", test_synchronize_to_real_time);
   g_test_add_func ("/sr/triggered-inside-de", test_triggered_inside_de);
   g_test_add_func ("/sr/periodic-inside-de", test_periodic_inside_de);
   g_test_add_func ("/sr/periodic-inside-de-off-grid", test_periodic_inside_de_off_grid);

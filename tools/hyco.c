@@ -426,12 +426,14 @@ print_summary (HycoModel *model, const char *source, RunOptions *options, double
   HycoDirector *director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
   int resolution = hyco_model_get_resolution (model);
   g_autofree char *resolution_text = hyco_resolution_to_string (resolution);
+  g_autofree char *start_text = NULL;
   g_autofree char *end_text = NULL;
   g_autofree char *stop_text = NULL;
   const char *written = failed ? " (up to the failure)" : "";
   HycoTag reached;
 
   hyco_model_get_current_tag (model, &reached);
+  start_text = hyco_time_to_string (hyco_director_get_start_time (director), resolution);
   end_text = hyco_time_to_string (reached.time, resolution);
   stop_text = hyco_time_to_string (hyco_director_get_stop_time (director), resolution);
   printf ("%s %s: top level \"%s\" under %s\n", failed ? "Failed" : "Ran", source,
@@ -439,8 +441,8 @@ print_summary (HycoModel *model, const char *source, RunOptions *options, double
           hyco_registry_get_name (G_OBJECT_TYPE (director))
             ? hyco_registry_get_name (G_OBJECT_TYPE (director))
             : G_OBJECT_TYPE_NAME (director));
-  printf ("  model time  0 s to %s s (stop time %s s, resolution %s s)\n", end_text, stop_text,
-          resolution_text);
+  printf ("  model time  %s s to %s s (stop time %s s, resolution %s s)\n", start_text, end_text,
+          stop_text, resolution_text);
   if (failed)
     printf ("  failed      at %s s (the error message on standard error says why)\n", end_text);
   if (hyco_model_get_stop_reason (model))

@@ -25,6 +25,8 @@ struct _HycoDiscreteClock
   gint64 offset;
   HycoValue value;
 
+  gint64 start; /* the time at which it was initialized, from which offset counts (Ptolemy II's
+                 * cycle start: a director's startTime, or a reset refinement's time) */
   gint64 cycle; /* k of the next event */
   HycoTag next; /* the tag of the next event */
 
@@ -125,9 +127,14 @@ hyco_discrete_clock_initialize (HycoActor *actor, GError **error)
 {
   HycoDiscreteClock *self = HYCO_DISCRETE_CLOCK (actor);
 
+  HycoTag now;
+
+  hyco_actor_get_current_tag (actor, &now);
+  self->start = now.time;
   self->cycle = 0;
-  self->next.time = self->offset;
   self->next.microstep = 1;
+  if (!hyco_time_add (self->start, self->offset, &self->next.time, error))
+    return FALSE;
   return _hyco_actors_fire_at_tag_exactly (actor, &self->next, error);
 }
 
@@ -163,7 +170,8 @@ hyco_discrete_clock_postfire (HycoActor *actor, GError **error)
     return TRUE;
   if (self->cycle == G_MAXINT64
       || !hyco_time_multiply (self->period, self->cycle + 1, &elapsed, NULL)
-      || !hyco_time_add (self->offset, elapsed, &time, NULL))
+      || !hyco_time_add (self->offset, elapsed, &time, NULL)
+      || !hyco_time_add (self->start, time, &time, NULL))
     {
       /* After the stop time, if there is one: the clock has no event left. */
       g_autofree char *period
