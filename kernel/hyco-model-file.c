@@ -34,6 +34,8 @@ struct _HycoModelReader
   GHashTable *renamed;    /* old package or class -> count: the renames class_renames made */
   GHashTable *accepted;   /* what -> count: semantic attributes accepted without effect */
   GHashTable *relation_groups; /* xmlNode* of a composite's entity -> RelationGroups* */
+  GPtrArray *port_parameters;  /* xmlNode*: PortParameters declaring model parameters */
+  GHashTable *actors;          /* xmlNode* of an entity -> the HycoActor* it made (unowned) */
 };
 typedef HycoModelReader Loader;
 
@@ -589,6 +591,10 @@ load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error
     }
   if (!owner_has && class_name != NULL && is_string_class (class_name))
     quoted = quote_text (value);
+  if (!owner_has && class_name != NULL && HYCO_IS_COMPOSITE_ACTOR (owner)
+      && g_str_equal (class_name, "ptolemy.actor.parameters.PortParameter")
+      && loader->port_parameters != NULL)
+    g_ptr_array_add (loader->port_parameters, element);
   return set_parameter (loader, element, owner, name, quoted ? quoted : value, error);
 }
 
@@ -1405,6 +1411,8 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
 
   created = g_object_new (type, "name", name, NULL);
   _hyco_set_source_location (created, loader->source, line_of (element));
+  if (loader->actors != NULL)
+    g_hash_table_insert (loader->actors, element, created);
   if (container != NULL && !hyco_composite_actor_add_actor (container, created, &local_error))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
                  local_error->message);
@@ -1575,6 +1583,34 @@ evaluate_expressions (Loader *loader, GError **error)
       who = describe_object (pending->owner);
       return fail (loader, error, pending->line, HYCO_MODEL_FILE_ERROR_BAD_VALUE, pending->what,
                    "bad value for %s: %s", who, local_error->message);
+    }
+  return TRUE;
+}
+
+/* A PortParameter on a composite is a model parameter and an input port of one name, and
+ * what arrives on the port sets the parameter. Hyco's model parameters have no port: one whose
+ * port is linked from outside would silently keep its value, so it is refused. Unlinked, the
+ * parameter only ever has its own value, as a plain one. */
+static gboolean
+check_port_parameters (Loader *loader, GError **error)
+{
+  for (guint i = 0; i < loader->port_parameters->len; i++)
+    {
+      xmlNode *element = loader->port_parameters->pdata[i];
+      g_autofree char *name = _hyco_xml_get_attr (element, "name");
+      HycoActor *composite = g_hash_table_lookup (loader->actors, element->parent);
+      HycoPort *port = composite ? hyco_actor_get_port (composite, name) : NULL;
+      g_autofree char *what = NULL;
+      g_autofree char *who = NULL;
+
+      if (port == NULL || _hyco_port_count_relations (port, FALSE) == 0)
+        continue;
+      what = describe (element);
+      who = describe_object (G_OBJECT (composite));
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                   "%s: a PortParameter whose port \"%s\" is linked (what arrives on the port "
+                   "sets the parameter) is not supported; Hyco's model parameters have no port",
+                   who, name);
     }
   return TRUE;
 }
@@ -1769,6 +1805,8 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
   g_autoptr (GHashTable) accepted = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) relation_groups
     = g_hash_table_new_full (NULL, NULL, NULL, relation_groups_free);
+  g_autoptr (GPtrArray) port_parameters = g_ptr_array_new ();
+  g_autoptr (GHashTable) actors = g_hash_table_new (NULL, NULL);
   g_autoptr (HycoActor) toplevel = NULL;
   xmlDoc *doc;
   xmlNode *root;
@@ -1796,9 +1834,11 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
       loader.renamed = renamed;
       loader.accepted = accepted;
       loader.relation_groups = relation_groups;
+      loader.port_parameters = port_parameters;
+      loader.actors = actors;
       rename_classes (&loader, root);
       ok = load_entity (&loader, root, NULL, &toplevel, error)
-           && evaluate_expressions (&loader, error);
+           && evaluate_expressions (&loader, error) && check_port_parameters (&loader, error);
       if (ok)
         g_object_set_data_full (G_OBJECT (toplevel), READING_NOTES_KEY,
                                 reading_notes (&loader, root), (GDestroyNotify) g_strfreev);
@@ -2156,6 +2196,12 @@ gboolean
 _hyco_model_reader_is_ignored_property (xmlNode *element)
 {
   return is_ignored_property (element);
+}
+
+void
+_hyco_model_reader_note_ignored (Loader *loader, xmlNode *element)
+{
+  note_ignored (loader, element);
 }
 
 gboolean

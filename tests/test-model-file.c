@@ -1208,6 +1208,39 @@ test_ptolemy_parameter_classes (void)
                        "DiscreteClock \"C\" has no port \"period\": \"period\" is a parameter of "
                        "it, not a port");
 
+  /* A PortParameter on a composite is a model parameter and a port; linked from outside, what
+   * arrives would set the parameter, which Hyco's model parameters cannot do. */
+  {
+    g_autoptr (HycoModel) unlinked = test_load_inline (
+      "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <entity name=\"Inner\" class=\"TypedCompositeActor\">\n"
+      "    <property name=\"rate\" class=\"ptolemy.actor.parameters.PortParameter\" value=\"2\"/>\n"
+      "    <port name=\"rate\" class=\"ptolemy.actor.parameters.ParameterPort\">\n"
+      "      <property name=\"input\"/>\n"
+      "    </port>\n"
+      "  </entity>\n"
+      "</entity>\n");
+    HycoCompositeActor *inner = HYCO_COMPOSITE_ACTOR (
+      hyco_composite_actor_get_actor (hyco_model_get_toplevel (unlinked), "Inner"));
+
+    g_assert_cmpstr (hyco_composite_actor_get_parameter_text (inner, "rate"), ==, "2");
+  }
+  assert_inline_fails (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"C\" class=\"Const\"/>\n"
+    "  <entity name=\"Inner\" class=\"TypedCompositeActor\">\n"
+    "    <property name=\"rate\" class=\"ptolemy.actor.parameters.PortParameter\" value=\"2\"/>\n"
+    "    <port name=\"rate\" class=\"ptolemy.actor.parameters.ParameterPort\">\n"
+    "      <property name=\"input\"/>\n"
+    "    </port>\n"
+    "  </entity>\n"
+    "  <relation name=\"r\"/>\n"
+    "  <link port=\"C.output\" relation=\"r\"/>\n"
+    "  <link port=\"Inner.rate\" relation=\"r\"/>\n"
+    "</entity>\n",
+    HYCO_MODEL_FILE_ERROR_INVALID, 4,
+    "property \"rate\": CompositeActor \"Inner\": a PortParameter whose port \"rate\" is linked");
+
   /* A StringParameter model parameter is text, handed over as a string. */
   {
     g_autoptr (HycoModel) strings = hyco_model_new_from_data (
