@@ -716,6 +716,12 @@ load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error
                  "%s: backward type inference is not supported (Hyco's values carry their "
                  "own types)",
                  who);
+  if (g_str_equal (name, "_priority") && value != NULL && g_str_equal (g_strstrip (value), "0"))
+    {
+      /* Every actor's priority when it has none: the order Hyco's DE director keeps. */
+      note_accepted (loader, "_priority 0 (the default)");
+      return check_ignorable_children (loader, element, error);
+    }
   if (g_str_equal (name, "_priority"))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
                  "%s: \"_priority\" (Ptolemy's order of simultaneous firings in DE) is not "

@@ -1088,7 +1088,7 @@ test_ptolemy_semantic_attributes (void)
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <entity name=\"C\" class=\"Const\">\n"
                        "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
-                       " value=\"1\"/>\n"
+                       " value=\"-1\"/>\n"
                        "  </entity>\n"
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3,
@@ -1143,6 +1143,10 @@ test_ptolemy_semantic_attributes (void)
       "  <property name=\"_enableBackwardTypeInference\" class=\"ptolemy.data.expr.Parameter\""
       " value=\"false\"/>\n"
       "  <property name=\"_somethingNew\" class=\"ptolemy.data.expr.Parameter\" value=\"1\"/>\n"
+      "  <entity name=\"C\" class=\"Const\">\n"
+      "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
+      " value=\"0\"/>\n"
+      "  </entity>\n"
       "  <port name=\"p\">\n"
       "    <property name=\"input\"/>\n"
       "    <property name=\"_type\" class=\"ptolemy.actor.TypeAttribute\" value=\"unknown\"/>\n"
@@ -1154,9 +1158,9 @@ test_ptolemy_semantic_attributes (void)
     const char *const expected[] = {
       "ignored 1 drawing and documentation attributes (local_input 1)",
       "ignored 1 other underscore attributes, which Ptolemy or its tools add (_somethingNew 1)",
-      "accepted 3 attributes that change nothing in Hyco (_defaultInferredWidthTo1 (relations "
-      "are one channel wide) 1, _enableBackwardTypeInference false 1, _type (a port's declared "
-      "type; values are not converted) 1)",
+      "accepted 4 attributes that change nothing in Hyco (_defaultInferredWidthTo1 (relations "
+      "are one channel wide) 1, _enableBackwardTypeInference false 1, _priority 0 (the "
+      "default) 1, _type (a port's declared type; values are not converted) 1)",
       NULL,
     };
 
