@@ -29,10 +29,10 @@ struct _HycoModelReader
   int xml_line;
   char *declaration; /* the first declaration in the DOCTYPE, which we refuse */
   int declaration_line;
-  GPtrArray *expressions; /* PendingExpression*: evaluated once the whole model is read */
-  GHashTable *ignored;    /* xmlNode*: what the reader skipped, counted for `--verbose` */
-  GHashTable *renamed;    /* old package or class -> count: the renames class_renames made */
-  GHashTable *accepted;   /* what -> count: semantic attributes accepted without effect */
+  GPtrArray *expressions;      /* PendingExpression*: evaluated once the whole model is read */
+  GHashTable *ignored;         /* xmlNode*: what the reader skipped, counted for `--verbose` */
+  GHashTable *renamed;         /* old package or class -> count: the renames class_renames made */
+  GHashTable *accepted;        /* what -> count: semantic attributes accepted without effect */
   GHashTable *relation_groups; /* xmlNode* of a composite's entity -> RelationGroups* */
   GPtrArray *port_parameters;  /* xmlNode*: PortParameters declaring model parameters */
   GHashTable *actors;          /* xmlNode* of an entity -> the HycoActor* it made (unowned) */
@@ -141,15 +141,40 @@ static const struct
 /* Names Vergil gives the attributes it draws with, whatever their class: positions, sizes,
  * icons, windows, what is shown or hidden, editor factories. */
 static const char *const drawing_names[] = {
-  "_location",       "_vergilSize",         "_windowProperties", "_vergilZoomFactor",
-  "_vergilCenter",   "_vergilLocation",     "_hideName",         "_showName",
-  "_hide",           "_showInfo",           "_expertMode",       "_hideAllParameters",
-  "_createdBy",      "_controllerFactory",  "_icon",             "_iconDescription",
-  "_smallIconDescription", "_library",      "_centerName",       "_tableauFactory",
-  "_editorFactory",  "_configurer",         "_color",            "_layoutHint",
-  "_cardinal",       "_ordinal",            "_flipPortsHorizontal", "_flipPortsVertical",
-  "_rotatePorts",    "_documentation",      "_explanation",      "_alternateGetMoML",
-  "_annotation",     "_parameterEditorFactory",
+  "_location",
+  "_vergilSize",
+  "_windowProperties",
+  "_vergilZoomFactor",
+  "_vergilCenter",
+  "_vergilLocation",
+  "_hideName",
+  "_showName",
+  "_hide",
+  "_showInfo",
+  "_expertMode",
+  "_hideAllParameters",
+  "_createdBy",
+  "_controllerFactory",
+  "_icon",
+  "_iconDescription",
+  "_smallIconDescription",
+  "_library",
+  "_centerName",
+  "_tableauFactory",
+  "_editorFactory",
+  "_configurer",
+  "_color",
+  "_layoutHint",
+  "_cardinal",
+  "_ordinal",
+  "_flipPortsHorizontal",
+  "_flipPortsVertical",
+  "_rotatePorts",
+  "_documentation",
+  "_explanation",
+  "_alternateGetMoML",
+  "_annotation",
+  "_parameterEditorFactory",
 };
 
 static gboolean
@@ -387,10 +412,9 @@ static void
 note_accepted (Loader *loader, const char *key)
 {
   if (loader->accepted != NULL)
-    g_hash_table_insert (loader->accepted, (gpointer) g_intern_string (key),
-                         GUINT_TO_POINTER (GPOINTER_TO_UINT (
-                                             g_hash_table_lookup (loader->accepted, key))
-                                           + 1));
+    g_hash_table_insert (
+      loader->accepted, (gpointer) g_intern_string (key),
+      GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (loader->accepted, key)) + 1));
 }
 
 /* `"text"`: @text as a string literal of the expression language, for a parameter whose
@@ -496,8 +520,7 @@ load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **
       full_name = g_strdup_printf ("localClock.%s", name);
       if (hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (director), full_name))
         {
-          if (value != NULL
-              && !set_parameter (loader, node, director, full_name, value, error))
+          if (value != NULL && !set_parameter (loader, node, director, full_name, value, error))
             return FALSE;
           continue;
         }
@@ -800,12 +823,12 @@ load_port_attribute (Loader *loader, xmlNode *node, const char *name, GError **e
             "a port's default value (what it reads when nothing arrives) is not supported");
       return PORT_ATTRIBUTE_FAILED;
     }
-  /* A parameter the CT domain read to tell continuous from discrete signals; the Continuous
-   * domain that replaced it reads nothing of it. */
+  /* `signalType`: a parameter the CT domain read to tell continuous from discrete signals,
+   * which the Continuous domain that replaced it does not read. StringAttributes that tools
+   * such as KIELER leave on ports: no port class reads them. */
   if (g_str_equal (name, "signalType")
       || (class_name != NULL && g_str_equal (class_name, "ptolemy.kernel.util.StringAttribute")))
     {
-      /* StringAttributes that tools such as KIELER leave on ports: no port class reads them. */
       note_ignored (loader, node);
       return check_ignorable_children (loader, node, error) ? PORT_ATTRIBUTE_READ
                                                             : PORT_ATTRIBUTE_FAILED;
@@ -942,12 +965,10 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
         hyco_port_set_unit (port, unit);
       return TRUE;
     }
-  if (!accepts_ports (actor)
-      && hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (actor), name))
+  if (!accepts_ports (actor) && hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (actor), name))
     /* A PortParameter in Ptolemy is a parameter and a port of one name. */
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
-                 "%s has no port \"%s\": \"%s\" is a parameter of it, not a port", who, name,
-                 name);
+                 "%s has no port \"%s\": \"%s\" is a parameter of it, not a port", who, name, name);
   if (!accepts_ports (actor))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
                  "%s has no port \"%s\"", who, name);
@@ -1203,8 +1224,8 @@ find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
   else if (port == NULL && hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (actor), dot + 1))
     /* A PortParameter in Ptolemy is a parameter and a port of one name. */
     fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
-          "%s has no port \"%s\": \"%s\" is a parameter of it, not a port", actor_name,
-          dot + 1, dot + 1);
+          "%s has no port \"%s\": \"%s\" is a parameter of it, not a port", actor_name, dot + 1,
+          dot + 1);
   else if (port == NULL)
     fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
           "%s has no port \"%s\"", actor_name, dot + 1);
@@ -1265,9 +1286,9 @@ load_relation_link (Loader *loader, xmlNode *element, HycoCompositeActor *contai
 
   if (port != NULL || relation1 == NULL || relation2 == NULL)
     {
-      g_autofree char *what = g_strdup_printf ("link relation1=\"%s\" relation2=\"%s\"",
-                                               relation1 ? relation1 : "",
-                                               relation2 ? relation2 : "");
+      g_autofree char *what
+        = g_strdup_printf ("link relation1=\"%s\" relation2=\"%s\"", relation1 ? relation1 : "",
+                           relation2 ? relation2 : "");
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                    "a link between relations names relation1 and relation2, and no port");
     }
@@ -1275,9 +1296,9 @@ load_relation_link (Loader *loader, xmlNode *element, HycoCompositeActor *contai
     if (!has_relation (loader, element->parent, container, names[i]))
       {
         g_autofree char *what = g_strdup_printf ("link relation%u=\"%s\"", i + 1, names[i]);
-        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION,
-                     what, "%s has no relation \"%s\"",
-                     hyco_actor_get_name (HYCO_ACTOR (container)), names[i]);
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
+                     "%s has no relation \"%s\"", hyco_actor_get_name (HYCO_ACTOR (container)),
+                     names[i]);
       }
   return check_ignorable_children (loader, element, error);
 }
@@ -1645,18 +1666,18 @@ rename_classes (Loader *loader, xmlNode *node)
               if (package ? !g_str_has_prefix (class_name, old_name)
                           : !g_str_equal (class_name, old_name))
                 continue;
-              renamed = g_strconcat (class_renames[i].new_name,
-                                     class_name + strlen (old_name), NULL);
+              renamed
+                = g_strconcat (class_renames[i].new_name, class_name + strlen (old_name), NULL);
               xmlSetProp (node, BAD_CAST attributes[a], BAD_CAST renamed);
               {
                 g_autofree char *label_text
                   = package ? g_strconcat (old_name, "*", NULL) : g_strdup (old_name);
                 const char *label = g_intern_string (label_text);
 
-                g_hash_table_insert (loader->renamed, (gpointer) label,
-                                     GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (
-                                                         loader->renamed, label))
-                                                       + 1));
+                g_hash_table_insert (
+                  loader->renamed, (gpointer) label,
+                  GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (loader->renamed, label))
+                                    + 1));
               }
               break;
             }
@@ -1769,9 +1790,9 @@ reading_notes (Loader *loader, xmlNode *root)
         label = g_intern_string (_hyco_model_reader_short_class_name (class_name));
       else
         label = g_intern_string (name ? name : "property");
-      g_hash_table_insert (counts, (gpointer) label,
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, label))
-                                             + 1));
+      g_hash_table_insert (
+        counts, (gpointer) label,
+        GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, label)) + 1));
     }
   if ((line = format_counts (ignored, "ignored", "drawing and documentation attributes")))
     g_ptr_array_add (lines, line);
@@ -1780,7 +1801,8 @@ reading_notes (Loader *loader, xmlNode *root)
     g_ptr_array_add (lines, line);
   if ((line = format_counts (loader->renamed, "renamed", "classes of older Ptolemy II versions")))
     g_ptr_array_add (lines, line);
-  if ((line = format_counts (loader->accepted, "accepted", "attributes that change nothing in Hyco")))
+  if ((line
+       = format_counts (loader->accepted, "accepted", "attributes that change nothing in Hyco")))
     g_ptr_array_add (lines, line);
   g_ptr_array_add (lines, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&lines), FALSE);
@@ -2140,8 +2162,7 @@ _hyco_model_syntax_lookup (GType type)
   const HycoModelSyntax *syntax = NULL;
 
   G_LOCK (syntaxes);
-  for (; syntaxes != NULL && syntax == NULL && type != G_TYPE_INVALID;
-       type = g_type_parent (type))
+  for (; syntaxes != NULL && syntax == NULL && type != G_TYPE_INVALID; type = g_type_parent (type))
     syntax = g_hash_table_lookup (syntaxes, GSIZE_TO_POINTER (type));
   G_UNLOCK (syntaxes);
   return syntax;

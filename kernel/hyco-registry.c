@@ -195,12 +195,9 @@ static const struct
   const char *ptolemy;
   const char *hyco;
 } equivalents[] = {
-  { "AddSubtract", "Adder" },
-  { "Clock", "DiscreteClock" },
-  { "TimedDelay", "TimeDelay" },
-  { "NonStrictDelay", "Pre" },
-  { "LogicGate", "LogicalOperator" },
-  { "LevelCrossingDetector", "ZeroCrossingDetector" },
+  { "AddSubtract", "Adder" },         { "Clock", "DiscreteClock" },
+  { "TimedDelay", "TimeDelay" },      { "NonStrictDelay", "Pre" },
+  { "LogicGate", "LogicalOperator" }, { "LevelCrossingDetector", "ZeroCrossingDetector" },
   { "NonStrictTest", "Test" },
 };
 

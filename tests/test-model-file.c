@@ -601,20 +601,19 @@ test_error_director_placement (void)
 static void
 test_relation_link (void)
 {
-  g_autoptr (HycoModel) model
-    = test_load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                        "  <entity name=\"C\" class=\"Const\"/>\n"
-                        "  <entity name=\"R1\" class=\"Recorder\"/>\n"
-                        "  <entity name=\"R2\" class=\"Recorder\"/>\n"
-                        "  <relation name=\"r1\"/>\n"
-                        "  <relation name=\"r2\"/>\n"
-                        "  <relation name=\"r3\"/>\n"
-                        "  <link port=\"R2.input\" relation=\"r3\"/>\n"
-                        "  <link port=\"C.output\" relation=\"r1\"/>\n"
-                        "  <link port=\"R1.input\" relation=\"r2\"/>\n"
-                        "  <link relation1=\"r2\" relation2=\"r3\"/>\n"
-                        "  <link relation1=\"r1\" relation2=\"r2\"/>\n"
-                        "</entity>\n");
+  g_autoptr (HycoModel) model = test_load_inline ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                                                  "  <entity name=\"C\" class=\"Const\"/>\n"
+                                                  "  <entity name=\"R1\" class=\"Recorder\"/>\n"
+                                                  "  <entity name=\"R2\" class=\"Recorder\"/>\n"
+                                                  "  <relation name=\"r1\"/>\n"
+                                                  "  <relation name=\"r2\"/>\n"
+                                                  "  <relation name=\"r3\"/>\n"
+                                                  "  <link port=\"R2.input\" relation=\"r3\"/>\n"
+                                                  "  <link port=\"C.output\" relation=\"r1\"/>\n"
+                                                  "  <link port=\"R1.input\" relation=\"r2\"/>\n"
+                                                  "  <link relation1=\"r2\" relation2=\"r3\"/>\n"
+                                                  "  <link relation1=\"r1\" relation2=\"r2\"/>\n"
+                                                  "</entity>\n");
   HycoCompositeActor *top = hyco_model_get_toplevel (model);
   g_autoptr (GPtrArray) relations = hyco_composite_actor_get_relations (top);
   const char *const linked[] = { "R2.input", "C.output", "R1.input", NULL };
@@ -1085,14 +1084,15 @@ test_ptolemy_no_notes (void)
 static void
 test_ptolemy_semantic_attributes (void)
 {
-  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                       "  <entity name=\"C\" class=\"Const\">\n"
-                       "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
-                       " value=\"-1\"/>\n"
-                       "  </entity>\n"
-                       "</entity>\n",
-                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3,
-                       "property \"_priority\": Const \"C\": \"_priority\"");
+  assert_inline_fails (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"C\" class=\"Const\">\n"
+    "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
+    " value=\"-1\"/>\n"
+    "  </entity>\n"
+    "</entity>\n",
+    HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3,
+    "property \"_priority\": Const \"C\": \"_priority\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <port name=\"p\">\n"
                        "    <property name=\"input\"/>\n"
@@ -1126,14 +1126,15 @@ test_ptolemy_semantic_attributes (void)
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 2, "backward type inference");
   /* An attribute class with semantics Hyco does not have is named. */
-  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                       "  <property name=\"Expect\" class=\"ptolemy.actor.lib.TestExceptionAttribute\">\n"
-                       "    <property name=\"correctExceptionMessage\" value=\"&quot;x&quot;\"/>\n"
-                       "  </property>\n"
-                       "</entity>\n",
-                       HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
-                       "property \"Expect\": attribute class "
-                       "\"ptolemy.actor.lib.TestExceptionAttribute\" is not supported");
+  assert_inline_fails (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <property name=\"Expect\" class=\"ptolemy.actor.lib.TestExceptionAttribute\">\n"
+    "    <property name=\"correctExceptionMessage\" value=\"&quot;x&quot;\"/>\n"
+    "  </property>\n"
+    "</entity>\n",
+    HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
+    "property \"Expect\": attribute class "
+    "\"ptolemy.actor.lib.TestExceptionAttribute\" is not supported");
   /* What changes nothing is accepted. */
   {
     g_autoptr (HycoModel) model = test_load_inline (
@@ -1201,16 +1202,17 @@ test_ptolemy_parameter_classes (void)
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3,
                        "property \"gain\": Const \"C\" has no parameter \"gain\"");
   /* A PortParameter is also a port in Ptolemy: Hyco's class may have it as a parameter only. */
-  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                       "  <entity name=\"C\" class=\"DiscreteClock\">\n"
-                       "    <port name=\"period\" class=\"ptolemy.actor.parameters.ParameterPort\">\n"
-                       "      <property name=\"input\"/>\n"
-                       "    </port>\n"
-                       "  </entity>\n"
-                       "</entity>\n",
-                       HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 3,
-                       "DiscreteClock \"C\" has no port \"period\": \"period\" is a parameter of "
-                       "it, not a port");
+  assert_inline_fails (
+    "<entity name=\"top\" class=\"CompositeActor\">\n"
+    "  <entity name=\"C\" class=\"DiscreteClock\">\n"
+    "    <port name=\"period\" class=\"ptolemy.actor.parameters.ParameterPort\">\n"
+    "      <property name=\"input\"/>\n"
+    "    </port>\n"
+    "  </entity>\n"
+    "</entity>\n",
+    HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, 3,
+    "DiscreteClock \"C\" has no port \"period\": \"period\" is a parameter of "
+    "it, not a port");
 
   /* A PortParameter on a composite is a model parameter and a port; linked from outside, what
    * arrives would set the parameter, which Hyco's model parameters cannot do. */
@@ -1249,7 +1251,8 @@ test_ptolemy_parameter_classes (void)
   {
     g_autoptr (HycoModel) strings = hyco_model_new_from_data (
       "<entity name=\"top\" class=\"CompositeActor\">\n"
-      "  <property name=\"s\" class=\"ptolemy.data.expr.StringParameter\" value=\"a &quot;b&quot;\"/>\n"
+      "  <property name=\"s\" class=\"ptolemy.data.expr.StringParameter\" value=\"a "
+      "&quot;b&quot;\"/>\n"
       "</entity>\n",
       -1, "inline.xml", &error);
 
@@ -1261,9 +1264,9 @@ test_ptolemy_parameter_classes (void)
         g_test_message ("string model parameters not evaluated yet: %s", error->message);
       }
     else
-      g_assert_cmpstr (hyco_composite_actor_get_parameter_text (hyco_model_get_toplevel (strings),
-                                                                 "s"),
-                       ==, "\"a \\\"b\\\"\"");
+      g_assert_cmpstr (
+        hyco_composite_actor_get_parameter_text (hyco_model_get_toplevel (strings), "s"), ==,
+        "\"a \\\"b\\\"\"");
   }
 }
 
@@ -1290,7 +1293,8 @@ test_ptolemy_class_suggestions (void)
   /* A full name is looked up before its last component, and an alias is never canonical. */
   hyco_registry_register_alias ("ptolemy.domains.test.lib.Const", ramp);
   g_assert_true (hyco_registry_lookup ("ptolemy.domains.test.lib.Const") == ramp);
-  g_assert_true (hyco_registry_lookup ("ptolemy.actor.lib.Const") == hyco_registry_lookup ("Const"));
+  g_assert_true (hyco_registry_lookup ("ptolemy.actor.lib.Const")
+                 == hyco_registry_lookup ("Const"));
   g_assert_cmpstr (hyco_registry_get_name (ramp), ==, "Ramp");
   names = hyco_registry_list ();
   for (guint i = 0; i < names->len; i++)
@@ -1334,12 +1338,18 @@ static void
 test_ptolemy_suite (void)
 {
   static const char *const models[] = {
-    "actorlib/Clock5.xml",         "actorlib/Clock13.xml",
-    "actorlib/CompareDE.xml",      "actorlib/DiscreteClock2.xml",
-    "actorlib/TriggeredClock.xml", "continuous/ContinuousInDE4.xml",
-    "continuous/Integration2.xml", "continuous/ContinuousWithinContinuous7.xml",
-    "de/ResettableTimer2.xml",     "de/Priority2.xml",
-    "sr/SRinDE.xml",               "sr/GuardedCountTimed.xml",
+    "actorlib/Clock5.xml",
+    "actorlib/Clock13.xml",
+    "actorlib/CompareDE.xml",
+    "actorlib/DiscreteClock2.xml",
+    "actorlib/TriggeredClock.xml",
+    "continuous/ContinuousInDE4.xml",
+    "continuous/Integration2.xml",
+    "continuous/ContinuousWithinContinuous7.xml",
+    "de/ResettableTimer2.xml",
+    "de/Priority2.xml",
+    "sr/SRinDE.xml",
+    "sr/GuardedCountTimed.xml",
   };
   g_autofree char *dir
     = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "ptolemy", "models", NULL);

@@ -38,9 +38,9 @@ print_error (const char *format, ...)
   fprintf (stderr, "hyco: error: %s\n", message);
 }
 
-#define VERBOSE_HELP                                                                              \
-  "Also tell, on standard error, what reading the model file passed over: Vergil's drawing and "  \
-  "documentation attributes it ignored, the classes of older Ptolemy II versions it renamed, "    \
+#define VERBOSE_HELP                                                                               \
+  "Also tell, on standard error, what reading the model file passed over: Vergil's drawing and "   \
+  "documentation attributes it ignored, the classes of older Ptolemy II versions it renamed, "     \
   "and attributes it accepted because they change nothing in Hyco, with counts by name"
 
 /* --verbose: one line for each kind of thing the reader passed over, on standard error so
