@@ -29,7 +29,13 @@ struct _HycoModelReader
   int xml_line;
   char *declaration; /* the first declaration in the DOCTYPE, which we refuse */
   int declaration_line;
-  GPtrArray *expressions; /* PendingExpression*: evaluated once the whole model is read */
+  GPtrArray *expressions;      /* PendingExpression*: evaluated once the whole model is read */
+  GHashTable *ignored;         /* xmlNode*: what the reader skipped, counted for `--verbose` */
+  GHashTable *renamed;         /* old package or class -> count: the renames class_renames made */
+  GHashTable *accepted;        /* what -> count: semantic attributes accepted without effect */
+  GHashTable *relation_groups; /* xmlNode* of a composite's entity -> RelationGroups* */
+  GPtrArray *port_parameters;  /* xmlNode*: PortParameters declaring model parameters */
+  GHashTable *actors;          /* xmlNode* of an entity -> the HycoActor* it made (unowned) */
 };
 typedef HycoModelReader Loader;
 
@@ -55,6 +61,9 @@ pending_expression_free (gpointer data)
 
 static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container,
                              HycoActor **actor, GError **error);
+static gboolean load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error);
+static gboolean has_relation (Loader *loader, xmlNode *composite_element,
+                              HycoCompositeActor *container, const char *name);
 
 /* Sets @error to `FILE:LINE: WHAT: CAUSE`. */
 static gboolean G_GNUC_PRINTF (6, 7)
@@ -113,8 +122,73 @@ describe_object (GObject *object)
   return g_strdup_printf ("%s \"%s\"", class_name ? class_name : G_OBJECT_TYPE_NAME (object), name);
 }
 
-/* Classes Vergil uses for layout, icons, windows and documentation: they mean nothing to a
- * simulation, so properties of these classes are skipped with everything inside them. */
+/* Ptolemy II renamed some packages over the years and reads old files through its MoML
+ * filters; we rename the same way before reading, so that a model saved by an older Vergil
+ * reads as a newer one (a class that ends with a dot renames every class of that package). */
+static const struct
+{
+  const char *old_name;
+  const char *new_name;
+} class_renames[] = {
+  { "ptolemy.domains.fsm.kernel.", "ptolemy.domains.modal.kernel." },
+  { "ptolemy.domains.fsm.modal.", "ptolemy.domains.modal.modal." },
+  { "ptolemy.vergil.fsm.", "ptolemy.vergil.modal." },
+  { "ptolemy.moml.SharedParameter", "ptolemy.actor.parameters.SharedParameter" },
+  { "ptolemy.moml.Location", "ptolemy.kernel.util.Location" },
+  { "ptolemy.kernel.util.VersionAttribute", "ptolemy.kernel.attributes.VersionAttribute" },
+};
+
+/* Names Vergil gives the attributes it draws with, whatever their class: positions, sizes,
+ * icons, windows, what is shown or hidden, editor factories. */
+static const char *const drawing_names[] = {
+  "_location",
+  "_vergilSize",
+  "_windowProperties",
+  "_vergilZoomFactor",
+  "_vergilCenter",
+  "_vergilLocation",
+  "_hideName",
+  "_showName",
+  "_hide",
+  "_showInfo",
+  "_expertMode",
+  "_hideAllParameters",
+  "_createdBy",
+  "_controllerFactory",
+  "_icon",
+  "_iconDescription",
+  "_smallIconDescription",
+  "_library",
+  "_centerName",
+  "_tableauFactory",
+  "_editorFactory",
+  "_configurer",
+  "_color",
+  "_layoutHint",
+  "_cardinal",
+  "_ordinal",
+  "_flipPortsHorizontal",
+  "_flipPortsVertical",
+  "_rotatePorts",
+  "_documentation",
+  "_explanation",
+  "_alternateGetMoML",
+  "_annotation",
+  "_parameterEditorFactory",
+};
+
+static gboolean
+is_drawing_name (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (drawing_names); i++)
+    if (g_str_equal (name, drawing_names[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Classes Vergil uses for layout, icons, windows and documentation, and classes whose
+ * attributes only record where a model came from: they mean nothing to a simulation, so
+ * properties of these classes are skipped with everything inside them. */
 static gboolean
 is_ignored_class (const char *class_name)
 {
@@ -125,11 +199,16 @@ is_ignored_class (const char *class_name)
   static const char *const names[] = {
     "ptolemy.kernel.util.Attribute",
     "ptolemy.kernel.util.Location",
+    "ptolemy.kernel.util.RelativeLocation",
     "ptolemy.kernel.util.SingletonAttribute",
     "ptolemy.kernel.util.ConfigurableAttribute",
     "ptolemy.kernel.util.SingletonConfigurableAttribute",
     "ptolemy.kernel.attributes.VersionAttribute",
     "ptolemy.kernel.attributes.URIAttribute",
+    "ptolemy.moml.LibraryAttribute",
+    "ptolemy.moml.Vertex",
+    /* What a model transformation recorded it would change; nothing a run reads. */
+    "ptolemy.actor.gt.GTIngredientsAttribute",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
@@ -141,15 +220,66 @@ is_ignored_class (const char *class_name)
   return FALSE;
 }
 
+/* Underscore attributes that are not drawing: a simulation in Ptolemy reads them, so the
+ * reader honours or refuses each by name (load_semantic_attribute(), load_port_flags()). */
+static const char *const semantic_underscore_names[] = {
+  "_type",
+  "_priority",
+  "_enableBackwardTypeInference",
+  "_defaultInferredWidthTo1",
+};
+
+static gboolean
+is_semantic_underscore_name (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (semantic_underscore_names); i++)
+    if (g_str_equal (name, semantic_underscore_names[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* A property that only Vergil or Ptolemy's internals read: `_location`, `_vergilSize`,
- * `_iconDescription`, annotations. */
+ * `_iconDescription`, annotations. Ptolemy's convention is that an attribute whose name
+ * starts with an underscore is one Ptolemy or Vergil adds, not a user's parameter: those that
+ * a simulation reads are listed in semantic_underscore_names; the others are skipped, and
+ * `--verbose` counts them by name. */
 static gboolean
 is_ignored_property (xmlNode *element)
 {
   g_autofree char *name = _hyco_xml_get_attr (element, "name");
   g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
 
-  return (name != NULL && name[0] == '_') || (class_name != NULL && is_ignored_class (class_name));
+  if (name != NULL && is_semantic_underscore_name (name))
+    return FALSE;
+  if (name != NULL && name[0] == '_')
+    return TRUE;
+  return class_name != NULL && is_ignored_class (class_name);
+}
+
+/* Ptolemy II's parameter classes: a property of one of these is a parameter, whose value is an
+ * expression or, for the string ones, text. */
+static gboolean
+is_parameter_class (const char *class_name)
+{
+  return g_str_has_prefix (class_name, "ptolemy.data.expr.")
+         || g_str_has_prefix (class_name, "ptolemy.actor.parameters.");
+}
+
+/* Classes whose value is text rather than an expression. */
+static gboolean
+is_string_class (const char *class_name)
+{
+  return g_str_equal (class_name, "ptolemy.data.expr.StringParameter")
+         || g_str_equal (class_name, "ptolemy.data.expr.FileParameter")
+         || g_str_equal (class_name, "ptolemy.kernel.util.StringAttribute");
+}
+
+/* Records that the reader skipped @node, for the count `--verbose` shows. */
+static void
+note_ignored (Loader *loader, xmlNode *node)
+{
+  if (loader->ignored != NULL)
+    g_hash_table_add (loader->ignored, node);
 }
 
 /* Sorts out the nodes every element may contain. Returns 1 for an element the caller must
@@ -222,8 +352,13 @@ check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
 
       if (kind < 0)
         return FALSE;
-      if (kind == 0 || (_hyco_xml_is_element (node, "property") && is_ignored_property (node)))
+      if (kind == 0)
         continue;
+      if (_hyco_xml_is_element (node, "property") && is_ignored_property (node))
+        {
+          note_ignored (loader, node);
+          continue;
+        }
       return fail_not_allowed (loader, node, parent, error);
     }
   return TRUE;
@@ -261,7 +396,7 @@ check_unique (Loader *loader, xmlNode *element, HycoCompositeActor *container, c
               GError **error)
 {
   if (hyco_composite_actor_get_actor (container, name) != NULL
-      || hyco_composite_actor_get_relation (container, name) != NULL)
+      || (element->parent != NULL && has_relation (loader, element->parent, container, name)))
     {
       g_autofree char *what = describe (element);
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what,
@@ -271,9 +406,52 @@ check_unique (Loader *loader, xmlNode *element, HycoCompositeActor *container, c
   return TRUE;
 }
 
+/* Counts a semantic attribute accepted because it changes nothing Hyco does, under @key, for
+ * the line `--verbose` shows. */
+static void
+note_accepted (Loader *loader, const char *key)
+{
+  if (loader->accepted != NULL)
+    g_hash_table_insert (
+      loader->accepted, (gpointer) g_intern_string (key),
+      GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (loader->accepted, key)) + 1));
+}
+
+/* `"text"`: @text as a string literal of the expression language, for a parameter whose
+ * Ptolemy class holds text rather than an expression. */
+static char *
+quote_text (const char *text)
+{
+  GString *out = g_string_new ("\"");
+
+  for (const char *p = text; *p != '\0'; p++)
+    switch (*p)
+      {
+      case '"':
+        g_string_append (out, "\\\"");
+        break;
+      case '\\':
+        g_string_append (out, "\\\\");
+        break;
+      case '\n':
+        g_string_append (out, "\\n");
+        break;
+      case '\t':
+        g_string_append (out, "\\t");
+        break;
+      default:
+        g_string_append_c (out, *p);
+        break;
+      }
+  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
+}
+
 /* Sets a parameter as the file states it, through the parameter protocol: the owner's class,
  * a composite's model parameters and an FMU's variables answer alike. An expression is
- * evaluated once the whole model is read (evaluate_expressions). */
+ * evaluated once the whole model is read (evaluate_expressions). A name the owner lacks is
+ * refused: Ptolemy lets a model add a parameter to any actor, but Hyco's actors hold only
+ * their class's (a composite's are model parameters). */
 static gboolean
 set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *name,
                const char *value, GError **error)
@@ -305,10 +483,67 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
                "bad value for %s: %s", who, local_error->message);
 }
 
-/* A `property` holding a parameter: name and value; its class (Parameter, StringParameter, ...)
- * says nothing we need, since the owner's parameter spec decides how the text is read. On a
- * composite, a name that is not a parameter of its class declares a model parameter, whose
- * value is an expression. */
+/* A director's `localClock` (ptolemy.actor.LocalClock): every Ptolemy director has one, and a
+ * model writes it to change how the director's time relates to its environment's. Its
+ * parameters go to the director as `localClock.NAME` when the director has them; at their
+ * defaults they say what Hyco's directors do anyway; anything else is refused by name. */
+static gboolean
+load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **error)
+{
+  g_autofree char *clock_name = _hyco_xml_get_attr (element, "name");
+
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = classify_child (loader, node, element, error);
+      g_autofree char *name = NULL;
+      g_autofree char *value = NULL;
+      g_autofree char *class_name = NULL;
+      g_autofree char *full_name = NULL;
+      g_autofree char *what = NULL;
+      g_autofree char *who = NULL;
+
+      if (kind < 0)
+        return FALSE;
+      if (kind == 0)
+        continue;
+      if (!_hyco_xml_is_element (node, "property"))
+        return fail_not_allowed (loader, node, element, error);
+      if (!require_attr (loader, node, "name", &name, error))
+        return FALSE;
+      if (is_ignored_property (node))
+        {
+          note_ignored (loader, node);
+          continue;
+        }
+      value = _hyco_xml_get_attr (node, "value");
+      class_name = _hyco_xml_get_attr (node, "class");
+      full_name = g_strdup_printf ("localClock.%s", name);
+      if (hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (director), full_name))
+        {
+          if (value != NULL && !set_parameter (loader, node, director, full_name, value, error))
+            return FALSE;
+          continue;
+        }
+      /* A clock that runs at its environment's rate, the only one Hyco's directors have. */
+      if (value == NULL || (g_str_equal (name, "clockRate") && g_strtod (value, NULL) == 1.0))
+        continue;
+      what = describe (node);
+      who = describe_object (director);
+      return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
+                   "%s: parameter \"%s\" of its local clock \"%s\" is not supported (Hyco's "
+                   "directors keep their environment's time, at clock rate 1)",
+                   who, name, clock_name ? clock_name : "localClock");
+    }
+  note_accepted (loader, "localClock at its defaults");
+  return TRUE;
+}
+
+/* A `property` holding a parameter: name and value. The owner's parameter spec decides how a
+ * class parameter's text is read, whatever Ptolemy parameter class the file gives it
+ * (Parameter, PortParameter, SharedParameter, StringParameter, ...). On a composite, a name
+ * that is not a parameter of its class declares a model parameter: an expression, or a string
+ * for StringParameter, FileParameter and StringAttribute. A StringAttribute its owner does
+ * not read is documentation, as in Ptolemy, where only the class that owns it reads it. */
 static gboolean
 load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error)
 {
@@ -316,28 +551,74 @@ load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error
   g_autofree char *value = _hyco_xml_get_attr (element, "value");
   g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
   g_autofree char *what = describe (element);
+  g_autofree char *quoted = NULL;
+  gboolean owner_has;
 
   if (!require_attr (loader, element, "name", &name, error))
     return FALSE;
-  if (value == NULL)
+  if (class_name != NULL && g_str_equal (class_name, "ptolemy.actor.LocalClock")
+      && HYCO_IS_DIRECTOR (owner))
+    return load_local_clock (loader, element, owner, error);
+  owner_has = hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (owner), name);
+  if (class_name != NULL && !is_parameter_class (class_name) && !is_string_class (class_name)
+      && (value == NULL || !owner_has))
     {
-      /* A property with a class other than Ptolemy's parameter classes and no value is meant
-       * as a director (a misspelt class). */
-      if (class_name != NULL && !g_str_has_prefix (class_name, "ptolemy.data.expr.")
-          && !g_str_has_prefix (class_name, "ptolemy.actor.parameters."))
+      const char *short_name = _hyco_model_reader_short_class_name (class_name);
+
+      if (value == NULL
+          && (strstr (short_name, "Director") != NULL || strchr (class_name, '.') == NULL
+              || g_str_has_prefix (class_name, "ptolemy.domains.")))
         {
+          /* A property with a short class name or a domain's class, and no value, is meant as
+           * a director (a misspelt class). */
           g_autofree char *known = director_class_names ();
           return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
                        "no director class named \"%s\" (the director classes: %s)", class_name,
                        known);
         }
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "missing attribute \"value\" (a property is a parameter with a value, or a "
-                   "director with a director class)");
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
+                   "attribute class \"%s\" is not supported (Hyco reads parameters, directors "
+                   "and Vergil's drawing attributes, which it skips)",
+                   class_name);
+    }
+  if (value == NULL)
+    {
+      if (class_name == NULL)
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                     "missing attribute \"value\" (a property is a parameter with a value, or a "
+                     "director with a director class)");
+      /* Ptolemy keeps a parameter's value when the file gives none; a new parameter without
+       * a value has none either. */
+      if (owner_has)
+        return check_ignorable_children (loader, element, error);
+      if (is_string_class (class_name) && HYCO_IS_COMPOSITE_ACTOR (owner))
+        value = g_strdup ("");
+      else if (is_string_class (class_name))
+        {
+          note_ignored (loader, element);
+          return TRUE;
+        }
+      else
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                     "a parameter with no value is not supported: give it one");
     }
   if (!check_ignorable_children (loader, element, error))
     return FALSE;
-  return set_parameter (loader, element, owner, name, value, error);
+  if (!owner_has && class_name != NULL
+      && g_str_equal (class_name, "ptolemy.kernel.util.StringAttribute"))
+    {
+      /* Not a Variable in Ptolemy: no expression sees it, only a class that reads it by
+       * name, and this owner's class does not. */
+      note_ignored (loader, element);
+      return TRUE;
+    }
+  if (!owner_has && class_name != NULL && is_string_class (class_name))
+    quoted = quote_text (value);
+  if (!owner_has && class_name != NULL && HYCO_IS_COMPOSITE_ACTOR (owner)
+      && g_str_equal (class_name, "ptolemy.actor.parameters.PortParameter")
+      && loader->port_parameters != NULL)
+    g_ptr_array_add (loader->port_parameters, element);
+  return set_parameter (loader, element, owner, name, quoted ? quoted : value, error);
 }
 
 static gboolean
@@ -380,8 +661,11 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
       if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (is_ignored_property (node))
-        continue;
-      if (!load_parameter (loader, node, G_OBJECT (director), error))
+        {
+          note_ignored (loader, node);
+          continue;
+        }
+      if (!load_attribute (loader, node, G_OBJECT (director), error))
         return FALSE;
     }
   return TRUE;
@@ -397,7 +681,10 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
   if (!require_attr (loader, element, "name", &name, error))
     return FALSE;
   if (is_ignored_property (element))
-    return TRUE;
+    {
+      note_ignored (loader, element);
+      return TRUE;
+    }
   class_name = _hyco_xml_get_attr (element, "class");
   if (class_name != NULL)
     type = hyco_registry_lookup (class_name);
@@ -409,7 +696,62 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                    "\"%s\" is an actor class: an actor is an entity, not a property", class_name);
     }
-  return load_parameter (loader, element, G_OBJECT (actor), error);
+  return load_attribute (loader, element, G_OBJECT (actor), error);
+}
+
+/* Whether @value, a boolean parameter's text, is false: absent, empty or `false`. */
+static gboolean
+is_false (const char *value)
+{
+  return value == NULL || *value == '\0' || g_str_equal (value, "false");
+}
+
+/* A property of an actor or director that is not a director: a parameter, or one of the
+ * underscore attributes a Ptolemy simulation reads (semantic_underscore_names), each honoured
+ * or refused by name. */
+static gboolean
+load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error)
+{
+  g_autofree char *name = _hyco_xml_get_attr (element, "name");
+  g_autofree char *value = _hyco_xml_get_attr (element, "value");
+  g_autofree char *what = NULL;
+  g_autofree char *who = NULL;
+
+  if (name == NULL || !is_semantic_underscore_name (name)
+      || hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (owner), name))
+    return load_parameter (loader, element, owner, error);
+  what = describe (element);
+  who = describe_object (owner);
+  if (g_str_equal (name, "_defaultInferredWidthTo1"))
+    {
+      /* Hyco's relations are one channel wide, the width this asks for when none is
+       * inferred. */
+      note_accepted (loader, "_defaultInferredWidthTo1 (relations are one channel wide)");
+      return check_ignorable_children (loader, element, error);
+    }
+  if (g_str_equal (name, "_enableBackwardTypeInference") && is_false (value))
+    {
+      note_accepted (loader, "_enableBackwardTypeInference false");
+      return check_ignorable_children (loader, element, error);
+    }
+  if (g_str_equal (name, "_enableBackwardTypeInference"))
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
+                 "%s: backward type inference is not supported (Hyco's values carry their "
+                 "own types)",
+                 who);
+  if (g_str_equal (name, "_priority") && value != NULL && g_str_equal (g_strstrip (value), "0"))
+    {
+      /* Every actor's priority when it has none: the order Hyco's DE director keeps. */
+      note_accepted (loader, "_priority 0 (the default)");
+      return check_ignorable_children (loader, element, error);
+    }
+  if (g_str_equal (name, "_priority"))
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
+                 "%s: \"_priority\" (Ptolemy's order of simultaneous firings in DE) is not "
+                 "supported",
+                 who);
+  return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
+               "%s: \"%s\" is not supported here", who, name);
 }
 
 /* A port's or relation's class only says what it is: Ptolemy's port classes all end in `Port`
@@ -432,6 +774,66 @@ check_kind_class (Loader *loader, xmlNode *element, const char *class_name, cons
                  "\"%s\" is an actor or director class, not a %s class", class_name, kind);
   return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
                "no %s class named \"%s\"", kind, class_name);
+}
+
+typedef enum
+{
+  PORT_ATTRIBUTE_FAILED,
+  PORT_ATTRIBUTE_READ,
+  PORT_ATTRIBUTE_OTHER,
+} PortAttributeResult;
+
+/* The attributes Ptolemy writes on a port besides input, output and multiport: its declared
+ * type, `defaultValue`, and what editors and older domains left there. */
+static PortAttributeResult
+load_port_attribute (Loader *loader, xmlNode *node, const char *name, GError **error)
+{
+  g_autofree char *value = _hyco_xml_get_attr (node, "value");
+  g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
+  g_autofree char *what = NULL;
+
+  if (g_str_equal (name, "_type"))
+    {
+      /* A declared type only constrains what a port takes in a model Ptolemy accepted, but
+       * for the types Ptolemy converts lesser values to: those would change the values. */
+      static const char *const constraining[] = { "unknown", "general", "int", "boolean" };
+
+      for (guint i = 0; value != NULL && i < G_N_ELEMENTS (constraining); i++)
+        if (g_str_equal (value, constraining[i]))
+          {
+            note_accepted (loader, "_type (a port's declared type; values are not converted)");
+            return check_ignorable_children (loader, node, error) ? PORT_ATTRIBUTE_READ
+                                                                  : PORT_ATTRIBUTE_FAILED;
+          }
+      what = describe (node);
+      fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+            "a port declared of type \"%s\" is not supported: Hyco does not convert the values "
+            "a port receives to its declared type (int, boolean and unknown are accepted)",
+            value ? value : "");
+      return PORT_ATTRIBUTE_FAILED;
+    }
+  if (g_str_equal (name, "defaultValue"))
+    {
+      /* Without a value the port has no default, as every Hyco port. */
+      if (value == NULL || *value == '\0')
+        return check_ignorable_children (loader, node, error) ? PORT_ATTRIBUTE_READ
+                                                              : PORT_ATTRIBUTE_FAILED;
+      what = describe (node);
+      fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
+            "a port's default value (what it reads when nothing arrives) is not supported");
+      return PORT_ATTRIBUTE_FAILED;
+    }
+  /* `signalType`: a parameter the CT domain read to tell continuous from discrete signals,
+   * which the Continuous domain that replaced it does not read. StringAttributes that tools
+   * such as KIELER leave on ports: no port class reads them. */
+  if (g_str_equal (name, "signalType")
+      || (class_name != NULL && g_str_equal (class_name, "ptolemy.kernel.util.StringAttribute")))
+    {
+      note_ignored (loader, node);
+      return check_ignorable_children (loader, node, error) ? PORT_ATTRIBUTE_READ
+                                                            : PORT_ATTRIBUTE_FAILED;
+    }
+  return PORT_ATTRIBUTE_OTHER;
 }
 
 /* Reads the `input`, `output` and `multiport` properties of a port, and its `unit`. */
@@ -467,8 +869,20 @@ load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **
       if (!require_attr (loader, node, "name", &name, error))
         return FALSE;
       if (is_ignored_property (node))
-        continue;
+        {
+          note_ignored (loader, node);
+          continue;
+        }
       what = describe (node);
+      switch (load_port_attribute (loader, node, name, error))
+        {
+        case PORT_ATTRIBUTE_FAILED:
+          return FALSE;
+        case PORT_ATTRIBUTE_READ:
+          continue;
+        case PORT_ATTRIBUTE_OTHER:
+          break;
+        }
       if (g_str_equal (name, "unit"))
         {
           g_free (*unit);
@@ -536,6 +950,14 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
           || hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (actor), name) != 0))
     {
       HycoPortFlags missing = flags & ~hyco_port_get_flags (port);
+
+      /* Ptolemy's class may have a multiport where Hyco's has a single port: one link is
+       * the same on both, and the kernel refuses a second when the model is prepared. */
+      if (missing == HYCO_PORT_MULTIPORT)
+        {
+          note_accepted (loader, "multiport (a single port in Hyco's class)");
+          missing = 0;
+        }
       if (missing != 0)
         return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                      "port \"%s\" of %s is not %s", name, who, missing_flag_name (missing));
@@ -543,6 +965,10 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
         hyco_port_set_unit (port, unit);
       return TRUE;
     }
+  if (!accepts_ports (actor) && hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (actor), name))
+    /* A PortParameter in Ptolemy is a parameter and a port of one name. */
+    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+                 "%s has no port \"%s\": \"%s\" is a parameter of it, not a port", who, name, name);
   if (!accepts_ports (actor))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
                  "%s has no port \"%s\"", who, name);
@@ -564,6 +990,130 @@ load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* Relations that Ptolemy links to each other (`<link relation1="a" relation2="b"/>`) form one
+ * relation group: every port linked to one of them is connected to all the others, as through
+ * one relation. The reader makes one relation of each group, the one declared first, and
+ * links the ports of the others to it. */
+typedef struct
+{
+  GHashTable *representative; /* relation name -> the first-declared relation of its group */
+  GHashTable *declared;       /* names of relations of a group not made, once declared */
+} RelationGroups;
+
+static void
+relation_groups_free (gpointer data)
+{
+  RelationGroups *groups = data;
+
+  g_hash_table_unref (groups->representative);
+  g_hash_table_unref (groups->declared);
+  g_free (groups);
+}
+
+static const char *
+find_group (GHashTable *parent, const char *name)
+{
+  const char *up;
+
+  while ((up = g_hash_table_lookup (parent, name)) != NULL && !g_str_equal (up, name))
+    name = up;
+  return name;
+}
+
+/* The relation groups of the composite @composite_element describes, from its links between
+ * relations, wherever they are among its children. */
+static RelationGroups *
+get_relation_groups (Loader *loader, xmlNode *composite_element)
+{
+  RelationGroups *groups = g_hash_table_lookup (loader->relation_groups, composite_element);
+  g_autoptr (GHashTable) parent = NULL; /* union-find over relation names */
+  g_autoptr (GHashTable) order = NULL;  /* relation name -> its position among declarations */
+  guint position = 0;
+
+  if (groups != NULL)
+    return groups;
+  groups = g_new0 (RelationGroups, 1);
+  groups->representative = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  groups->declared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_insert (loader->relation_groups, composite_element, groups);
+
+  parent = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  order = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (xmlNode *node = composite_element->children; node; node = node->next)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *first = NULL;
+      g_autofree char *second = NULL;
+      const char *a;
+      const char *b;
+
+      if (_hyco_xml_is_element (node, "relation")
+          && (name = _hyco_xml_get_attr (node, "name")) != NULL
+          && !g_hash_table_contains (order, name))
+        g_hash_table_insert (order, g_strdup (name), GUINT_TO_POINTER (++position));
+      if (!_hyco_xml_is_element (node, "link")
+          || (first = _hyco_xml_get_attr (node, "relation1")) == NULL
+          || (second = _hyco_xml_get_attr (node, "relation2")) == NULL)
+        continue;
+      a = find_group (parent, first);
+      b = find_group (parent, second);
+      if (!g_str_equal (a, b))
+        g_hash_table_insert (parent, g_strdup (b), g_strdup (a));
+      if (!g_hash_table_contains (parent, a))
+        g_hash_table_insert (parent, g_strdup (a), g_strdup (a));
+    }
+  /* Each group's representative is the member declared first. */
+  {
+    g_autoptr (GHashTable) first_of_group
+      = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, parent);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        const char *root = find_group (parent, key);
+        const char *best = g_hash_table_lookup (first_of_group, root);
+        guint key_position = GPOINTER_TO_UINT (g_hash_table_lookup (order, key));
+        guint best_position = best ? GPOINTER_TO_UINT (g_hash_table_lookup (order, best)) : 0;
+
+        /* Undeclared names (position 0) come last; Ptolemy would refuse the link anyway. */
+        if (best == NULL
+            || (key_position != 0 && (best_position == 0 || key_position < best_position)))
+          g_hash_table_replace (first_of_group, g_strdup (root), g_strdup (key));
+      }
+    g_hash_table_iter_init (&iter, parent);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        const char *best = g_hash_table_lookup (first_of_group, find_group (parent, key));
+        if (!g_str_equal (best, key))
+          g_hash_table_insert (groups->representative, g_strdup (key), g_strdup (best));
+      }
+  }
+  return groups;
+}
+
+/* The relation a link to @name links to: @name's group's first relation. */
+static const char *
+group_representative (Loader *loader, xmlNode *composite_element, const char *name)
+{
+  RelationGroups *groups = get_relation_groups (loader, composite_element);
+  const char *representative = g_hash_table_lookup (groups->representative, name);
+
+  return representative ? representative : name;
+}
+
+/* Whether the composite declares a relation @name, made or merged into its group's. */
+static gboolean
+has_relation (Loader *loader, xmlNode *composite_element, HycoCompositeActor *container,
+              const char *name)
+{
+  RelationGroups *groups = get_relation_groups (loader, composite_element);
+
+  return hyco_composite_actor_get_relation (container, name) != NULL
+         || g_hash_table_contains (groups->declared, name);
+}
+
 static gboolean
 load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, GError **error)
 {
@@ -583,13 +1133,20 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
 
       if (kind < 0)
         return FALSE;
-      if (kind == 0
-          || _hyco_xml_is_element (node, "vertex")) /* Vergil's routing of the drawn wire */
+      if (kind == 0)
         continue;
+      if (_hyco_xml_is_element (node, "vertex")) /* Vergil's routing of the drawn wire */
+        {
+          note_ignored (loader, node);
+          continue;
+        }
       if (!_hyco_xml_is_element (node, "property"))
         return fail_not_allowed (loader, node, element, error);
       if (is_ignored_property (node))
-        continue;
+        {
+          note_ignored (loader, node);
+          continue;
+        }
       property = _hyco_xml_get_attr (node, "name");
       if (property != NULL && g_str_equal (property, "width"))
         {
@@ -610,6 +1167,14 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
         return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
                      "a relation has no parameter but width");
       }
+    }
+  if (element->parent != NULL
+      && !g_str_equal (group_representative (loader, element->parent, name), name))
+    {
+      /* Linked to a relation declared before it: its links go to that one. */
+      RelationGroups *groups = get_relation_groups (loader, element->parent);
+      g_hash_table_add (groups->declared, g_strdup (name));
+      return TRUE;
     }
   if (hyco_composite_actor_add_relation (container, name, &local_error) == NULL)
     {
@@ -656,44 +1221,86 @@ find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
           "a link in %s can only name its own ports and those of the actors directly inside "
           "it",
           container_name);
+  else if (port == NULL && hyco_parameter_owner_has (HYCO_PARAMETER_OWNER (actor), dot + 1))
+    /* A PortParameter in Ptolemy is a parameter and a port of one name. */
+    fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
+          "%s has no port \"%s\": \"%s\" is a parameter of it, not a port", actor_name, dot + 1,
+          dot + 1);
   else if (port == NULL)
     fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
           "%s has no port \"%s\"", actor_name, dot + 1);
   return port;
 }
 
-/* Ptolemy may give a link's position among the port's links. We link in file order, so an
- * index is accepted only where it says exactly that. */
+/* Ptolemy may give a link's position among the port's links: `insertAt` for a port of an
+ * actor inside, `insertInsideAt` for one of the composite itself (older files: `index` and
+ * `insideIndex`). We link in file order, so a position is accepted only where it says exactly
+ * that. */
 static gboolean
 check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *container, HycoPort *port,
                   GError **error)
 {
+  static const char *const outside_names[] = { "insertAt", "index" };
+  static const char *const inside_names[] = { "insertInsideAt", "insideIndex" };
   gboolean inside = hyco_port_get_container (port) == HYCO_ACTOR (container);
-  const char *attribute = inside ? "insideIndex" : "index";
-  const char *other = inside ? "index" : "insideIndex";
-  g_autofree char *index = _hyco_xml_get_attr (element, attribute);
-  g_autofree char *wrong = _hyco_xml_get_attr (element, other);
+  const char *const *own = inside ? inside_names : outside_names;
+  const char *const *other = inside ? outside_names : inside_names;
   guint64 expected = _hyco_port_count_relations (port, inside);
-  guint64 n = 0;
 
-  if (wrong != NULL)
+  for (guint i = 0; i < 2; i++)
     {
-      g_autofree char *what = g_strdup_printf ("link %s=\"%s\"", other, wrong);
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "%s is not supported for a port %s the composite; write links in order", other,
-                   inside ? "of" : "inside");
-    }
-  if (index == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_unsigned (index, 10, 0, G_MAXUINT, &n, NULL) || n != expected)
-    {
-      g_autofree char *what = g_strdup_printf ("link %s=\"%s\"", attribute, index);
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "links at a given index are not supported; write the links of each port in "
-                   "order (this one would be at %" G_GUINT64_FORMAT ")",
-                   expected);
+      g_autofree char *wrong = _hyco_xml_get_attr (element, other[i]);
+      g_autofree char *index = _hyco_xml_get_attr (element, own[i]);
+      guint64 n = 0;
+
+      /* Ptolemy writes -1 for "at the end", the only place we link. */
+      if (wrong != NULL && !g_str_equal (wrong, "-1"))
+        {
+          g_autofree char *what = g_strdup_printf ("link %s=\"%s\"", other[i], wrong);
+          return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                       "%s is not supported for a port %s the composite; write links in order",
+                       other[i], inside ? "of" : "inside");
+        }
+      if (index == NULL || g_str_equal (index, "-1"))
+        continue;
+      if (!g_ascii_string_to_unsigned (index, 10, 0, G_MAXUINT, &n, NULL) || n != expected)
+        {
+          g_autofree char *what = g_strdup_printf ("link %s=\"%s\"", own[i], index);
+          return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                       "links at a given index are not supported; write the links of each port "
+                       "in order (this one would be at %" G_GUINT64_FORMAT ")",
+                       expected);
+        }
     }
   return TRUE;
+}
+
+/* `<link relation1="a" relation2="b"/>`: the two relations are one group (get_relation_groups
+ * merged them when the relations were declared); both must be declared above it. */
+static gboolean
+load_relation_link (Loader *loader, xmlNode *element, HycoCompositeActor *container,
+                    const char *relation1, const char *relation2, GError **error)
+{
+  const char *names[] = { relation1, relation2 };
+  g_autofree char *port = _hyco_xml_get_attr (element, "port");
+
+  if (port != NULL || relation1 == NULL || relation2 == NULL)
+    {
+      g_autofree char *what
+        = g_strdup_printf ("link relation1=\"%s\" relation2=\"%s\"", relation1 ? relation1 : "",
+                           relation2 ? relation2 : "");
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                   "a link between relations names relation1 and relation2, and no port");
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (!has_relation (loader, element->parent, container, names[i]))
+      {
+        g_autofree char *what = g_strdup_printf ("link relation%u=\"%s\"", i + 1, names[i]);
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
+                     "%s has no relation \"%s\"", hyco_actor_get_name (HYCO_ACTOR (container)),
+                     names[i]);
+      }
+  return check_ignorable_children (loader, element, error);
 }
 
 static gboolean
@@ -708,19 +1315,14 @@ load_link (Loader *loader, xmlNode *element, HycoCompositeActor *container, GErr
   HycoPort *port;
 
   if (relation1 != NULL || relation2 != NULL)
-    {
-      g_autofree char *what
-        = g_strdup_printf ("link relation1=\"%s\" relation2=\"%s\"", relation1 ? relation1 : "",
-                           relation2 ? relation2 : "");
-      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "links between relations are not supported; link each port to one relation");
-    }
+    return load_relation_link (loader, element, container, relation1, relation2, error);
   if (!require_attr (loader, element, "port", &port_path, error)
       || !require_attr (loader, element, "relation", &relation_name, error)
       || !check_ignorable_children (loader, element, error))
     return FALSE;
-  relation = hyco_composite_actor_get_relation (container, relation_name);
-  if (relation == NULL)
+  relation = hyco_composite_actor_get_relation (
+    container, group_representative (loader, element->parent, relation_name));
+  if (relation == NULL || !has_relation (loader, element->parent, container, relation_name))
     {
       g_autofree char *what = g_strdup_printf ("link relation=\"%s\"", relation_name);
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_RELATION, what,
@@ -811,8 +1413,15 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
   what = describe (element);
   type = hyco_registry_lookup (class_name);
   if (type == G_TYPE_INVALID)
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
-                 "no actor class named \"%s\"", class_name);
+    {
+      g_autofree char *suggestion = hyco_registry_suggest (class_name);
+
+      if (suggestion != NULL)
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
+                     "no actor class named \"%s\" (Hyco has %s)", class_name, suggestion);
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, what,
+                   "no actor class named \"%s\"", class_name);
+    }
   if (g_type_is_a (type, HYCO_TYPE_DIRECTOR))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                  "\"%s\" is a director class: a director is a property of a composite, not an "
@@ -829,6 +1438,8 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
 
   created = g_object_new (type, "name", name, NULL);
   _hyco_set_source_location (created, loader->source, line_of (element));
+  if (loader->actors != NULL)
+    g_hash_table_insert (loader->actors, element, created);
   if (container != NULL && !hyco_composite_actor_add_actor (container, created, &local_error))
     return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
                  local_error->message);
@@ -1003,12 +1614,227 @@ evaluate_expressions (Loader *loader, GError **error)
   return TRUE;
 }
 
+/* A PortParameter on a composite is a model parameter and an input port of one name, and
+ * what arrives on the port sets the parameter. Hyco's model parameters have no port: one whose
+ * port is linked from outside would silently keep its value, so it is refused. Unlinked, the
+ * parameter only ever has its own value, as a plain one. */
+static gboolean
+check_port_parameters (Loader *loader, GError **error)
+{
+  for (guint i = 0; i < loader->port_parameters->len; i++)
+    {
+      xmlNode *element = loader->port_parameters->pdata[i];
+      g_autofree char *name = _hyco_xml_get_attr (element, "name");
+      HycoActor *composite = g_hash_table_lookup (loader->actors, element->parent);
+      HycoPort *port = composite ? hyco_actor_get_port (composite, name) : NULL;
+      g_autofree char *what = NULL;
+      g_autofree char *who = NULL;
+
+      if (port == NULL || _hyco_port_count_relations (port, FALSE) == 0)
+        continue;
+      what = describe (element);
+      who = describe_object (G_OBJECT (composite));
+      return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
+                   "%s: a PortParameter whose port \"%s\" is linked (what arrives on the port "
+                   "sets the parameter) is not supported; Hyco's model parameters have no port",
+                   who, name);
+    }
+  return TRUE;
+}
+
+/* Renames the classes of older Ptolemy II versions throughout the document (class_renames),
+ * counting each rename by the name it replaced. */
+static void
+rename_classes (Loader *loader, xmlNode *node)
+{
+  for (; node != NULL; node = node->next)
+    {
+      static const char *const attributes[] = { "class", "extends" };
+
+      if (node->type != XML_ELEMENT_NODE)
+        continue;
+      for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
+        {
+          g_autofree char *class_name = _hyco_xml_get_attr (node, attributes[a]);
+
+          for (guint i = 0; class_name != NULL && i < G_N_ELEMENTS (class_renames); i++)
+            {
+              const char *old_name = class_renames[i].old_name;
+              gboolean package = g_str_has_suffix (old_name, ".");
+              g_autofree char *renamed = NULL;
+
+              if (package ? !g_str_has_prefix (class_name, old_name)
+                          : !g_str_equal (class_name, old_name))
+                continue;
+              renamed
+                = g_strconcat (class_renames[i].new_name, class_name + strlen (old_name), NULL);
+              xmlSetProp (node, BAD_CAST attributes[a], BAD_CAST renamed);
+              {
+                g_autofree char *label_text
+                  = package ? g_strconcat (old_name, "*", NULL) : g_strdup (old_name);
+                const char *label = g_intern_string (label_text);
+
+                g_hash_table_insert (
+                  loader->renamed, (gpointer) label,
+                  GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (loader->renamed, label))
+                                    + 1));
+              }
+              break;
+            }
+        }
+      rename_classes (loader, node->children);
+    }
+}
+
+/* Counts what no reader looked at: the ignored properties, vertices, doc and display elements
+ * wherever they are, but not what is inside a skipped element. */
+static void
+collect_ignored (Loader *loader, xmlNode *node)
+{
+  for (; node != NULL; node = node->next)
+    {
+      if (node->type != XML_ELEMENT_NODE)
+        continue;
+      if (g_hash_table_contains (loader->ignored, node))
+        continue;
+      if ((_hyco_xml_is_element (node, "property") && is_ignored_property (node))
+          || _hyco_xml_is_element (node, "vertex") || _hyco_xml_is_element (node, "doc")
+          || _hyco_xml_is_element (node, "display"))
+        {
+          g_hash_table_add (loader->ignored, node);
+          continue;
+        }
+      collect_ignored (loader, node->children);
+    }
+}
+
+typedef struct
+{
+  const char *key;
+  guint count;
+} NoteCount;
+
+static int
+compare_note_counts (gconstpointer a, gconstpointer b)
+{
+  const NoteCount *x = a;
+  const NoteCount *y = b;
+
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return g_strcmp0 (x->key, y->key);
+}
+
+/* `TOTAL WHAT (KEY COUNT, KEY COUNT, ...)`, the keys by decreasing count; NULL when empty. */
+static char *
+format_counts (GHashTable *counts, const char *verb, const char *what)
+{
+  g_autoptr (GArray) sorted = g_array_new (FALSE, FALSE, sizeof (NoteCount));
+  GHashTableIter iter;
+  gpointer key;
+  gpointer value;
+  guint total = 0;
+  GString *text;
+
+  g_hash_table_iter_init (&iter, counts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      NoteCount entry = { key, GPOINTER_TO_UINT (value) };
+      g_array_append_val (sorted, entry);
+      total += entry.count;
+    }
+  if (total == 0)
+    return NULL;
+  g_array_sort (sorted, compare_note_counts);
+  text = g_string_new (NULL);
+  g_string_append_printf (text, "%s %u %s (", verb, total, what);
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      NoteCount *entry = &g_array_index (sorted, NoteCount, i);
+      g_string_append_printf (text, "%s%s %u", i ? ", " : "", entry->key, entry->count);
+    }
+  g_string_append_c (text, ')');
+  return g_string_free (text, FALSE);
+}
+
+/* What `hyco --verbose` says of a file: what was skipped, renamed or accepted without effect,
+ * one line each. Ignored attributes are counted by name when Vergil's (an underscore name),
+ * else by class, and elements by tag. */
+static char **
+reading_notes (Loader *loader, xmlNode *root)
+{
+  g_autoptr (GHashTable) ignored = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) unknown = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) lines = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+  char *line;
+
+  collect_ignored (loader, root);
+  g_hash_table_iter_init (&iter, loader->ignored);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      xmlNode *node = key;
+      g_autofree char *name = _hyco_xml_get_attr (node, "name");
+      g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
+      GHashTable *counts = ignored;
+      const char *label;
+
+      if (name != NULL && name[0] == '_' && !is_drawing_name (name)
+          && (class_name == NULL || !is_ignored_class (class_name)))
+        counts = unknown;
+      if (!_hyco_xml_is_element (node, "property"))
+        label = g_intern_string ((const char *) node->name);
+      else if (class_name != NULL && is_ignored_class (class_name)
+               && (name == NULL || name[0] != '_'))
+        label = g_intern_string (_hyco_model_reader_short_class_name (class_name));
+      else
+        label = g_intern_string (name ? name : "property");
+      g_hash_table_insert (
+        counts, (gpointer) label,
+        GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, label)) + 1));
+    }
+  if ((line = format_counts (ignored, "ignored", "drawing and documentation attributes")))
+    g_ptr_array_add (lines, line);
+  if ((line = format_counts (unknown, "ignored",
+                             "other underscore attributes, which Ptolemy or its tools add")))
+    g_ptr_array_add (lines, line);
+  if ((line = format_counts (loader->renamed, "renamed", "classes of older Ptolemy II versions")))
+    g_ptr_array_add (lines, line);
+  if ((line
+       = format_counts (loader->accepted, "accepted", "attributes that change nothing in Hyco")))
+    g_ptr_array_add (lines, line);
+  g_ptr_array_add (lines, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&lines), FALSE);
+}
+
+#define READING_NOTES_KEY "hyco-model-file-reading-notes"
+
+/* hyco_model_get_reading_notes() is documented in hyco-model.h, which the introspection
+ * scanner reads (it does not read this private file). */
+char **
+hyco_model_get_reading_notes (HycoModel *self)
+{
+  const char *const *notes;
+
+  g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
+  notes = g_object_get_data (G_OBJECT (hyco_model_get_toplevel (self)), READING_NOTES_KEY);
+  return notes ? g_strdupv ((char **) notes) : g_new0 (char *, 1);
+}
+
 /* Builds the top-level composite a model file describes; errors name @source_name and a line. */
 HycoCompositeActor *
 _hyco_model_file_load (const char *data, gssize length, const char *source_name, GError **error)
 {
   Loader loader = { .source = source_name ? source_name : "(data)" };
   g_autoptr (GPtrArray) expressions = g_ptr_array_new_with_free_func (pending_expression_free);
+  g_autoptr (GHashTable) ignored = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) renamed = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) accepted = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) relation_groups
+    = g_hash_table_new_full (NULL, NULL, NULL, relation_groups_free);
+  g_autoptr (GPtrArray) port_parameters = g_ptr_array_new ();
+  g_autoptr (GHashTable) actors = g_hash_table_new (NULL, NULL);
   g_autoptr (HycoActor) toplevel = NULL;
   xmlDoc *doc;
   xmlNode *root;
@@ -1032,8 +1858,18 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
   else
     {
       loader.expressions = expressions;
+      loader.ignored = ignored;
+      loader.renamed = renamed;
+      loader.accepted = accepted;
+      loader.relation_groups = relation_groups;
+      loader.port_parameters = port_parameters;
+      loader.actors = actors;
+      rename_classes (&loader, root);
       ok = load_entity (&loader, root, NULL, &toplevel, error)
-           && evaluate_expressions (&loader, error);
+           && evaluate_expressions (&loader, error) && check_port_parameters (&loader, error);
+      if (ok)
+        g_object_set_data_full (G_OBJECT (toplevel), READING_NOTES_KEY,
+                                reading_notes (&loader, root), (GDestroyNotify) g_strfreev);
     }
   xmlFreeDoc (doc);
   return ok ? HYCO_COMPOSITE_ACTOR (g_steal_pointer (&toplevel)) : NULL;
@@ -1326,8 +2162,7 @@ _hyco_model_syntax_lookup (GType type)
   const HycoModelSyntax *syntax = NULL;
 
   G_LOCK (syntaxes);
-  for (; syntaxes != NULL && syntax == NULL && type != G_TYPE_INVALID;
-       type = g_type_parent (type))
+  for (; syntaxes != NULL && syntax == NULL && type != G_TYPE_INVALID; type = g_type_parent (type))
     syntax = g_hash_table_lookup (syntaxes, GSIZE_TO_POINTER (type));
   G_UNLOCK (syntaxes);
   return syntax;
@@ -1388,6 +2223,12 @@ gboolean
 _hyco_model_reader_is_ignored_property (xmlNode *element)
 {
   return is_ignored_property (element);
+}
+
+void
+_hyco_model_reader_note_ignored (Loader *loader, xmlNode *element)
+{
+  note_ignored (loader, element);
 }
 
 gboolean

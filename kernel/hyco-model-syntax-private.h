@@ -53,6 +53,10 @@ gboolean _hyco_model_reader_require_attr (HycoModelReader *reader, xmlNode *elem
 gboolean _hyco_model_reader_check_name (HycoModelReader *reader, xmlNode *element,
                                         const char *name, GError **error);
 gboolean _hyco_model_reader_is_ignored_property (xmlNode *element);
+/* A module that skips an attribute only its class knows to be drawing or documentation (a
+ * transition's exitAngle) records it, so that `--verbose` counts it with Vergil's others.
+ * Properties _hyco_model_reader_is_ignored_property() accepts are counted without it. */
+void _hyco_model_reader_note_ignored (HycoModelReader *reader, xmlNode *element);
 gboolean _hyco_model_reader_read_child (HycoModelReader *reader, HycoActor *actor, xmlNode *node,
                                         xmlNode *parent, GError **error);
 gboolean _hyco_model_reader_read_port (HycoModelReader *reader, xmlNode *element,

@@ -90,5 +90,18 @@ HYCO_API const char *hyco_model_get_stop_reason (HycoModel *self);
 HYCO_API void hyco_model_get_progress (HycoModel *self, HycoTag *tag, guint64 *iterations,
                                        guint64 *events);
 HYCO_API char *hyco_model_describe (HycoModel *self);
+/**
+ * hyco_model_get_reading_notes:
+ * @self: a model
+ *
+ * What reading the model's file passed over without an error, as `hyco --verbose` shows it:
+ * the drawing and documentation attributes it ignored, the classes of older Ptolemy II
+ * versions it renamed, the attributes it accepted because they change nothing Hyco does; one
+ * line each, with the counts by name.
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the lines; none for a model that was
+ *   not read from a file, or whose file had nothing to note
+ */
+HYCO_API char **hyco_model_get_reading_notes (HycoModel *self);
 
 G_END_DECLS

@@ -4,8 +4,10 @@
  */
 #include "hyco-kernel.h"
 
-/* Class names as model files write them. Ptolemy II's fully qualified names
- * (ptolemy.actor.lib.Const) are found by their last component. */
+/* Class names as model files write them. A Ptolemy II fully qualified name
+ * (ptolemy.domains.continuous.lib.DiscreteClock) is looked up as it is first, so that a module
+ * can register a class under it when Ptolemy has two classes of one short name, and then by
+ * its last component (ptolemy.actor.lib.Const is Const). */
 
 static GHashTable *by_name; /* char* -> GType */
 static GHashTable *names;   /* GType -> first registered name */
@@ -38,6 +40,28 @@ hyco_registry_register (const char *name, GType type)
   g_hash_table_replace (by_name, g_strdup (name), GSIZE_TO_POINTER (type));
   if (!g_hash_table_contains (names, GSIZE_TO_POINTER (type)))
     g_hash_table_insert (names, GSIZE_TO_POINTER (type), (gpointer) g_intern_string (name));
+  G_UNLOCK (registry);
+}
+
+/**
+ * hyco_registry_register_alias:
+ * @name: another name model files use for @type, typically a Ptolemy II fully qualified name
+ *   (`ptolemy.domains.continuous.lib.DiscreteClock`)
+ * @type: an actor or director #GType
+ *
+ * Makes @type available by @name too, without making @name its canonical name (the one files
+ * are saved with and `hyco actors` lists). A fully qualified name is looked up before the
+ * last component of the name a file gives, so that two Ptolemy classes of one short name can
+ * map to two Hyco classes.
+ */
+void
+hyco_registry_register_alias (const char *name, GType type)
+{
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (g_type_is_a (type, HYCO_TYPE_ACTOR) || g_type_is_a (type, HYCO_TYPE_DIRECTOR));
+  G_LOCK (registry);
+  ensure_tables ();
+  g_hash_table_replace (by_name, g_strdup (name), GSIZE_TO_POINTER (type));
   G_UNLOCK (registry);
 }
 
@@ -95,6 +119,8 @@ hyco_registry_ensure_modules (void)
 /**
  * hyco_registry_lookup:
  * @name: a class name, or a Ptolemy II fully qualified name
+ *
+ * Looks @name up as it is, then (for a fully qualified name) by its last component.
  *
  * Returns: the registered #GType, or %G_TYPE_INVALID
  */
@@ -160,4 +186,87 @@ hyco_registry_list (void)
   G_UNLOCK (registry);
   g_ptr_array_sort (list, compare_names);
   return list;
+}
+
+/* Ptolemy II classes whose Hyco equivalent has another name: what an unknown class's message
+ * suggests before looking for a name that is merely spelt alike. */
+static const struct
+{
+  const char *ptolemy;
+  const char *hyco;
+} equivalents[] = {
+  { "AddSubtract", "Adder" },         { "Clock", "DiscreteClock" },
+  { "TimedDelay", "TimeDelay" },      { "NonStrictDelay", "Pre" },
+  { "LogicGate", "LogicalOperator" }, { "LevelCrossingDetector", "ZeroCrossingDetector" },
+  { "NonStrictTest", "Test" },
+};
+
+/* Levenshtein distance, case-insensitive: a misspelt class name is usually a letter or two
+ * away. */
+static guint
+edit_distance (const char *a, const char *b)
+{
+  gsize n = strlen (b);
+  g_autofree guint *row = g_new (guint, n + 1);
+
+  for (gsize j = 0; j <= n; j++)
+    row[j] = (guint) j;
+  for (gsize i = 1; a[i - 1] != '\0'; i++)
+    {
+      guint diagonal = row[0];
+
+      row[0] = (guint) i;
+      for (gsize j = 1; j <= n; j++)
+        {
+          guint above = row[j];
+          guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
+
+          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diagonal + cost);
+          diagonal = above;
+        }
+    }
+  return row[n];
+}
+
+/**
+ * hyco_registry_suggest:
+ * @name: a class name that hyco_registry_lookup() does not know, or a Ptolemy II fully
+ *   qualified one
+ *
+ * What an error about an unknown class suggests: the Hyco class equivalent to a Ptolemy II
+ * class of another name, or else the registered names spelt most like @name's last component.
+ *
+ * Returns: (transfer full) (nullable): `"Adder"`, `"Const" or "Counter"`, or %NULL when no
+ *   name comes close
+ */
+char *
+hyco_registry_suggest (const char *name)
+{
+  const char *dot;
+  const char *short_name;
+  g_autoptr (GPtrArray) list = NULL;
+  g_autoptr (GString) text = NULL;
+  guint best = G_MAXUINT;
+  guint limit;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  dot = strrchr (name, '.');
+  short_name = dot ? dot + 1 : name;
+  for (guint i = 0; i < G_N_ELEMENTS (equivalents); i++)
+    if (g_str_equal (short_name, equivalents[i].ptolemy)
+        && hyco_registry_lookup (equivalents[i].hyco) != G_TYPE_INVALID)
+      return g_strdup_printf ("\"%s\"", equivalents[i].hyco);
+
+  /* A quarter of the name may be wrong, and at least two letters. */
+  limit = MAX (2, (guint) strlen (short_name) / 4);
+  list = hyco_registry_list ();
+  for (guint i = 0; i < list->len; i++)
+    best = MIN (best, edit_distance (short_name, list->pdata[i]));
+  if (best > limit)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint i = 0, found = 0; i < list->len && found < 3; i++)
+    if (edit_distance (short_name, list->pdata[i]) == best)
+      g_string_append_printf (text, "%s\"%s\"", found++ ? " or " : "", (char *) list->pdata[i]);
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -25,7 +25,8 @@ typedef void (*HycoModuleInit) (void);
  * @stem: the class's file name without `hyco-`, in C spelling (`math_function` for
  *   hyco-math-function.c)
  * @type: the class's #GType
- * @...: the class names model files use, the canonical one first
+ * @...: the class names model files use, the canonical one first; a Ptolemy II fully
+ *   qualified name among them is found before a short name (see hyco_registry_lookup())
  *
  * Defines `_hyco_register_STEM()`, which registers @type under each name: placed next to the
  * class, as GStreamer's element registration is, so that a module's list of classes can be
@@ -43,8 +44,10 @@ typedef void (*HycoModuleInit) (void);
 HYCO_API void hyco_registry_add_module (HycoModuleInit init);
 HYCO_API void hyco_registry_ensure_modules (void);
 HYCO_API void hyco_registry_register (const char *name, GType type);
+HYCO_API void hyco_registry_register_alias (const char *name, GType type);
 HYCO_API GType hyco_registry_lookup (const char *name);
 HYCO_API const char *hyco_registry_get_name (GType type);
 HYCO_API GPtrArray *hyco_registry_list (void);
+HYCO_API char *hyco_registry_suggest (const char *name);
 
 G_END_DECLS

@@ -612,6 +612,71 @@ class Inspect(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
 
 
+class PtolemyModels(unittest.TestCase):
+    """Ptolemy II's MoML as Vergil writes it: --verbose tells what reading passed over."""
+
+    MODEL = "tests/models/ptolemy-vergil.xml"
+    IGNORED = ("ignored 19 drawing and documentation attributes (_location 4, vertex 2, "
+               "TextAttribute 1, _cardinal 1, _createdBy 1, _hideName 1, _layoutHint 1, "
+               "_showName 1, _vergilCenter 1, _vergilSize 1, _vergilZoomFactor 1, "
+               "_windowProperties 1, author 1, doc 1, signalType 1)")
+    RENAMED = ("renamed 10 classes of older Ptolemy II versions (ptolemy.domains.fsm.kernel.* 7, "
+               "ptolemy.kernel.util.VersionAttribute 1, ptolemy.moml.Location 1, "
+               "ptolemy.moml.SharedParameter 1)")
+
+    def notes(self, stderr):
+        prefix = "hyco: " + self.MODEL + ": "
+        return [line[len(prefix):] for line in stderr.splitlines() if line.startswith(prefix)]
+
+    def test_quiet_without_verbose(self):
+        for command in ("run", "inspect"):
+            result = hyco(command, self.MODEL)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stderr, "", command)
+
+    def test_verbose_inspect(self):
+        plain = hyco("inspect", self.MODEL)
+        for option in ("--verbose", "-v"):
+            result = hyco("inspect", option, self.MODEL)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            # Standard output is the same; the notes go to standard error, one line each.
+            self.assertEqual(result.stdout, plain.stdout)
+            notes = self.notes(result.stderr)
+            self.assertEqual(len(notes), 3, result.stderr)
+            self.assertEqual(notes[0], self.IGNORED)
+            self.assertEqual(notes[1], self.RENAMED)
+            self.assertTrue(notes[2].startswith("accepted 3 attributes that change nothing"))
+
+    def test_verbose_run(self):
+        result = hyco("run", "--verbose", "--quiet", self.MODEL)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "")
+        self.assertEqual(self.notes(result.stderr)[:2], [self.IGNORED, self.RENAMED])
+
+    def test_verbose_with_nothing_to_say(self):
+        result = hyco("inspect", "--verbose", "models/simultaneous-events.xml")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, "")
+
+    def test_unknown_class_suggests(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "m.xml")
+            with open(path, "w") as f:
+                f.write('<entity name="top" class="ptolemy.actor.TypedCompositeActor">\n'
+                        '  <entity name="Add" class="ptolemy.actor.lib.AddSubtract"/>\n'
+                        '</entity>\n')
+            result = hyco("inspect", path)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(':2: entity "Add": no actor class named "ptolemy.actor.lib.AddSubtract" '
+                      '(Hyco has "Adder")', result.stderr)
+
+    def test_in_help_and_man_page(self):
+        for command in ("run", "inspect"):
+            self.assertIn("--verbose", hyco(command, "--help").stdout, command)
+        with open(os.path.join(os.path.dirname(HYCO), "hyco.1")) as f:
+            self.assertIn("drawing and documentation attributes", f.read())
+
+
 class Actors(unittest.TestCase):
     def test_lists_library(self):
         result = hyco("actors")

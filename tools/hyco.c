@@ -38,6 +38,22 @@ print_error (const char *format, ...)
   fprintf (stderr, "hyco: error: %s\n", message);
 }
 
+#define VERBOSE_HELP                                                                               \
+  "Also tell, on standard error, what reading the model file passed over: Vergil's drawing and "   \
+  "documentation attributes it ignored, the classes of older Ptolemy II versions it renamed, "     \
+  "and attributes it accepted because they change nothing in Hyco, with counts by name"
+
+/* --verbose: one line for each kind of thing the reader passed over, on standard error so
+ * that what the command prints on standard output stays the same. */
+static void
+print_reading_notes (HycoModel *model, const char *file)
+{
+  g_auto (GStrv) notes = hyco_model_get_reading_notes (model);
+
+  for (guint i = 0; notes[i] != NULL; i++)
+    fprintf (stderr, "hyco: %s: %s\n", file, notes[i]);
+}
+
 /* Errors from a model file already start with its name and line; others get the file name. */
 static void
 print_model_error (const char *file, const GError *error)
@@ -287,6 +303,7 @@ typedef struct
   char **probes;
   char *results;
   gboolean quiet;
+  gboolean verbose;
   guint width, height;
 } RunOptions;
 
@@ -327,10 +344,11 @@ on_set (const char *option, const char *value, gpointer data, GError **error)
   return TRUE;
 }
 
-/* @set_help and @probe_help say how names are written for the command. */
+/* @set_help and @probe_help say how names are written for the command; @verbose_help, for a
+ * command that reads a model file, what --verbose tells of it. */
 static void
 add_run_options (GOptionContext *context, RunOptions *options, const char *set_help,
-                 const char *probe_help)
+                 const char *probe_help, const char *verbose_help)
 {
   const GOptionEntry entries[] = {
     { "stop-time", 't', 0, G_OPTION_ARG_CALLBACK, on_stop_time,
@@ -358,6 +376,14 @@ add_run_options (GOptionContext *context, RunOptions *options, const char *set_h
 
   options->assignments = g_ptr_array_new_with_free_func (g_free);
   g_option_group_add_entries (group, entries);
+  if (verbose_help != NULL)
+    {
+      const GOptionEntry verbose_entries[] = {
+        { "verbose", 'v', 0, G_OPTION_ARG_NONE, &options->verbose, verbose_help, NULL },
+        { NULL },
+      };
+      g_option_group_add_entries (group, verbose_entries);
+    }
   g_option_context_set_main_group (context, group);
 }
 
@@ -585,7 +611,7 @@ command_run (int argc, char **argv)
     context, &options,
     "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
     "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
-    "Plot and record only this signal (repeatable), e.g. --probe Clock1.output");
+    "Plot and record only this signal (repeatable), e.g. --probe Clock1.output", VERBOSE_HELP);
   if (help_all)
     {
       append_help (context, "run MODEL.xml", "run a model file to its stop time");
@@ -603,6 +629,8 @@ command_run (int argc, char **argv)
       print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
+  if (options.verbose)
+    print_reading_notes (model, argv[1]);
   return run_model (model, argv[1], &options, NULL);
 }
 
@@ -611,6 +639,11 @@ command_run (int argc, char **argv)
 static int
 command_inspect (int argc, char **argv)
 {
+  gboolean verbose = FALSE;
+  const GOptionEntry entries[] = {
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, VERBOSE_HELP, NULL },
+    { NULL },
+  };
   g_autoptr (GOptionContext) context
     = new_context ("MODEL.xml - show a model's hierarchy",
                    "Prints the composites, directors, actors, ports, relations and links of a "
@@ -623,9 +656,11 @@ command_inspect (int argc, char **argv)
 
   if (help_all)
     {
+      g_option_context_add_main_entries (context, entries, NULL);
       append_help (context, "inspect MODEL.xml", "show a model's hierarchy and parameters");
       return EXIT_OK;
     }
+  g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (context, error->message);
   if (argc != 2)
@@ -636,6 +671,8 @@ command_inspect (int argc, char **argv)
       print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
+  if (verbose)
+    print_reading_notes (model, argv[1]);
   text = hyco_model_describe (model);
   fputs (text, stdout);
   return EXIT_OK;
@@ -800,7 +837,7 @@ command_fmu_run (int argc, char **argv)
                    "Set an FMU parameter or start value by its name in the FMU: --set mu=2, "
                    "--set spring.c=3, an input --set u=1, a state --set x=0.5 (where its initial "
                    "is exact or approx); or a parameter of the actor: --set fmuLogging=true",
-                   "Plot and record only this output (repeatable), e.g. --probe x1");
+                   "Plot and record only this output (repeatable), e.g. --probe x1", NULL);
   g_option_context_add_main_entries (context, entries, NULL);
   if (help_all)
     {
