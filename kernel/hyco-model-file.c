@@ -261,6 +261,16 @@ is_ignored_property (xmlNode *element)
 static gboolean
 is_parameter_class (const char *class_name)
 {
+  /* Hyco's own files may name them by their last component, as any class. */
+  static const char *const short_names[] = { "Parameter",       "ExpertParameter",
+                                             "SharedParameter", "SingletonParameter",
+                                             "PortParameter",   "StringParameter",
+                                             "FileParameter" };
+
+  if (strchr (class_name, '.') == NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (short_names); i++)
+      if (g_str_equal (class_name, short_names[i]))
+        return TRUE;
   return g_str_has_prefix (class_name, "ptolemy.data.expr.")
          || g_str_has_prefix (class_name, "ptolemy.actor.parameters.");
 }

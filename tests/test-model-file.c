@@ -1039,9 +1039,8 @@ test_ptolemy_vergil (void)
     "renamed 10 classes of older Ptolemy II versions (ptolemy.domains.fsm.kernel.* 7, "
     "ptolemy.kernel.util.VersionAttribute 1, ptolemy.moml.Location 1, "
     "ptolemy.moml.SharedParameter 1)",
-    "accepted 3 attributes that change nothing in Hyco (_type (a port's declared type; values "
-    "are not converted) 1, localClock at its defaults 1, multiport (a single port in Hyco's "
-    "class) 1)",
+    "accepted 2 attributes that change nothing in Hyco (_type (a port's declared type; values "
+    "are not converted) 1, localClock at its defaults 1)",
     NULL,
   };
 
