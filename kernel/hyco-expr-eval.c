@@ -105,10 +105,20 @@ both_ints (const ExprContext *cx, const HycoValue *a, const HycoValue *b)
          && b->type == HYCO_VALUE_TYPE_INT;
 }
 
+/* "an int", "a double", ...: the type of @v with its article, for messages. */
 static const char *
 type_name (const HycoValue *v)
 {
-  return hyco_value_type_to_string (v->type);
+  switch (v->type)
+    {
+    case HYCO_VALUE_TYPE_INT: return "an int";
+    case HYCO_VALUE_TYPE_DOUBLE: return "a double";
+    case HYCO_VALUE_TYPE_BOOLEAN: return "a boolean";
+    case HYCO_VALUE_TYPE_STRING: return "a string";
+    case HYCO_VALUE_TYPE_ARRAY: return "an array";
+    case HYCO_VALUE_TYPE_RECORD: return "a record";
+    default: return "no value";
+    }
 }
 
 /* What an operator is called in a message. */
@@ -196,7 +206,7 @@ power (const ExprContext *cx, int position, const HycoValue *a, const HycoValue 
 {
   if (!is_number (cx, a) || !is_number (cx, b))
     {
-      fail (cx, position, error, "cannot raise a %s to a %s", type_name (a), type_name (b));
+      fail (cx, position, error, "cannot raise %s to %s", type_name (a), type_name (b));
       return FALSE;
     }
   if (both_ints (cx, a, b))
@@ -266,7 +276,7 @@ elementwise (const ExprContext *cx, int position, int op, const HycoValue *a, co
 
       if (a->type != b->type)
         {
-          fail (cx, position, error, "cannot apply %s to a %s and a %s", op_name (op),
+          fail (cx, position, error, "cannot apply %s to %s and %s", op_name (op),
                 type_name (a), type_name (b));
           return FALSE;
         }
@@ -456,7 +466,7 @@ binary (const ExprContext *cx, int position, int op, const HycoValue *a, const H
     default:
       break;
     }
-  fail (cx, position, error, "cannot apply %s to a %s and a %s", op_name (op), type_name (a),
+  fail (cx, position, error, "cannot apply %s to %s and %s", op_name (op), type_name (a),
         type_name (b));
   return FALSE;
 }
@@ -474,7 +484,7 @@ truth (const ExprContext *cx, const ExprNode *node, const HycoValue *v, gboolean
       *result = hyco_value_get_boolean (v);
       return TRUE;
     default:
-      fail (cx, node->position, error, "a %s is not a condition: expected a boolean",
+      fail (cx, node->position, error, "%s is not a condition: expected a boolean",
             type_name (v));
       return FALSE;
     }
@@ -535,7 +545,7 @@ unary (const ExprContext *cx, const ExprNode *node, const HycoValue *a, HycoValu
     default:
       break;
     }
-  fail (cx, node->position, error, "cannot apply %s to a %s", op_name (node->op), type_name (a));
+  fail (cx, node->position, error, "cannot apply %s to %s", op_name (node->op), type_name (a));
   return FALSE;
 }
 
@@ -550,7 +560,7 @@ number_arg (const ExprContext *cx, const ExprNode *node, const HycoValue *args, 
 {
   if (!is_number (cx, &args[i]))
     {
-      fail (cx, node->args[i]->position, error, "%s expects a number, not a %s", node->name,
+      fail (cx, node->args[i]->position, error, "%s expects a number, not %s", node->name,
             type_name (&args[i]));
       return FALSE;
     }
@@ -571,7 +581,7 @@ int_arg (const ExprContext *cx, const ExprNode *node, const HycoValue *args, gui
       *n = hyco_value_get_int (v);
       return TRUE;
     }
-  fail (cx, node->args[i]->position, error, "%s expects an int, not a %s", node->name,
+  fail (cx, node->args[i]->position, error, "%s expects an int, not %s", node->name,
         type_name (v));
   return FALSE;
 }
@@ -615,7 +625,7 @@ apply_real_function (const ExprContext *cx, const ExprNode *node, RealFunction f
           if (!is_number (cx, e))
             {
               hyco_value_clear (&result);
-              fail (cx, node->args[0]->position, error, "%s expects numbers, not a %s",
+              fail (cx, node->args[0]->position, error, "%s expects numbers, not %s",
                     node->name, type_name (e));
               return FALSE;
             }
@@ -745,7 +755,7 @@ fn_fold (const ExprContext *cx, const ExprNode *node, HycoValue *args, guint n_a
 
           if (!is_number (cx, x))
             {
-              fail (cx, node->args[i]->position, error, "%s expects numbers, not a %s", name,
+              fail (cx, node->args[i]->position, error, "%s expects numbers, not %s", name,
                     type_name (x));
               return FALSE;
             }
@@ -831,7 +841,7 @@ fn_create_sequence (const ExprContext *cx, const ExprNode *node, HycoValue *args
   for (guint i = 0; i < 2; i++)
     if (!is_number (cx, &args[i]))
       {
-        fail (cx, node->args[i]->position, error, "%s expects a number, not a %s", node->name,
+        fail (cx, node->args[i]->position, error, "%s expects a number, not %s", node->name,
               type_name (&args[i]));
         return FALSE;
       }
@@ -973,7 +983,7 @@ index_variable (const ExprContext *cx, const ExprNode *node, HycoValue *out, GEr
     }
   if (array->type != HYCO_VALUE_TYPE_ARRAY)
     {
-      fail (cx, node->position, error, "%s is a %s: only an array is indexed as %s(i)", node->name,
+      fail (cx, node->position, error, "%s is %s: only an array is indexed as %s(i)", node->name,
             type_name (array), node->name);
       return FALSE;
     }
@@ -986,7 +996,7 @@ index_variable (const ExprContext *cx, const ExprNode *node, HycoValue *out, GEr
     return FALSE;
   if (index.type != HYCO_VALUE_TYPE_INT)
     {
-      fail (cx, node->args[0]->position, error, "an array index is an int, not a %s",
+      fail (cx, node->args[0]->position, error, "an array index is an int, not %s",
             type_name (&index));
       hyco_value_clear (&index);
       return FALSE;
@@ -1043,7 +1053,7 @@ method (const ExprContext *cx, const ExprNode *node, HycoValue *out, GError **er
       ok = TRUE;
     }
   else
-    fail (cx, node->position, error, "a %s has no %s \"%s\"", type_name (&target),
+    fail (cx, node->position, error, "%s has no %s \"%s\"", type_name (&target),
           node->method_call ? "method" : "field", node->name);
   hyco_value_clear (&target);
   return ok;

@@ -42,6 +42,7 @@ static ExprNode *node_unary (int op, int position, ExprNode *operand);
 static ExprNode *node_binary (ExprKind kind, int op, int position, ExprNode *left,
                               ExprNode *right);
 static ExprNode *node_with_args (ExprNode *node, GPtrArray *args);
+static int name_index (ExprParser *parser, const char *name);
 static ExprNode *node_name (ExprParser *parser, char *name, int position);
 static ExprNode *node_call (ExprParser *parser, char *name, int position, GPtrArray *args);
 static void parser_fail (ExprParser *parser, int position, const char *format, ...)
@@ -201,7 +202,13 @@ primary: LITERAL
            $$->labels = (char **) g_ptr_array_free (labels, FALSE);
            $$ = node_with_args ($$, $2);
          }
-       | IDENTIFIER '(' args ')' { $$ = node_call (parser, $1.name, $1.position, $3); }
+       | IDENTIFIER '('
+         {
+           /* Name the variable now, so that names are listed in the order they appear. */
+           if (!_hyco_expr_is_function ($1.name))
+             name_index (parser, $1.name);
+         }
+         args ')' { $$ = node_call (parser, $1.name, $1.position, $4); }
        | IDENTIFIER { $$ = node_name (parser, $1.name, $1.position); }
        ;
 

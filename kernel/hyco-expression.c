@@ -286,7 +286,8 @@ hyco_expression_evaluate (HycoExpression *self, double *result, GError **error)
       return TRUE;
     default:
       g_set_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_EVALUATION,
-                   "in \"%s\": the value is a %s, not a number", self->text,
+                   "in \"%s\": the value is %s %s, not a number", self->text,
+                   value.type == HYCO_VALUE_TYPE_ARRAY ? "an" : "a",
                    hyco_value_type_to_string (value.type));
       hyco_value_clear (&value);
       return FALSE;
