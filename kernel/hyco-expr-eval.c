@@ -979,6 +979,8 @@ index_variable (const ExprContext *cx, const ExprNode *node, HycoValue *out, GEr
   if (array->type == HYCO_VALUE_TYPE_NONE)
     {
       fail (cx, node->position, error, "unknown function or name \"%s\"", node->name);
+      if (error != NULL && *error != NULL)
+        (*error)->code = HYCO_EXPRESSION_ERROR_UNKNOWN_NAME;
       return FALSE;
     }
   if (array->type != HYCO_VALUE_TYPE_ARRAY)
@@ -1116,6 +1118,8 @@ eval (const ExprContext *cx, const ExprNode *node, HycoValue *out, GError **erro
         else if (!_hyco_expr_lookup_constant (node->name, out))
           {
             fail (cx, node->position, error, "unknown name \"%s\"", node->name);
+            if (error != NULL && *error != NULL)
+              (*error)->code = HYCO_EXPRESSION_ERROR_UNKNOWN_NAME;
             return FALSE;
           }
         return TRUE;

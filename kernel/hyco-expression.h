@@ -26,6 +26,8 @@ G_BEGIN_DECLS
  * HycoExpressionError:
  * @HYCO_EXPRESSION_ERROR_SYNTAX: the text is not an expression
  * @HYCO_EXPRESSION_ERROR_EVALUATION: the expression could not be evaluated
+ * @HYCO_EXPRESSION_ERROR_UNKNOWN_NAME: the expression names a variable that is not bound and
+ *   no constant
  *
  * Errors from expressions.
  */
@@ -33,6 +35,7 @@ typedef enum
 {
   HYCO_EXPRESSION_ERROR_SYNTAX,
   HYCO_EXPRESSION_ERROR_EVALUATION,
+  HYCO_EXPRESSION_ERROR_UNKNOWN_NAME,
 } HycoExpressionError;
 
 #define HYCO_TYPE_EXPRESSION (hyco_expression_get_type ())

@@ -355,7 +355,8 @@ store_expression (GObject *object, const char *name, HycoExpression *expression)
   g_hash_table_replace (table, g_strdup (name), g_object_ref (expression));
 }
 
-/* Numbers, booleans, and the literal kinds whose value can be a number. */
+/* Numbers, booleans, the literal kinds whose value can be a number, and values and lists of
+ * values, which any expression may compute. */
 static gboolean
 accepts_expression (GParamSpec *pspec)
 {
@@ -366,12 +367,12 @@ accepts_expression (GParamSpec *pspec)
     case HYCO_PARAM_KIND_TIME:
     case HYCO_PARAM_KIND_RESOLUTION:
     case HYCO_PARAM_KIND_VALUE:
+    case HYCO_PARAM_KIND_VALUE_LIST:
       return TRUE;
     case HYCO_PARAM_KIND_PLAIN:
       return type == G_TYPE_DOUBLE || type == G_TYPE_FLOAT || type == G_TYPE_INT
              || type == G_TYPE_UINT || type == G_TYPE_INT64 || type == G_TYPE_UINT64
              || type == G_TYPE_LONG || type == G_TYPE_ULONG || type == G_TYPE_BOOLEAN;
-    case HYCO_PARAM_KIND_VALUE_LIST:
     case HYCO_PARAM_KIND_TAG_LIST:
     default:
       return FALSE;
@@ -520,12 +521,46 @@ set_from_number (GObject *object, GParamSpec *pspec, double d, GError **error)
   return TRUE;
 }
 
+/* A VALUE or VALUE_LIST parameter takes what its expression gives, with Ptolemy's types, as
+ * the literal the actor parses (`createSequence(0.0, 0.5, 3)` gives `{0.0, 0.5, 1.0}`). */
+static gboolean
+set_from_value (GObject *object, GParamSpec *pspec, const HycoValue *value, GError **error)
+{
+  g_autofree char *text = hyco_value_to_literal (value);
+  g_autoptr (GError) local_error = NULL;
+
+  if (hyco_param_spec_get_kind (pspec) == HYCO_PARAM_KIND_VALUE_LIST
+      && hyco_value_get_value_type (value) != HYCO_VALUE_TYPE_ARRAY)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "evaluates to %s, not an array such as {1, 2, 3}", text);
+      return FALSE;
+    }
+  if (!check_literal (pspec, text, &local_error))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "evaluates to %s: %s",
+                   text, local_error->message);
+      return FALSE;
+    }
+  g_object_set (object, pspec->name, text, NULL);
+  return TRUE;
+}
+
 /* Evaluates @expression over the parameters in scope of @object into @pspec. */
 static gboolean
 apply_expression (GObject *object, GParamSpec *pspec, HycoExpression *expression, GError **error)
 {
+  HycoParamKind kind = hyco_param_spec_get_kind (pspec);
   double d;
 
+  if (kind == HYCO_PARAM_KIND_VALUE || kind == HYCO_PARAM_KIND_VALUE_LIST)
+    {
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+
+      return _hyco_composite_actor_evaluate_expression_value (scope_of (object), expression,
+                                                              &value, error)
+             && set_from_value (object, pspec, &value, error);
+    }
   return _hyco_composite_actor_evaluate_expression (scope_of (object), expression, &d, error)
          && set_from_number (object, pspec, d, error);
 }
