@@ -917,16 +917,23 @@ static const struct
   { "isInfinite", fn_is_nan },
 };
 
-gboolean
-_hyco_expr_is_function (const char *name)
+/* The functions are numbered from 1: the real functions, then the others. */
+int
+_hyco_expr_function_index (const char *name)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (real_functions); i++)
     if (g_str_equal (real_functions[i].name, name))
-      return TRUE;
+      return (int) i + 1;
   for (gsize i = 0; i < G_N_ELEMENTS (functions); i++)
     if (g_str_equal (functions[i].name, name))
-      return TRUE;
-  return FALSE;
+      return (int) (G_N_ELEMENTS (real_functions) + i) + 1;
+  return 0;
+}
+
+gboolean
+_hyco_expr_is_function (const char *name)
+{
+  return _hyco_expr_function_index (name) > 0;
 }
 
 /* Arguments live on the stack for the common counts, so a call allocates nothing. */
@@ -944,23 +951,17 @@ call (const ExprContext *cx, const ExprNode *node, HycoValue *out, GError **erro
     ok = eval (cx, node->args[i], &args[i], error);
   if (ok)
     {
-      ok = FALSE;
-      for (gsize i = 0; i < G_N_ELEMENTS (real_functions); i++)
-        if (g_str_equal (real_functions[i].name, node->name))
-          {
-            ok = apply_real_function (cx, node, real_functions[i].f, args, node->n_args, out,
-                                      error);
-            goto done;
-          }
-      for (gsize i = 0; i < G_N_ELEMENTS (functions); i++)
-        if (g_str_equal (functions[i].name, node->name))
-          {
-            ok = functions[i].f (cx, node, args, node->n_args, out, error);
-            goto done;
-          }
-      g_assert_not_reached ();
+      /* The parser numbered the function (node->op), so a call looks nothing up by name. */
+      gsize index = (gsize) node->op - 1;
+
+      g_assert (node->op > 0);
+      if (index < G_N_ELEMENTS (real_functions))
+        ok = apply_real_function (cx, node, real_functions[index].f, args, node->n_args, out,
+                                  error);
+      else
+        ok = functions[index - G_N_ELEMENTS (real_functions)].f (cx, node, args, node->n_args,
+                                                                 out, error);
     }
-done:
   for (guint i = 0; i < node->n_args; i++)
     hyco_value_clear (&args[i]);
   if (args != stack_args)

@@ -347,7 +347,8 @@ node_call (ExprParser *parser, char *name, int position, GPtrArray *args)
   ExprNode *node = node_new (EXPR_CALL, position);
 
   node->name = name;
-  if (!_hyco_expr_is_function (name))
+  node->op = _hyco_expr_function_index (name);
+  if (node->op == 0)
     node->variable = name_index (parser, name);
   return node_with_args (node, args);
 }

@@ -19,7 +19,8 @@ typedef enum
   EXPR_AND,      /* args[0] && args[1], evaluated left to right, stopping when known */
   EXPR_OR,       /* args[0] || args[1] */
   EXPR_IF,       /* args[0] ? args[1] : args[2] */
-  EXPR_CALL,     /* name(args...): a function, or an element of the array a variable holds */
+  EXPR_CALL,     /* name(args...): the function numbered op (from 1), or, when op is 0, the
+                  * element of the array the variable holds */
   EXPR_ARRAY,    /* {args...} */
   EXPR_RECORD,   /* {labels[0] = args[0], ...} */
   EXPR_METHOD,   /* args[0].name(args[1...]), or args[0].name, a record's field */
@@ -97,5 +98,6 @@ gboolean _hyco_expr_lookup_constant (const char *name, HycoValue *value);
  * could always name as variables (a model parameter, a coefficient of restitution `e`). */
 gboolean _hyco_expr_is_fixed_constant (const char *name);
 gboolean _hyco_expr_is_function (const char *name);
+int _hyco_expr_function_index (const char *name);
 
 G_END_DECLS
