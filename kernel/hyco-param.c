@@ -553,13 +553,33 @@ apply_expression (GObject *object, GParamSpec *pspec, HycoExpression *expression
   HycoParamKind kind = hyco_param_spec_get_kind (pspec);
   double d;
 
-  if (kind == HYCO_PARAM_KIND_VALUE || kind == HYCO_PARAM_KIND_VALUE_LIST)
+  if (kind == HYCO_PARAM_KIND_VALUE_LIST)
     {
       g_auto (HycoValue) value = HYCO_VALUE_INIT;
 
       return _hyco_composite_actor_evaluate_expression_value (scope_of (object), expression,
                                                               &value, error)
              && set_from_value (object, pspec, &value, error);
+    }
+  if (kind == HYCO_PARAM_KIND_VALUE)
+    {
+      /* A number is computed in doubles, as a value parameter's numbers always were (`f / 4`
+       * is 0.25 for f = 1); any other value (a string, a boolean, an array, a record) keeps
+       * Ptolemy's types. */
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+      g_autoptr (GError) value_error = NULL;
+
+      if (_hyco_composite_actor_evaluate_expression_value (scope_of (object), expression, &value,
+                                                           &value_error)
+          && !hyco_value_is_numeric (&value))
+        return set_from_value (object, pspec, &value, error);
+      if (_hyco_composite_actor_evaluate_expression (scope_of (object), expression, &d, NULL))
+        return set_from_number (object, pspec, d, error);
+      if (value_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&value_error));
+          return FALSE;
+        }
     }
   return _hyco_composite_actor_evaluate_expression (scope_of (object), expression, &d, error)
          && set_from_number (object, pspec, d, error);
