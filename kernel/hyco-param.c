@@ -665,6 +665,14 @@ _hyco_param_set_text (GObject *object, const char *name, const char *text, gbool
       g_propagate_error (error, g_steal_pointer (&literal_error));
       return FALSE;
     }
+  /* Ptolemy's empty expression gives a parameter no value (a director's `startTime` left
+   * blank): it keeps its default. */
+  if (text[strspn (text, " \t\r\n")] == '\0')
+    {
+      store_expression (object, pspec->name, NULL);
+      g_object_set_property (object, pspec->name, g_param_spec_get_default_value (pspec));
+      return TRUE;
+    }
   expression = hyco_expression_new (text, &expression_error);
   if (expression == NULL)
     {

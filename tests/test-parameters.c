@@ -694,6 +694,12 @@ test_types (void)
   g_assert_true (hyco_param_set_from_string (G_OBJECT (wave), "frequency", "1 / rate", &error));
   g_object_get (wave, "frequency", &frequency, NULL);
   g_assert_cmpfloat (frequency, ==, 0.25);
+
+  /* An empty expression leaves the parameter at its default, as Ptolemy gives it no value. */
+  g_assert_true (hyco_param_set_from_string (G_OBJECT (wave), "frequency", " ", &error));
+  g_assert_no_error (error);
+  g_assert_true (hyco_param_is_default (G_OBJECT (wave), g_object_class_find_property (
+                                                           G_OBJECT_GET_CLASS (wave), "frequency")));
 }
 
 int
