@@ -22,6 +22,7 @@
 #include "hyco-adder.h"
 #include "hyco-product.h"
 #include "hyco-math-function.h"
+#include "hyco-expression-actor.h"
 
 /* Flow of events */
 #include "hyco-sampler.h"

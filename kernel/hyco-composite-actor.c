@@ -20,11 +20,13 @@
  * directors inside it may use. See hyco_composite_actor_set_parameter().
  */
 
-/* A model parameter: its name and its expression, whose text is the parameter's text. */
+/* A model parameter: its name and its expression, whose text is the parameter's text; or, in
+ * string mode (Ptolemy's StringParameter), its text, which is its value as it is. */
 typedef struct
 {
   char *name;
-  HycoExpression *expression;
+  HycoExpression *expression; /* NULL in string mode */
+  char *text;                 /* the text in string mode */
 } Parameter;
 
 static void
@@ -33,8 +35,16 @@ parameter_free (gpointer data)
   Parameter *parameter = data;
 
   g_free (parameter->name);
-  g_object_unref (parameter->expression);
+  g_clear_object (&parameter->expression);
+  g_free (parameter->text);
   g_free (parameter);
+}
+
+static const char *
+parameter_text (Parameter *parameter)
+{
+  return parameter->expression ? hyco_expression_get_text (parameter->expression)
+                               : parameter->text;
 }
 
 typedef struct
@@ -578,7 +588,7 @@ find_in_scope (HycoCompositeActor *scope, const char *name, HycoCompositeActor *
 }
 
 static gboolean declare_parameter (HycoCompositeActor *self, const char *name,
-                                   const char *expression, GError **error);
+                                   const char *expression, gboolean string_mode, GError **error);
 
 /**
  * hyco_composite_actor_set_parameter:
@@ -615,7 +625,7 @@ hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (expression != NULL, FALSE);
-  if (declare_parameter (self, name, expression, &local_error))
+  if (declare_parameter (self, name, expression, FALSE, &local_error))
     return TRUE;
   if (g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE))
     g_prefix_error (&local_error, "%s: ", name);
@@ -623,10 +633,55 @@ hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
   return FALSE;
 }
 
+/**
+ * hyco_composite_actor_set_string_parameter:
+ * @self: a composite
+ * @name: the parameter's name, which expressions use
+ * @text: its value, a string as it is
+ * @error: return location for a #GError
+ *
+ * Declares a model parameter in string mode, or changes its text: its value is the string
+ * @text itself, not an expression, as Ptolemy II's `StringParameter` holds it
+ * (`<property name="ODESolver" class="ptolemy.data.expr.StringParameter"
+ * value="ExplicitRK23Solver"/>`). Expressions that name it get the string.
+ * hyco_composite_actor_set_parameter() on the same name makes it an expression again.
+ *
+ * Returns: %TRUE on success; %FALSE with %HYCO_PARAM_ERROR_INVALID_NAME for a name that
+ *   contains a dot or that is a property of the composite's class
+ */
+gboolean
+hyco_composite_actor_set_string_parameter (HycoCompositeActor *self, const char *name,
+                                           const char *text, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  return declare_parameter (self, name, text, TRUE, error);
+}
+
+/**
+ * hyco_composite_actor_is_string_parameter:
+ * @self: a composite
+ * @name: the name of one of its model parameters
+ *
+ * Returns: %TRUE if the composite itself has a model parameter @name in string mode (see
+ *   hyco_composite_actor_set_string_parameter())
+ */
+gboolean
+hyco_composite_actor_is_string_parameter (HycoCompositeActor *self, const char *name)
+{
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  parameter = get_parameter (self, name);
+  return parameter != NULL && parameter->expression == NULL;
+}
+
 /* hyco_composite_actor_set_parameter() without naming the parameter in a syntax error. */
 static gboolean
 declare_parameter (HycoCompositeActor *self, const char *name, const char *expression,
-                   GError **error)
+                   gboolean string_mode, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (HycoExpression) compiled = NULL;
@@ -643,12 +698,15 @@ declare_parameter (HycoCompositeActor *self, const char *name, const char *expre
                    name);
       return FALSE;
     }
-  compiled = hyco_expression_new (expression, &local_error);
-  if (compiled == NULL)
+  if (!string_mode)
     {
-      g_set_error_literal (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
-                           local_error->message);
-      return FALSE;
+      compiled = hyco_expression_new (expression, &local_error);
+      if (compiled == NULL)
+        {
+          g_set_error_literal (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                               local_error->message);
+          return FALSE;
+        }
     }
   parameter = get_parameter (self, name);
   if (parameter == NULL)
@@ -657,9 +715,11 @@ declare_parameter (HycoCompositeActor *self, const char *name, const char *expre
       parameter->name = g_strdup (name);
       g_ptr_array_add (PRIV (self)->parameters, parameter);
     }
-  else
-    g_object_unref (parameter->expression);
+  g_clear_object (&parameter->expression);
+  g_clear_pointer (&parameter->text, g_free);
   parameter->expression = g_steal_pointer (&compiled);
+  if (string_mode)
+    parameter->text = g_strdup (expression);
   return TRUE;
 }
 
@@ -679,7 +739,7 @@ hyco_composite_actor_get_parameter_text (HycoCompositeActor *self, const char *n
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
   parameter = get_parameter (self, name);
-  return parameter ? hyco_expression_get_text (parameter->expression) : NULL;
+  return parameter ? parameter_text (parameter) : NULL;
 }
 
 /**
@@ -703,22 +763,6 @@ hyco_composite_actor_list_parameters (HycoCompositeActor *self)
   return names;
 }
 
-/* Where @name first appears in @text as a whole name, counted from 1; 0 if it does not. */
-static int
-name_position (const char *text, const char *name)
-{
-  gsize length = strlen (name);
-
-  for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
-    {
-      gboolean starts = p == text || !(g_ascii_isalnum (p[-1]) || p[-1] == '_');
-      gboolean ends = !(g_ascii_isalnum (p[length]) || p[length] == '_');
-      if (starts && ends)
-        return (int) (p - text) + 1;
-    }
-  return 0;
-}
-
 /* "a -> b -> a": the parameters on @stack from @parameter on, then @parameter again. */
 static void
 set_cycle_error (GPtrArray *stack, Parameter *parameter, GError **error)
@@ -735,13 +779,14 @@ set_cycle_error (GPtrArray *stack, Parameter *parameter, GError **error)
 }
 
 static gboolean evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter,
-                                    GPtrArray *stack, double *value, GError **error);
+                                    GPtrArray *stack, HycoValue *value, GError **error);
 
-/* Binds each name of @expression to the parameter it means from @scope, then evaluates it.
- * @stack holds the parameters being evaluated, to tell a cycle from a deep chain. */
+/* Binds each name of @expression to the value of the parameter it means from @scope; a name
+ * that none means stays unbound, which is a constant's (`e`, `Infinity`) or an error. @stack
+ * holds the parameters being evaluated, to tell a cycle from a deep chain. */
 static gboolean
-evaluate_in_scope (HycoCompositeActor *scope, HycoExpression *expression, GPtrArray *stack,
-                   double *value, GError **error)
+bind_in_scope (HycoCompositeActor *scope, HycoExpression *expression, GPtrArray *stack,
+               GError **error)
 {
   const char *text = hyco_expression_get_text (expression);
   guint n = hyco_expression_get_n_variables (expression);
@@ -749,26 +794,15 @@ evaluate_in_scope (HycoCompositeActor *scope, HycoExpression *expression, GPtrAr
   for (guint i = 0; i < n; i++)
     {
       const char *name = hyco_expression_get_variable_name (expression, i);
-      int position = name_position (text, name);
-      g_autofree char *where = position > 0
-                                 ? g_strdup_printf ("in \"%s\" at position %d", text, position)
-                                 : g_strdup_printf ("in \"%s\"", text);
       g_autoptr (GError) local_error = NULL;
+      g_auto (HycoValue) bound = HYCO_VALUE_INIT;
       HycoCompositeActor *owner = NULL;
       Parameter *parameter = find_in_scope (scope, name, &owner);
-      double bound;
 
       if (parameter == NULL)
         {
-          /* Ptolemy II's constants, unless a parameter of that name hides them. */
-          if (g_str_equal (name, "e") || g_str_equal (name, "Infinity"))
-            {
-              hyco_expression_set_variable (expression, i, *name == 'e' ? G_E : INFINITY);
-              continue;
-            }
-          g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN_NAME,
-                       "%s: unknown name \"%s\"", where, name);
-          return FALSE;
+          hyco_expression_set_variable_value (expression, i, NULL);
+          continue;
         }
       if (!evaluate_parameter (owner, parameter, stack, &bound, &local_error))
         {
@@ -776,21 +810,52 @@ evaluate_in_scope (HycoCompositeActor *scope, HycoExpression *expression, GPtrAr
           if (g_error_matches (local_error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_CYCLE))
             g_propagate_error (error, g_steal_pointer (&local_error));
           else
-            g_set_error (error, local_error->domain, local_error->code, "%s: parameter %s: %s",
-                         where, name, local_error->message);
+            g_set_error (error, local_error->domain, local_error->code,
+                         "in \"%s\" at position %d: parameter %s: %s", text,
+                         hyco_expression_get_variable_position (expression, i), name,
+                         local_error->message);
           return FALSE;
         }
-      hyco_expression_set_variable (expression, i, bound);
+      hyco_expression_set_variable_value (expression, i, &bound);
     }
-  return hyco_expression_evaluate (expression, value, error);
+  return TRUE;
+}
+
+/* An unknown name is the parameters' error, as it always was, not the expression's. */
+static void
+convert_unknown_name (GError **error)
+{
+  if (error != NULL && *error != NULL
+      && g_error_matches (*error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_UNKNOWN_NAME))
+    {
+      (*error)->domain = HYCO_PARAM_ERROR;
+      (*error)->code = HYCO_PARAM_ERROR_UNKNOWN_NAME;
+    }
+}
+
+static gboolean
+evaluate_in_scope (HycoCompositeActor *scope, HycoExpression *expression, GPtrArray *stack,
+                   HycoValue *value, GError **error)
+{
+  if (!bind_in_scope (scope, expression, stack, error))
+    return FALSE;
+  if (hyco_expression_evaluate_value (expression, value, error))
+    return TRUE;
+  convert_unknown_name (error);
+  return FALSE;
 }
 
 static gboolean
 evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter, GPtrArray *stack,
-                    double *value, GError **error)
+                    HycoValue *value, GError **error)
 {
   gboolean ok;
 
+  if (parameter->expression == NULL)
+    {
+      hyco_value_set_string (value, parameter->text);
+      return TRUE;
+    }
   if (g_ptr_array_find (stack, parameter, NULL))
     {
       set_cycle_error (stack, parameter, error);
@@ -802,6 +867,72 @@ evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter, GPtrArray *
   return ok;
 }
 
+/* A parameter's value where a number is needed. */
+static gboolean
+value_to_number (const HycoValue *value, double *number, GError **error)
+{
+  switch (hyco_value_get_value_type (value))
+    {
+    case HYCO_VALUE_TYPE_DOUBLE:
+    case HYCO_VALUE_TYPE_INT:
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      *number = hyco_value_get_double (value);
+      return TRUE;
+    default:
+      {
+        g_autofree char *literal = hyco_value_to_literal (value);
+
+        g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                     "its value %s is not a number", literal);
+        return FALSE;
+      }
+    }
+}
+
+/* The parameter @name in scope of @self, or an error saying there is none. */
+static Parameter *
+find_or_fail (HycoCompositeActor *self, const char *name, HycoCompositeActor **owner,
+              GError **error)
+{
+  Parameter *parameter = find_in_scope (self, name, owner);
+
+  if (parameter == NULL)
+    g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN,
+                 "no model parameter named \"%s\" in %s or its containers", name,
+                 hyco_actor_get_name (HYCO_ACTOR (self)));
+  return parameter;
+}
+
+/**
+ * hyco_composite_actor_evaluate_parameter_value:
+ * @self: a composite
+ * @name: a model parameter's name
+ * @value: (out caller-allocates): its value
+ * @error: return location for a #GError
+ *
+ * Evaluates the model parameter @name as the composite sees it (its own, or else the nearest
+ * container's, up to the top level) into a value of any type, with Ptolemy's types: `4` is an
+ * int, `1 / 4` is the int 0, `{1, 2.5}` an array of doubles, `"text"` a string; a parameter in
+ * string mode is its text.
+ *
+ * Returns: %TRUE on success; %FALSE with the errors of
+ *   hyco_composite_actor_evaluate_parameter()
+ */
+gboolean
+hyco_composite_actor_evaluate_parameter_value (HycoCompositeActor *self, const char *name,
+                                               HycoValue *value, GError **error)
+{
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+  HycoCompositeActor *owner = NULL;
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  parameter = find_or_fail (self, name, &owner, error);
+  return parameter != NULL && evaluate_parameter (owner, parameter, stack, value, error);
+}
+
 /**
  * hyco_composite_actor_evaluate_parameter:
  * @self: a composite
@@ -810,39 +941,45 @@ evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter, GPtrArray *
  * @error: return location for a #GError
  *
  * Evaluates the model parameter @name as the composite sees it: its own, or else the nearest
- * container's, up to the top level.
+ * container's, up to the top level. Its value must be a number or a boolean; see
+ * hyco_composite_actor_evaluate_parameter_value() for any other.
  *
  * Returns: %TRUE on success; %FALSE with %HYCO_PARAM_ERROR_UNKNOWN when no parameter of that
  *   name is in scope, %HYCO_PARAM_ERROR_UNKNOWN_NAME when its expression (or one it uses)
- *   names none, %HYCO_PARAM_ERROR_CYCLE when parameters depend on each other, or a
- *   %HYCO_EXPRESSION_ERROR
+ *   names none, %HYCO_PARAM_ERROR_CYCLE when parameters depend on each other,
+ *   %HYCO_PARAM_ERROR_BAD_VALUE when its value is not a number, or a %HYCO_EXPRESSION_ERROR
  */
 gboolean
 hyco_composite_actor_evaluate_parameter (HycoCompositeActor *self, const char *name, double *value,
                                          GError **error)
 {
-  g_autoptr (GPtrArray) stack = NULL;
-  HycoCompositeActor *owner = NULL;
-  Parameter *parameter;
+  g_auto (HycoValue) result = HYCO_VALUE_INIT;
 
-  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
-  parameter = find_in_scope (self, name, &owner);
-  if (parameter == NULL)
-    {
-      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN,
-                   "no model parameter named \"%s\" in %s or its containers", name,
-                   hyco_actor_get_name (HYCO_ACTOR (self)));
-      return FALSE;
-    }
-  stack = g_ptr_array_new ();
-  return evaluate_parameter (owner, parameter, stack, value, error);
+  return hyco_composite_actor_evaluate_parameter_value (self, name, &result, error)
+         && value_to_number (&result, value, error);
 }
 
+/* An actor's numeric parameter: computed with doubles, as it always was (`1 / rate` is 0.25),
+ * over the model parameters' values. */
 gboolean
 _hyco_composite_actor_evaluate_expression (HycoCompositeActor *scope, HycoExpression *expression,
                                            double *value, GError **error)
+{
+  g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+
+  if (!bind_in_scope (scope, expression, stack, error))
+    return FALSE;
+  if (hyco_expression_evaluate (expression, value, error))
+    return TRUE;
+  convert_unknown_name (error);
+  return FALSE;
+}
+
+gboolean
+_hyco_composite_actor_evaluate_expression_value (HycoCompositeActor *scope,
+                                                 HycoExpression *expression, HycoValue *value,
+                                                 GError **error)
 {
   g_autoptr (GPtrArray) stack = g_ptr_array_new ();
 
@@ -861,7 +998,7 @@ _hyco_composite_actor_check_parameters (HycoCompositeActor *self, GError **error
       Parameter *parameter = parameters->pdata[i];
       g_autoptr (GPtrArray) stack = g_ptr_array_new ();
       g_autoptr (GError) local_error = NULL;
-      double ignored;
+      g_auto (HycoValue) ignored = HYCO_VALUE_INIT;
 
       if (!evaluate_parameter (self, parameter, stack, &ignored, &local_error))
         {
@@ -873,7 +1010,7 @@ _hyco_composite_actor_check_parameters (HycoCompositeActor *self, GError **error
 }
 
 gboolean
-_hyco_parameter_lookup (HycoActor *actor, const char *name, double *value, GError **error)
+_hyco_parameter_lookup_value (HycoActor *actor, const char *name, HycoValue *value, GError **error)
 {
   HycoCompositeActor *scope;
   HycoCompositeActor *owner = NULL;
@@ -889,6 +1026,20 @@ _hyco_parameter_lookup (HycoActor *actor, const char *name, double *value, GErro
     return FALSE;
   stack = g_ptr_array_new ();
   return evaluate_parameter (owner, parameter, stack, value, error);
+}
+
+gboolean
+_hyco_parameter_lookup (HycoActor *actor, const char *name, double *value, GError **error)
+{
+  g_auto (HycoValue) result = HYCO_VALUE_INIT;
+
+  g_return_val_if_fail (value != NULL, FALSE);
+  if (!_hyco_parameter_lookup_value (actor, name, &result, error))
+    return FALSE;
+  if (value_to_number (&result, value, error))
+    return TRUE;
+  g_prefix_error (error, "parameter %s: ", name);
+  return FALSE;
 }
 
 void
@@ -1229,20 +1380,22 @@ owner_set_text (HycoParameterOwner *self, const char *name, const char *text, gb
 {
   HycoCompositeActor *composite = HYCO_COMPOSITE_ACTOR (self);
   g_autofree char *old_text = NULL;
-  double value;
+  g_auto (HycoValue) value = HYCO_VALUE_INIT;
+  /* A parameter in string mode stays one: its new text is its new string. */
+  gboolean string_mode = hyco_composite_actor_is_string_parameter (composite, name);
 
   if (is_class_parameter (self, name))
     return parent_owner_iface->set_text (self, name, text, evaluate, error);
   if (!evaluate)
-    return declare_parameter (composite, name, text, error);
+    return declare_parameter (composite, name, text, string_mode, error);
   if (get_parameter (composite, name) == NULL)
     return parent_owner_iface->set_text (self, name, text, evaluate, error);
   /* A new value that cannot be evaluated is refused, and the old one kept. */
   old_text = g_strdup (hyco_composite_actor_get_parameter_text (composite, name));
-  if (declare_parameter (composite, name, text, error)
-      && hyco_composite_actor_evaluate_parameter (composite, name, &value, error))
+  if (declare_parameter (composite, name, text, string_mode, error)
+      && hyco_composite_actor_evaluate_parameter_value (composite, name, &value, error))
     return TRUE;
-  declare_parameter (composite, name, old_text, NULL);
+  declare_parameter (composite, name, old_text, string_mode, NULL);
   return FALSE;
 }
 
@@ -1273,12 +1426,12 @@ owner_needs_evaluation (HycoParameterOwner *self, const char *name)
 static gboolean
 owner_evaluate (HycoParameterOwner *self, const char *name, GError **error)
 {
-  double ignored;
+  g_auto (HycoValue) ignored = HYCO_VALUE_INIT;
 
   if (is_class_parameter (self, name) || get_parameter (HYCO_COMPOSITE_ACTOR (self), name) == NULL)
     return parent_owner_iface->evaluate (self, name, error);
-  return hyco_composite_actor_evaluate_parameter (HYCO_COMPOSITE_ACTOR (self), name, &ignored,
-                                                  error);
+  return hyco_composite_actor_evaluate_parameter_value (HYCO_COMPOSITE_ACTOR (self), name,
+                                                        &ignored, error);
 }
 
 static HycoParameterInfo *

@@ -57,6 +57,14 @@ HYCO_API gboolean hyco_composite_actor_set_parameter (HycoCompositeActor *self, 
 HYCO_API const char *hyco_composite_actor_get_parameter_text (HycoCompositeActor *self,
                                                               const char *name);
 HYCO_API char **hyco_composite_actor_list_parameters (HycoCompositeActor *self);
+HYCO_API gboolean hyco_composite_actor_set_string_parameter (HycoCompositeActor *self,
+                                                            const char *name, const char *text,
+                                                            GError **error);
+HYCO_API gboolean hyco_composite_actor_is_string_parameter (HycoCompositeActor *self,
+                                                           const char *name);
+HYCO_API gboolean hyco_composite_actor_evaluate_parameter_value (HycoCompositeActor *self,
+                                                                const char *name,
+                                                                HycoValue *value, GError **error);
 HYCO_API gboolean hyco_composite_actor_evaluate_parameter (HycoCompositeActor *self,
                                                            const char *name, double *value,
                                                            GError **error);

@@ -1,20 +1,41 @@
-/* hyco-expression.c
+/* hyco-expression.c: Ptolemy II's expression language, parsed by the grammar of
+ * hyco-expr-parser.y and evaluated by hyco-expr-eval.c.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-kernel.h"
+#include "hyco-expr-private.h"
 
 #include <math.h>
-#include <muParserDLL.h>
 
 /**
  * HycoExpression:
  *
- * An expression over numbers and booleans, as guards (`x >= 21 && heat`), actions (`-e * v`)
- * and parameters (`2 * pi * f`) are written, parsed by muparser (Debian's libmuparser-dev):
- * `+ - * / ^`, comparisons, `&&`, `||`, `!`, `?:`, functions such as `sin`, `exp`, `sqrt`,
- * `abs`, `min`, `max`, and the constants `pi`, `true` (1) and `false` (0). Booleans are 1 and
- * 0. Every other name is a variable whose value the caller sets before evaluating.
+ * An expression in Ptolemy II's expression language, as guards (`x >= 21 && heat`), actions
+ * (`-e * v`), parameters (`2 * pi * f`) and values (`{1, 2, 3}`, `createSequence(0.0, 0.5,
+ * 10)`, `{a = 1, b = "x"}`) are written:
+ *
+ * - literals: ints (`12`, `0x1F`, octal `017`, `12L`), doubles (`1.5`, `.5`, `1e-3`, `2d`),
+ *   strings in double or single quotes with Java's escapes, `true` and `false`;
+ * - arrays `{1, 2, 3}` and records `{a = 1, b = 2}` (fields sorted by name);
+ * - operators, from the loosest: `?:`, `||`, `&&`, `|`, `#` (exclusive or), `&`, `==` `!=`,
+ *   `<` `<=` `>` `>=`, `<<` `>>` `>>>`, `+` `-`, `*` `/` `%`, `^`, and the prefix `-` `!` `~`;
+ * - functions: `sin`, `cos`, `tan`, their inverses and hyperbolic forms, `exp`, `log` (natural),
+ *   `log10`, `log2`, `sqrt`, `floor`, `ceil`, `rint`, `round`, `abs`, `sign`, `pow`, `atan2`,
+ *   `hypot`, `max`, `min`, `sum`, `avg` (of numbers or arrays), `createSequence(start, step,
+ *   n)`, `repeat(n, value)`, `isNaN`, `isInfinite`;
+ * - `a(i)`: element i (from 0) of the array `a`; `a.length()`; `r.name`: a record's field;
+ * - constants: `PI`, `pi`, `E`, `e`, `NaN`, `Infinity`, `MaxInt`, `MinInt`, `MaxLong`,
+ *   `MinLong`, `MaxDouble`, `MinDouble`, ...
+ *
+ * Every other name is a variable, which the caller binds before evaluating (`e` and
+ * `Infinity` too, falling back to the constants when left unbound).
+ *
+ * There are two ways to evaluate. hyco_expression_evaluate_value() follows Ptolemy's types:
+ * an int with an int gives an int (`3 / 2` is 1, overflow is an error), with a double a double;
+ * `+` joins strings; `==` compares any two values. hyco_expression_evaluate() computes in
+ * doubles (every number, and booleans as 1 and 0), as guards and numeric parameters always
+ * were, and gives a double.
  */
 
 struct _HycoExpression
@@ -22,11 +43,9 @@ struct _HycoExpression
   GObject parent_instance;
 
   char *text;
-  muParserHandle_t parser;
+  ExprNode *root;
   GPtrArray *names;  /* char*, the variables in order of appearance */
-  double *values;    /* their storage, which the parser reads */
-  guint n_values;
-  guint capacity;
+  HycoValue *values; /* their values, NONE while unbound */
 };
 
 G_DEFINE_FINAL_TYPE (HycoExpression, hyco_expression, G_TYPE_OBJECT)
@@ -35,40 +54,16 @@ G_DEFINE_FINAL_TYPE (HycoExpression, hyco_expression, G_TYPE_OBJECT)
 G_DEFINE_QUARK (hyco-expression-error-quark, hyco_expression_error)
 /* clang-format on */
 
-/* Most expressions have a handful of variables; their storage must not move once the parser
- * holds pointers into it, so it is allocated once, large enough for any expression's text. */
-static double *
-define_variable (const muChar_t *name, void *user_data)
-{
-  HycoExpression *self = user_data;
-
-  g_assert (self->n_values < self->capacity);
-  g_ptr_array_add (self->names, g_strdup (name));
-  self->values[self->n_values] = 0;
-  return &self->values[self->n_values++];
-}
-
-static muFloat_t
-logical_not (muFloat_t value)
-{
-  return value == 0 ? 1 : 0;
-}
-
-static void
-ignore_error (muParserHandle_t parser)
-{
-  /* Errors are read back with mupError (): nothing to print. */
-}
-
 static void
 hyco_expression_finalize (GObject *object)
 {
   HycoExpression *self = HYCO_EXPRESSION (object);
 
-  if (self->parser)
-    mupRelease (self->parser);
-  g_free (self->text);
+  for (guint i = 0; self->values != NULL && i < self->names->len; i++)
+    hyco_value_clear (&self->values[i]);
   g_free (self->values);
+  _hyco_expr_node_free (self->root);
+  g_free (self->text);
   g_ptr_array_unref (self->names);
   G_OBJECT_CLASS (hyco_expression_parent_class)->finalize (object);
 }
@@ -85,29 +80,13 @@ hyco_expression_init (HycoExpression *self)
   self->names = g_ptr_array_new_with_free_func (g_free);
 }
 
-static void
-set_error (HycoExpression *self, GError **error, HycoExpressionError code)
-{
-  int position = mupGetErrorPos (self->parser);
-  g_autofree char *message = g_strdup (mupGetErrorMsg (self->parser));
-  char *own_position = strstr (message, " at position ");
-
-  /* muparser counts from 0 and says so in its message; we count from 1, once. */
-  if (own_position)
-    *own_position = '\0';
-  if (position >= 0)
-    g_set_error (error, HYCO_EXPRESSION_ERROR, code, "in \"%s\" at position %d: %s", self->text,
-                 position + 1, message);
-  else
-    g_set_error (error, HYCO_EXPRESSION_ERROR, code, "in \"%s\": %s", self->text, message);
-}
-
 /**
  * hyco_expression_new:
  * @text: the expression
  * @error: return location for a #GError
  *
- * Parses @text. A syntax error names the expression and the position (counted from 1).
+ * Parses @text. A syntax error (%HYCO_EXPRESSION_ERROR_SYNTAX) names the expression and the
+ * position (counted from 1) of what could not be read.
  *
  * Returns: (transfer full) (nullable): the expression, or %NULL
  */
@@ -125,23 +104,10 @@ hyco_expression_new (const char *text, GError **error)
     }
   self = g_object_new (HYCO_TYPE_EXPRESSION, NULL);
   self->text = g_strdup (text);
-  self->capacity = (guint) strlen (text) + 1;
-  self->values = g_new0 (double, self->capacity);
-  self->parser = mupCreate (muBASETYPE_FLOAT);
-  mupSetErrorHandler (self->parser, ignore_error);
-  mupDefineConst (self->parser, "pi", G_PI);
-  mupDefineConst (self->parser, "true", 1);
-  mupDefineConst (self->parser, "false", 0);
-  mupDefineInfixOprt (self->parser, "!", logical_not, 6);
-  mupSetVarFactory (self->parser, define_variable, self);
-  mupSetExpr (self->parser, text);
-  /* Asking for the variables parses the expression and defines them through the factory. */
-  mupGetExprVarNum (self->parser);
-  if (mupError (self->parser))
-    {
-      set_error (self, error, HYCO_EXPRESSION_ERROR_SYNTAX);
-      return NULL;
-    }
+  self->root = _hyco_expr_parse (text, self->names, error);
+  if (self->root == NULL)
+    return NULL;
+  self->values = g_new0 (HycoValue, self->names->len);
   return g_steal_pointer (&self);
 }
 
@@ -168,7 +134,7 @@ guint
 hyco_expression_get_n_variables (HycoExpression *self)
 {
   g_return_val_if_fail (HYCO_IS_EXPRESSION (self), 0);
-  return self->n_values;
+  return self->names->len;
 }
 
 /**
@@ -182,8 +148,40 @@ const char *
 hyco_expression_get_variable_name (HycoExpression *self, guint index)
 {
   g_return_val_if_fail (HYCO_IS_EXPRESSION (self), NULL);
-  g_return_val_if_fail (index < self->n_values, NULL);
+  g_return_val_if_fail (index < self->names->len, NULL);
   return self->names->pdata[index];
+}
+
+static int
+first_position (const ExprNode *node, int variable)
+{
+  if (node->variable == variable && (node->kind == EXPR_NAME || node->kind == EXPR_CALL))
+    return node->position;
+  for (guint i = 0; i < node->n_args; i++)
+    {
+      int position = first_position (node->args[i], variable);
+
+      if (position > 0)
+        return position;
+    }
+  return 0;
+}
+
+/**
+ * hyco_expression_get_variable_position:
+ * @self: an expression
+ * @index: a variable index
+ *
+ * Where the variable first appears in the expression's text, for messages.
+ *
+ * Returns: the position, counted from 1
+ */
+int
+hyco_expression_get_variable_position (HycoExpression *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_EXPRESSION (self), 0);
+  g_return_val_if_fail (index < self->names->len, 0);
+  return first_position (self->root, (int) index);
 }
 
 /**
@@ -192,14 +190,64 @@ hyco_expression_get_variable_name (HycoExpression *self, guint index)
  * @index: a variable index
  * @value: its value for the next evaluations (booleans as 1 and 0)
  *
- * Sets a variable.
+ * Sets a variable to a double.
  */
 void
 hyco_expression_set_variable (HycoExpression *self, guint index, double value)
 {
   g_return_if_fail (HYCO_IS_EXPRESSION (self));
-  g_return_if_fail (index < self->n_values);
-  self->values[index] = value;
+  g_return_if_fail (index < self->names->len);
+  hyco_value_set_double (&self->values[index], value);
+}
+
+/**
+ * hyco_expression_set_variable_value:
+ * @self: an expression
+ * @index: a variable index
+ * @value: (nullable): its value for the next evaluations (copied; an array or a record is
+ *   shared), or %NULL to unbind it
+ *
+ * Sets a variable to any value. An unbound variable named as a constant (`e`, `Infinity`)
+ * is that constant; any other is an error when evaluated.
+ */
+void
+hyco_expression_set_variable_value (HycoExpression *self, guint index, const HycoValue *value)
+{
+  g_return_if_fail (HYCO_IS_EXPRESSION (self));
+  g_return_if_fail (index < self->names->len);
+  if (value != NULL)
+    hyco_value_assign (&self->values[index], value);
+  else
+    hyco_value_clear (&self->values[index]);
+}
+
+/**
+ * hyco_expression_evaluate_value:
+ * @self: an expression
+ * @result: (out caller-allocates): the value
+ * @error: return location for a #GError
+ *
+ * Evaluates the expression with the variables' current values, with Ptolemy's types: ints
+ * stay ints (`3 / 2` is 1, `1 + 0.5` is a double), strings join with `+`, arrays and records
+ * combine element by element. An unknown name, a type that an operator or function does not
+ * take, an integer overflow or division by zero, an index out of bounds fail with
+ * %HYCO_EXPRESSION_ERROR_EVALUATION, naming the expression and the position. A scalar result
+ * allocates nothing. On failure @result is unchanged.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_expression_evaluate_value (HycoExpression *self, HycoValue *result, GError **error)
+{
+  ExprContext context;
+
+  g_return_val_if_fail (HYCO_IS_EXPRESSION (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  context.text = self->text;
+  context.values = self->values;
+  context.names = self->names;
+  context.mode = EXPR_MODE_VALUES;
+  return _hyco_expr_evaluate (&context, self->root, result, error);
 }
 
 /**
@@ -208,21 +256,40 @@ hyco_expression_set_variable (HycoExpression *self, guint index, double value)
  * @result: (out): the value
  * @error: return location for a #GError
  *
- * Evaluates the expression with the variables' current values.
+ * Evaluates the expression with the variables' current values, computing with doubles: every
+ * number is a double (`3 / 2` is 1.5) and booleans count as 1 and 0, as guards and numeric
+ * parameters are read. A result that is not a number or a boolean (a string, an array) fails
+ * with %HYCO_EXPRESSION_ERROR_EVALUATION.
  *
  * Returns: %TRUE on success
  */
 gboolean
 hyco_expression_evaluate (HycoExpression *self, double *result, GError **error)
 {
+  HycoValue value = HYCO_VALUE_INIT;
+  ExprContext context;
+
   g_return_val_if_fail (HYCO_IS_EXPRESSION (self), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
-  *result = mupEval (self->parser);
-  if (mupError (self->parser))
+  context.text = self->text;
+  context.values = self->values;
+  context.names = self->names;
+  context.mode = EXPR_MODE_DOUBLES;
+  if (!_hyco_expr_evaluate (&context, self->root, &value, error))
+    return FALSE;
+  switch (value.type)
     {
-      set_error (self, error, HYCO_EXPRESSION_ERROR_EVALUATION);
-      mupErrorReset (self->parser);
+    case HYCO_VALUE_TYPE_DOUBLE:
+    case HYCO_VALUE_TYPE_INT:
+    case HYCO_VALUE_TYPE_BOOLEAN:
+      *result = hyco_value_get_double (&value);
+      return TRUE;
+    default:
+      g_set_error (error, HYCO_EXPRESSION_ERROR, HYCO_EXPRESSION_ERROR_EVALUATION,
+                   "in \"%s\": the value is %s %s, not a number", self->text,
+                   value.type == HYCO_VALUE_TYPE_ARRAY ? "an" : "a",
+                   hyco_value_type_to_string (value.type));
+      hyco_value_clear (&value);
       return FALSE;
     }
-  return TRUE;
 }

@@ -1,4 +1,5 @@
-/* hyco-expression.h: arithmetic and logical expressions for guards, actions and parameters.
+/* hyco-expression.h: Ptolemy II's expression language, for guards, actions, parameters and
+ * values.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -9,6 +10,7 @@
 #endif
 
 #include "hyco-export.h"
+#include "hyco-value.h"
 #include <glib-object.h>
 
 G_BEGIN_DECLS
@@ -24,6 +26,8 @@ G_BEGIN_DECLS
  * HycoExpressionError:
  * @HYCO_EXPRESSION_ERROR_SYNTAX: the text is not an expression
  * @HYCO_EXPRESSION_ERROR_EVALUATION: the expression could not be evaluated
+ * @HYCO_EXPRESSION_ERROR_UNKNOWN_NAME: the expression names a variable that is not bound and
+ *   no constant
  *
  * Errors from expressions.
  */
@@ -31,6 +35,7 @@ typedef enum
 {
   HYCO_EXPRESSION_ERROR_SYNTAX,
   HYCO_EXPRESSION_ERROR_EVALUATION,
+  HYCO_EXPRESSION_ERROR_UNKNOWN_NAME,
 } HycoExpressionError;
 
 #define HYCO_TYPE_EXPRESSION (hyco_expression_get_type ())
@@ -45,5 +50,10 @@ HYCO_API guint hyco_expression_get_n_variables (HycoExpression *self);
 HYCO_API const char *hyco_expression_get_variable_name (HycoExpression *self, guint index);
 HYCO_API void hyco_expression_set_variable (HycoExpression *self, guint index, double value);
 HYCO_API gboolean hyco_expression_evaluate (HycoExpression *self, double *result, GError **error);
+HYCO_API int hyco_expression_get_variable_position (HycoExpression *self, guint index);
+HYCO_API void hyco_expression_set_variable_value (HycoExpression *self, guint index,
+                                                  const HycoValue *value);
+HYCO_API gboolean hyco_expression_evaluate_value (HycoExpression *self, HycoValue *result,
+                                                  GError **error);
 
 G_END_DECLS

@@ -2077,7 +2077,10 @@ _hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composi
 
   /* Model parameters first, as Ptolemy II writes its attributes. */
   for (guint i = 0; parameters[i]; i++)
-    add_element (element, "property", parameters[i], "ptolemy.data.expr.Parameter",
+    add_element (element, "property", parameters[i],
+                 hyco_composite_actor_is_string_parameter (composite, parameters[i])
+                   ? "ptolemy.data.expr.StringParameter"
+                   : "ptolemy.data.expr.Parameter",
                  hyco_composite_actor_get_parameter_text (composite, parameters[i]));
   if (director != NULL && with_director)
     {

@@ -1089,17 +1089,19 @@ describe_model_parameters (GString *out, HycoCompositeActor *composite, const ch
       const char *name = names[i];
       const char *text = hyco_composite_actor_get_parameter_text (composite, name);
       g_autoptr (GError) error = NULL;
-      g_auto (HycoValue) number = HYCO_VALUE_INIT;
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
       g_autofree char *shown = NULL;
-      double value;
 
       g_string_append_printf (out, "%sparameter %s = %s  (model parameter", indent, name, text);
-      if (!hyco_composite_actor_evaluate_parameter (composite, name, &value, &error))
+      if (!hyco_composite_actor_evaluate_parameter_value (composite, name, &value, &error))
         g_string_append_printf (out, "; error: %s)\n", error->message);
       else
         {
-          hyco_value_set_double (&number, value);
-          shown = hyco_value_to_literal (&number);
+          /* Numbers as doubles, as inspection has always shown them. */
+          if (hyco_value_get_value_type (&value) == HYCO_VALUE_TYPE_INT
+              || hyco_value_get_value_type (&value) == HYCO_VALUE_TYPE_BOOLEAN)
+            hyco_value_set_double (&value, hyco_value_get_double (&value));
+          shown = hyco_value_to_literal (&value);
           g_string_append_printf (out, ", %s)\n", shown);
         }
     }

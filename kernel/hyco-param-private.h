@@ -30,11 +30,17 @@ void _hyco_parameter_owner_properties_init (HycoParameterOwnerInterface *iface);
 gboolean _hyco_composite_actor_evaluate_expression (HycoCompositeActor *scope,
                                                     HycoExpression *expression, double *value,
                                                     GError **error);
+/* The same with Ptolemy's types, into a value of any type (a VALUE or VALUE_LIST parameter). */
+gboolean _hyco_composite_actor_evaluate_expression_value (HycoCompositeActor *scope,
+                                                          HycoExpression *expression,
+                                                          HycoValue *value, GError **error);
 gboolean _hyco_composite_actor_check_parameters (HycoCompositeActor *self, GError **error);
 
 /* The value of the model parameter @name visible from @actor: from its container up, or from
  * itself up for a composite. Returns %FALSE without an error when no parameter in scope has
  * that name, %FALSE with one when its value cannot be evaluated. */
 gboolean _hyco_parameter_lookup (HycoActor *actor, const char *name, double *value, GError **error);
+gboolean _hyco_parameter_lookup_value (HycoActor *actor, const char *name, HycoValue *value,
+                                       GError **error);
 
 G_END_DECLS

@@ -357,7 +357,8 @@ store_expression (GObject *object, const char *name, HycoExpression *expression)
   g_hash_table_replace (table, g_strdup (name), g_object_ref (expression));
 }
 
-/* Numbers, booleans, and the literal kinds whose value can be a number. */
+/* Numbers, booleans, the literal kinds whose value can be a number, and values and lists of
+ * values, which any expression may compute. */
 static gboolean
 accepts_expression (GParamSpec *pspec)
 {
@@ -368,12 +369,12 @@ accepts_expression (GParamSpec *pspec)
     case HYCO_PARAM_KIND_TIME:
     case HYCO_PARAM_KIND_RESOLUTION:
     case HYCO_PARAM_KIND_VALUE:
+    case HYCO_PARAM_KIND_VALUE_LIST:
       return TRUE;
     case HYCO_PARAM_KIND_PLAIN:
       return type == G_TYPE_DOUBLE || type == G_TYPE_FLOAT || type == G_TYPE_INT
              || type == G_TYPE_UINT || type == G_TYPE_INT64 || type == G_TYPE_UINT64
              || type == G_TYPE_LONG || type == G_TYPE_ULONG || type == G_TYPE_BOOLEAN;
-    case HYCO_PARAM_KIND_VALUE_LIST:
     case HYCO_PARAM_KIND_TAG_LIST:
     default:
       return FALSE;
@@ -522,12 +523,66 @@ set_from_number (GObject *object, GParamSpec *pspec, double d, GError **error)
   return TRUE;
 }
 
+/* A VALUE or VALUE_LIST parameter takes what its expression gives, with Ptolemy's types, as
+ * the literal the actor parses (`createSequence(0.0, 0.5, 3)` gives `{0.0, 0.5, 1.0}`). */
+static gboolean
+set_from_value (GObject *object, GParamSpec *pspec, const HycoValue *value, GError **error)
+{
+  g_autofree char *text = hyco_value_to_literal (value);
+  g_autoptr (GError) local_error = NULL;
+
+  if (hyco_param_spec_get_kind (pspec) == HYCO_PARAM_KIND_VALUE_LIST
+      && hyco_value_get_value_type (value) != HYCO_VALUE_TYPE_ARRAY)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "evaluates to %s, not an array such as {1, 2, 3}", text);
+      return FALSE;
+    }
+  if (!check_literal (pspec, text, &local_error))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE, "evaluates to %s: %s",
+                   text, local_error->message);
+      return FALSE;
+    }
+  g_object_set (object, pspec->name, text, NULL);
+  return TRUE;
+}
+
 /* Evaluates @expression over the parameters in scope of @object into @pspec. */
 static gboolean
 apply_expression (GObject *object, GParamSpec *pspec, HycoExpression *expression, GError **error)
 {
+  HycoParamKind kind = hyco_param_spec_get_kind (pspec);
   double d;
 
+  if (kind == HYCO_PARAM_KIND_VALUE_LIST)
+    {
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+
+      return _hyco_composite_actor_evaluate_expression_value (scope_of (object), expression,
+                                                              &value, error)
+             && set_from_value (object, pspec, &value, error);
+    }
+  if (kind == HYCO_PARAM_KIND_VALUE)
+    {
+      /* A number is computed in doubles, as a value parameter's numbers always were (`f / 4`
+       * is 0.25 for f = 1); any other value (a string, a boolean, an array, a record) keeps
+       * Ptolemy's types. */
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+      g_autoptr (GError) value_error = NULL;
+
+      if (_hyco_composite_actor_evaluate_expression_value (scope_of (object), expression, &value,
+                                                           &value_error)
+          && !hyco_value_is_numeric (&value))
+        return set_from_value (object, pspec, &value, error);
+      if (_hyco_composite_actor_evaluate_expression (scope_of (object), expression, &d, NULL))
+        return set_from_number (object, pspec, d, error);
+      if (value_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&value_error));
+          return FALSE;
+        }
+    }
   return _hyco_composite_actor_evaluate_expression (scope_of (object), expression, &d, error)
          && set_from_number (object, pspec, d, error);
 }
@@ -611,6 +666,14 @@ _hyco_param_set_text (GObject *object, const char *name, const char *text, gbool
     {
       g_propagate_error (error, g_steal_pointer (&literal_error));
       return FALSE;
+    }
+  /* Ptolemy's empty expression gives a parameter no value (a director's `startTime` left
+   * blank): it keeps its default. */
+  if (text[strspn (text, " \t\r\n")] == '\0')
+    {
+      store_expression (object, pspec->name, NULL);
+      g_object_set_property (object, pspec->name, g_param_spec_get_default_value (pspec));
+      return TRUE;
     }
   expression = hyco_expression_new (text, &expression_error);
   if (expression == NULL)

@@ -336,3 +336,43 @@ hyco_parameter_owner_describe (HycoParameterOwner *self, const char *name)
   g_return_val_if_fail (name != NULL, NULL);
   return HYCO_PARAMETER_OWNER_GET_IFACE (self)->describe (self, name);
 }
+
+/**
+ * hyco_parameter_owner_declare_string:
+ * @self: an actor or director
+ * @name: a parameter name
+ * @text: the parameter's text, which is a string as it is, not an expression
+ * @error: return location for a #GError
+ *
+ * Sets a parameter in Ptolemy II's string mode, as a model file states a `StringParameter`
+ * or a `StringAttribute`: @text is the value itself. On a composite, a name its class lacks
+ * declares a model parameter in string mode (hyco_composite_actor_set_string_parameter()),
+ * which expressions read as a string. A parameter of the class that holds a value (a
+ * %HYCO_PARAM_KIND_VALUE parameter) gets the string @text; any other takes @text as
+ * hyco_parameter_owner_declare_text() does (a plain string parameter takes it as it is).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_parameter_owner_declare_string (HycoParameterOwner *self, const char *name, const char *text,
+                                     GError **error)
+{
+  GParamSpec *pspec;
+
+  g_return_val_if_fail (HYCO_IS_PARAMETER_OWNER (self), FALSE);
+  g_return_val_if_fail (name != NULL && text != NULL, FALSE);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self), name);
+  if (pspec == NULL && HYCO_IS_COMPOSITE_ACTOR (self))
+    return hyco_composite_actor_set_string_parameter (HYCO_COMPOSITE_ACTOR (self), name, text,
+                                                      error);
+  if (pspec != NULL && hyco_param_spec_get_kind (pspec) == HYCO_PARAM_KIND_VALUE)
+    {
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
+      g_autofree char *literal = NULL;
+
+      hyco_value_set_string (&value, text);
+      literal = hyco_value_to_literal (&value);
+      return hyco_parameter_owner_declare_text (self, name, literal, error);
+    }
+  return hyco_parameter_owner_declare_text (self, name, text, error);
+}

@@ -83,6 +83,8 @@ HYCO_API gboolean hyco_parameter_owner_set_text (HycoParameterOwner *self, const
                                                  const char *text, GError **error);
 HYCO_API gboolean hyco_parameter_owner_declare_text (HycoParameterOwner *self, const char *name,
                                                      const char *text, GError **error);
+HYCO_API gboolean hyco_parameter_owner_declare_string (HycoParameterOwner *self, const char *name,
+                                                       const char *text, GError **error);
 HYCO_API char *hyco_parameter_owner_get_text (HycoParameterOwner *self, const char *name);
 HYCO_API gboolean hyco_parameter_owner_is_set (HycoParameterOwner *self, const char *name);
 HYCO_API gboolean hyco_parameter_owner_needs_evaluation (HycoParameterOwner *self,

@@ -948,8 +948,21 @@ unquote_string (const char *begin, const char *end, const char **reason)
         case 't':
           g_string_append_c (out, '\t');
           break;
+        /* The rest of Java's escapes, which Ptolemy's strings may hold too. */
+        case 'r':
+          g_string_append_c (out, '\r');
+          break;
+        case 'b':
+          g_string_append_c (out, '\b');
+          break;
+        case 'f':
+          g_string_append_c (out, '\f');
+          break;
+        case '\'':
+          g_string_append_c (out, '\'');
+          break;
         default:
-          *reason = "it has an unknown escape; use \\\" \\\\ \\n or \\t";
+          *reason = "it has an unknown escape; use \\\" \\\\ \\n \\t \\r \\b \\f or \\'";
           return NULL;
         }
     }
@@ -1386,7 +1399,8 @@ parse_literal_range (const char *begin, const char *end, HycoValue *value, GErro
  * Parses a literal in the Ptolemy expression forms, ignoring surrounding whitespace:
  *
  * - `true` and `false` give a boolean;
- * - a double-quoted string, with the escapes `\"`, `\\`, `\n` and `\t`, gives a string;
+ * - a double-quoted string, with the escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f` and
+ *   `\'`, gives a string;
  * - an integer (optional sign, digits, optional trailing `L`) that fits 64 bits gives an int;
  * - a number with a decimal point or an exponent, `Infinity`, `-Infinity` or `NaN` gives a
  *   double;

@@ -569,6 +569,139 @@ test_protocol (void)
                    "\"1e-9\"");
 }
 
+/* Model parameters hold values of any type, with Ptolemy's types; value and list parameters
+ * of actors take any expression, evaluated when the model is prepared. */
+#define VALUES_MODEL                                                                               \
+  "<entity name=\"top\" class=\"CompositeActor\">\n"                                               \
+  "  <property name=\"x\" class=\"ptolemy.data.expr.Parameter\" value=\"3\"/>\n"                   \
+  "  <property name=\"list\" class=\"ptolemy.data.expr.Parameter\" value=\"{x, 2 * x}\"/>\n"      \
+  "  <property name=\"record\" class=\"ptolemy.data.expr.Parameter\" "                             \
+  "value=\"{b = &quot;two&quot;, a = 1.5}\"/>\n"                                                   \
+  "  <property name=\"director\" class=\"DEDirector\">\n"                                          \
+  "    <property name=\"stopTime\" value=\"2\"/>\n"                                                \
+  "  </property>\n"                                                                                \
+  "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"                                            \
+  "    <property name=\"value\" value=\"list\"/>\n"                                                \
+  "  </entity>\n"                                                                                  \
+  "  <entity name=\"Test\" class=\"Test\">\n"                                                      \
+  "    <property name=\"correctValues\" value=\"repeat(3, list)\"/>\n"                             \
+  "  </entity>\n"                                                                                  \
+  "  <relation name=\"a\"/>\n"                                                                     \
+  "  <link port=\"Clock.output\" relation=\"a\"/>\n"                                               \
+  "  <link port=\"Test.input\" relation=\"a\"/>\n"                                                 \
+  "</entity>\n"
+
+static void
+test_values (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (VALUES_MODEL);
+  HycoCompositeActor *top = hyco_model_get_toplevel (model);
+  g_auto (HycoValue) value = HYCO_VALUE_INIT;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *literal = NULL;
+  g_autofree char *correct = NULL;
+  g_autofree char *saved = NULL;
+  double number = 0;
+
+  g_assert_true (hyco_composite_actor_evaluate_parameter_value (top, "list", &value, &error));
+  g_assert_no_error (error);
+  literal = hyco_value_to_literal (&value);
+  g_assert_cmpstr (literal, ==, "{3, 6}");
+  g_assert_true (hyco_composite_actor_evaluate_parameter_value (top, "record", &value, &error));
+  g_assert_cmpstr (hyco_value_get_string (hyco_value_lookup_record_field (&value, "b")), ==, "two");
+
+  /* A number is asked for where an array is: the parameter's error. */
+  g_assert_false (hyco_composite_actor_evaluate_parameter (top, "list", &number, &error));
+  g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE);
+  test_assert_contains (error->message, "{3, 6} is not a number");
+  g_clear_error (&error);
+
+  /* The clock sends the array, the test expects it three times (at 0, 1 and 2). */
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (hyco_model_lookup_actor (model, "Test"))), ==,
+                    3);
+  correct = parameter_text (model, "Test", "correctValues");
+  g_assert_cmpstr (correct, ==, "repeat(3, list)");
+
+  /* The modeller's text is saved, not the value. */
+  saved = hyco_model_save_to_data (model);
+  test_assert_contains (saved, "value=\"{x, 2 * x}\"");
+  test_assert_contains (saved, "<property name=\"correctValues\" value=\"repeat(3, list)\"/>");
+}
+
+/* Ptolemy's StringParameter: the text is the string. */
+static void
+test_string_mode (void)
+{
+  g_autoptr (HycoCompositeActor) top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoActor) constant
+    = g_object_new (hyco_registry_lookup ("Const"), "name", "Const", NULL);
+  g_auto (HycoValue) value = HYCO_VALUE_INIT;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (hyco_composite_actor_set_string_parameter (top, "solver", "ExplicitRK23Solver",
+                                                            &error));
+  g_assert_true (hyco_composite_actor_is_string_parameter (top, "solver"));
+  g_assert_true (hyco_composite_actor_evaluate_parameter_value (top, "solver", &value, &error));
+  g_assert_cmpstr (hyco_value_get_string (&value), ==, "ExplicitRK23Solver");
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (top, "solver"), ==,
+                   "ExplicitRK23Solver");
+  g_assert_true (hyco_parameter_owner_declare_string (HYCO_PARAMETER_OWNER (top), "message",
+                                                      "a \"quoted\" text, not 1 + 1", &error));
+  g_assert_true (hyco_composite_actor_evaluate_parameter_value (top, "message", &value, &error));
+  g_assert_cmpstr (hyco_value_get_string (&value), ==, "a \"quoted\" text, not 1 + 1");
+
+  /* Expressions read it as a string; --set keeps it in string mode. */
+  g_assert_true (hyco_composite_actor_add_actor (top, constant, &error));
+  g_assert_true (hyco_param_set_from_string (G_OBJECT (constant), "value", "solver + \"!\"",
+                                             &error));
+  g_assert_no_error (error);
+  g_object_get (constant, "value", &text, NULL);
+  g_assert_cmpstr (text, ==, "\"ExplicitRK23Solver!\"");
+  g_assert_true (hyco_parameter_owner_set_text (HYCO_PARAMETER_OWNER (top), "solver", "CVODE",
+                                                &error));
+  g_assert_true (hyco_composite_actor_is_string_parameter (top, "solver"));
+
+  /* A value parameter of a class in string mode holds the string. */
+  g_assert_true (hyco_parameter_owner_declare_string (HYCO_PARAMETER_OWNER (constant), "value",
+                                                      "plain text", &error));
+  g_assert_true (hyco_parameter_owner_evaluate (HYCO_PARAMETER_OWNER (constant), "value", &error));
+  g_clear_pointer (&text, g_free);
+  g_object_get (constant, "value", &text, NULL);
+  g_assert_cmpstr (text, ==, "\"plain text\"");
+}
+
+/* `3 / 2` is an int in a model parameter (Ptolemy's types), but an actor's numeric parameter
+ * computes in doubles, as it always has. */
+static void
+test_types (void)
+{
+  g_autoptr (HycoCompositeActor) top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoActor) wave
+    = g_object_new (hyco_registry_lookup ("ContinuousSinewave"), "name", "Wave", NULL);
+  g_auto (HycoValue) value = HYCO_VALUE_INIT;
+  g_autoptr (GError) error = NULL;
+  double frequency = 0;
+
+  g_assert_true (hyco_composite_actor_set_parameter (top, "half", "3 / 2", &error));
+  g_assert_true (hyco_composite_actor_set_parameter (top, "rate", "4", &error));
+  g_assert_true (hyco_composite_actor_evaluate_parameter_value (top, "half", &value, &error));
+  g_assert_cmpint (hyco_value_get_value_type (&value), ==, HYCO_VALUE_TYPE_INT);
+  g_assert_cmpint (hyco_value_get_int (&value), ==, 1);
+  g_assert_true (hyco_composite_actor_add_actor (top, wave, &error));
+  g_assert_true (hyco_param_set_from_string (G_OBJECT (wave), "frequency", "1 / rate", &error));
+  g_object_get (wave, "frequency", &frequency, NULL);
+  g_assert_cmpfloat (frequency, ==, 0.25);
+
+  /* An empty expression leaves the parameter at its default, as Ptolemy gives it no value. */
+  g_assert_true (hyco_param_set_from_string (G_OBJECT (wave), "frequency", " ", &error));
+  g_assert_no_error (error);
+  g_assert_true (hyco_param_is_default (G_OBJECT (wave), g_object_class_find_property (
+                                                           G_OBJECT_GET_CLASS (wave), "frequency")));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -586,5 +719,8 @@ main (int argc, char **argv)
   g_test_add_func ("/parameters/round-trip", test_round_trip);
   g_test_add_func ("/parameters/describe", test_describe);
   g_test_add_func ("/parameters/protocol", test_protocol);
+  g_test_add_func ("/parameters/values", test_values);
+  g_test_add_func ("/parameters/string-mode", test_string_mode);
+  g_test_add_func ("/parameters/types", test_types);
   return g_test_run ();
 }

@@ -981,6 +981,8 @@ test_compound_literals (void)
   assert_literal_round_trip ("{b = 2, a = {1L, true}}", "{a = {1, true}, b = 2}");
   assert_literal_round_trip ("{{x = 1}, {x = 2.0}}", "{{x = 1}, {x = 2.0}}");
   assert_literal_round_trip ("{}", "{}");
+  parse_ok ("\"a\\rb\\'\"", &v);
+  g_assert_cmpstr (hyco_value_get_string (&v), ==, "a\rb'");
 
   /* Ptolemy compares an int with a double by value, element by element. */
   parse_ok ("{1, 2}", &v);

@@ -13,14 +13,14 @@ for description in tests/fmus/*/*/modelDescription.xml tests/fmus/*/modelDescrip
   [ -f "$description" ] && cp "$description" "$out/fmu-corpus/$(echo "$description" | tr / _)"
 done
 # The whole library is compiled into each fuzzer so that coverage reaches it (the generated list
-# of actors comes from the normal build, in build/actors).
-includes="-Ikernel -Idirectors -Iactors -Imodal -Ifmi -Ifmi/fmi2 -Iresults -Ilibrary -Ibuild/actors"
+# of actors and the expression parser bison generates come from the normal build, in build/).
+includes="-Ikernel -Ibuild/kernel -Idirectors -Iactors -Imodal -Ifmi -Ifmi/fmi2 -Iresults -Ilibrary -Ibuild/actors"
 for folder in actors/*/; do includes="$includes -I$folder"; done
-packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio muparser minizip"
+packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio minizip"
 build () {
   clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN='"Hyco"' \
     $includes $(pkg-config --cflags $packages) \
-    kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/fmi2/*.c results/*.c \
+    kernel/*.c build/kernel/hyco-expr-parser.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/fmi2/*.c results/*.c \
     library/*.c "tests/fuzz/$1.c" \
     $(pkg-config --libs $packages) -lsundials_cvode -lsundials_nvecserial \
     -lsundials_sunmatrixdense -lsundials_sunlinsoldense -lm -o "$out/$1"

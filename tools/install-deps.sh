@@ -6,13 +6,13 @@ set -eu
 # pdfcairo) and a font; result files: libmatio-dev; the man page: help2man; stiff models:
 # libsundials-dev (CVODE); the Python tests: python3-pytest, python3-numpy (results as arrays);
 # the README's SciPy snippet: python3-scipy;
-# the API reference (`ninja -C build docs`): gi-docgen; expressions: libmuparser-dev; FMUs
+# the API reference (`ninja -C build docs`): gi-docgen; Ptolemy's expression grammar: bison; FMUs
 # (zip archives): libminizip-dev.
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
   libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev help2man libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
-  libmuparser-dev libminizip-dev"
+  bison libminizip-dev"
 
 missing=""
 for package in $packages; do
