@@ -16,17 +16,24 @@
 #include "hyco-discrete-clock.h"
 #include "hyco-ramp.h"
 #include "hyco-current-time.h"
+#include "hyco-clock.h"
+#include "hyco-triggered-clock.h"
+#include "hyco-single-event.h"
+#include "hyco-current-microstep.h"
 
 /* Math */
 #include "hyco-gain.h"
 #include "hyco-adder.h"
 #include "hyco-product.h"
 #include "hyco-math-function.h"
+#include "hyco-add-subtract.h"
 
 /* Flow of events */
 #include "hyco-sampler.h"
 #include "hyco-time-delay.h"
 #include "hyco-microstep-delay.h"
+#include "hyco-timed-delay.h"
+#include "hyco-merge.h"
 
 /* Sinks */
 #include "hyco-recorder.h"
@@ -40,6 +47,8 @@
 #include "hyco-unit-delay.h"
 #include "hyco-default.h"
 #include "hyco-counter.h"
+#include "hyco-stop.h"
+#include "hyco-is-present.h"
 
 /* Continuous time */
 #include "hyco-integrator.h"
