@@ -14,7 +14,8 @@
  * positive delay (the microstep of the input is not kept, unlike #HycoTimeDelay), the next
  * microstep after a delay of 0. Several events due at one time come out one per microstep, in
  * the order they arrived. An event on the `delay` input sets the delay of the input at the
- * same tag and of later ones, as Ptolemy II's port parameter does.
+ * same tag and of later ones, as Ptolemy II's port parameter does. Registered under
+ * `ptolemy.actor.lib.TimeDelay` too: the short name `TimeDelay` is #HycoTimeDelay's.
  *
  * Its output never depends on its inputs at the same tag, so it breaks zero-delay loops, with
  * a delay of 0 too.
@@ -50,7 +51,8 @@ struct _HycoTimedDelay
 };
 
 G_DEFINE_FINAL_TYPE (HycoTimedDelay, hyco_timed_delay, HYCO_TYPE_ACTOR)
-HYCO_REGISTER_DEFINE (timed_delay, HYCO_TYPE_TIMED_DELAY, "TimedDelay", "VariableDelay")
+HYCO_REGISTER_DEFINE (timed_delay, HYCO_TYPE_TIMED_DELAY, "TimedDelay", "VariableDelay",
+                      "ptolemy.actor.lib.TimeDelay")
 
 static GParamSpec *properties[N_PROPS];
 
