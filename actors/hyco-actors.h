@@ -34,6 +34,7 @@
 #include "hyco-microstep-delay.h"
 #include "hyco-timed-delay.h"
 #include "hyco-merge.h"
+#include "hyco-resettable-timer.h"
 
 /* Sinks */
 #include "hyco-recorder.h"
