@@ -20,6 +20,7 @@
 #include "hyco-triggered-clock.h"
 #include "hyco-single-event.h"
 #include "hyco-current-microstep.h"
+#include "hyco-sequence.h"
 
 /* Math */
 #include "hyco-gain.h"
@@ -50,6 +51,8 @@
 #include "hyco-counter.h"
 #include "hyco-stop.h"
 #include "hyco-is-present.h"
+#include "hyco-when.h"
+#include "hyco-boolean-to-anything.h"
 
 /* Continuous time */
 #include "hyco-integrator.h"

@@ -437,6 +437,99 @@ test_stop (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (hyco_model_get_stop_reason (f->model), "Stop"));
 }
 
+/* ResettableTimer --------------------------------------------------------------------------- */
+
+static void
+timer_model (Fixture *f, const char *preemptive, const char *times, const char *delays)
+{
+  HycoActor *requests = fixture_add (f, "Clock", "Requests", "period", "100", "offsets", times,
+                                     "values", delays, NULL);
+  HycoActor *timer
+    = fixture_add (f, "ResettableTimer", "Timer", "value", "\"done\"", "preemptive", preemptive,
+                   NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+
+  fixture_connect (f, requests, "output", timer, "input");
+  fixture_connect (f, timer, "output", rec, "input");
+  fixture_stop_time (f, "20");
+  fixture_run_ok (f);
+}
+
+/* Preemptive: the request at 1 replaces the one at 0; the one at 5 is cancelled at 6; 0 gives
+ * the next microstep. */
+static void
+test_resettable_timer_preemptive (Fixture *f, gconstpointer data)
+{
+  const Expected expected[] = { { "3", 1, "\"done\"" }, { "8", 2, "\"done\"" } };
+
+  timer_model (f, "true", "{0.0, 1.0, 5.0, 6.0, 8.0}", "{2.5, 2.0, 3.0, -1.0, 0.0}");
+  assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
+                 G_N_ELEMENTS (expected));
+}
+
+/* Not preemptive: requests wait for the one in progress. */
+static void
+test_resettable_timer_queued (Fixture *f, gconstpointer data)
+{
+  const Expected expected[] = {
+    { "2.5", 1, "\"done\"" }, { "4.5", 1, "\"done\"" }, { "8", 2, "\"done\"" },
+  };
+
+  timer_model (f, "false", "{0.0, 1.0, 5.0, 6.0, 8.0}", "{2.5, 2.0, 3.0, -1.0, 0.0}");
+  assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
+                 G_N_ELEMENTS (expected));
+}
+
+/* When, BooleanToAnything, Sequence, firingCountLimit ------------------------------------------ */
+
+static void
+test_when_and_boolean_to_anything (Fixture *f, gconstpointer data)
+{
+  HycoActor *control = fixture_add (f, "Clock", "Control", "period", "3", "offsets",
+                                    "{0.0, 1.0, 2.0}", "values", "{true, false, true}", NULL);
+  HycoActor *input = fixture_add (f, "Clock", "Input", "period", "3", "offsets", "{0.0, 1.0}",
+                                  "values", "{7, 8}", NULL);
+  HycoActor *when = fixture_add (f, "When", "When", NULL);
+  HycoActor *convert
+    = fixture_add (f, "BooleanToAnything", "Convert", "trueValue", "-1.0", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  /* The false value takes the double type of the true value, as Ptolemy II resolves it. */
+  const Expected expected[] = {
+    { "0", 1, "7" }, { "0", 1, "-1.0", 1 }, { "1", 1, "0.0", 1 }, { "2", 1, "-1.0", 1 },
+  };
+
+  fixture_connect (f, control, "output", when, "control");
+  fixture_connect (f, input, "output", when, "input");
+  fixture_connect (f, when, "output", rec, "input");
+  fixture_connect (f, control, "output", convert, "input");
+  fixture_connect (f, convert, "output", rec, "input");
+  fixture_stop_time (f, "2");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
+static void
+test_sequence_and_limits (Fixture *f, gconstpointer data)
+{
+  HycoActor *enable = fixture_add (f, "Clock", "Enable", "period", "1", "offsets", "{0.0, 0.5}",
+                                   "values", "{true, false}", NULL);
+  HycoActor *sequence = fixture_add (f, "Sequence", "Sequence", "values", "{1, 5, 3}", NULL);
+  HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "firingCountLimit", "2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  const Expected expected[] = {
+    { "0", 1, "1" }, { "0", 1, "0", 1 }, { "0.5", 1, "1", 1 }, { "1", 1, "5" },
+    { "2", 1, "3" },
+  };
+
+  fixture_connect (f, enable, "output", sequence, "enable");
+  fixture_connect (f, sequence, "output", rec, "input");
+  fixture_connect (f, enable, "output", ramp, "trigger");
+  fixture_connect (f, ramp, "output", rec, "input");
+  fixture_stop_time (f, "5");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
 static void
 add_model_test (const char *path, void (*func) (Fixture *, gconstpointer))
 {
@@ -467,5 +560,10 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/add-subtract/types", test_add_subtract);
   add_model_test ("/ptolemy-actors/add-subtract/string", test_add_subtract_string);
   add_model_test ("/ptolemy-actors/stop", test_stop);
+  add_model_test ("/ptolemy-actors/resettable-timer/preemptive", test_resettable_timer_preemptive);
+  add_model_test ("/ptolemy-actors/resettable-timer/queued", test_resettable_timer_queued);
+  add_model_test ("/ptolemy-actors/when-and-boolean-to-anything",
+                  test_when_and_boolean_to_anything);
+  add_model_test ("/ptolemy-actors/sequence-and-limits", test_sequence_and_limits);
   return g_test_run ();
 }
