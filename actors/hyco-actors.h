@@ -21,6 +21,7 @@
 #include "hyco-single-event.h"
 #include "hyco-current-microstep.h"
 #include "hyco-sequence.h"
+#include "hyco-poisson-clock.h"
 
 /* Math */
 #include "hyco-gain.h"

@@ -530,6 +530,27 @@ test_sequence_and_limits (Fixture *f, gconstpointer data)
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
+/* PoissonClock --------------------------------------------------------------------------- */
+
+/* Seeded, the intervals are Ptolemy II's: java.util.Random seeded with 1 plus the Java hash of
+ * ".top.Poisson", −ln(1 − nextDouble())·meanTime each, rounded to the nanosecond. */
+static void
+test_poisson_clock_seeded (Fixture *f, gconstpointer data)
+{
+  HycoActor *poisson = fixture_add (f, "PoissonClock", "Poisson", "meanTime", "2.0", "seed", "1L",
+                                    "values", "{1, 2}", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  const Expected expected[] = {
+    { "0", 1, "1" },           { "4.204146047", 1, "2" },  { "6.314273152", 1, "1" },
+    { "7.217702416", 1, "2" }, { "11.775810530", 1, "1" },
+  };
+
+  fixture_connect (f, poisson, "output", rec, "input");
+  fixture_stop_time (f, "12");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
 static void
 add_model_test (const char *path, void (*func) (Fixture *, gconstpointer))
 {
@@ -565,5 +586,6 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/when-and-boolean-to-anything",
                   test_when_and_boolean_to_anything);
   add_model_test ("/ptolemy-actors/sequence-and-limits", test_sequence_and_limits);
+  add_model_test ("/ptolemy-actors/poisson-clock/seeded", test_poisson_clock_seeded);
   return g_test_run ();
 }
