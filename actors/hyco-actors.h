@@ -37,6 +37,8 @@
 #include "hyco-timed-delay.h"
 #include "hyco-merge.h"
 #include "hyco-resettable-timer.h"
+#include "hyco-timer.h"
+#include "hyco-non-interruptible-timer.h"
 
 /* Sinks */
 #include "hyco-recorder.h"

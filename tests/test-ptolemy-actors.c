@@ -551,6 +551,32 @@ test_poisson_clock_seeded (Fixture *f, gconstpointer data)
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
+/* Timer, NonInterruptibleTimer ------------------------------------------------------------ */
+
+static void
+test_timers (Fixture *f, gconstpointer data)
+{
+  HycoActor *requests = fixture_add (f, "Clock", "Requests", "period", "100", "offsets",
+                                     "{0.0, 1.0, 5.0}", "values", "{2.0, 1.0, 0.0}", NULL);
+  HycoActor *timer = fixture_add (f, "Timer", "Timer", "value", "1", NULL);
+  HycoActor *queued = fixture_add (f, "NonInterruptibleTimer", "Queued", "value", "2", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  /* Every input times at once: the two timings due at 2 one microstep apart. Not
+   * interruptible: the input at 1 waits for the output at 2 and is due at 3. */
+  const Expected expected[] = {
+    { "2", 1, "1" },    { "2", 1, "2", 1 }, { "2", 2, "1" },
+    { "3", 1, "2", 1 }, { "5", 2, "1" },    { "5", 2, "2", 1 },
+  };
+
+  fixture_connect (f, requests, "output", timer, "input");
+  fixture_connect (f, requests, "output", queued, "input");
+  fixture_connect (f, timer, "output", rec, "input");
+  fixture_connect (f, queued, "output", rec, "input");
+  fixture_stop_time (f, "10");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
 static void
 add_model_test (const char *path, void (*func) (Fixture *, gconstpointer))
 {
@@ -587,5 +613,6 @@ main (int argc, char **argv)
                   test_when_and_boolean_to_anything);
   add_model_test ("/ptolemy-actors/sequence-and-limits", test_sequence_and_limits);
   add_model_test ("/ptolemy-actors/poisson-clock/seeded", test_poisson_clock_seeded);
+  add_model_test ("/ptolemy-actors/timers", test_timers);
   return g_test_run ();
 }
