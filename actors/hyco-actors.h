@@ -39,6 +39,7 @@
 #include "hyco-resettable-timer.h"
 #include "hyco-timer.h"
 #include "hyco-non-interruptible-timer.h"
+#include "hyco-server.h"
 
 /* Sinks */
 #include "hyco-recorder.h"

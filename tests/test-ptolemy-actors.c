@@ -577,6 +577,30 @@ test_timers (Fixture *f, gconstpointer data)
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
+/* Server ----------------------------------------------------------------------------------- */
+
+static void
+test_server (Fixture *f, gconstpointer data)
+{
+  HycoActor *jobs = fixture_add (f, "Clock", "Jobs", "period", "100", "offsets",
+                                 "{0.0, 0.5, 3.0}", "values", "{\"a\", \"b\", \"c\"}", NULL);
+  HycoActor *server = fixture_add (f, "Server", "Server", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  /* One at a time, a second of service each; size counts the jobs held after each firing. */
+  const Expected expected[] = {
+    { "0", 1, "1", 1 },       { "0.5", 1, "2", 1 }, { "1", 1, "\"a\"" }, { "1", 1, "1", 1 },
+    { "2", 1, "\"b\"" },      { "2", 1, "0", 1 },   { "3", 1, "1", 1 },  { "4", 1, "\"c\"" },
+    { "4", 1, "0", 1 },
+  };
+
+  fixture_connect (f, jobs, "output", server, "input");
+  fixture_connect (f, server, "output", rec, "input");
+  fixture_connect (f, server, "size", rec, "input");
+  fixture_stop_time (f, "10");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
 static void
 add_model_test (const char *path, void (*func) (Fixture *, gconstpointer))
 {
@@ -614,5 +638,6 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/sequence-and-limits", test_sequence_and_limits);
   add_model_test ("/ptolemy-actors/poisson-clock/seeded", test_poisson_clock_seeded);
   add_model_test ("/ptolemy-actors/timers", test_timers);
+  add_model_test ("/ptolemy-actors/server", test_server);
   return g_test_run ();
 }
