@@ -31,6 +31,7 @@ enum
 typedef struct
 {
   gint64 time;
+  guint64 microstep; /* the earliest microstep of its time it may be produced at */
   HycoValue value;
 } Pending;
 
@@ -126,12 +127,16 @@ hyco_timed_delay_fire (HycoActor *actor, GError **error)
 {
   HycoTimedDelay *self = HYCO_TIMED_DELAY (actor);
   Pending *first;
+  HycoTag now;
 
   self->sent = FALSE;
   if (self->pending->len == 0)
     return TRUE;
   first = &g_array_index (self->pending, Pending, 0);
-  if (first->time == hyco_actor_get_current_time (actor))
+  hyco_actor_get_current_tag (actor, &now);
+  /* A director that fires the delay at an earlier microstep of the time (a continuous one, at
+   * the time's initial value) does not get the event before the microstep it asked for. */
+  if (first->time == now.time && now.microstep >= first->microstep)
     {
       hyco_port_send (self->output, 0, &first->value);
       self->sent = TRUE;
@@ -171,8 +176,9 @@ hyco_timed_delay_postfire (HycoActor *actor, GError **error)
   x = hyco_port_get_width (self->input) > 0 ? hyco_port_get_value (self->input, 0) : NULL;
   if (x != NULL)
     {
-      Pending event = { 0, HYCO_VALUE_INIT };
+      Pending event = { 0, 0, HYCO_VALUE_INIT };
       guint i = self->pending->len;
+      HycoTag tag;
 
       if (!hyco_time_add (now, self->delay, &event.time, NULL))
         return _hyco_actors_drop_beyond_time_range (actor, error,
@@ -181,9 +187,13 @@ hyco_timed_delay_postfire (HycoActor *actor, GError **error)
       /* After every event due at the same time or earlier: arrival order within a time. */
       while (i > 0 && g_array_index (self->pending, Pending, i - 1).time > event.time)
         i--;
+      hyco_actor_get_current_tag (actor, &tag);
+      event.microstep = self->delay > 0 ? 1 : tag.microstep + 1;
       g_array_insert_val (self->pending, i, event);
       hyco_value_assign (&g_array_index (self->pending, Pending, i).value, x);
-      if (!hyco_actor_fire_at (actor, event.time, NULL, error))
+      tag.time = event.time;
+      tag.microstep = event.microstep;
+      if (!hyco_actor_fire_at_tag (actor, &tag, NULL, error))
         return FALSE;
     }
   return TRUE;
