@@ -16,6 +16,12 @@
 #include "hyco-discrete-clock.h"
 #include "hyco-ramp.h"
 #include "hyco-current-time.h"
+#include "hyco-clock.h"
+#include "hyco-triggered-clock.h"
+#include "hyco-single-event.h"
+#include "hyco-current-microstep.h"
+#include "hyco-sequence.h"
+#include "hyco-poisson-clock.h"
 
 /* Math */
 #include "hyco-gain.h"
@@ -23,11 +29,18 @@
 #include "hyco-product.h"
 #include "hyco-math-function.h"
 #include "hyco-expression-actor.h"
+#include "hyco-add-subtract.h"
 
 /* Flow of events */
 #include "hyco-sampler.h"
 #include "hyco-time-delay.h"
 #include "hyco-microstep-delay.h"
+#include "hyco-timed-delay.h"
+#include "hyco-merge.h"
+#include "hyco-resettable-timer.h"
+#include "hyco-timer.h"
+#include "hyco-non-interruptible-timer.h"
+#include "hyco-server.h"
 
 /* Sinks */
 #include "hyco-recorder.h"
@@ -42,6 +55,10 @@
 #include "hyco-unit-delay.h"
 #include "hyco-default.h"
 #include "hyco-counter.h"
+#include "hyco-stop.h"
+#include "hyco-is-present.h"
+#include "hyco-when.h"
+#include "hyco-boolean-to-anything.h"
 
 /* Continuous time */
 #include "hyco-integrator.h"

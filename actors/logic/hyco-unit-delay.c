@@ -8,7 +8,8 @@
 /**
  * HycoUnitDelay:
  *
- * A delay by one tick, for synchronous-reactive models (Ptolemy II's NonStrictDelay): the
+ * A delay by one tick, for synchronous-reactive models (Ptolemy II's NonStrictDelay, the
+ * name it is also registered under, whose initialValue defaults to absent instead): the
  * output at tick k is the input at tick k − 1, present or absent, and `initialValue` at the
  * first tick. The input is taken when the tick is committed, so the output never depends on
  * the input at the same tick and the actor breaks feedback loops.
@@ -33,7 +34,7 @@ struct _HycoUnitDelay
 };
 
 G_DEFINE_FINAL_TYPE (HycoUnitDelay, hyco_unit_delay, HYCO_TYPE_ACTOR)
-HYCO_REGISTER_DEFINE (unit_delay, HYCO_TYPE_UNIT_DELAY, "UnitDelay")
+HYCO_REGISTER_DEFINE (unit_delay, HYCO_TYPE_UNIT_DELAY, "UnitDelay", "NonStrictDelay")
 
 enum
 {

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-actor-helpers-private.h"
+#include "hyco-actors-private.h"
 #include "hyco-actors.h"
 
 /**
@@ -20,6 +20,10 @@ struct _HycoConst
 
   char *value_literal;
   HycoValue value;
+  char *limit_literal;
+  gint64 limit; /* firings before the actor stops; 0: no limit */
+  gint64 firings;
+
   HycoPort *trigger;
   HycoPort *output;
 };
@@ -35,6 +39,7 @@ enum
 {
   PROP_0,
   PROP_VALUE,
+  PROP_FIRING_COUNT_LIMIT,
   N_PROPS
 };
 
@@ -57,6 +62,7 @@ hyco_const_finalize (GObject *object)
 
   g_free (self->value_literal);
   hyco_value_clear (&self->value);
+  g_free (self->limit_literal);
   G_OBJECT_CLASS (hyco_const_parent_class)->finalize (object);
 }
 
@@ -69,6 +75,9 @@ hyco_const_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
     {
     case PROP_VALUE:
       g_value_set_string (value, self->value_literal);
+      break;
+    case PROP_FIRING_COUNT_LIMIT:
+      g_value_set_string (value, self->limit_literal);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -86,6 +95,10 @@ hyco_const_set_property (GObject *object, guint prop_id, const GValue *value, GP
       if (_hyco_actors_set_literal (&self->value_literal, value, pspec))
         g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_FIRING_COUNT_LIMIT:
+      if (_hyco_actors_set_literal (&self->limit_literal, value, pspec))
+        g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -96,12 +109,15 @@ hyco_const_preinitialize (HycoActor *actor, GError **error)
 {
   HycoConst *self = HYCO_CONST (actor);
 
-  return _hyco_actors_parse_value (actor, "value", self->value_literal, &self->value, error);
+  return _hyco_actors_parse_value (actor, "value", self->value_literal, &self->value, error)
+         && _hyco_actors_parse_count (actor, "firingCountLimit", self->limit_literal,
+                                      &self->limit, error);
 }
 
 static gboolean
 hyco_const_initialize (HycoActor *actor, GError **error)
 {
+  HYCO_CONST (actor)->firings = 0;
   return _hyco_actors_fire_at_start_if_untriggered (actor, HYCO_CONST (actor)->trigger, error);
 }
 
@@ -111,6 +127,16 @@ hyco_const_fire (HycoActor *actor, GError **error)
   HycoConst *self = HYCO_CONST (actor);
 
   hyco_port_send (self->output, 0, &self->value);
+  return TRUE;
+}
+
+static gboolean
+hyco_const_postfire (HycoActor *actor, GError **error)
+{
+  HycoConst *self = HYCO_CONST (actor);
+
+  if (self->limit > 0 && ++self->firings >= self->limit)
+    hyco_actor_finish (actor);
   return TRUE;
 }
 
@@ -154,6 +180,7 @@ hyco_const_class_init (HycoConstClass *klass)
   actor_class->initialize = hyco_const_initialize;
   actor_class->prefire = hyco_const_prefire;
   actor_class->fire = hyco_const_fire;
+  actor_class->postfire = hyco_const_postfire;
 
   hyco_actor_class_set_description (actor_class, "Produces a constant value when triggered");
   hyco_actor_class_add_port (actor_class, "trigger", HYCO_PORT_INPUT | HYCO_PORT_MULTIPORT,
@@ -168,11 +195,21 @@ hyco_const_class_init (HycoConstClass *klass)
    */
   properties[PROP_VALUE]
     = hyco_param_spec_literal ("value", "The value produced", HYCO_PARAM_KIND_VALUE, "1");
+  /**
+   * HycoConst:firingCountLimit:
+   *
+   * After this many firings the actor is not fired again (Ptolemy II's LimitedFiringSource);
+   * NONE or 0: no limit.
+   */
+  properties[PROP_FIRING_COUNT_LIMIT]
+    = hyco_param_spec_literal ("firingCountLimit", "Firings before it stops, or NONE",
+                               HYCO_PARAM_KIND_PLAIN, "NONE");
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 hyco_const_init (HycoConst *self)
 {
+  self->limit_literal = g_strdup ("NONE");
   self->value_literal = g_strdup ("1");
 }

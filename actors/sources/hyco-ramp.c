@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-actor-helpers-private.h"
+#include "hyco-actors-private.h"
 #include "hyco-actors.h"
 
 /**
@@ -24,6 +24,10 @@ struct _HycoRamp
   HycoValue step;
   HycoValue state;
 
+  char *limit_literal;
+  gint64 limit; /* firings before the actor stops; 0: no limit */
+  gint64 firings;
+
   HycoPort *trigger;
   HycoPort *output;
 };
@@ -36,6 +40,7 @@ enum
   PROP_0,
   PROP_INIT,
   PROP_STEP,
+  PROP_FIRING_COUNT_LIMIT,
   N_PROPS
 };
 
@@ -61,6 +66,7 @@ hyco_ramp_finalize (GObject *object)
   hyco_value_clear (&self->init);
   hyco_value_clear (&self->step);
   hyco_value_clear (&self->state);
+  g_free (self->limit_literal);
   G_OBJECT_CLASS (hyco_ramp_parent_class)->finalize (object);
 }
 
@@ -76,6 +82,9 @@ hyco_ramp_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
       break;
     case PROP_STEP:
       g_value_set_string (value, self->step_literal);
+      break;
+    case PROP_FIRING_COUNT_LIMIT:
+      g_value_set_string (value, self->limit_literal);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -97,6 +106,10 @@ hyco_ramp_set_property (GObject *object, guint prop_id, const GValue *value, GPa
       if (_hyco_actors_set_literal (&self->step_literal, value, pspec))
         g_object_notify_by_pspec (object, pspec);
       break;
+    case PROP_FIRING_COUNT_LIMIT:
+      if (_hyco_actors_set_literal (&self->limit_literal, value, pspec))
+        g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -110,7 +123,9 @@ hyco_ramp_preinitialize (HycoActor *actor, GError **error)
   g_autoptr (GError) local_error = NULL;
 
   if (!_hyco_actors_parse_value (actor, "init", self->init_literal, &self->init, error)
-      || !_hyco_actors_parse_value (actor, "step", self->step_literal, &self->step, error))
+      || !_hyco_actors_parse_value (actor, "step", self->step_literal, &self->step, error)
+      || !_hyco_actors_parse_count (actor, "firingCountLimit", self->limit_literal, &self->limit,
+                                    error))
     return FALSE;
   /* Catch a step of the wrong type now rather than at the first commit. */
   if (!hyco_value_add (&self->init, &self->step, &sum, &local_error)
@@ -129,6 +144,7 @@ hyco_ramp_initialize (HycoActor *actor, GError **error)
   HycoRamp *self = HYCO_RAMP (actor);
 
   hyco_value_assign (&self->state, &self->init);
+  self->firings = 0;
   return _hyco_actors_fire_at_start_if_untriggered (actor, self->trigger, error);
 }
 
@@ -147,6 +163,8 @@ hyco_ramp_postfire (HycoActor *actor, GError **error)
   HycoRamp *self = HYCO_RAMP (actor);
   g_autoptr (GError) local_error = NULL;
 
+  if (self->limit > 0 && ++self->firings >= self->limit)
+    hyco_actor_finish (actor);
   if (hyco_value_add (&self->state, &self->step, &self->state, &local_error))
     return TRUE;
   hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED, "%s", local_error->message);
@@ -197,12 +215,22 @@ hyco_ramp_class_init (HycoRampClass *klass)
    */
   properties[PROP_STEP] = hyco_param_spec_literal ("step", "What is added after each firing",
                                                    HYCO_PARAM_KIND_VALUE, "1");
+  /**
+   * HycoRamp:firingCountLimit:
+   *
+   * After this many firings the actor is not fired again (Ptolemy II's LimitedFiringSource);
+   * NONE or 0: no limit.
+   */
+  properties[PROP_FIRING_COUNT_LIMIT]
+    = hyco_param_spec_literal ("firingCountLimit", "Firings before it stops, or NONE",
+                               HYCO_PARAM_KIND_PLAIN, "NONE");
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 hyco_ramp_init (HycoRamp *self)
 {
+  self->limit_literal = g_strdup ("NONE");
   self->init_literal = g_strdup ("0");
   self->step_literal = g_strdup ("1");
 }

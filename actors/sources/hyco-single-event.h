@@ -1,0 +1,20 @@
+/* hyco-single-event.h: one event at a given time.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-export.h"
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_SINGLE_EVENT (hyco_single_event_get_type ())
+HYCO_API
+G_DECLARE_FINAL_TYPE (HycoSingleEvent, hyco_single_event, HYCO, SINGLE_EVENT, HycoActor)
+
+G_END_DECLS
