@@ -610,6 +610,21 @@ test_level_crossing_detector (void)
   assert_recorded (model, "Jumps", "(1, 2) up");
 }
 
+/* Ptolemy II's class under its own name and its full name; component 3.9 keeps its own. */
+static void
+test_level_crossing_detector_names (void)
+{
+  g_assert_true (hyco_registry_lookup ("LevelCrossingDetector")
+                 == HYCO_TYPE_LEVEL_CROSSING_DETECTOR);
+  g_assert_true (hyco_registry_lookup ("ptolemy.domains.continuous.lib.LevelCrossingDetector")
+                 == HYCO_TYPE_LEVEL_CROSSING_DETECTOR);
+  g_assert_true (hyco_registry_lookup ("ZeroCrossingDetector") == HYCO_TYPE_ZERO_CROSSING_DETECTOR);
+  g_assert_true (hyco_registry_lookup ("ptolemy.domains.continuous.lib.DiscreteClock")
+                 == HYCO_TYPE_CONTINUOUS_DISCRETE_CLOCK);
+  g_assert_true (hyco_registry_lookup ("ptolemy.actor.lib.DiscreteClock")
+                 != HYCO_TYPE_CONTINUOUS_DISCRETE_CLOCK);
+}
+
 static void
 test_level_crossing_detector_errors (void)
 {
@@ -955,6 +970,7 @@ main (int argc, char **argv)
   g_test_add_func ("/periodic-sampler/period-error", test_sampler_period_error);
   g_test_add_func ("/periodic-sampler/microstep", test_sampler_microstep);
   g_test_add_func ("/level-crossing-detector/located", test_level_crossing_detector);
+  g_test_add_func ("/level-crossing-detector/names", test_level_crossing_detector_names);
   g_test_add_func ("/level-crossing-detector/parameter-errors",
                    test_level_crossing_detector_errors);
   g_test_add_func ("/integrator/impulse", test_integrator_impulse);

@@ -56,7 +56,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (HycoLevelCrossingDetector, hyco_level_crossing_de
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
                                                       hyco_level_crossing_detector_control_init))
 HYCO_REGISTER_DEFINE (level_crossing_detector, HYCO_TYPE_LEVEL_CROSSING_DETECTOR,
-                      "ptolemy.domains.continuous.lib.LevelCrossingDetector")
+                      "LevelCrossingDetector")
 
 enum
 {
