@@ -154,6 +154,14 @@ schedule_next (HycoClockSchedule *self, HycoActor *actor, guint64 microstep, GEr
    * continuous model sees the signal absent there, continuous from the left. Several events
    * at one time (equal offsets) come at successive microsteps. */
   self->next.microstep = MAX (microstep + 1, 1);
+  /* Started at a later microstep of the first event's time (a mode entered by a reset inside a
+   * modal model): the event comes at the next microstep, as in Ptolemy II. */
+  {
+    HycoTag now;
+    hyco_actor_get_current_tag (actor, &now);
+    if (self->next.time == now.time && self->next.microstep <= now.microstep)
+      self->next.microstep = now.microstep + 1;
+  }
   return _hyco_actors_fire_at_tag_exactly (actor, &self->next, error);
 }
 

@@ -37,6 +37,7 @@ struct _HycoPeriodicSampler
   gint64 period;
   guint microstep;
 
+  gint64 start; /* when the actor was initialized: samples at start + k·period */
   gint64 cycle; /* the sample's index k */
   HycoTag next; /* (k·period, max (microstep, 1)) */
   gboolean has_sample;
@@ -130,10 +131,14 @@ static gboolean
 hyco_periodic_sampler_initialize (HycoActor *actor, GError **error)
 {
   HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
+  HycoTag now;
 
   self->cycle = 0;
-  self->next.time = 0;
-  self->next.microstep = MAX (self->microstep, 1);
+  /* As Ptolemy II's: the samples count from the time of initialization (a mode entered
+   * later, inside a modal model), at the first microstep not yet passed. */
+  hyco_actor_get_current_tag (actor, &now);
+  self->start = self->next.time = now.time;
+  self->next.microstep = MAX (MAX (self->microstep, 1), now.microstep + 1);
   self->has_sample = FALSE;
   hyco_value_clear (&self->sample);
   return _hyco_actors_fire_at_tag_exactly (actor, &self->next, error);
@@ -181,7 +186,8 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
       gint64 time;
 
       if (self->cycle == G_MAXINT64
-          || !hyco_time_multiply (self->period, self->cycle + 1, &time, NULL))
+          || !hyco_time_multiply (self->period, self->cycle + 1, &time, NULL)
+          || !hyco_time_add (self->start, time, &time, NULL))
         {
           /* After the stop time, if there is one: no sample is left to take. */
           g_autofree char *period
