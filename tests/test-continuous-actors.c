@@ -513,7 +513,6 @@ test_sampler_period_error (void)
     }
 }
 
-
 /* Ptolemy II's continuous actors ------------------------------------------------------------ */
 
 /* A model from a string, under a continuous director with Ptolemy II's first step (0.1 s), run
@@ -521,13 +520,13 @@ test_sampler_period_error (void)
 static HycoModel *
 run_xml (const char *stop_time, const char *body)
 {
-  g_autofree char *xml = g_strdup_printf (
-    "<entity name='top' class='TypedCompositeActor'>"
-    "  <property name='Continuous Director' class='ContinuousDirector'>"
-    "    <property name='stopTime' value='%s'/>"
-    "    <property name='initStepSize' value='0.1'/>"
-    "  </property>%s</entity>",
-    stop_time, body);
+  g_autofree char *xml
+    = g_strdup_printf ("<entity name='top' class='TypedCompositeActor'>"
+                       "  <property name='Continuous Director' class='ContinuousDirector'>"
+                       "    <property name='stopTime' value='%s'/>"
+                       "    <property name='initStepSize' value='0.1'/>"
+                       "  </property>%s</entity>",
+                       stop_time, body);
   g_autoptr (GError) error = NULL;
   HycoModel *model = hyco_model_new_from_data (xml, -1, "test", &error);
 
@@ -565,11 +564,11 @@ assert_recorded (HycoModel *model, const char *name, const char *expected)
   g_assert_cmpstr (seen, ==, expected);
 }
 
-#define INTEGRATE_ONE                                                                         \
-  "<entity name='One' class='Const'><property name='value' value='1.0'/></entity>"          \
-  "<entity name='X' class='ptolemy.domains.continuous.lib.Integrator'/>"                    \
-  "<relation name='one'/><relation name='x'/>"                                              \
-  "<link port='One.output' relation='one'/><link port='X.derivative' relation='one'/>"      \
+#define INTEGRATE_ONE                                                                              \
+  "<entity name='One' class='Const'><property name='value' value='1.0'/></entity>"                 \
+  "<entity name='X' class='ptolemy.domains.continuous.lib.Integrator'/>"                           \
+  "<relation name='one'/><relation name='x'/>"                                                     \
+  "<link port='One.output' relation='one'/><link port='X.derivative' relation='one'/>"             \
   "<link port='X.state' relation='x'/>"
 
 /* x' = 1 from 0 crosses 0.4: the steps 0.1 and then 0.5 overshoot to 0.6, beyond the
@@ -669,8 +668,7 @@ test_integrator_impulse (void)
   HycoActor *states = hyco_model_lookup_actor (model, "States");
 
   g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "1", 0)), 1, 1e-9);
-  g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "1", 1)), 1.5,
-                                  1e-9);
+  g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "1", 1)), 1.5, 1e-9);
   g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "2", 1)), ==, -1);
   g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "3", 0)), 0, 1e-9);
 }
@@ -679,14 +677,14 @@ test_integrator_impulse (void)
 static void
 test_integrator_impulse_not_discrete (void)
 {
-  g_autofree char *xml = g_strdup_printf (
-    "<entity name='top' class='TypedCompositeActor'>"
-    "  <property name='Continuous Director' class='ContinuousDirector'>"
-    "    <property name='stopTime' value='1'/>"
-    "  </property>%s"
-    "  <link port='X.impulse' relation='one'/>"
-    "</entity>",
-    INTEGRATE_ONE);
+  g_autofree char *xml
+    = g_strdup_printf ("<entity name='top' class='TypedCompositeActor'>"
+                       "  <property name='Continuous Director' class='ContinuousDirector'>"
+                       "    <property name='stopTime' value='1'/>"
+                       "  </property>%s"
+                       "  <link port='X.impulse' relation='one'/>"
+                       "</entity>",
+                       INTEGRATE_ONE);
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
 
@@ -698,9 +696,9 @@ test_integrator_impulse_not_discrete (void)
   g_assert_nonnull (strstr (error->message, "impulse"));
 }
 
-#define CLOCK_TO(name, recorder)                                                               \
-  "<entity name='" recorder "' class='Recorder'/><relation name='" recorder "In'/>"          \
-  "<link port='" name ".output' relation='" recorder "In'/>"                                 \
+#define CLOCK_TO(name, recorder)                                                                   \
+  "<entity name='" recorder "' class='Recorder'/><relation name='" recorder "In'/>"                \
+  "<link port='" name ".output' relation='" recorder "In'/>"                                       \
   "<link port='" recorder ".input' relation='" recorder "In'/>"
 
 /* The continuous library's defaults: period 2, offsets {0, 1}, values {1, 0}; events at
@@ -710,17 +708,16 @@ static void
 test_continuous_discrete_clock (void)
 {
   g_autoptr (HycoModel) model = run_xml (
-    "5",
-    "<entity name='Default' class='ptolemy.domains.continuous.lib.DiscreteClock'/>"
-    "<entity name='Twice' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
-    "  <property name='period' value='1.5'/><property name='offsets' value='{0.5, 0.5, 2}'/>"
-    "  <property name='values' value='{1, 2, 3}'/>"
-    "  <property name='stopTime' value='2'/>"
-    "</entity>"
-    "<entity name='Once' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
-    "  <property name='period' value='Infinity'/><property name='offsets' value='{0.3, 4}'/>"
-    "  <property name='values' value='{true, \"end\"}'/>"
-    "</entity>" CLOCK_TO ("Default", "D") CLOCK_TO ("Twice", "T") CLOCK_TO ("Once", "O"));
+    "5", "<entity name='Default' class='ptolemy.domains.continuous.lib.DiscreteClock'/>"
+         "<entity name='Twice' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='1.5'/><property name='offsets' value='{0.5, 0.5, 2}'/>"
+         "  <property name='values' value='{1, 2, 3}'/>"
+         "  <property name='stopTime' value='2'/>"
+         "</entity>"
+         "<entity name='Once' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='Infinity'/><property name='offsets' value='{0.3, 4}'/>"
+         "  <property name='values' value='{true, \"end\"}'/>"
+         "</entity>" CLOCK_TO ("Default", "D") CLOCK_TO ("Twice", "T") CLOCK_TO ("Once", "O"));
 
   assert_recorded (model, "D", "(0, 1) 1; (1, 1) 0; (2, 1) 1; (3, 1) 0; (4, 1) 1; (5, 1) 0");
   assert_recorded (model, "T", "(0.5, 1) 1; (0.5, 2) 2; (2, 1) 1; (2, 2) 2");
@@ -756,16 +753,15 @@ static void
 test_continuous_clock (void)
 {
   g_autoptr (HycoModel) model = run_xml (
-    "1",
-    "<entity name='Clock' class='ptolemy.domains.continuous.lib.ContinuousClock'>"
-    "  <property name='period' value='0.5'/><property name='offsets' value='{0.0, 0.2}'/>"
-    "  <property name='values' value='{1, 2}'/>"
-    "</entity>"
-    "<entity name='Once' class='ContinuousClock'>"
-    "  <property name='period' value='0.5'/><property name='offsets' value='{0.1, 0.2}'/>"
-    "  <property name='values' value='{1, 2}'/><property name='numberOfCycles' value='1'/>"
-    "  <property name='defaultValue' value=''/>"
-    "</entity>" CLOCK_TO ("Clock", "C") CLOCK_TO ("Once", "O"));
+    "1", "<entity name='Clock' class='ptolemy.domains.continuous.lib.ContinuousClock'>"
+         "  <property name='period' value='0.5'/><property name='offsets' value='{0.0, 0.2}'/>"
+         "  <property name='values' value='{1, 2}'/>"
+         "</entity>"
+         "<entity name='Once' class='ContinuousClock'>"
+         "  <property name='period' value='0.5'/><property name='offsets' value='{0.1, 0.2}'/>"
+         "  <property name='values' value='{1, 2}'/><property name='numberOfCycles' value='1'/>"
+         "  <property name='defaultValue' value=''/>"
+         "</entity>" CLOCK_TO ("Clock", "C") CLOCK_TO ("Once", "O"));
   HycoActor *c = hyco_model_lookup_actor (model, "C");
   HycoActor *o = hyco_model_lookup_actor (model, "O");
   struct
@@ -782,8 +778,7 @@ test_continuous_clock (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
-    g_assert_cmpfloat (hyco_value_get_double (recorded_at (expected[i].recorder,
-                                                           expected[i].time,
+    g_assert_cmpfloat (hyco_value_get_double (recorded_at (expected[i].recorder, expected[i].time,
                                                            expected[i].microstep)),
                        ==, expected[i].value);
   /* Absent before its first change: the first value seen is at (0.1, 1). */
@@ -800,15 +795,14 @@ static void
 test_zero_order_hold_default (void)
 {
   g_autoptr (HycoModel) model = run_xml (
-    "1",
-    "<entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
-    "  <property name='period' value='Infinity'/><property name='offsets' value='{0.5}'/>"
-    "  <property name='values' value='{7}'/>"
-    "</entity>"
-    "<entity name='Hold' class='ZeroOrderHold'><property name='defaultValue' value='-1'/>"
-    "</entity>"
-    "<relation name='e'/><link port='Clock.output' relation='e'/>"
-    "<link port='Hold.input' relation='e'/>" CLOCK_TO ("Hold", "H"));
+    "1", "<entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='Infinity'/><property name='offsets' value='{0.5}'/>"
+         "  <property name='values' value='{7}'/>"
+         "</entity>"
+         "<entity name='Hold' class='ZeroOrderHold'><property name='defaultValue' value='-1'/>"
+         "</entity>"
+         "<relation name='e'/><link port='Clock.output' relation='e'/>"
+         "<link port='Hold.input' relation='e'/>" CLOCK_TO ("Hold", "H"));
   HycoActor *h = hyco_model_lookup_actor (model, "H");
 
   g_assert_cmpint (hyco_value_get_int (recorded_at (h, "0", 0)), ==, -1);
@@ -822,23 +816,22 @@ static void
 test_continuous_merge (void)
 {
   g_autoptr (HycoModel) model = run_xml (
-    "2",
-    "<entity name='A' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
-    "  <property name='period' value='2'/><property name='offsets' value='{1.0}'/>"
-    "  <property name='values' value='{10}'/>"
-    "</entity>"
-    "<entity name='B' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
-    "  <property name='period' value='1'/><property name='offsets' value='{0.0}'/>"
-    "  <property name='values' value='{20}'/>"
-    "</entity>"
-    "<entity name='First' class='ContinuousMerge'/>"
-    "<entity name='All' class='ContinuousMerge'><property name='discard' value='false'/>"
-    "</entity>"
-    "<relation name='a'/><relation name='b'/>"
-    "<link port='A.output' relation='a'/><link port='B.output' relation='b'/>"
-    "<link port='First.input' relation='a'/><link port='First.input' relation='b'/>"
-    "<link port='All.input' relation='a'/><link port='All.input' relation='b'/>"
-    CLOCK_TO ("First", "F") CLOCK_TO ("All", "L"));
+    "2", "<entity name='A' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='2'/><property name='offsets' value='{1.0}'/>"
+         "  <property name='values' value='{10}'/>"
+         "</entity>"
+         "<entity name='B' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='1'/><property name='offsets' value='{0.0}'/>"
+         "  <property name='values' value='{20}'/>"
+         "</entity>"
+         "<entity name='First' class='ContinuousMerge'/>"
+         "<entity name='All' class='ContinuousMerge'><property name='discard' value='false'/>"
+         "</entity>"
+         "<relation name='a'/><relation name='b'/>"
+         "<link port='A.output' relation='a'/><link port='B.output' relation='b'/>"
+         "<link port='First.input' relation='a'/><link port='First.input' relation='b'/>"
+         "<link port='All.input' relation='a'/><link port='All.input' relation='b'/>" CLOCK_TO (
+           "First", "F") CLOCK_TO ("All", "L"));
 
   assert_recorded (model, "F", "(0, 1) 20; (1, 1) 10; (2, 1) 20");
   assert_recorded (model, "L", "(0, 1) 20; (1, 1) 10; (1, 2) 20; (2, 1) 20");
@@ -869,19 +862,19 @@ test_derivative (void)
     "<entity name='Slope' class='ContinuousRamp'/>"
     "<entity name='DS' class='ptolemy.domains.continuous.lib.Derivative'/>"
     "<relation name='s'/><link port='Slope.output' relation='s'/>"
-    "<link port='DS.input' relation='s'/>"
-    CLOCK_TO ("Error", "E") "<entity name='States' class='Recorder'/>"
-    "<link port='States.input' relation='y'/><relation name='ds'/>"
-    "<link port='DS.derivative' relation='ds'/><entity name='R' class='Recorder'/>"
-    "<link port='R.input' relation='ds'/>");
+    "<link port='DS.input' relation='s'/>" CLOCK_TO (
+      "Error", "E") "<entity name='States' class='Recorder'/>"
+                    "<link port='States.input' relation='y'/><relation name='ds'/>"
+                    "<link port='DS.derivative' relation='ds'/><entity name='R' class='Recorder'/>"
+                    "<link port='R.input' relation='ds'/>");
   HycoRecorder *error = HYCO_RECORDER (hyco_model_lookup_actor (model, "E"));
   HycoRecorder *slope = HYCO_RECORDER (hyco_model_lookup_actor (model, "R"));
   HycoActor *states = hyco_model_lookup_actor (model, "States");
 
   g_assert_cmpuint (hyco_recorder_get_count (error), >, 6);
   for (guint i = 0; i < hyco_recorder_get_count (error); i++)
-    g_assert_cmpfloat_with_epsilon (hyco_value_get_double (hyco_recorder_get_value (error, i)),
-                                    0, 1e-12);
+    g_assert_cmpfloat_with_epsilon (hyco_value_get_double (hyco_recorder_get_value (error, i)), 0,
+                                    1e-12);
   g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "0", 0)), ==, 0);
   g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "0", 1)), ==, 1.5);
   g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "1", 1)), ==, -2);
@@ -916,8 +909,8 @@ test_sampler_microstep (void)
     "<relation name='c'/><relation name='e'/>"
     "<link port='Clock.output' relation='c'/><link port='Left.input' relation='c'/>"
     "<link port='Right.input' relation='c'/>"
-    "<link port='Events.output' relation='e'/><link port='Discrete.input' relation='e'/>"
-    CLOCK_TO ("Left", "L") CLOCK_TO ("Right", "R") CLOCK_TO ("Discrete", "D"));
+    "<link port='Events.output' relation='e'/><link port='Discrete.input' relation='e'/>" CLOCK_TO (
+      "Left", "L") CLOCK_TO ("Right", "R") CLOCK_TO ("Discrete", "D"));
 
   assert_recorded (model, "L", "(0, 1) 0; (0.5, 1) 1; (1, 1) 1");
   assert_recorded (model, "R", "(0, 1) 1; (0.5, 1) 1; (1, 1) 1");
@@ -928,11 +921,10 @@ test_sampler_microstep (void)
 static void
 test_sinewave_samples_per_period (void)
 {
-  g_autoptr (HycoModel) model = run_xml (
-    "1",
-    "<entity name='Wave' class='ptolemy.domains.continuous.lib.ContinuousSinewave'>"
-    "  <property name='frequency' value='2'/><property name='magnitude' value='3'/>"
-    "</entity>" CLOCK_TO ("Wave", "W"));
+  g_autoptr (HycoModel) model
+    = run_xml ("1", "<entity name='Wave' class='ptolemy.domains.continuous.lib.ContinuousSinewave'>"
+                    "  <property name='frequency' value='2'/><property name='magnitude' value='3'/>"
+                    "</entity>" CLOCK_TO ("Wave", "W"));
   HycoRecorder *wave = HYCO_RECORDER (hyco_model_lookup_actor (model, "W"));
   HycoTag previous = { 0, 0 };
 

@@ -127,8 +127,9 @@ schedule_next (HycoClockSchedule *self, HycoActor *actor, guint64 microstep, GEr
             {
               self->done = TRUE;
               return _hyco_actors_drop_beyond_time_range (
-                actor, error, "the clock's cycle after cycle %" G_GINT64_FORMAT
-                              " starts beyond the range of model time",
+                actor, error,
+                "the clock's cycle after cycle %" G_GINT64_FORMAT
+                " starts beyond the range of model time",
                 self->cycle);
             }
           self->cycle_start = start;

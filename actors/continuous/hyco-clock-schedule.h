@@ -15,11 +15,11 @@ G_BEGIN_DECLS
 typedef struct
 {
   /* Parameters, converted in preinitialize. */
-  gint64 period;      /* HYCO_TIME_INFINITY for a single cycle */
-  gint64 stop_time;   /* no event after it; HYCO_TIME_INFINITY for none */
-  gint64 max_cycles;  /* <= 0 for no limit */
-  GArray *offsets;    /* gint64 ticks, nondecreasing */
-  GPtrArray *values;  /* HycoValue *, as many as offsets */
+  gint64 period;     /* HYCO_TIME_INFINITY for a single cycle */
+  gint64 stop_time;  /* no event after it; HYCO_TIME_INFINITY for none */
+  gint64 max_cycles; /* <= 0 for no limit */
+  GArray *offsets;   /* gint64 ticks, nondecreasing */
+  GPtrArray *values; /* HycoValue *, as many as offsets */
 
   /* Run. */
   gint64 cycle_start;

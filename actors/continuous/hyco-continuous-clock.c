@@ -41,8 +41,7 @@ struct _HycoContinuousClock
 };
 
 G_DEFINE_FINAL_TYPE (HycoContinuousClock, hyco_continuous_clock, HYCO_TYPE_ACTOR)
-HYCO_REGISTER_DEFINE (continuous_clock, HYCO_TYPE_CONTINUOUS_CLOCK,
-                      "ContinuousClock")
+HYCO_REGISTER_DEFINE (continuous_clock, HYCO_TYPE_CONTINUOUS_CLOCK, "ContinuousClock")
 
 enum
 {
@@ -169,7 +168,8 @@ hyco_continuous_clock_initialize (HycoActor *actor, GError **error)
   /* An empty defaultValue (Ptolemy II's empty expression): absent before the first event. */
   hyco_value_clear (&self->held);
   self->holding = initial[0] != '\0';
-  if (self->holding && !_hyco_actors_parse_value (actor, "defaultValue", initial, &self->held, error))
+  if (self->holding
+      && !_hyco_actors_parse_value (actor, "defaultValue", initial, &self->held, error))
     return FALSE;
   return _hyco_clock_schedule_start (&self->schedule, actor, error);
 }
@@ -230,16 +230,16 @@ hyco_continuous_clock_class_init (HycoContinuousClockClass *klass)
    *
    * The time between cycle starts, in seconds; `Infinity` for a single cycle.
    */
-  properties[PROP_PERIOD] = hyco_param_spec_literal ("period", "Time between cycles (s)",
-                                                     HYCO_PARAM_KIND_TIME, "2.0");
+  properties[PROP_PERIOD]
+    = hyco_param_spec_literal ("period", "Time between cycles (s)", HYCO_PARAM_KIND_TIME, "2.0");
   /**
    * HycoContinuousClock:offsets:
    *
    * The times of the events within a cycle, in seconds, nondecreasing.
    */
-  properties[PROP_OFFSETS] = hyco_param_spec_literal (
-    "offsets", "Event times within a cycle (s), nondecreasing", HYCO_PARAM_KIND_VALUE_LIST,
-    "{0.0, 1.0}");
+  properties[PROP_OFFSETS]
+    = hyco_param_spec_literal ("offsets", "Event times within a cycle (s), nondecreasing",
+                               HYCO_PARAM_KIND_VALUE_LIST, "{0.0, 1.0}");
   /**
    * HycoContinuousClock:values:
    *
@@ -261,8 +261,8 @@ hyco_continuous_clock_class_init (HycoContinuousClockClass *klass)
    * model time is the same everywhere in Hyco, so it changes nothing.
    */
   properties[PROP_STOP_TIME_IS_LOCAL] = g_param_spec_boolean (
-    "stopTimeIsLocal", NULL, "Ptolemy II's local stop time inside modal models (no effect)",
-    FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    "stopTimeIsLocal", NULL, "Ptolemy II's local stop time inside modal models (no effect)", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * HycoContinuousClock:defaultValue:
    *
@@ -276,10 +276,9 @@ hyco_continuous_clock_class_init (HycoContinuousClockClass *klass)
    *
    * How many cycles to produce; 0 or less (the default, -1) for no limit.
    */
-  properties[PROP_NUMBER_OF_CYCLES]
-    = g_param_spec_int ("numberOfCycles", NULL, "Cycles to produce; -1 for no limit", G_MININT,
-                        G_MAXINT, -1,
-                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NUMBER_OF_CYCLES] = g_param_spec_int (
+    "numberOfCycles", NULL, "Cycles to produce; -1 for no limit", G_MININT, G_MAXINT, -1,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

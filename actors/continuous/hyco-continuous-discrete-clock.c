@@ -192,16 +192,16 @@ hyco_continuous_discrete_clock_class_init (HycoContinuousDiscreteClockClass *kla
    *
    * The time between cycle starts, in seconds; `Infinity` for a single cycle.
    */
-  properties[PROP_PERIOD] = hyco_param_spec_literal ("period", "Time between cycles (s)",
-                                                     HYCO_PARAM_KIND_TIME, "2.0");
+  properties[PROP_PERIOD]
+    = hyco_param_spec_literal ("period", "Time between cycles (s)", HYCO_PARAM_KIND_TIME, "2.0");
   /**
    * HycoContinuousDiscreteClock:offsets:
    *
    * The times of the events within a cycle, in seconds, nondecreasing.
    */
-  properties[PROP_OFFSETS] = hyco_param_spec_literal (
-    "offsets", "Event times within a cycle (s), nondecreasing", HYCO_PARAM_KIND_VALUE_LIST,
-    "{0.0, 1.0}");
+  properties[PROP_OFFSETS]
+    = hyco_param_spec_literal ("offsets", "Event times within a cycle (s), nondecreasing",
+                               HYCO_PARAM_KIND_VALUE_LIST, "{0.0, 1.0}");
   /**
    * HycoContinuousDiscreteClock:values:
    *
@@ -223,8 +223,8 @@ hyco_continuous_discrete_clock_class_init (HycoContinuousDiscreteClockClass *kla
    * model time is the same everywhere in Hyco, so it changes nothing.
    */
   properties[PROP_STOP_TIME_IS_LOCAL] = g_param_spec_boolean (
-    "stopTimeIsLocal", NULL, "Ptolemy II's local stop time inside modal models (no effect)",
-    FALSE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    "stopTimeIsLocal", NULL, "Ptolemy II's local stop time inside modal models (no effect)", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 
 #define HYCO_TYPE_CONTINUOUS_DISCRETE_CLOCK (hyco_continuous_discrete_clock_get_type ())
 HYCO_API
-G_DECLARE_FINAL_TYPE (HycoContinuousDiscreteClock, hyco_continuous_discrete_clock, HYCO, CONTINUOUS_DISCRETE_CLOCK, HycoActor)
+G_DECLARE_FINAL_TYPE (HycoContinuousDiscreteClock, hyco_continuous_discrete_clock, HYCO,
+                      CONTINUOUS_DISCRETE_CLOCK, HycoActor)
 
 G_END_DECLS

@@ -142,8 +142,8 @@ current_state (HycoIntegrator *self, double *value, GError **error)
       hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
       if (weight != 0 && now.microstep == 0 && self->fired)
         {
-          g_autofree char *when = hyco_time_to_string (
-            now.time, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+          g_autofree char *when
+            = hyco_time_to_string (now.time, hyco_actor_get_resolution (HYCO_ACTOR (self)));
           hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                 "input impulse: an impulse must be a discrete event (present "
                                 "only at microsteps after 0), but it is present at (%s, 0), "

@@ -277,8 +277,7 @@ hyco_level_crossing_detector_is_strict (HycoActor *actor)
 }
 
 static gboolean
-hyco_level_crossing_detector_output_depends_on (HycoActor *actor, HycoPort *output,
-                                                HycoPort *input)
+hyco_level_crossing_detector_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
 {
   return FALSE;
 }

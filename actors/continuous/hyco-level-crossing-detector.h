@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 
 #define HYCO_TYPE_LEVEL_CROSSING_DETECTOR (hyco_level_crossing_detector_get_type ())
 HYCO_API
-G_DECLARE_FINAL_TYPE (HycoLevelCrossingDetector, hyco_level_crossing_detector, HYCO, LEVEL_CROSSING_DETECTOR, HycoActor)
+G_DECLARE_FINAL_TYPE (HycoLevelCrossingDetector, hyco_level_crossing_detector, HYCO,
+                      LEVEL_CROSSING_DETECTOR, HycoActor)
 
 G_END_DECLS

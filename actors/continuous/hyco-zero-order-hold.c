@@ -39,8 +39,7 @@ enum
 static GParamSpec *properties[N_PROPS];
 
 static void
-hyco_zero_order_hold_get_property (GObject *object, guint prop_id, GValue *value,
-                                   GParamSpec *pspec)
+hyco_zero_order_hold_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   switch (prop_id)
     {
