@@ -724,6 +724,36 @@ test_continuous_discrete_clock (void)
   assert_recorded (model, "O", "(0.3, 1) true; (4, 1) end");
 }
 
+/* Inside a continuous composite inside DE, the events leave the composite at their own tags. */
+static void
+test_continuous_discrete_clock_in_de (void)
+{
+  const char *xml
+    = "<entity name='top' class='TypedCompositeActor'>"
+      "  <property name='DE Director' class='DEDirector'>"
+      "    <property name='stopTime' value='7'/></property>"
+      "  <entity name='Inner' class='TypedCompositeActor'>"
+      "    <property name='Continuous Director' class='ContinuousDirector'/>"
+      "    <port name='out'><property name='output'/></port>"
+      "    <entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+      "      <property name='period' value='3'/><property name='offsets' value='{0.0}'/>"
+      "      <property name='values' value='{2.0}'/>"
+      "    </entity>"
+      "    <relation name='r'/>"
+      "    <link port='Clock.output' relation='r'/><link port='out' relation='r'/>"
+      "  </entity>"
+      "  <entity name='Rec' class='Recorder'/><relation name='o'/>"
+      "  <link port='Inner.out' relation='o'/><link port='Rec.input' relation='o'/>"
+      "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_recorded (model, "Rec", "(0, 1) 2; (3, 1) 2; (6, 1) 2");
+}
+
 static void
 test_continuous_discrete_clock_errors (void)
 {
@@ -968,6 +998,7 @@ main (int argc, char **argv)
   g_test_add_func ("/integrator/impulse", test_integrator_impulse);
   g_test_add_func ("/integrator/impulse-not-discrete", test_integrator_impulse_not_discrete);
   g_test_add_func ("/continuous-discrete-clock/events", test_continuous_discrete_clock);
+  g_test_add_func ("/continuous-discrete-clock/inside-de", test_continuous_discrete_clock_in_de);
   g_test_add_func ("/continuous-discrete-clock/parameter-errors",
                    test_continuous_discrete_clock_errors);
   g_test_add_func ("/continuous-clock/values", test_continuous_clock);
