@@ -947,6 +947,38 @@ test_sampler_microstep (void)
   assert_recorded (model, "D", "");
 }
 
+/* Under DE only events at the sample time count: a clock's events, at microstep 1, are not at
+ * the left limit (k·T, 0), so the default sampler sees none; with microstep 1 it sees them. */
+static void
+test_sampler_in_de (void)
+{
+  const char *xml
+    = "<entity name='top' class='TypedCompositeActor'>"
+      "  <property name='DE Director' class='DEDirector'>"
+      "    <property name='stopTime' value='2'/></property>"
+      "  <entity name='Clock' class='DiscreteClock'><property name='period' value='0.5'/>"
+      "    <property name='value' value='4'/></entity>"
+      "  <entity name='Left' class='PeriodicSampler'><property name='samplePeriod' value='1'/>"
+      "  </entity>"
+      "  <entity name='At1' class='PeriodicSampler'><property name='samplePeriod' value='1'/>"
+      "    <property name='microstep' value='1'/></entity>"
+      "  <entity name='L' class='Recorder'/><entity name='A' class='Recorder'/>"
+      "  <relation name='c'/><relation name='l'/><relation name='a'/>"
+      "  <link port='Clock.output' relation='c'/><link port='Left.input' relation='c'/>"
+      "  <link port='At1.input' relation='c'/>"
+      "  <link port='Left.output' relation='l'/><link port='L.input' relation='l'/>"
+      "  <link port='At1.output' relation='a'/><link port='A.input' relation='a'/>"
+      "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_recorded (model, "L", "");
+  assert_recorded (model, "A", "(0, 1) 4; (1, 1) 4; (2, 1) 4");
+}
+
 /* At least ten steps per period, as Ptolemy II's ContinuousSinewave. */
 static void
 test_sinewave_samples_per_period (void)
@@ -991,6 +1023,7 @@ main (int argc, char **argv)
   g_test_add_func ("/periodic-sampler/breaks-loops", test_sampler_breaks_loops);
   g_test_add_func ("/periodic-sampler/period-error", test_sampler_period_error);
   g_test_add_func ("/periodic-sampler/microstep", test_sampler_microstep);
+  g_test_add_func ("/periodic-sampler/in-de", test_sampler_in_de);
   g_test_add_func ("/level-crossing-detector/located", test_level_crossing_detector);
   g_test_add_func ("/level-crossing-detector/names", test_level_crossing_detector_names);
   g_test_add_func ("/level-crossing-detector/parameter-errors",

@@ -18,12 +18,12 @@
  * time: its value at (k·samplePeriod, 0), before any discontinuity at that time, sent one
  * microstep later so that the output is absent at microstep 0, continuous from the left. A
  * signal that jumps at the sample time is sampled before the jump, and the jump shows in the
- * next sample. More generally the event carries the input at the last tag the actor was
- * fired before the sample's tag, and is absent if the input was absent there; under a
- * continuous director, which lands a step on every sample time, that tag is
- * (k·samplePeriod, 0). This output depends on a value stored at an earlier tag, never on the
- * input at its own tag: the actor is then non-strict and its output does not depend on its
- * input, so it breaks zero-delay loops as a microstep delay does.
+ * next sample. Only the input at the sample time counts: under a continuous director, which
+ * lands a step on every sample time, its value at (k·samplePeriod, 0); under DE an event at
+ * that tag, if any. Where the input is absent there, so is the sample. This output depends
+ * on a value stored at an earlier tag, never on the input at its own tag: the actor is then
+ * non-strict and its output does not depend on its input, so it breaks zero-delay loops as a
+ * microstep delay does.
  *
  * With `microstep` m > 0 the event is at (k·samplePeriod, m) and carries the input at that
  * same tag (absent if the input is): m = 1 samples after a discontinuity at microstep 1, as a
@@ -180,8 +180,10 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
 {
   HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
   const HycoValue *x = hyco_port_get_value (self->input, 0);
+  HycoTag now = _hyco_actor_current_tag (actor);
+  gboolean sampled = is_sample_tag (self);
 
-  if (is_sample_tag (self))
+  if (sampled)
     {
       gint64 time;
 
@@ -208,12 +210,18 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
             return FALSE;
         }
     }
-  /* Recorded after the sample was taken: what the input is at the sample's own tag belongs to
-   * the next sample, if nothing later replaces it. An absent input is recorded too: the
-   * sample of a signal absent at (k·samplePeriod, 0) is absent. */
-  self->has_sample = x != NULL && hyco_port_is_present (self->input, 0);
-  if (self->has_sample)
-    hyco_value_assign (&self->sample, x);
+  /* Only the input at the sample's time, before the sample's microstep, is sampled: under a
+   * continuous director the step's end (k·samplePeriod, 0); under DE an event there, if any.
+   * An absent input there gives an absent sample. */
+  if (sampled)
+    self->has_sample = FALSE;
+  else if (self->microstep == 0 && now.time == self->next.time
+           && now.microstep < self->next.microstep)
+    {
+      self->has_sample = x != NULL && hyco_port_is_present (self->input, 0);
+      if (self->has_sample)
+        hyco_value_assign (&self->sample, x);
+    }
   return TRUE;
 }
 
