@@ -841,6 +841,30 @@ test_zero_order_hold_default (void)
   g_assert_cmpint (hyco_value_get_int (recorded_at (h, "1", 0)), ==, 7);
 }
 
+/* A continuous signal into a hold under a continuous director is an error at the first step;
+ * at the first firing it is allowed. */
+static void
+test_zero_order_hold_not_discrete (void)
+{
+  const char *xml = "<entity name='top' class='TypedCompositeActor'>"
+                    "  <property name='Continuous Director' class='ContinuousDirector'>"
+                    "    <property name='stopTime' value='1'/></property>"
+                    "  <entity name='One' class='Const'/>"
+                    "  <entity name='Hold' class='ZeroOrderHold'/><relation name='one'/>"
+                    "  <link port='One.output' relation='one'/>"
+                    "  <link port='Hold.input' relation='one'/>"
+                    "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Hold"));
+  g_assert_nonnull (strstr (error->message, "discrete"));
+}
+
 /* The first present channel wins; with discard false the others follow, one per microstep. */
 static void
 test_continuous_merge (void)
@@ -1036,6 +1060,7 @@ main (int argc, char **argv)
                    test_continuous_discrete_clock_errors);
   g_test_add_func ("/continuous-clock/values", test_continuous_clock);
   g_test_add_func ("/zero-order-hold/default-value", test_zero_order_hold_default);
+  g_test_add_func ("/zero-order-hold/not-discrete", test_zero_order_hold_not_discrete);
   g_test_add_func ("/continuous-merge/channels", test_continuous_merge);
   g_test_add_func ("/derivative/identity", test_derivative);
   g_test_add_func ("/continuous-sinewave/samples-per-period", test_sinewave_samples_per_period);

@@ -147,7 +147,7 @@ current_state (HycoIntegrator *self, double *value, GError **error)
           hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                 "input impulse: an impulse must be a discrete event (present "
                                 "only at microsteps after 0), but it is present at (%s, 0), "
-                                "the end of an integration step",
+                                "during an integration step",
                                 when);
           return FALSE;
         }

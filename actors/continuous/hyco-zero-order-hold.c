@@ -11,6 +11,10 @@
  * Turns a discrete-event signal into a continuous one (component 3.10): the output is the last
  * present input, from the tag of that input on. Before the first input it is `defaultValue`,
  * as in Ptolemy II's ZeroOrderHold, or absent when that parameter is empty (the default).
+ *
+ * Under a continuous director the input must be discrete: present at microstep 0 during an
+ * integration step it would be a continuous signal, whose changes between the step's stages
+ * holding it would hide; as in Ptolemy II that is an error (at the first firing it is allowed).
  */
 struct _HycoZeroOrderHold
 {
@@ -20,6 +24,8 @@ struct _HycoZeroOrderHold
   gboolean has_default;
   HycoValue default_value;
 
+  gboolean continuous; /* run by a continuous director */
+  gboolean fired;      /* postfired at least once since initialize */
   gboolean holding;
   HycoValue held;
   HycoPort *input;
@@ -105,8 +111,12 @@ static gboolean
 hyco_zero_order_hold_initialize (HycoActor *actor, GError **error)
 {
   HycoZeroOrderHold *self = HYCO_ZERO_ORDER_HOLD (actor);
+  HycoDirector *director = hyco_actor_get_executive_director (actor);
 
+  /* Known once the model is prepared. */
+  self->continuous = director != NULL && hyco_director_is_continuous (director);
   self->holding = self->has_default;
+  self->fired = FALSE;
   hyco_value_clear (&self->held);
   if (self->has_default)
     hyco_value_assign (&self->held, &self->default_value);
@@ -118,6 +128,22 @@ hyco_zero_order_hold_fire (HycoActor *actor, GError **error)
 {
   HycoZeroOrderHold *self = HYCO_ZERO_ORDER_HOLD (actor);
 
+  if (self->continuous && self->fired && hyco_port_is_present (self->input, 0))
+    {
+      HycoTag now;
+
+      hyco_actor_get_current_tag (actor, &now);
+      if (now.microstep == 0)
+        {
+          g_autofree char *when = hyco_time_to_string (now.time, hyco_actor_get_resolution (actor));
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                                "input: the input must be a discrete signal (present only at "
+                                "microsteps after 0), but it is present at (%s, 0), "
+                                "during an integration step",
+                                when);
+          return FALSE;
+        }
+    }
   if (hyco_port_is_present (self->input, 0))
     hyco_port_send (self->output, 0, hyco_port_get_value (self->input, 0));
   else if (self->holding)
@@ -135,6 +161,7 @@ hyco_zero_order_hold_postfire (HycoActor *actor, GError **error)
       hyco_value_assign (&self->held, hyco_port_get_value (self->input, 0));
       self->holding = TRUE;
     }
+  self->fired = TRUE;
   return TRUE;
 }
 
