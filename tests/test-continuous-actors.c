@@ -673,27 +673,34 @@ test_integrator_impulse (void)
   g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "3", 0)), 0, 1e-9);
 }
 
-/* A continuous signal on impulse would be integrated twice: an error at the first step. */
+/* A continuous signal on impulse or initialState would act at every solver stage: an error
+ * at the first step. */
 static void
-test_integrator_impulse_not_discrete (void)
+test_integrator_inputs_not_discrete (void)
 {
-  g_autofree char *xml
-    = g_strdup_printf ("<entity name='top' class='TypedCompositeActor'>"
-                       "  <property name='Continuous Director' class='ContinuousDirector'>"
-                       "    <property name='stopTime' value='1'/>"
-                       "  </property>%s"
-                       "  <link port='X.impulse' relation='one'/>"
-                       "</entity>",
-                       INTEGRATE_ONE);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+  const char *ports[] = { "impulse", "initialState" };
 
-  g_assert_no_error (error);
-  g_assert_false (hyco_model_run (model, NULL, &error));
-  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
-  g_test_message ("%s", error->message);
-  g_assert_nonnull (strstr (error->message, "X"));
-  g_assert_nonnull (strstr (error->message, "impulse"));
+  for (guint i = 0; i < G_N_ELEMENTS (ports); i++)
+    {
+      g_autofree char *xml
+        = g_strdup_printf ("<entity name='top' class='TypedCompositeActor'>"
+                           "  <property name='Continuous Director' class='ContinuousDirector'>"
+                           "    <property name='stopTime' value='1'/>"
+                           "  </property>%s"
+                           "  <link port='X.%s' relation='one'/>"
+                           "</entity>",
+                           INTEGRATE_ONE, ports[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+      g_assert_no_error (error);
+      g_assert_false (hyco_model_run (model, NULL, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "X"));
+      g_assert_nonnull (strstr (error->message, ports[i]));
+      g_assert_nonnull (strstr (error->message, "discrete"));
+    }
 }
 
 #define CLOCK_TO(name, recorder)                                                                   \
@@ -1053,7 +1060,7 @@ main (int argc, char **argv)
   g_test_add_func ("/level-crossing-detector/parameter-errors",
                    test_level_crossing_detector_errors);
   g_test_add_func ("/integrator/impulse", test_integrator_impulse);
-  g_test_add_func ("/integrator/impulse-not-discrete", test_integrator_impulse_not_discrete);
+  g_test_add_func ("/integrator/inputs-not-discrete", test_integrator_inputs_not_discrete);
   g_test_add_func ("/continuous-discrete-clock/events", test_continuous_discrete_clock);
   g_test_add_func ("/continuous-discrete-clock/inside-de", test_continuous_discrete_clock_in_de);
   g_test_add_func ("/continuous-discrete-clock/parameter-errors",

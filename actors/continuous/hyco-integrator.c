@@ -13,11 +13,12 @@
  * the state to its value at the event's tag, visible on `state` at that same tag (as Ptolemy
  * II's ContinuousIntegrator). An event on the `impulse` input is the weight of a Dirac delta:
  * it adds to the state, also at its own tag; where both arrive together the reset wins. Both
- * are discrete inputs: an impulse at microstep 0 after an integration step is an error, as in
- * Ptolemy II, since a continuous signal there would be integrated twice. The state itself is
- * advanced by the continuous director's solver: the actor only outputs the tentative state it
- * is given and commits it in postfire, so `state` does not depend on `derivative` at the same
- * tag and breaks algebraic loops.
+ * are discrete inputs: either present at microstep 0 during an integration step is an error,
+ * as in Ptolemy II, since a continuous signal there would act at every solver stage.
+ *
+ * The state itself is advanced by the continuous director's solver: the actor only outputs
+ * the tentative state it is given and commits it in postfire, so `state` does not depend on
+ * `derivative` at the same tag and breaks algebraic loops.
  */
 struct _HycoIntegrator
 {
@@ -126,10 +127,30 @@ input_known (HycoPort *port)
   return hyco_port_get_width (port) == 0 || hyco_port_is_known (port, 0);
 }
 
+/* An impulse or a reset in a continuous signal, present at microstep 0 during an integration
+ * step, is an error, as in Ptolemy II: it would act at every solver stage (at the first
+ * firing, where no step is under way, it is allowed). */
+static gboolean
+check_discrete (HycoIntegrator *self, HycoPort *port, const char *what, GError **error)
+{
+  HycoTag now;
+  g_autofree char *when = NULL;
+
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  if (now.microstep > 0 || !self->fired)
+    return TRUE;
+  when = hyco_time_to_string (now.time, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+  hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                        "input %s: %s must be a discrete event (present only at microsteps "
+                        "after 0), but it is present at (%s, 0), during an integration step",
+                        hyco_port_get_name (port), what, when);
+  return FALSE;
+}
+
 /* The state at the current tag: the tentative state, plus an impulse, or replaced by a reset,
- * both taking effect at their own tag. An impulse adds to the committed state: it may only
- * come at a microstep after 0 (or at the very first firing), where no step is under way and
- * the tentative state is the committed one. */
+ * both taking effect at their own tag. An impulse adds to the committed state: it comes at a
+ * microstep after 0 (or at the very first firing), where no step is under way and the
+ * tentative state is the committed one. */
 static gboolean
 current_state (HycoIntegrator *self, double *value, GError **error)
 {
@@ -137,24 +158,18 @@ current_state (HycoIntegrator *self, double *value, GError **error)
   if (hyco_port_is_present (self->impulse, 0))
     {
       double weight = hyco_port_get_double (self->impulse, 0);
-      HycoTag now;
 
-      hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
-      if (weight != 0 && now.microstep == 0 && self->fired)
-        {
-          g_autofree char *when
-            = hyco_time_to_string (now.time, hyco_actor_get_resolution (HYCO_ACTOR (self)));
-          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
-                                "input impulse: an impulse must be a discrete event (present "
-                                "only at microsteps after 0), but it is present at (%s, 0), "
-                                "during an integration step",
-                                when);
-          return FALSE;
-        }
+      /* A zero impulse changes nothing (a discrete clock's 0 between its events). */
+      if (weight != 0 && !check_discrete (self, self->impulse, "an impulse", error))
+        return FALSE;
       *value = self->committed + weight;
     }
   if (hyco_port_is_present (self->reset, 0))
-    *value = hyco_port_get_double (self->reset, 0);
+    {
+      if (!check_discrete (self, self->reset, "a reset", error))
+        return FALSE;
+      *value = hyco_port_get_double (self->reset, 0);
+    }
   return TRUE;
 }
 
