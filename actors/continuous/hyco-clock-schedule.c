@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-clock-schedule.h"
+#include "hyco-clock-schedule-private.h"
 #include "hyco-actor-helpers-private.h"
 
 #include <string.h>

@@ -4,7 +4,7 @@
  */
 #include "hyco-actor-helpers-private.h"
 #include "hyco-actors.h"
-#include "hyco-clock-schedule.h"
+#include "hyco-clock-schedule-private.h"
 
 /**
  * HycoContinuousDiscreteClock:

@@ -1,5 +1,5 @@
-/* hyco-clock-schedule.h: the event times and values of Ptolemy II's DiscreteClock, shared by
- * the continuous domain's DiscreteClock and ContinuousClock; private to the actor library.
+/* hyco-clock-schedule-private.h: the event times and values of Ptolemy II's DiscreteClock,
+ * shared by the continuous domain's DiscreteClock and ContinuousClock; not installed.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
