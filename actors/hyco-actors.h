@@ -68,6 +68,11 @@
 #include "hyco-continuous-sinewave.h"
 #include "hyco-continuous-ramp.h"
 #include "hyco-periodic-sampler.h"
+#include "hyco-level-crossing-detector.h"
+#include "hyco-continuous-discrete-clock.h"
+#include "hyco-continuous-clock.h"
+#include "hyco-continuous-merge.h"
+#include "hyco-derivative.h"
 
 G_BEGIN_DECLS
 

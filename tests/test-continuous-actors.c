@@ -1,5 +1,7 @@
-/* test-continuous-actors.c: Product, MathFunction, ContinuousSinewave, ContinuousRamp and
- * PeriodicSampler, under the continuous director and DE.
+/* test-continuous-actors.c: Product, MathFunction, ContinuousSinewave, ContinuousRamp,
+ * PeriodicSampler, and the continuous actors of Ptolemy II (Integrator's impulse,
+ * LevelCrossingDetector, the continuous DiscreteClock, ContinuousClock, ZeroOrderHold's
+ * defaultValue, ContinuousMerge, Derivative), under the continuous director and DE.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -511,6 +513,528 @@ test_sampler_period_error (void)
     }
 }
 
+/* Ptolemy II's continuous actors ------------------------------------------------------------ */
+
+/* A model from a string, under a continuous director with Ptolemy II's first step (0.1 s), run
+ * to its stop time. */
+static HycoModel *
+run_xml (const char *stop_time, const char *body)
+{
+  g_autofree char *xml
+    = g_strdup_printf ("<entity name='top' class='TypedCompositeActor'>"
+                       "  <property name='Continuous Director' class='ContinuousDirector'>"
+                       "    <property name='stopTime' value='%s'/>"
+                       "    <property name='initStepSize' value='0.1'/>"
+                       "  </property>%s</entity>",
+                       stop_time, body);
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  return model;
+}
+
+/* What a Recorder saw, as "(t, n) value" items joined by "; ". */
+static char *
+recorded (HycoModel *model, const char *name)
+{
+  HycoRecorder *recorder = HYCO_RECORDER (hyco_model_lookup_actor (model, name));
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
+    {
+      HycoTag tag;
+      g_autofree char *when = NULL;
+      g_autofree char *value = hyco_value_to_string (hyco_recorder_get_value (recorder, i));
+
+      hyco_recorder_get_tag (recorder, i, &tag);
+      when = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+      g_string_append_printf (text, "%s%s %s", i ? "; " : "", when, value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+assert_recorded (HycoModel *model, const char *name, const char *expected)
+{
+  g_autofree char *seen = recorded (model, name);
+
+  g_assert_cmpstr (seen, ==, expected);
+}
+
+#define INTEGRATE_ONE                                                                              \
+  "<entity name='One' class='Const'><property name='value' value='1.0'/></entity>"                 \
+  "<entity name='X' class='ptolemy.domains.continuous.lib.Integrator'/>"                           \
+  "<relation name='one'/><relation name='x'/>"                                                     \
+  "<link port='One.output' relation='one'/><link port='X.derivative' relation='one'/>"             \
+  "<link port='X.state' relation='x'/>"
+
+/* x' = 1 from 0 crosses 0.4: the steps 0.1 and then 0.5 overshoot to 0.6, beyond the
+ * tolerance of 0.1; the refined step aims half a tolerance past the level, 0.35 s, so the
+ * crossing is located at 0.45, and the event (the level, by default) comes one microstep
+ * later. A falling-only detector sees nothing; an impulse of 1 at (1, 1) jumps the state from
+ * 1 to 2 across 1.5, an event at once, at (1, 2). */
+static void
+test_level_crossing_detector (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "2", INTEGRATE_ONE
+    "<entity name='Cross' class='ptolemy.domains.continuous.lib.LevelCrossingDetector'>"
+    "  <property name='level' value='0.4'/><property name='errorTolerance' value='0.1'/>"
+    "</entity>"
+    "<entity name='Falling' class='ptolemy.domains.continuous.lib.LevelCrossingDetector'>"
+    "  <property name='level' value='0.4'/><property name='direction' value='falling'/>"
+    "</entity>"
+    "<entity name='Jump' class='ptolemy.domains.continuous.lib.LevelCrossingDetector'>"
+    "  <property name='level' value='1.5'/><property name='value' value='\"up\"'/>"
+    "</entity>"
+    "<entity name='Kick' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+    "  <property name='period' value='Infinity'/><property name='offsets' value='{1.0}'/>"
+    "  <property name='values' value='{1.0}'/>"
+    "</entity>"
+    "<entity name='Crossings' class='Recorder'/><entity name='Falls' class='Recorder'/>"
+    "<entity name='Jumps' class='Recorder'/>"
+    "<relation name='kick'/><relation name='c'/><relation name='f'/><relation name='j'/>"
+    "<link port='Cross.trigger' relation='x'/><link port='Falling.trigger' relation='x'/>"
+    "<link port='Jump.trigger' relation='x'/>"
+    "<link port='Kick.output' relation='kick'/><link port='X.impulse' relation='kick'/>"
+    "<link port='Cross.output' relation='c'/><link port='Crossings.input' relation='c'/>"
+    "<link port='Falling.output' relation='f'/><link port='Falls.input' relation='f'/>"
+    "<link port='Jump.output' relation='j'/><link port='Jumps.input' relation='j'/>");
+
+  assert_recorded (model, "Crossings", "(0.45, 1) 0.40000000000000002");
+  assert_recorded (model, "Falls", "");
+  assert_recorded (model, "Jumps", "(1, 2) up");
+}
+
+/* Ptolemy II's class under its own name and its full name; component 3.9 keeps its own. */
+static void
+test_level_crossing_detector_names (void)
+{
+  g_assert_true (hyco_registry_lookup ("LevelCrossingDetector")
+                 == HYCO_TYPE_LEVEL_CROSSING_DETECTOR);
+  g_assert_true (hyco_registry_lookup ("ptolemy.domains.continuous.lib.LevelCrossingDetector")
+                 == HYCO_TYPE_LEVEL_CROSSING_DETECTOR);
+  g_assert_true (hyco_registry_lookup ("ZeroCrossingDetector") == HYCO_TYPE_ZERO_CROSSING_DETECTOR);
+  g_assert_true (hyco_registry_lookup ("ptolemy.domains.continuous.lib.DiscreteClock")
+                 == HYCO_TYPE_CONTINUOUS_DISCRETE_CLOCK);
+  g_assert_true (hyco_registry_lookup ("ptolemy.actor.lib.DiscreteClock")
+                 != HYCO_TYPE_CONTINUOUS_DISCRETE_CLOCK);
+}
+
+static void
+test_level_crossing_detector_errors (void)
+{
+  const char *bad[][2] = { { "direction", "up" }, { "errorTolerance", "0" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+      HycoActor *cross
+        = test_add_new (top, "ptolemy.domains.continuous.lib.LevelCrossingDetector", "Cross");
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+
+      test_set (cross, bad[i][0], bad[i][1]);
+      model = hyco_model_new (top);
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+      g_assert_nonnull (strstr (error->message, "Cross"));
+      g_assert_nonnull (strstr (error->message, bad[i][0]));
+    }
+}
+
+/* An impulse adds its weight to the state at its own tag; a reset at the same tag wins. */
+static void
+test_integrator_impulse (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "3", INTEGRATE_ONE
+    "<entity name='Kick' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+    "  <property name='period' value='Infinity'/><property name='offsets' value='{1.0, 2.0}'/>"
+    "  <property name='values' value='{0.5, 10.0}'/>"
+    "</entity>"
+    "<entity name='Reset' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+    "  <property name='period' value='Infinity'/><property name='offsets' value='{2.0}'/>"
+    "  <property name='values' value='{-1.0}'/>"
+    "</entity>"
+    "<entity name='States' class='Recorder'/>"
+    "<relation name='kick'/><relation name='reset'/>"
+    "<link port='Kick.output' relation='kick'/><link port='X.impulse' relation='kick'/>"
+    "<link port='Reset.output' relation='reset'/><link port='X.initialState' relation='reset'/>"
+    "<link port='States.input' relation='x'/>");
+  HycoActor *states = hyco_model_lookup_actor (model, "States");
+
+  g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "1", 0)), 1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "1", 1)), 1.5, 1e-9);
+  g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "2", 1)), ==, -1);
+  g_assert_cmpfloat_with_epsilon (hyco_value_get_double (recorded_at (states, "3", 0)), 0, 1e-9);
+}
+
+/* A continuous signal on impulse or initialState would act at every solver stage: an error
+ * at the first step. */
+static void
+test_integrator_inputs_not_discrete (void)
+{
+  const char *ports[] = { "impulse", "initialState" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ports); i++)
+    {
+      g_autofree char *xml
+        = g_strdup_printf ("<entity name='top' class='TypedCompositeActor'>"
+                           "  <property name='Continuous Director' class='ContinuousDirector'>"
+                           "    <property name='stopTime' value='1'/>"
+                           "  </property>%s"
+                           "  <link port='X.%s' relation='one'/>"
+                           "</entity>",
+                           INTEGRATE_ONE, ports[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+      g_assert_no_error (error);
+      g_assert_false (hyco_model_run (model, NULL, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "X"));
+      g_assert_nonnull (strstr (error->message, ports[i]));
+      g_assert_nonnull (strstr (error->message, "discrete"));
+    }
+}
+
+#define CLOCK_TO(name, recorder)                                                                   \
+  "<entity name='" recorder "' class='Recorder'/><relation name='" recorder "In'/>"                \
+  "<link port='" name ".output' relation='" recorder "In'/>"                                       \
+  "<link port='" recorder ".input' relation='" recorder "In'/>"
+
+/* The continuous library's defaults: period 2, offsets {0, 1}, values {1, 0}; events at
+ * microstep 1. Equal offsets give successive microsteps; an offset beyond a finite period is
+ * never reached; an infinite period is one cycle; no event after stopTime. */
+static void
+test_continuous_discrete_clock (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "5", "<entity name='Default' class='ptolemy.domains.continuous.lib.DiscreteClock'/>"
+         "<entity name='Twice' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='1.5'/><property name='offsets' value='{0.5, 0.5, 2}'/>"
+         "  <property name='values' value='{1, 2, 3}'/>"
+         "  <property name='stopTime' value='2'/>"
+         "</entity>"
+         "<entity name='Once' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='Infinity'/><property name='offsets' value='{0.3, 4}'/>"
+         "  <property name='values' value='{true, \"end\"}'/>"
+         "</entity>" CLOCK_TO ("Default", "D") CLOCK_TO ("Twice", "T") CLOCK_TO ("Once", "O"));
+
+  assert_recorded (model, "D", "(0, 1) 1; (1, 1) 0; (2, 1) 1; (3, 1) 0; (4, 1) 1; (5, 1) 0");
+  assert_recorded (model, "T", "(0.5, 1) 1; (0.5, 2) 2; (2, 1) 1; (2, 2) 2");
+  assert_recorded (model, "O", "(0.3, 1) true; (4, 1) end");
+}
+
+/* Inside a continuous composite inside DE, the events leave the composite at their own tags. */
+static void
+test_continuous_discrete_clock_in_de (void)
+{
+  const char *xml
+    = "<entity name='top' class='TypedCompositeActor'>"
+      "  <property name='DE Director' class='DEDirector'>"
+      "    <property name='stopTime' value='7'/></property>"
+      "  <entity name='Inner' class='TypedCompositeActor'>"
+      "    <property name='Continuous Director' class='ContinuousDirector'/>"
+      "    <port name='out'><property name='output'/></port>"
+      "    <entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+      "      <property name='period' value='3'/><property name='offsets' value='{0.0}'/>"
+      "      <property name='values' value='{2.0}'/>"
+      "    </entity>"
+      "    <relation name='r'/>"
+      "    <link port='Clock.output' relation='r'/><link port='out' relation='r'/>"
+      "  </entity>"
+      "  <entity name='Rec' class='Recorder'/><relation name='o'/>"
+      "  <link port='Inner.out' relation='o'/><link port='Rec.input' relation='o'/>"
+      "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_recorded (model, "Rec", "(0, 1) 2; (3, 1) 2; (6, 1) 2");
+}
+
+static void
+test_continuous_discrete_clock_errors (void)
+{
+  const char *bad[][2] = { { "offsets", "{1, 0.5}" }, { "values", "{1}" }, { "period", "0" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+      HycoActor *clock
+        = test_add_new (top, "ptolemy.domains.continuous.lib.DiscreteClock", "Clock");
+      g_autoptr (HycoModel) model = NULL;
+      g_autoptr (GError) error = NULL;
+
+      test_set (clock, bad[i][0], bad[i][1]);
+      model = hyco_model_new (top);
+      g_assert_false (hyco_model_prepare (model, &error));
+      g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "Clock"));
+      g_assert_nonnull (strstr (error->message, bad[i][0]));
+    }
+}
+
+/* Piecewise constant: defaultValue until the first change, each change at (t, 1), the old
+ * value still at (t, 0). One cycle only: the last value stays. */
+static void
+test_continuous_clock (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "1", "<entity name='Clock' class='ptolemy.domains.continuous.lib.ContinuousClock'>"
+         "  <property name='period' value='0.5'/><property name='offsets' value='{0.0, 0.2}'/>"
+         "  <property name='values' value='{1, 2}'/>"
+         "</entity>"
+         "<entity name='Once' class='ContinuousClock'>"
+         "  <property name='period' value='0.5'/><property name='offsets' value='{0.1, 0.2}'/>"
+         "  <property name='values' value='{1, 2}'/><property name='numberOfCycles' value='1'/>"
+         "  <property name='defaultValue' value=''/>"
+         "</entity>" CLOCK_TO ("Clock", "C") CLOCK_TO ("Once", "O"));
+  HycoActor *c = hyco_model_lookup_actor (model, "C");
+  HycoActor *o = hyco_model_lookup_actor (model, "O");
+  struct
+  {
+    HycoActor *recorder;
+    const char *time;
+    guint64 microstep;
+    double value;
+  } expected[] = {
+    { c, "0", 0, 0 },   { c, "0", 1, 1 },   { c, "0.2", 0, 1 }, { c, "0.2", 1, 2 },
+    { c, "0.5", 0, 2 }, { c, "0.5", 1, 1 }, { c, "0.7", 1, 2 }, { c, "1", 0, 2 },
+    { c, "1", 1, 1 },   { o, "0.1", 1, 1 }, { o, "0.2", 1, 2 }, { o, "0.7", 1, 2 },
+    { o, "1", 1, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpfloat (hyco_value_get_double (recorded_at (expected[i].recorder, expected[i].time,
+                                                           expected[i].microstep)),
+                       ==, expected[i].value);
+  /* Absent before its first change: the first value seen is at (0.1, 1). */
+  {
+    HycoTag first;
+    hyco_recorder_get_tag (HYCO_RECORDER (o), 0, &first);
+    g_assert_cmpint (first.time, ==, 100000000);
+    g_assert_cmpuint (first.microstep, ==, 1);
+  }
+}
+
+/* defaultValue until the first input, then the last input. */
+static void
+test_zero_order_hold_default (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "1", "<entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='Infinity'/><property name='offsets' value='{0.5}'/>"
+         "  <property name='values' value='{7}'/>"
+         "</entity>"
+         "<entity name='Hold' class='ZeroOrderHold'><property name='defaultValue' value='-1'/>"
+         "</entity>"
+         "<relation name='e'/><link port='Clock.output' relation='e'/>"
+         "<link port='Hold.input' relation='e'/>" CLOCK_TO ("Hold", "H"));
+  HycoActor *h = hyco_model_lookup_actor (model, "H");
+
+  g_assert_cmpint (hyco_value_get_int (recorded_at (h, "0", 0)), ==, -1);
+  g_assert_cmpint (hyco_value_get_int (recorded_at (h, "0.5", 0)), ==, -1);
+  g_assert_cmpint (hyco_value_get_int (recorded_at (h, "0.5", 1)), ==, 7);
+  g_assert_cmpint (hyco_value_get_int (recorded_at (h, "1", 0)), ==, 7);
+}
+
+/* A continuous signal into a hold under a continuous director is an error at the first step;
+ * at the first firing it is allowed. */
+static void
+test_zero_order_hold_not_discrete (void)
+{
+  const char *xml = "<entity name='top' class='TypedCompositeActor'>"
+                    "  <property name='Continuous Director' class='ContinuousDirector'>"
+                    "    <property name='stopTime' value='1'/></property>"
+                    "  <entity name='One' class='Const'/>"
+                    "  <entity name='Hold' class='ZeroOrderHold'/><relation name='one'/>"
+                    "  <link port='One.output' relation='one'/>"
+                    "  <link port='Hold.input' relation='one'/>"
+                    "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Hold"));
+  g_assert_nonnull (strstr (error->message, "discrete"));
+}
+
+/* The first present channel wins; with discard false the others follow, one per microstep. */
+static void
+test_continuous_merge (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "2", "<entity name='A' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='2'/><property name='offsets' value='{1.0}'/>"
+         "  <property name='values' value='{10}'/>"
+         "</entity>"
+         "<entity name='B' class='ptolemy.domains.continuous.lib.DiscreteClock'>"
+         "  <property name='period' value='1'/><property name='offsets' value='{0.0}'/>"
+         "  <property name='values' value='{20}'/>"
+         "</entity>"
+         "<entity name='First' class='ContinuousMerge'/>"
+         "<entity name='All' class='ContinuousMerge'><property name='discard' value='false'/>"
+         "</entity>"
+         "<relation name='a'/><relation name='b'/>"
+         "<link port='A.output' relation='a'/><link port='B.output' relation='b'/>"
+         "<link port='First.input' relation='a'/><link port='First.input' relation='b'/>"
+         "<link port='All.input' relation='a'/><link port='All.input' relation='b'/>" CLOCK_TO (
+           "First", "F") CLOCK_TO ("All", "L"));
+
+  assert_recorded (model, "F", "(0, 1) 20; (1, 1) 10; (2, 1) 20");
+  assert_recorded (model, "L", "(0, 1) 20; (1, 1) 10; (1, 2) 20; (2, 1) 20");
+}
+
+/* Derivative into an Integrator (derivative and impulse) reproduces a piecewise-constant
+ * input at every tag; the derivative of a ramp of slope 1 is 1 once time has passed. */
+static void
+test_derivative (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "3",
+    "<entity name='Clock' class='ContinuousClock'>"
+    "  <property name='values' value='{1.5, -2}'/>"
+    "</entity>"
+    "<entity name='D' class='ptolemy.domains.continuous.lib.Derivative'/>"
+    "<entity name='Y' class='ptolemy.domains.continuous.lib.Integrator'/>"
+    "<entity name='Error' class='Adder'/>"
+    "<entity name='Minus' class='Gain'><property name='factor' value='-1.0'/></entity>"
+    "<relation name='c'/><relation name='d'/><relation name='i'/><relation name='y'/>"
+    "<relation name='m'/>"
+    "<link port='Clock.output' relation='c'/><link port='D.input' relation='c'/>"
+    "<link port='D.derivative' relation='d'/><link port='Y.derivative' relation='d'/>"
+    "<link port='D.impulse' relation='i'/><link port='Y.impulse' relation='i'/>"
+    "<link port='Y.state' relation='y'/><link port='Error.input' relation='y'/>"
+    "<link port='Minus.input' relation='c'/>"
+    "<link port='Minus.output' relation='m'/><link port='Error.input' relation='m'/>"
+    "<entity name='Slope' class='ContinuousRamp'/>"
+    "<entity name='DS' class='ptolemy.domains.continuous.lib.Derivative'/>"
+    "<relation name='s'/><link port='Slope.output' relation='s'/>"
+    "<link port='DS.input' relation='s'/>" CLOCK_TO (
+      "Error", "E") "<entity name='States' class='Recorder'/>"
+                    "<link port='States.input' relation='y'/><relation name='ds'/>"
+                    "<link port='DS.derivative' relation='ds'/><entity name='R' class='Recorder'/>"
+                    "<link port='R.input' relation='ds'/>");
+  HycoRecorder *error = HYCO_RECORDER (hyco_model_lookup_actor (model, "E"));
+  HycoRecorder *slope = HYCO_RECORDER (hyco_model_lookup_actor (model, "R"));
+  HycoActor *states = hyco_model_lookup_actor (model, "States");
+
+  g_assert_cmpuint (hyco_recorder_get_count (error), >, 6);
+  for (guint i = 0; i < hyco_recorder_get_count (error); i++)
+    g_assert_cmpfloat_with_epsilon (hyco_value_get_double (hyco_recorder_get_value (error, i)), 0,
+                                    1e-12);
+  g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "0", 0)), ==, 0);
+  g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "0", 1)), ==, 1.5);
+  g_assert_cmpfloat (hyco_value_get_double (recorded_at (states, "1", 1)), ==, -2);
+  /* 0 at time 0, at every microstep: no time has passed since the first firing. */
+  for (guint i = 0; i < hyco_recorder_get_count (slope); i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (slope, i, &tag);
+      g_assert_cmpfloat_with_epsilon (hyco_value_get_double (hyco_recorder_get_value (slope, i)),
+                                      tag.time > 0 ? 1 : 0, 1e-6);
+    }
+}
+
+/* microstep 0 samples the left limit at (kT, 1); microstep 1 the value after the jump, at
+ * (kT, 1) too; a discrete input absent at (kT, 0) gives no sample. */
+static void
+test_sampler_microstep (void)
+{
+  g_autoptr (HycoModel) model = run_xml (
+    "1",
+    "<entity name='Clock' class='ContinuousClock'>"
+    "  <property name='period' value='0.5'/><property name='offsets' value='{0.0}'/>"
+    "  <property name='values' value='{1}'/><property name='defaultValue' value='0'/>"
+    "</entity>"
+    "<entity name='Events' class='ptolemy.domains.continuous.lib.DiscreteClock'/>"
+    "<entity name='Left' class='PeriodicSampler'><property name='samplePeriod' value='0.5'/>"
+    "</entity>"
+    "<entity name='Right' class='PeriodicSampler'><property name='samplePeriod' value='0.5'/>"
+    "  <property name='microstep' value='1'/></entity>"
+    "<entity name='Discrete' class='PeriodicSampler'>"
+    "  <property name='samplePeriod' value='0.5'/></entity>"
+    "<relation name='c'/><relation name='e'/>"
+    "<link port='Clock.output' relation='c'/><link port='Left.input' relation='c'/>"
+    "<link port='Right.input' relation='c'/>"
+    "<link port='Events.output' relation='e'/><link port='Discrete.input' relation='e'/>" CLOCK_TO (
+      "Left", "L") CLOCK_TO ("Right", "R") CLOCK_TO ("Discrete", "D"));
+
+  assert_recorded (model, "L", "(0, 1) 0; (0.5, 1) 1; (1, 1) 1");
+  assert_recorded (model, "R", "(0, 1) 1; (0.5, 1) 1; (1, 1) 1");
+  assert_recorded (model, "D", "");
+}
+
+/* Under DE only events at the sample time count: a clock's events, at microstep 1, are not at
+ * the left limit (k·T, 0), so the default sampler sees none; with microstep 1 it sees them. */
+static void
+test_sampler_in_de (void)
+{
+  const char *xml
+    = "<entity name='top' class='TypedCompositeActor'>"
+      "  <property name='DE Director' class='DEDirector'>"
+      "    <property name='stopTime' value='2'/></property>"
+      "  <entity name='Clock' class='DiscreteClock'><property name='period' value='0.5'/>"
+      "    <property name='value' value='4'/></entity>"
+      "  <entity name='Left' class='PeriodicSampler'><property name='samplePeriod' value='1'/>"
+      "  </entity>"
+      "  <entity name='At1' class='PeriodicSampler'><property name='samplePeriod' value='1'/>"
+      "    <property name='microstep' value='1'/></entity>"
+      "  <entity name='L' class='Recorder'/><entity name='A' class='Recorder'/>"
+      "  <relation name='c'/><relation name='l'/><relation name='a'/>"
+      "  <link port='Clock.output' relation='c'/><link port='Left.input' relation='c'/>"
+      "  <link port='At1.input' relation='c'/>"
+      "  <link port='Left.output' relation='l'/><link port='L.input' relation='l'/>"
+      "  <link port='At1.output' relation='a'/><link port='A.input' relation='a'/>"
+      "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  assert_recorded (model, "L", "");
+  assert_recorded (model, "A", "(0, 1) 4; (1, 1) 4; (2, 1) 4");
+}
+
+/* At least ten steps per period, as Ptolemy II's ContinuousSinewave. */
+static void
+test_sinewave_samples_per_period (void)
+{
+  g_autoptr (HycoModel) model
+    = run_xml ("1", "<entity name='Wave' class='ptolemy.domains.continuous.lib.ContinuousSinewave'>"
+                    "  <property name='frequency' value='2'/><property name='magnitude' value='3'/>"
+                    "</entity>" CLOCK_TO ("Wave", "W"));
+  HycoRecorder *wave = HYCO_RECORDER (hyco_model_lookup_actor (model, "W"));
+  HycoTag previous = { 0, 0 };
+
+  for (guint i = 0; i < hyco_recorder_get_count (wave); i++)
+    {
+      HycoTag tag;
+      hyco_recorder_get_tag (wave, i, &tag);
+      /* The director takes suggestions from the second step on; the first is initStepSize. */
+      if (previous.time > 0)
+        g_assert_cmpint (tag.time - previous.time, <=, 50000000);
+      g_assert_cmpfloat_with_epsilon (hyco_value_get_double (hyco_recorder_get_value (wave, i)),
+                                      3 * sin (4 * G_PI * seconds (&tag)), 1e-12);
+      previous = tag;
+    }
+  g_assert_cmpint (previous.time, ==, 1000000000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -529,5 +1053,23 @@ main (int argc, char **argv)
   g_test_add_func ("/periodic-sampler/left-limit", test_sampler_left_limit);
   g_test_add_func ("/periodic-sampler/breaks-loops", test_sampler_breaks_loops);
   g_test_add_func ("/periodic-sampler/period-error", test_sampler_period_error);
+  g_test_add_func ("/periodic-sampler/microstep", test_sampler_microstep);
+  g_test_add_func ("/periodic-sampler/in-de", test_sampler_in_de);
+  g_test_add_func ("/level-crossing-detector/located", test_level_crossing_detector);
+  g_test_add_func ("/level-crossing-detector/names", test_level_crossing_detector_names);
+  g_test_add_func ("/level-crossing-detector/parameter-errors",
+                   test_level_crossing_detector_errors);
+  g_test_add_func ("/integrator/impulse", test_integrator_impulse);
+  g_test_add_func ("/integrator/inputs-not-discrete", test_integrator_inputs_not_discrete);
+  g_test_add_func ("/continuous-discrete-clock/events", test_continuous_discrete_clock);
+  g_test_add_func ("/continuous-discrete-clock/inside-de", test_continuous_discrete_clock_in_de);
+  g_test_add_func ("/continuous-discrete-clock/parameter-errors",
+                   test_continuous_discrete_clock_errors);
+  g_test_add_func ("/continuous-clock/values", test_continuous_clock);
+  g_test_add_func ("/zero-order-hold/default-value", test_zero_order_hold_default);
+  g_test_add_func ("/zero-order-hold/not-discrete", test_zero_order_hold_not_discrete);
+  g_test_add_func ("/continuous-merge/channels", test_continuous_merge);
+  g_test_add_func ("/derivative/identity", test_derivative);
+  g_test_add_func ("/continuous-sinewave/samples-per-period", test_sinewave_samples_per_period);
   return g_test_run ();
 }

@@ -15,6 +15,11 @@
  * input; under a continuous director it is a smooth source whose accuracy the solver's step
  * control takes care of. Model time is converted to seconds only here, at the edge, so the
  * wave is as exact as a double allows at each tag.
+ *
+ * As Ptolemy II's ContinuousSinewave (whose inner director's maxStepSize is
+ * 1/(10·frequency)), it asks the director for at least `samplesPerPeriod` steps per period,
+ * so that the wave is drawn smoothly even where nothing else limits the steps; 0 lifts the
+ * limit. `magnitude` is Ptolemy II's name for the amplitude.
  */
 struct _HycoContinuousSinewave
 {
@@ -24,15 +29,19 @@ struct _HycoContinuousSinewave
   double phase;
   double amplitude;
   double offset;
+  double samples_per_period;
 
   HycoPort *output;
 };
 
 static void hyco_continuous_sinewave_stage_function_init (HycoStageFunctionInterface *iface);
+static void hyco_continuous_sinewave_control_init (HycoStepSizeControlInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (HycoContinuousSinewave, hyco_continuous_sinewave, HYCO_TYPE_ACTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STAGE_FUNCTION,
-                                                      hyco_continuous_sinewave_stage_function_init))
+                                                      hyco_continuous_sinewave_stage_function_init)
+                                 G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
+                                                        hyco_continuous_sinewave_control_init))
 HYCO_REGISTER_DEFINE (continuous_sinewave, HYCO_TYPE_CONTINUOUS_SINEWAVE, "ContinuousSinewave")
 
 enum
@@ -42,6 +51,8 @@ enum
   PROP_PHASE,
   PROP_AMPLITUDE,
   PROP_OFFSET,
+  PROP_MAGNITUDE,
+  PROP_SAMPLES_PER_PERIOD,
   N_PROPS
 };
 
@@ -57,9 +68,12 @@ field (HycoContinuousSinewave *self, guint prop_id)
     case PROP_PHASE:
       return &self->phase;
     case PROP_AMPLITUDE:
+    case PROP_MAGNITUDE:
       return &self->amplitude;
     case PROP_OFFSET:
       return &self->offset;
+    case PROP_SAMPLES_PER_PERIOD:
+      return &self->samples_per_period;
     default:
       return NULL;
     }
@@ -94,6 +108,11 @@ hyco_continuous_sinewave_set_property (GObject *object, guint prop_id, const GVa
     return;
   *f = g_value_get_double (value);
   g_object_notify_by_pspec (object, pspec);
+  /* Two names for one value: both change. */
+  if (prop_id == PROP_AMPLITUDE)
+    g_object_notify_by_pspec (object, properties[PROP_MAGNITUDE]);
+  else if (prop_id == PROP_MAGNITUDE)
+    g_object_notify_by_pspec (object, properties[PROP_AMPLITUDE]);
 }
 
 static void
@@ -138,6 +157,28 @@ static void
 hyco_continuous_sinewave_stage_function_init (HycoStageFunctionInterface *iface)
 {
   iface->get_stage_function = hyco_continuous_sinewave_get_stage_function;
+}
+
+/* At least samplesPerPeriod steps per period: at most 1 / (samplesPerPeriod·frequency). */
+static gint64
+hyco_continuous_sinewave_suggested_step_size (HycoStepSizeControl *control)
+{
+  HycoContinuousSinewave *self = HYCO_CONTINUOUS_SINEWAVE (control);
+  double limit, tick;
+
+  if (!(self->samples_per_period > 0) || self->frequency == 0)
+    return HYCO_TIME_INFINITY;
+  tick = hyco_time_to_seconds (1, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+  limit = 1.0 / (self->samples_per_period * fabs (self->frequency)) / tick;
+  if (!(limit < (double) (HYCO_TIME_INFINITY / 2)))
+    return HYCO_TIME_INFINITY;
+  return MAX ((gint64) llround (limit), 1);
+}
+
+static void
+hyco_continuous_sinewave_control_init (HycoStepSizeControlInterface *iface)
+{
+  iface->suggested_step_size = hyco_continuous_sinewave_suggested_step_size;
 }
 
 static void
@@ -188,6 +229,23 @@ hyco_continuous_sinewave_class_init (HycoContinuousSinewaveClass *klass)
   properties[PROP_OFFSET]
     = g_param_spec_double ("offset", NULL, "Constant added to the wave", -G_MAXDOUBLE, G_MAXDOUBLE,
                            0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousSinewave:magnitude:
+   *
+   * Ptolemy II's name for the amplitude: setting one sets the other.
+   */
+  properties[PROP_MAGNITUDE] = g_param_spec_double (
+    "magnitude", NULL, "The amplitude (Ptolemy II's name)", -G_MAXDOUBLE, G_MAXDOUBLE, 1,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousSinewave:samplesPerPeriod:
+   *
+   * The fewest steps the director takes per period of the wave (Ptolemy II's 10); 0 for no
+   * limit.
+   */
+  properties[PROP_SAMPLES_PER_PERIOD] = g_param_spec_double (
+    "samplesPerPeriod", NULL, "Fewest steps per period (0 for no limit)", 0, G_MAXDOUBLE, 10,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -196,4 +254,5 @@ hyco_continuous_sinewave_init (HycoContinuousSinewave *self)
 {
   self->frequency = 1;
   self->amplitude = 1;
+  self->samples_per_period = 10;
 }

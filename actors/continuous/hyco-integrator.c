@@ -11,9 +11,14 @@
  * Integrates its `derivative` input (components 3.7 and 3.8): `state` is the integral from the
  * start, beginning at the `initialState` parameter. An event on the `initialState` input resets
  * the state to its value at the event's tag, visible on `state` at that same tag (as Ptolemy
- * II's ContinuousIntegrator). The state itself is advanced by the continuous director's
- * solver: the actor only outputs the tentative state it is given and commits it in postfire,
- * so `state` does not depend on `derivative` at the same tag and breaks algebraic loops.
+ * II's ContinuousIntegrator). An event on the `impulse` input is the weight of a Dirac delta:
+ * it adds to the state, also at its own tag; where both arrive together the reset wins. Both
+ * are discrete inputs: either present at microstep 0 during an integration step is an error,
+ * as in Ptolemy II, since a continuous signal there would act at every solver stage.
+ *
+ * The state itself is advanced by the continuous director's solver: the actor only outputs
+ * the tentative state it is given and commits it in postfire, so `state` does not depend on
+ * `derivative` at the same tag and breaks algebraic loops.
  */
 struct _HycoIntegrator
 {
@@ -23,8 +28,10 @@ struct _HycoIntegrator
   guint variant;
   double committed;
   double tentative;
+  gboolean fired; /* postfired at least once since initialize */
 
   HycoPort *derivative;
+  HycoPort *impulse;
   HycoPort *reset;
   HycoPort *state;
 };
@@ -56,6 +63,7 @@ hyco_integrator_constructed (GObject *object)
 
   G_OBJECT_CLASS (hyco_integrator_parent_class)->constructed (object);
   self->derivative = hyco_actor_get_port (HYCO_ACTOR (self), "derivative");
+  self->impulse = hyco_actor_get_port (HYCO_ACTOR (self), "impulse");
   self->reset = hyco_actor_get_port (HYCO_ACTOR (self), "initialState");
   self->state = hyco_actor_get_port (HYCO_ACTOR (self), "state");
 }
@@ -109,16 +117,59 @@ hyco_integrator_initialize (HycoActor *actor, GError **error)
   HycoIntegrator *self = HYCO_INTEGRATOR (actor);
 
   self->committed = self->tentative = self->initial_state;
+  self->fired = FALSE;
   return TRUE;
 }
 
-/* A reset on initialState takes effect at its own tag. */
 static gboolean
-reset_value (HycoIntegrator *self, double *value)
+input_known (HycoPort *port)
 {
-  if (!hyco_port_is_present (self->reset, 0))
-    return FALSE;
-  *value = hyco_port_get_double (self->reset, 0);
+  return hyco_port_get_width (port) == 0 || hyco_port_is_known (port, 0);
+}
+
+/* An impulse or a reset in a continuous signal, present at microstep 0 during an integration
+ * step, is an error, as in Ptolemy II: it would act at every solver stage (at the first
+ * firing, where no step is under way, it is allowed). */
+static gboolean
+check_discrete (HycoIntegrator *self, HycoPort *port, const char *what, GError **error)
+{
+  HycoTag now;
+  g_autofree char *when = NULL;
+
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  if (now.microstep > 0 || !self->fired)
+    return TRUE;
+  when = hyco_time_to_string (now.time, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+  hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                        "input %s: %s must be a discrete event (present only at microsteps "
+                        "after 0), but it is present at (%s, 0), during an integration step",
+                        hyco_port_get_name (port), what, when);
+  return FALSE;
+}
+
+/* The state at the current tag: the tentative state, plus an impulse, or replaced by a reset,
+ * both taking effect at their own tag. An impulse adds to the committed state: it comes at a
+ * microstep after 0 (or at the very first firing), where no step is under way and the
+ * tentative state is the committed one. */
+static gboolean
+current_state (HycoIntegrator *self, double *value, GError **error)
+{
+  *value = self->tentative;
+  if (hyco_port_is_present (self->impulse, 0))
+    {
+      double weight = hyco_port_get_double (self->impulse, 0);
+
+      /* A zero impulse changes nothing (a discrete clock's 0 between its events). */
+      if (weight != 0 && !check_discrete (self, self->impulse, "an impulse", error))
+        return FALSE;
+      *value = self->committed + weight;
+    }
+  if (hyco_port_is_present (self->reset, 0))
+    {
+      if (!check_discrete (self, self->reset, "a reset", error))
+        return FALSE;
+      *value = hyco_port_get_double (self->reset, 0);
+    }
   return TRUE;
 }
 
@@ -126,12 +177,13 @@ static gboolean
 hyco_integrator_fire (HycoActor *actor, GError **error)
 {
   HycoIntegrator *self = HYCO_INTEGRATOR (actor);
-  double value = self->tentative;
+  double value;
 
-  /* The output needs only the reset input: with it still unknown, wait. */
-  if (hyco_port_get_width (self->reset) > 0 && !hyco_port_is_known (self->reset, 0))
+  /* The output needs only the reset and impulse inputs: with either still unknown, wait. */
+  if (!input_known (self->reset) || !input_known (self->impulse))
     return TRUE;
-  reset_value (self, &value);
+  if (!current_state (self, &value, error))
+    return FALSE;
   hyco_port_send_double (self->state, 0, value);
   return TRUE;
 }
@@ -140,10 +192,12 @@ static gboolean
 hyco_integrator_postfire (HycoActor *actor, GError **error)
 {
   HycoIntegrator *self = HYCO_INTEGRATOR (actor);
-  double value = self->tentative;
+  double value;
 
-  reset_value (self, &value);
+  if (!current_state (self, &value, error))
+    return FALSE;
   self->committed = self->tentative = value;
+  self->fired = TRUE;
   return TRUE;
 }
 
@@ -159,7 +213,7 @@ hyco_integrator_is_strict (HycoActor *actor)
 static gboolean
 hyco_integrator_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
 {
-  return input == HYCO_INTEGRATOR (actor)->reset;
+  return input == HYCO_INTEGRATOR (actor)->reset || input == HYCO_INTEGRATOR (actor)->impulse;
 }
 
 static double
@@ -192,11 +246,12 @@ hyco_integrator_state_init (HycoContinuousStateInterface *iface)
   iface->get_derivative = hyco_integrator_get_derivative;
 }
 
-/* Without resets, the output is the tentative state the director sets. */
+/* Without resets or impulses, the output is the tentative state the director sets. */
 static gboolean
 hyco_integrator_get_stage_function (HycoStageFunction *function, HycoStageFunctionSpec *spec)
 {
-  if (hyco_port_get_width (HYCO_INTEGRATOR (function)->reset) > 0)
+  if (hyco_port_get_width (HYCO_INTEGRATOR (function)->reset) > 0
+      || hyco_port_get_width (HYCO_INTEGRATOR (function)->impulse) > 0)
     return FALSE;
   spec->kind = HYCO_STAGE_FUNCTION_STATE;
   return TRUE;
@@ -229,6 +284,8 @@ hyco_integrator_class_init (HycoIntegratorClass *klass)
                              "The derivative of the state (continuous)");
   hyco_actor_class_add_port (actor_class, "initialState", HYCO_PORT_INPUT,
                              "An event resets the state to its value at the event's tag");
+  hyco_actor_class_add_port (actor_class, "impulse", HYCO_PORT_INPUT,
+                             "An event adds its value to the state at the event's tag");
   hyco_actor_class_add_port (actor_class, "state", HYCO_PORT_OUTPUT,
                              "The integral, starting at the initialState parameter");
 

@@ -14,16 +14,20 @@
  * absent at every other tag. Sample times are exact multiples of the period in ticks, so they
  * coincide exactly with those of any other actor on the same grid.
  *
- * The event carries the input's left limit at the sample time: its committed value at
- * (k·samplePeriod, 0), before any discontinuity at that time. A signal that jumps at the
- * sample time is sampled before the jump, and the jump shows in the next sample. More
- * generally the event carries the last value the input had at a tag before the sample's tag;
- * under a continuous director, which lands a step on every sample time, that tag is
- * (k·samplePeriod, 0). Before the input has had any value the output stays absent.
+ * With `microstep` 0 (the default) the event carries the input's left limit at the sample
+ * time: its value at (k·samplePeriod, 0), before any discontinuity at that time, sent one
+ * microstep later so that the output is absent at microstep 0, continuous from the left. A
+ * signal that jumps at the sample time is sampled before the jump, and the jump shows in the
+ * next sample. Only the input at the sample time counts: under a continuous director, which
+ * lands a step on every sample time, its value at (k·samplePeriod, 0); under DE an event at
+ * that tag, if any. Where the input is absent there, so is the sample. This output depends
+ * on a value stored at an earlier tag, never on the input at its own tag: the actor is then
+ * non-strict and its output does not depend on its input, so it breaks zero-delay loops as a
+ * microstep delay does.
  *
- * The event depends on a value stored at an earlier tag, never on the input at its own tag:
- * the actor is non-strict and its output does not depend on its input, so it breaks zero-delay
- * loops as a microstep delay does.
+ * With `microstep` m > 0 the event is at (k·samplePeriod, m) and carries the input at that
+ * same tag (absent if the input is): m = 1 samples after a discontinuity at microstep 1, as a
+ * Sampler triggered by a discrete clock does. The output then depends on the input at once.
  */
 struct _HycoPeriodicSampler
 {
@@ -31,11 +35,13 @@ struct _HycoPeriodicSampler
 
   char *period_literal;
   gint64 period;
+  guint microstep;
 
+  gint64 start; /* when the actor was initialized: samples at start + k·period */
   gint64 cycle; /* the sample's index k */
-  HycoTag next; /* (k·period, 1) */
+  HycoTag next; /* (k·period, max (microstep, 1)) */
   gboolean has_sample;
-  HycoValue sample; /* the input's last committed value */
+  HycoValue sample; /* the input at the last committed tag, when present there */
 
   HycoPort *input;
   HycoPort *output;
@@ -48,6 +54,7 @@ enum
 {
   PROP_0,
   PROP_SAMPLE_PERIOD,
+  PROP_MICROSTEP,
   N_PROPS
 };
 
@@ -82,6 +89,9 @@ hyco_periodic_sampler_get_property (GObject *object, guint prop_id, GValue *valu
     case PROP_SAMPLE_PERIOD:
       g_value_set_string (value, HYCO_PERIODIC_SAMPLER (object)->period_literal);
       break;
+    case PROP_MICROSTEP:
+      g_value_set_uint (value, HYCO_PERIODIC_SAMPLER (object)->microstep);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -96,6 +106,13 @@ hyco_periodic_sampler_set_property (GObject *object, guint prop_id, const GValue
     case PROP_SAMPLE_PERIOD:
       if (_hyco_actors_set_literal (&HYCO_PERIODIC_SAMPLER (object)->period_literal, value, pspec))
         g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_MICROSTEP:
+      if (HYCO_PERIODIC_SAMPLER (object)->microstep != g_value_get_uint (value))
+        {
+          HYCO_PERIODIC_SAMPLER (object)->microstep = g_value_get_uint (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -114,10 +131,14 @@ static gboolean
 hyco_periodic_sampler_initialize (HycoActor *actor, GError **error)
 {
   HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
+  HycoTag now;
 
   self->cycle = 0;
-  self->next.time = 0;
-  self->next.microstep = 1;
+  /* As Ptolemy II's: the samples count from the time of initialization (a mode entered
+   * later, inside a modal model), at the first microstep not yet passed. */
+  hyco_actor_get_current_tag (actor, &now);
+  self->start = self->next.time = now.time;
+  self->next.microstep = MAX (MAX (self->microstep, 1), now.microstep + 1);
   self->has_sample = FALSE;
   hyco_value_clear (&self->sample);
   return _hyco_actors_fire_at_tag_exactly (actor, &self->next, error);
@@ -136,8 +157,18 @@ hyco_periodic_sampler_fire (HycoActor *actor, GError **error)
 {
   HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
 
+  if (!is_sample_tag (self))
+    hyco_port_send_absent (self->output, 0);
+  else if (self->microstep > 0)
+    {
+      /* Strict in this mode: the director fires it with its input known. */
+      if (hyco_port_is_present (self->input, 0))
+        hyco_port_send (self->output, 0, hyco_port_get_value (self->input, 0));
+      else
+        hyco_port_send_absent (self->output, 0);
+    }
   /* The input may still be unknown here: the output does not depend on it. */
-  if (self->has_sample && is_sample_tag (self))
+  else if (self->has_sample)
     hyco_port_send (self->output, 0, &self->sample);
   else
     hyco_port_send_absent (self->output, 0);
@@ -149,13 +180,16 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
 {
   HycoPeriodicSampler *self = HYCO_PERIODIC_SAMPLER (actor);
   const HycoValue *x = hyco_port_get_value (self->input, 0);
+  HycoTag now = _hyco_actor_current_tag (actor);
+  gboolean sampled = is_sample_tag (self);
 
-  if (is_sample_tag (self))
+  if (sampled)
     {
       gint64 time;
 
       if (self->cycle == G_MAXINT64
-          || !hyco_time_multiply (self->period, self->cycle + 1, &time, NULL))
+          || !hyco_time_multiply (self->period, self->cycle + 1, &time, NULL)
+          || !hyco_time_add (self->start, time, &time, NULL))
         {
           /* After the stop time, if there is one: no sample is left to take. */
           g_autofree char *period
@@ -171,17 +205,22 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
         {
           self->cycle++;
           self->next.time = time;
-          self->next.microstep = 1;
+          self->next.microstep = MAX (self->microstep, 1);
           if (!_hyco_actors_fire_at_tag_exactly (actor, &self->next, error))
             return FALSE;
         }
     }
-  /* Recorded after the sample was taken: what the input is at the sample's own tag belongs to
-   * the next sample, if nothing later replaces it. */
-  if (x != NULL)
+  /* Only the input at the sample's time, before the sample's microstep, is sampled: under a
+   * continuous director the step's end (k·samplePeriod, 0); under DE an event there, if any.
+   * An absent input there gives an absent sample. */
+  if (sampled)
+    self->has_sample = FALSE;
+  else if (self->microstep == 0 && now.time == self->next.time
+           && now.microstep < self->next.microstep)
     {
-      hyco_value_assign (&self->sample, x);
-      self->has_sample = TRUE;
+      self->has_sample = x != NULL && hyco_port_is_present (self->input, 0);
+      if (self->has_sample)
+        hyco_value_assign (&self->sample, x);
     }
   return TRUE;
 }
@@ -189,13 +228,13 @@ hyco_periodic_sampler_postfire (HycoActor *actor, GError **error)
 static gboolean
 hyco_periodic_sampler_is_strict (HycoActor *actor)
 {
-  return FALSE;
+  return HYCO_PERIODIC_SAMPLER (actor)->microstep > 0;
 }
 
 static gboolean
 hyco_periodic_sampler_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
 {
-  return FALSE;
+  return HYCO_PERIODIC_SAMPLER (actor)->microstep > 0;
 }
 
 static void
@@ -217,7 +256,7 @@ hyco_periodic_sampler_class_init (HycoPeriodicSamplerClass *klass)
 
   hyco_actor_class_set_description (actor_class,
                                     "Samples a continuous input at (k·samplePeriod, 1), taking "
-                                    "its value at (k·samplePeriod, 0)");
+                                    "its value at (k·samplePeriod, microstep)");
   hyco_actor_class_add_port (actor_class, "input", HYCO_PORT_INPUT,
                              "The continuous signal to sample");
   hyco_actor_class_add_port (actor_class, "output", HYCO_PORT_OUTPUT,
@@ -230,6 +269,15 @@ hyco_periodic_sampler_class_init (HycoPeriodicSamplerClass *klass)
    */
   properties[PROP_SAMPLE_PERIOD] = hyco_param_spec_literal (
     "samplePeriod", "Time between samples (s)", HYCO_PARAM_KIND_TIME, "0.1");
+  /**
+   * HycoPeriodicSampler:microstep:
+   *
+   * The microstep whose input is sampled: 0 (the default) for the left limit, sent at
+   * microstep 1; m > 0 for the input at (k·samplePeriod, m), sent at once.
+   */
+  properties[PROP_MICROSTEP] = g_param_spec_uint (
+    "microstep", NULL, "Microstep sampled: 0 for the left limit (sent at 1), m > 0 for (t, m)", 0,
+    G_MAXUINT, 0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

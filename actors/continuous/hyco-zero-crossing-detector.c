@@ -10,7 +10,7 @@
 /**
  * HycoZeroCrossingDetector:
  *
- * Component 3.9, as Ptolemy II's LevelCrossingDetector: emits `value` (default 0) when its
+ * Component 3.9, after Ptolemy II's LevelCrossingDetector: emits `value` (default 0) when its
  * continuous `trigger` input crosses `level`. A crossing inside a step makes the step
  * inaccurate and proposes a refined step (linear interpolation of the crossing), so the
  * continuous director locates it by step refinement within `errorTolerance` of the level,
@@ -53,7 +53,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (HycoZeroCrossingDetector, hyco_zero_crossing_dete
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_STEP_SIZE_CONTROL,
                                                       hyco_zero_crossing_detector_control_init))
 HYCO_REGISTER_DEFINE (zero_crossing_detector, HYCO_TYPE_ZERO_CROSSING_DETECTOR,
-                      "ZeroCrossingDetector", "LevelCrossingDetector")
+                      "ZeroCrossingDetector")
 
 enum
 {

@@ -1,0 +1,20 @@
+/* hyco-continuous-clock.h
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-export.h"
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_CONTINUOUS_CLOCK (hyco_continuous_clock_get_type ())
+HYCO_API
+G_DECLARE_FINAL_TYPE (HycoContinuousClock, hyco_continuous_clock, HYCO, CONTINUOUS_CLOCK, HycoActor)
+
+G_END_DECLS

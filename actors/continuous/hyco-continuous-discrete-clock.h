@@ -1,0 +1,21 @@
+/* hyco-continuous-discrete-clock.h
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined(HYCO_INSIDE) && !defined(HYCO_COMPILATION)
+#error "Only <hyco.h> can be included directly."
+#endif
+
+#include "hyco-export.h"
+#include "hyco-actor.h"
+
+G_BEGIN_DECLS
+
+#define HYCO_TYPE_CONTINUOUS_DISCRETE_CLOCK (hyco_continuous_discrete_clock_get_type ())
+HYCO_API
+G_DECLARE_FINAL_TYPE (HycoContinuousDiscreteClock, hyco_continuous_discrete_clock, HYCO,
+                      CONTINUOUS_DISCRETE_CLOCK, HycoActor)
+
+G_END_DECLS
