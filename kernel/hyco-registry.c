@@ -195,10 +195,8 @@ static const struct
   const char *ptolemy;
   const char *hyco;
 } equivalents[] = {
-  { "AddSubtract", "Adder" },         { "Clock", "DiscreteClock" },
-  { "TimedDelay", "TimeDelay" },      { "NonStrictDelay", "Pre" },
-  { "LogicGate", "LogicalOperator" }, { "LevelCrossingDetector", "ZeroCrossingDetector" },
-  { "NonStrictTest", "Test" },
+  { "LogicGate", "LogicalOperator" },
+  { "LogicFunction", "LogicalOperator" },
 };
 
 /* Levenshtein distance, case-insensitive: a misspelt class name is usually a letter or two

@@ -663,12 +663,12 @@ class PtolemyModels(unittest.TestCase):
             path = os.path.join(tmp, "m.xml")
             with open(path, "w") as f:
                 f.write('<entity name="top" class="ptolemy.actor.TypedCompositeActor">\n'
-                        '  <entity name="Add" class="ptolemy.actor.lib.AddSubtract"/>\n'
+                        '  <entity name="Gate" class="ptolemy.actor.lib.logic.LogicGate"/>\n'
                         '</entity>\n')
             result = hyco("inspect", path)
         self.assertEqual(result.returncode, 2)
-        self.assertIn(':2: entity "Add": no actor class named "ptolemy.actor.lib.AddSubtract" '
-                      '(Hyco has "Adder")', result.stderr)
+        self.assertIn(':2: entity "Gate": no actor class named '
+                      '"ptolemy.actor.lib.logic.LogicGate" (Hyco has "LogicalOperator")', result.stderr)
 
     def test_in_help_and_man_page(self):
         for command in ("run", "inspect"):

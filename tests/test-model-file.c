@@ -1274,20 +1274,20 @@ static void
 test_ptolemy_class_suggestions (void)
 {
   GType ramp = hyco_registry_lookup ("Ramp");
-  g_autofree char *adder = hyco_registry_suggest ("ptolemy.actor.lib.AddSubtract");
+  g_autofree char *gate = hyco_registry_suggest ("ptolemy.actor.lib.logic.LogicGate");
   g_autofree char *clock = hyco_registry_suggest ("DiscretClock");
   g_autofree char *nothing = hyco_registry_suggest ("ptolemy.actor.lib.Xyzzy");
   g_autoptr (GPtrArray) names = NULL;
 
-  g_assert_cmpstr (adder, ==, "\"Adder\"");
+  g_assert_cmpstr (gate, ==, "\"LogicalOperator\"");
   g_assert_cmpstr (clock, ==, "\"DiscreteClock\"");
   g_assert_null (nothing);
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
-                       "  <entity name=\"A\" class=\"ptolemy.actor.lib.AddSubtract\"/>\n"
+                       "  <entity name=\"A\" class=\"ptolemy.actor.lib.logic.LogicGate\"/>\n"
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
-                       "entity \"A\": no actor class named \"ptolemy.actor.lib.AddSubtract\" "
-                       "(Hyco has \"Adder\")");
+                       "entity \"A\": no actor class named \"ptolemy.actor.lib.logic.LogicGate\" "
+                       "(Hyco has \"LogicalOperator\")");
 
   /* A full name is looked up before its last component, and an alias is never canonical. */
   hyco_registry_register_alias ("ptolemy.domains.test.lib.Const", ramp);
