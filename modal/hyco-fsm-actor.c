@@ -111,6 +111,8 @@ typedef struct
   gboolean reset;               /* in a modal model: re-initialize the destination's refinement */
   gboolean remembered;          /* the guard's bindings hold their values at the last commit */
   gboolean is_default;          /* tested only when no other transition is enabled */
+  gboolean immediate;           /* also taken on entering its source, in the same firing */
+  gboolean nondeterministic;    /* may be enabled together with other such transitions */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -136,6 +138,8 @@ struct _HycoFSMActor
   GArray *pending;        /* double, scratch for set actions */
   State *current;
   Transition *chosen;          /* by the last fire at this tag, taken in postfire */
+  GPtrArray *chain;            /* Transition*: chosen, then the immediate ones it leads to */
+  gboolean initializing;       /* inputs are not there yet: guards see them absent */
   HycoActor *interface;        /* whose ports the expressions name: itself, or its modal model */
   GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
 };
@@ -235,6 +239,8 @@ hyco_fsm_actor_finalize (GObject *object)
   g_array_unref (self->variables);
   g_array_unref (self->pending);
   g_ptr_array_unref (self->saved_parameters);
+  g_ptr_array_unref (self->chain);
+
   G_OBJECT_CLASS (hyco_fsm_actor_parent_class)->finalize (object);
 }
 
@@ -408,12 +414,12 @@ read_binding (HycoFSMActor *self, Binding *binding, double *value)
   switch (binding->kind)
     {
     case BIND_VALUE:
-      if (!hyco_port_is_present (binding->port, 0))
+      if (self->initializing || !hyco_port_is_present (binding->port, 0))
         return FALSE;
       *value = hyco_port_get_double (binding->port, 0);
       return TRUE;
     case BIND_PRESENCE:
-      *value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
+      *value = !self->initializing && hyco_port_is_present (binding->port, 0) ? 1 : 0;
       return TRUE;
     case BIND_VARIABLE:
       *value = g_array_index (self->variables, double, binding->index);
@@ -707,6 +713,73 @@ start_timers (HycoFSMActor *self, GError **error)
   return TRUE;
 }
 
+static gboolean ticks_synchronously (HycoActor *actor);
+static gboolean find_enabled (HycoFSMActor *self, State *state, HycoFSMChoice which,
+                              gboolean immediate_only, Transition **chosen, GError **error);
+
+/* At initialization, as in Ptolemy II: the immediate transitions enabled in the initial state
+ * (guards see every input absent) are taken at once, set actions included; their output
+ * actions produce nothing, there being no tag yet. A state with a refinement cannot be left
+ * that way, since the refinement would have to run. Then, if a transition of the state reached
+ * is enabled, the machine asks to be fired at the start. */
+static gboolean
+take_initial_transitions (HycoFSMActor *self, GError **error)
+{
+  HycoActor *actor = HYCO_ACTOR (self);
+  gboolean taken, reset, ok;
+  Transition *enabled = NULL;
+  HycoTag now;
+
+  self->initializing = TRUE;
+  ok = find_enabled (self, self->current, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, &enabled, error)
+       && (enabled != NULL
+           || find_enabled (self, self->current, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, &enabled,
+                            error));
+  if (ok && enabled != NULL)
+    {
+      /* The chain from there, as a firing would choose it. */
+      ok = _hyco_fsm_actor_choose (self, enabled->preemptive ? HYCO_FSM_CHOICE_PREEMPTIVE
+                                                              : HYCO_FSM_CHOICE_NON_PREEMPTIVE,
+                                   FALSE, error);
+      for (guint c = 0; ok && c < self->chain->len; c++)
+        {
+          Transition *transition = self->chain->pdata[c];
+          if (!transition->immediate)
+            {
+              /* Not immediate: left for the first firing. */
+              g_ptr_array_set_size (self->chain, c);
+              break;
+            }
+          if (!transition->preemptive && transition->from->refinement != NULL)
+            {
+              g_autofree char *name = describe_transition (transition);
+              hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
+                                    "state %s has a refinement, so the immediate transition %s "
+                                    "cannot be taken when the model is initialized: the "
+                                    "refinement would have to run before the start",
+                                    transition->from->name, name);
+              ok = FALSE;
+            }
+        }
+      if (ok && self->chain->len == 0)
+        self->chosen = NULL;
+      ok = ok && _hyco_fsm_actor_commit (self, &taken, &reset, error);
+    }
+  self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
+  if (ok && !self->current->final && !ticks_synchronously (actor))
+    {
+      ok = find_enabled (self, self->current, HYCO_FSM_CHOICE_ALL, FALSE, &enabled, NULL);
+      hyco_actor_get_current_tag (actor, &now);
+      if (ok && enabled != NULL)
+        ok = hyco_actor_fire_at (actor, now.time, NULL, error);
+      else
+        ok = TRUE; /* two enabled at once: the firing reports it */
+    }
+  self->initializing = FALSE;
+  return ok;
+}
+
 static gboolean
 hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
 {
@@ -724,73 +797,155 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
     if (((State *) self->states->pdata[i])->initial)
       self->current = self->states->pdata[i];
   self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
   for (guint t = 0; t < self->transitions->len; t++)
     {
       GPtrArray *timers = ((Transition *) self->transitions->pdata[t])->guard.timers;
       for (guint i = 0; timers && i < timers->len; i++)
         ((Timer *) timers->pdata[i])->armed = FALSE;
     }
-  return start_timers (self, error);
+  return start_timers (self, error) && take_initial_transitions (self, error);
 }
 
-/* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
- * enabled one and, if @act, produces its output actions. Nothing is committed. */
-gboolean
-_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, GError **error)
+/* The current tag, as messages give it. */
+static char *
+now_string (HycoFSMActor *self)
 {
-  HycoActor *actor = HYCO_ACTOR (self);
+  HycoTag now;
 
-  self->chosen = NULL;
-  if (self->current->final)
-    return TRUE;
-  /* Default transitions (Ptolemy II's defaultTransition): only when no other is enabled. */
-  for (int pass = 0; pass < 2 && self->chosen == NULL; pass++)
-    for (guint t = 0; t < self->current->outgoing->len; t++)
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  return hyco_tag_to_string (&now, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+}
+
+/* Finds among @state's transitions of the kind @which selects (only the immediate ones with
+ * @immediate_only) the enabled one: default transitions count only when no other is enabled.
+ * Two enabled transitions are an error, unless both are nondeterministic or the machine is
+ * not deterministic; then the first declared wins (Ptolemy II picks one at random, and says
+ * always picking the same one is as valid). */
+static gboolean transition_writes (Transition *transition, HycoPort *output);
+
+static gboolean
+find_enabled (HycoFSMActor *self, State *state, HycoFSMChoice which, gboolean immediate_only,
+              Transition **chosen, GError **error)
+{
+  *chosen = NULL;
+  for (int pass = 0; pass < 2 && *chosen == NULL; pass++)
+    for (guint t = 0; t < state->outgoing->len; t++)
       {
-        Transition *transition = self->current->outgoing->pdata[t];
+        Transition *transition = state->outgoing->pdata[t];
         double enabled;
         if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
             || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive)
+            || (immediate_only && !transition->immediate)
             || transition->is_default != (pass == 1))
           continue;
         if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
           return FALSE;
         if (enabled == 0)
           continue;
-        if (self->chosen == NULL)
+        if (*chosen == NULL)
           {
-            self->chosen = transition;
+            *chosen = transition;
             if (!self->deterministic)
               break;
             continue;
           }
+        if ((*chosen)->nondeterministic && transition->nondeterministic)
+          continue;
         {
-          g_autofree char *first = describe_transition (self->chosen);
+          g_autofree char *first = describe_transition (*chosen);
           g_autofree char *second = describe_transition (transition);
-          HycoTag now;
-          g_autofree char *tag = NULL;
-          const char *first_guard = self->chosen->guard.text;
-          hyco_actor_get_current_tag (actor, &now);
-          tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
-          self->chosen = NULL;
-          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+          g_autofree char *tag = now_string (self);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                 "two transitions are enabled at %s: %s (guard \"%s\") and %s "
-                                "(guard \"%s\"); make the guards exclusive, or set "
-                                "deterministic to false",
-                                tag, first, first_guard ? first_guard : "", second,
-                                transition->guard.text ? transition->guard.text : "");
+                                "(guard \"%s\"); make the guards exclusive, mark both "
+                                "nondeterministic, or set deterministic to false",
+                                tag, first, (*chosen)->guard.text ? (*chosen)->guard.text : "",
+                                second, transition->guard.text ? transition->guard.text : "");
+          *chosen = NULL;
           return FALSE;
         }
       }
+  return TRUE;
+}
+
+/* Whether an output action of a transition after @index in the chain writes @port: the last
+ * transition's value is the one that stays, as when Ptolemy II executes them in turn. */
+static gboolean
+written_later (HycoFSMActor *self, guint index, HycoPort *port)
+{
+  for (guint c = index + 1; c < self->chain->len; c++)
+    if (transition_writes (self->chain->pdata[c], port))
+      return TRUE;
+  return FALSE;
+}
+
+/* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
+ * enabled one, then, from its destination on, the enabled immediate transitions it leads to
+ * (preemptive ones first), as Ptolemy II does: states passed through are transient. If @act,
+ * produces their output actions, the later overriding the earlier. Nothing is committed: the
+ * guards all see the variables as they are. */
+gboolean
+_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, GError **error)
+{
+  Transition *next;
+
+  self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
+  if (self->current->final)
+    return TRUE;
+  if (!find_enabled (self, self->current, which, FALSE, &next, error))
+    return FALSE;
+  if (next != NULL && next->immediate && next->to == self->current)
+    {
+      g_autofree char *name = describe_transition (next);
+      g_autofree char *tag = now_string (self);
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "at %s: the self-loop %s cannot be immediate: it would be taken again "
+                            "and again", tag, name);
+      return FALSE;
+    }
+  while (next != NULL)
+    {
+      State *entered = next->to;
+      g_ptr_array_add (self->chain, next);
+      if (entered->final)
+        break;
+      if (!find_enabled (self, entered, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, &next, error)
+          || (next == NULL
+              && !find_enabled (self, entered, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, &next, error)))
+        {
+          g_ptr_array_set_size (self->chain, 0);
+          return FALSE;
+        }
+      for (guint c = 0; next != NULL && c < self->chain->len; c++)
+        if (((Transition *) self->chain->pdata[c])->to == next->to)
+          {
+            g_autofree char *name = describe_transition (next);
+            g_autofree char *tag = now_string (self);
+            g_ptr_array_set_size (self->chain, 0);
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                  "at %s: the immediate transition %s closes a cycle of immediate "
+                                  "transitions", tag, name);
+            return FALSE;
+          }
+    }
+  self->chosen = self->chain->len > 0 ? self->chain->pdata[0] : NULL;
   if (self->chosen == NULL || !act)
     return TRUE;
-  for (guint a = 0; a < self->chosen->outputs->len; a++)
+  for (guint c = 0; c < self->chain->len; c++)
     {
-      Action *output = self->chosen->outputs->pdata[a];
-      double value;
-      if (!evaluate (self, &output->value, FALSE, &value, error))
-        return FALSE;
-      hyco_port_send_double (output->port, 0, value);
+      Transition *transition = self->chain->pdata[c];
+      for (guint a = 0; a < transition->outputs->len; a++)
+        {
+          Action *output = transition->outputs->pdata[a];
+          double value;
+          if (written_later (self, c, output->port))
+            continue;
+          if (!evaluate (self, &output->value, FALSE, &value, error))
+            return FALSE;
+          hyco_port_send_double (output->port, 0, value);
+        }
     }
   return TRUE;
 }
@@ -808,18 +963,11 @@ _hyco_fsm_actor_has_chosen (HycoFSMActor *self)
   return self->chosen != NULL;
 }
 
-/* Takes the chosen transition, if any: set actions (all right-hand sides see the variables as
- * they were before the transition), then the destination becomes current. @reset says
- * whether the transition was a reset one. */
-gboolean
-_hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GError **error)
+/* The set actions of @transition: all right-hand sides see the variables as they were before
+ * it. */
+static gboolean
+run_set_actions (HycoFSMActor *self, Transition *transition, GError **error)
 {
-  Transition *transition = self->chosen;
-
-  *taken = transition != NULL;
-  *reset = transition != NULL && transition->reset;
-  if (transition == NULL)
-    return TRUE;
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
@@ -844,17 +992,62 @@ _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GE
           return FALSE;
         }
     }
-  self->current = transition->to;
+  return TRUE;
+}
+
+/* Takes the chosen transitions, if any, in turn: each one's set actions, then the destination
+ * of the last becomes current. @reset says whether that last one is a reset transition (the
+ * refinement of the state entered starts again). */
+gboolean
+_hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GError **error)
+{
+  Transition *last;
+
+  *taken = self->chosen != NULL && self->chain->len > 0;
+  *reset = FALSE;
+  if (!*taken)
+    {
+      self->chosen = NULL;
+      return TRUE;
+    }
+  for (guint c = 0; c < self->chain->len; c++)
+    if (!run_set_actions (self, self->chain->pdata[c], error))
+      return FALSE;
+  last = self->chain->pdata[self->chain->len - 1];
+  *reset = last->reset;
+  self->current = last->to;
   self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
   return start_timers (self, error);
 }
 
+/* Whether the director outside fires every actor at every tick and no continuous signals
+ * settle there (SR): a state machine's next reaction is then its next tick. */
+static gboolean
+ticks_synchronously (HycoActor *actor)
+{
+  HycoDirector *outer = hyco_actor_get_executive_director (actor);
+
+  return outer != NULL && hyco_director_fires_every_actor (outer)
+         && !hyco_director_wants_every_tag (outer);
+}
+
+/* After a transition, Ptolemy II's state machine asks to be fired again at once (the next
+ * microstep), so that a transition enabled in the new state without new inputs is taken
+ * without waiting for another event. */
 static gboolean
 hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
 {
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
   gboolean taken, reset;
+  HycoTag now;
 
-  return _hyco_fsm_actor_commit (HYCO_FSM_ACTOR (actor), &taken, &reset, error);
+  if (!_hyco_fsm_actor_commit (self, &taken, &reset, error))
+    return FALSE;
+  if (!taken || self->current->final || ticks_synchronously (actor))
+    return TRUE;
+  hyco_actor_get_current_tag (actor, &now);
+  return hyco_actor_fire_at (actor, now.time, NULL, error);
 }
 
 /* The refinement of the current state, or NULL. */
@@ -925,6 +1118,7 @@ hyco_fsm_actor_init (HycoFSMActor *self)
   self->variables = g_array_new (FALSE, FALSE, sizeof (double));
   self->pending = g_array_new (FALSE, TRUE, sizeof (double));
   self->saved_parameters = g_ptr_array_new_with_free_func (saved_parameter_free);
+  self->chain = g_ptr_array_new ();
 }
 
 /**
@@ -1560,4 +1754,127 @@ _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which, gboo
         return TRUE;
     }
   return FALSE;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_immediate:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @immediate: whether the transition is also taken in the firing that enters its source state,
+ *   when its guard then holds (Ptolemy II's immediate transitions): the source state is then
+ *   only passed through, and the output actions of the transitions taken in one firing all
+ *   apply, the later overriding the earlier
+ *
+ * An immediate transition enabled in the initial state is taken when the machine is
+ * initialized (its set actions apply; its outputs, there being no tag yet, do not).
+ */
+void
+hyco_fsm_actor_set_transition_immediate (HycoFSMActor *self, guint index, gboolean immediate)
+{
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  ((Transition *) self->transitions->pdata[index])->immediate = immediate;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_immediate:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ *
+ * Returns: whether it is an immediate transition
+ */
+gboolean
+hyco_fsm_actor_get_transition_immediate (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (index < self->transitions->len, FALSE);
+  return ((Transition *) self->transitions->pdata[index])->immediate;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_nondeterministic:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @nondeterministic: whether the transition may be enabled together with other
+ *   nondeterministic ones, the first declared being taken (Ptolemy II picks one at random)
+ */
+void
+hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
+                                                gboolean nondeterministic)
+{
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  ((Transition *) self->transitions->pdata[index])->nondeterministic = nondeterministic;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_nondeterministic:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ *
+ * Returns: whether it is marked nondeterministic
+ */
+gboolean
+hyco_fsm_actor_get_transition_nondeterministic (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (index < self->transitions->len, FALSE);
+  return ((Transition *) self->transitions->pdata[index])->nondeterministic;
+}
+
+/**
+ * hyco_fsm_actor_set_initial_state:
+ * @self: a state machine
+ * @state: a state's name
+ * @error: return location for a #GError
+ *
+ * Makes @state the initial state, and no other (Ptolemy II's `initialStateName`).
+ *
+ * Returns: %TRUE on success; %FALSE if there is no such state
+ */
+gboolean
+hyco_fsm_actor_set_initial_state (HycoFSMActor *self, const char *state, GError **error)
+{
+  State *found;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  found = find_state (self, state);
+  if (found == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "no state named \"%s\"", state);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->states->len; i++)
+    ((State *) self->states->pdata[i])->initial = self->states->pdata[i] == found;
+  return TRUE;
+}
+
+/**
+ * hyco_fsm_actor_set_state_final:
+ * @self: a state machine
+ * @state: a state's name
+ * @final: whether the machine stops reacting in it
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success; %FALSE if there is no such state
+ */
+gboolean
+hyco_fsm_actor_set_state_final (HycoFSMActor *self, const char *state, gboolean final,
+                                GError **error)
+{
+  State *found;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  found = find_state (self, state);
+  if (found == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "no state named \"%s\"", state);
+      return FALSE;
+    }
+  found->final = final;
+  return TRUE;
 }

@@ -557,7 +557,7 @@ test_model_file_errors (void)
       HYCO_MODEL_FILE_ERROR_BAD_VALUE, "position" },
     { "<relation name=\"t\" class=\"Transition\"/>", HYCO_MODEL_FILE_ERROR_INVALID,
       "outgoingPort" },
-    { "<relation name=\"t\" class=\"Transition\"><property name=\"nondeterministic\" "
+    { "<relation name=\"t\" class=\"Transition\"><property name=\"termination\" "
       "value=\"true\"/></relation>",
       HYCO_MODEL_FILE_ERROR_INVALID, "not supported yet" },
     { "<relation name=\"t\" class=\"Transition\"><property name=\"reset\" "
