@@ -457,6 +457,15 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   return TRUE;
 }
 
+static gboolean
+ticks_synchronously (HycoActor *container)
+{
+  HycoDirector *outer = hyco_actor_get_executive_director (container);
+
+  return outer != NULL && hyco_director_fires_every_actor (outer)
+         && !hyco_director_wants_every_tag (outer);
+}
+
 /* The transition just taken made @self->active current, at the model's tag @now. */
 static gboolean
 activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, const HycoTag *now,
@@ -464,6 +473,9 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
 {
   Refinement *refinement = self->active;
   gboolean ok = TRUE;
+  GArray *missed;
+  HycoTagQueue *queue;
+  gboolean synchronous = ticks_synchronously (HYCO_ACTOR (priv->container));
 
   if (reset)
     {
@@ -475,26 +487,33 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
       return ok;
     }
   /* History: local time goes on from where it stopped, and what the refinement had asked for
-   * is asked of the container again at the model times that now correspond. */
+   * is asked of the container again at the model times that now correspond. A request for the
+   * instant of the resumption or earlier (a periodic director's tick at local time 0, asked for
+   * when the refinement was initialized and never active since) can no longer be honoured: it
+   * is dropped, as Ptolemy II's suspended directors let it pass, and the refinement's director
+   * catches up on its next firing. Under a synchronous director outside, the resumption ends
+   * its tick: the rest of that time is gone too. */
   hyco_director_set_local_time (refinement->director, &refinement->stopped, now);
+  missed = g_array_new (FALSE, FALSE, sizeof (HycoTag));
   for (guint i = 0; ok && i < hyco_director_get_n_pending_requests (refinement->director); i++)
     {
-      HycoTag tag, granted;
-      hyco_director_get_pending_request (refinement->director, i, &tag);
-      tag = to_model (refinement, &tag);
-      ok = hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &tag, &granted, error);
+      HycoTag local, tag, granted;
+      hyco_director_get_pending_request (refinement->director, i, &local);
+      tag = to_model (refinement, &local);
+      if (hyco_tag_compare (&tag, now) <= 0 || (synchronous && tag.time <= now->time))
+        g_array_append_val (missed, local);
+      else
+        ok = hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &tag, &granted, error);
     }
+  queue = _hyco_director_get_private (refinement->director)->queue;
+  for (guint i = 0; queue != NULL && i < missed->len; i++)
+    _hyco_tag_queue_take (queue, &g_array_index (missed, HycoTag, i));
+  if (queue != NULL && missed->len > 0)
+    _hyco_tag_queue_release (queue);
+  g_array_unref (missed);
   return ok;
 }
 
-static gboolean
-ticks_synchronously (HycoActor *container)
-{
-  HycoDirector *outer = hyco_actor_get_executive_director (container);
-
-  return outer != NULL && hyco_director_fires_every_actor (outer)
-         && !hyco_director_wants_every_tag (outer);
-}
 
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
