@@ -1741,7 +1741,48 @@ _hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice which, gbool
   return unbound;
 }
 
-/* Whether an output action of a transition @which selects writes @output. */
+/* Whether the immediate transitions that may follow one entering @state (and those after
+ * them) write @output; @depth bounds the search, as chains visit each state once. */
+static gboolean
+immediate_chain_writes (HycoFSMActor *self, State *state, HycoPort *output, guint depth)
+{
+  if (depth > self->states->len)
+    return FALSE;
+  for (guint t = 0; t < state->outgoing->len; t++)
+    {
+      Transition *transition = state->outgoing->pdata[t];
+      if (transition->immediate
+          && (transition_writes (transition, output)
+              || immediate_chain_writes (self, transition->to, output, depth + 1)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the machine has a state in which no transition, immediate ones it leads to
+ * included, writes @output: there the output is known to be absent (when no refinement
+ * produces it) before any input is. */
+gboolean
+_hyco_fsm_actor_has_silent_state (HycoFSMActor *self, HycoPort *output)
+{
+  for (guint i = 0; i < self->states->len; i++)
+    {
+      State *state = self->states->pdata[i];
+      gboolean writes = FALSE;
+      for (guint t = 0; !writes && t < state->outgoing->len; t++)
+        {
+          Transition *transition = state->outgoing->pdata[t];
+          writes = transition_writes (transition, output)
+                   || immediate_chain_writes (self, transition->to, output, 0);
+        }
+      if (!writes)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether an output action of a transition @which selects writes @output, or (with @current)
+ * one of the immediate transitions it may lead to. */
 gboolean
 _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which, gboolean current,
                                    HycoPort *output)
@@ -1750,7 +1791,8 @@ _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which, gboo
     {
       Transition *transition = self->transitions->pdata[t];
       if (transition_selected (self, transition, which, current)
-          && transition_writes (transition, output))
+          && (transition_writes (transition, output)
+              || (current && immediate_chain_writes (self, transition->to, output, 0))))
         return TRUE;
     }
   return FALSE;

@@ -244,7 +244,13 @@ declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
             }
           controls = preempts || controller_reads (self, HYCO_FSM_CHOICE_ALL, FALSE, output, input);
           depends[o * n + i] = controls || through;
-          constructive[o * n + i] = !controls && partial;
+          /* Through transitions only (not preemptive ones, which decide whether a refinement
+           * runs at all), the output may be known before the input: in a state where no
+           * transition writes it it is absent, as far as the controller goes (Ptolemy II's
+           * may analysis); the firing leaves it unknown where a transition may write it. */
+          constructive[o * n + i]
+            = through ? !controls && partial
+                      : !preempts && _hyco_fsm_actor_has_silent_state (self->controller, output);
         }
     }
   _hyco_composite_actor_set_dependencies (container, depends, constructive);
@@ -390,6 +396,25 @@ hyco_modal_director_initialize (HycoDirector *director, GError **error)
   return TRUE;
 }
 
+/* With some inputs unknown: an output that no transition of the current state may write (nor
+ * an immediate transition after it), in a state without refinement, is absent whatever the
+ * inputs turn out to be (Ptolemy II's may analysis, which breaks causality loops through a
+ * state machine that cannot react in its current state). */
+static void
+assert_silent_outputs_absent (HycoModalDirector *self)
+{
+  if (self->active != NULL || _hyco_fsm_actor_is_final (self->controller))
+    return;
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      HycoPort *output = self->outputs->pdata[o];
+      if (output->n_signals == 0 || hyco_signal_status (&output->signals[0]) != HYCO_SIGNAL_UNKNOWN
+          || _hyco_fsm_actor_transitions_write (self->controller, HYCO_FSM_CHOICE_ALL, TRUE, output))
+        continue;
+      hyco_signal_set_absent (&output->signals[0]);
+    }
+}
+
 static gboolean
 hyco_modal_director_fire (HycoDirector *director, GError **error)
 {
@@ -408,7 +433,10 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
    * transitions only once what they read is known, and leaves unknown what they may decide. */
   can_preempt = controller_can_choose (self, priv, HYCO_FSM_CHOICE_PREEMPTIVE, &all_known);
   if (!self->step_end && !can_preempt)
-    return TRUE;
+    {
+      assert_silent_outputs_absent (self);
+      return TRUE;
+    }
   /* At a step's end the old mode runs, and any enabled transition is only noted. */
   if (!self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
@@ -454,6 +482,8 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       if (all_known && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
         hyco_signal_set_absent (&output->signals[0]);
     }
+  if (!all_known)
+    assert_silent_outputs_absent (self);
   return TRUE;
 }
 

@@ -740,6 +740,81 @@ test_round_trip (void)
     }
 }
 
+/* A modal model whose output b feeds its own input a, in Ptolemy II's shape (ModalPort,
+ * RefinementPort, relations with width Auto). In s1 no transition writes b, so b is absent
+ * before a is known (Ptolemy II's may analysis) and the loop is no loop: a is absent, s1 -> s2
+ * on !a_isPresent. In s2 both transitions write b from a's presence: a real loop, reported
+ * when the state machine gets there, at the second tick. */
+#define MAY_TEMPLATE                                                                               \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                          \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                        \
+  "<property name=\"period\" value=\"1\"/><property name=\"stopTime\" value=\"%s\"/>"            \
+  "</property>\n"                                                                                 \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                       \
+  "<property name=\"directorClass\" class=\"ptolemy.data.expr.StringParameter\" "               \
+  "value=\"ptolemy.domains.modal.kernel.FSMDirector\"/>\n"                                       \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"  \
+  "</port>\n"                                                                                     \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>" \
+  "</port>\n"                                                                                     \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"        \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                       \
+  "<property name=\"input\"/></port>\n"                                                           \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                       \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                              \
+  "<entity name=\"s1\" class=\"ptolemy.domains.modal.kernel.State\">"                            \
+  "<property name=\"isInitialState\" value=\"true\"/></entity>\n"                                \
+  "<entity name=\"s2\" class=\"ptolemy.domains.modal.kernel.State\"/>\n"                         \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                     \
+  "<property name=\"guardExpression\" value=\"!a_isPresent\"/></relation>\n"                     \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                     \
+  "<property name=\"guardExpression\" value=\"a_isPresent\"/>"                                   \
+  "<property name=\"outputActions\" value=\"b = 1\"/></relation>\n"                              \
+  "<relation name=\"t3\" class=\"ptolemy.domains.modal.kernel.Transition\">"                     \
+  "<property name=\"guardExpression\" value=\"!a_isPresent\"/>"                                  \
+  "<property name=\"outputActions\" value=\"b = 2\"/></relation>\n"                              \
+  "<link port=\"s1.outgoingPort\" relation=\"t1\"/><link port=\"s2.incomingPort\" "             \
+  "relation=\"t1\"/>\n"                                                                           \
+  "<link port=\"s2.outgoingPort\" relation=\"t2\"/><link port=\"s1.incomingPort\" "             \
+  "relation=\"t2\"/>\n"                                                                           \
+  "<link port=\"s2.outgoingPort\" relation=\"t3\"/><link port=\"s1.incomingPort\" "             \
+  "relation=\"t3\"/>\n"                                                                           \
+  "</entity>\n"                                                                                   \
+  "<relation name=\"aRelation\" class=\"ptolemy.actor.TypedIORelation\">"                        \
+  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/>"             \
+  "<vertex name=\"vertex1\" value=\"[0.0, 0.0]\"/></relation>\n"                                 \
+  "<relation name=\"bRelation\" class=\"ptolemy.actor.TypedIORelation\">"                        \
+  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/></relation>\n" \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" "                      \
+  "relation=\"aRelation\"/>\n"                                                                    \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" "                      \
+  "relation=\"bRelation\"/>\n"                                                                    \
+  "</entity>\n"                                                                                   \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                    \
+  "<relation name=\"loop\"/>\n"                                                                   \
+  "<link port=\"M.b\" relation=\"loop\"/><link port=\"M.a\" relation=\"loop\"/>"                \
+  "<link port=\"Bs.input\" relation=\"loop\"/>\n"                                                \
+  "</entity>\n"
+
+static void
+test_may_analysis (void)
+{
+  g_autofree char *first = g_strdup_printf (MAY_TEMPLATE, "0");
+  g_autofree char *second = g_strdup_printf (MAY_TEMPLATE, "1");
+  g_autoptr (HycoModel) model = load_text (first);
+  g_autoptr (HycoModel) looping = load_text (second);
+  g_autoptr (GError) error = NULL;
+  HycoModalModel *modal;
+
+  run_ok (model);
+  modal = HYCO_MODAL_MODEL (lookup (model, "M"));
+  g_assert_cmpstr (hyco_modal_model_get_current_state (modal), ==, "s2");
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 0);
+  g_assert_false (hyco_model_run (looping, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "(1, 1)"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -761,5 +836,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/errors", test_errors);
   g_test_add_func ("/modal/link-names", test_link_names);
   g_test_add_func ("/modal/round-trip", test_round_trip);
+  g_test_add_func ("/modal/ptolemy/may-analysis", test_may_analysis);
   return g_test_run ();
 }
