@@ -1759,6 +1759,42 @@ immediate_chain_writes (HycoFSMActor *self, State *state, HycoPort *output, guin
   return FALSE;
 }
 
+/* The transitions the last choice chose, in the order they are taken: for the modal director,
+ * which runs the refinements of the states passed through. */
+guint
+_hyco_fsm_actor_get_chain_length (HycoFSMActor *self)
+{
+  return self->chosen != NULL ? self->chain->len : 0;
+}
+
+/* The refinement of the state that transition @index of the chain leaves, when that state is
+ * passed through (not the current one) by a non-preemptive transition; whether the transition
+ * into it resets it. NULL otherwise. */
+const char *
+_hyco_fsm_actor_get_transient_refinement (HycoFSMActor *self, guint index, gboolean *reset)
+{
+  Transition *transition, *into;
+
+  if (index == 0 || index >= _hyco_fsm_actor_get_chain_length (self))
+    return NULL;
+  transition = self->chain->pdata[index];
+  into = self->chain->pdata[index - 1];
+  if (transition->preemptive)
+    return NULL;
+  *reset = into->reset;
+  return transition->from->refinement;
+}
+
+/* Whether a transition of the chain from @index on writes @output. */
+gboolean
+_hyco_fsm_actor_chain_writes_from (HycoFSMActor *self, guint index, HycoPort *output)
+{
+  for (guint c = index; c < _hyco_fsm_actor_get_chain_length (self); c++)
+    if (transition_writes (self->chain->pdata[c], output))
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether the machine has a state in which no transition, immediate ones it leads to
  * included, writes @output: there the output is known to be absent (when no refinement
  * produces it) before any input is. */

@@ -59,6 +59,7 @@ struct _HycoModalDirector
   GArray *refinements;      /* Refinement */
   GPtrArray *outputs;       /* the modal model's output ports, unowned */
   Refinement *active;
+  GPtrArray *transient;  /* Refinement*: of states passed through, fired at this tag */
   gboolean refinement_fired;
   gboolean continuous;   /* a continuous director keeps the modal model's time */
   gboolean step_end;     /* firing at the end of an integration step: transitions wait */
@@ -97,6 +98,8 @@ clear_refinements (HycoModalDirector *self)
     g_free (g_array_index (self->refinements, Refinement, i).outputs);
   g_array_set_size (self->refinements, 0);
   g_ptr_array_set_size (self->outputs, 0);
+  if (self->transient != NULL)
+    g_ptr_array_set_size (self->transient, 0);
   self->active = NULL;
   self->controller = NULL;
 }
@@ -109,6 +112,7 @@ hyco_modal_director_finalize (GObject *object)
   clear_refinements (self);
   g_array_unref (self->refinements);
   g_ptr_array_unref (self->outputs);
+  g_ptr_array_unref (self->transient);
   G_OBJECT_CLASS (hyco_modal_director_parent_class)->finalize (object);
 }
 
@@ -415,6 +419,59 @@ assert_silent_outputs_absent (HycoModalDirector *self)
     }
 }
 
+/* The chosen transitions pass through states with refinements: as in Ptolemy II, each such
+ * refinement runs in the firing, after the transition into its state (initialized first when
+ * that transition resets it), and what it produces replaces what came before, until a later
+ * transition's output action replaces it in turn. They commit in postfire, and stay inactive. */
+static gboolean
+fire_transient_refinements (HycoModalDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  guint length = _hyco_fsm_actor_get_chain_length (self->controller);
+  HycoTag now = priv->current;
+
+  g_ptr_array_set_size (self->transient, 0);
+  for (guint c = 1; c < length; c++)
+    {
+      gboolean reset = FALSE, ok = TRUE;
+      Refinement *refinement = find_refinement (
+        self, _hyco_fsm_actor_get_transient_refinement (self->controller, c, &reset));
+      HycoActor *actor;
+      if (refinement == NULL)
+        continue;
+      actor = HYCO_ACTOR (refinement->composite);
+      if (reset)
+        {
+          HycoTag start = { 0, 0 };
+          hyco_director_set_local_time (refinement->director, &start, &now);
+          priv->current = start;
+          ok = hyco_actor_initialize (actor, error);
+        }
+      else
+        hyco_director_set_local_time (refinement->director, &refinement->stopped, &now);
+      priv->current = to_local (refinement, &now);
+      if (ok && hyco_actor_prefire (actor))
+        {
+          ok = hyco_actor_fire (actor, error);
+          g_ptr_array_add (self->transient, refinement);
+          priv->firings++;
+        }
+      priv->current = now;
+      if (!ok)
+        return FALSE;
+      for (guint o = 0; o < self->outputs->len; o++)
+        {
+          HycoPort *output = self->outputs->pdata[o];
+          HycoPort *inner = refinement->outputs[o];
+          if (output->n_signals == 0 || inner == NULL || inner->n_signals == 0
+              || hyco_signal_status (&inner->signals[0]) != HYCO_SIGNAL_PRESENT
+              || _hyco_fsm_actor_chain_writes_from (self->controller, c, output))
+            continue;
+          _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 hyco_modal_director_fire (HycoDirector *director, GError **error)
 {
@@ -465,6 +522,8 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
     return FALSE;
   if (!self->step_end && !undecided && !_hyco_fsm_actor_has_chosen (self->controller)
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
+    return FALSE;
+  if (!self->step_end && !fire_transient_refinements (self, priv, error))
     return FALSE;
   /* What the output actions did not produce comes from the refinement. */
   for (guint o = 0; o < self->outputs->len; o++)
@@ -563,6 +622,17 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
       if (!ok)
         return FALSE;
     }
+  for (guint i = 0; i < self->transient->len; i++)
+    {
+      Refinement *refinement = self->transient->pdata[i];
+      priv->current = to_local (refinement, &now);
+      ok = hyco_actor_postfire (HYCO_ACTOR (refinement->composite), error);
+      priv->current = now;
+      refinement->stopped = to_local (refinement, &now);
+      if (!ok)
+        return FALSE;
+    }
+  g_ptr_array_set_size (self->transient, 0);
   self->committed_time = now.time;
   if (self->step_end && _hyco_fsm_actor_has_chosen (self->controller))
     {
@@ -618,6 +688,15 @@ hyco_modal_director_fire_at (HycoDirector *director, HycoActor *actor, const Hyc
   if (refinement == NULL)
     return hyco_actor_fire_at_tag (container, tag, granted, error);
   model_tag = to_model (refinement, tag);
+  /* Under a synchronous director outside, a refinement initialized during a reaction (entered
+   * by a reset transition, or passed through) asks to fire at that instant: it is fired in
+   * this reaction or at the next tick anyway, every actor being fired at every tick. */
+  if (ticks_synchronously (container)
+      && model_tag.time <= _hyco_director_get_private (director)->current.time)
+    {
+      *granted = *tag;
+      return TRUE;
+    }
   if (!hyco_actor_fire_at_tag (container, &model_tag, granted, error))
     return FALSE;
   *granted = to_local (refinement, granted);
@@ -643,6 +722,7 @@ hyco_modal_director_init (HycoModalDirector *self)
 {
   self->refinements = g_array_new (FALSE, TRUE, sizeof (Refinement));
   self->outputs = g_ptr_array_new ();
+  self->transient = g_ptr_array_new ();
 }
 
 /**
