@@ -815,6 +815,41 @@ test_may_analysis (void)
   g_assert_nonnull (strstr (error->message, "(1, 1)"));
 }
 
+/* A state passed through by an immediate transition runs its refinement, initialized first by
+ * a reset transition (tests/models/ptolemy-modal-transient.xml, whose Test actors check
+ * inner = 1 and outer = 3 at both ticks). Entered by a history transition instead, the
+ * refinement (a ModalRefinement) resumes where it was: s2 -> s3, inner = 2 at the second tick. */
+static void
+test_transient_refinement (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models", "ptolemy-modal-transient.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (HycoModel) history = NULL;
+  g_autoptr (GString) edited = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  model = load_text (text);
+  run_ok (model);
+  /* The transition "again" keeps history. */
+  {
+    const char *again = strstr (text, "<relation name=\"again\"");
+    const char *reset = again ? strstr (again, "name=\"reset\"") : NULL;
+    const char *value = reset ? strstr (reset, "value=\"true\"") : NULL;
+    g_assert_nonnull (value);
+    edited = g_string_new_len (text, value - text);
+    g_string_append (edited, "value=\"false\"");
+    g_string_append (edited, value + strlen ("value=\"true\""));
+  }
+  history = load_text (edited->str);
+  g_assert_false (hyco_model_run (history, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "CheckInner"));
+  g_assert_nonnull (strstr (error->message, "received 2"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -837,5 +872,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/link-names", test_link_names);
   g_test_add_func ("/modal/round-trip", test_round_trip);
   g_test_add_func ("/modal/ptolemy/may-analysis", test_may_analysis);
+  g_test_add_func ("/modal/ptolemy/transient-refinement", test_transient_refinement);
   return g_test_run ();
 }
