@@ -140,6 +140,7 @@ struct _HycoFSMActor
   Transition *chosen;          /* by the last fire at this tag, taken in postfire */
   GPtrArray *chain;            /* Transition*: chosen, then the immediate ones it leads to */
   gboolean initializing;       /* inputs are not there yet: guards see them absent */
+  GPtrArray *output_ports;     /* HycoPort*, unowned: its own outputs, when not a controller */
   HycoActor *interface;        /* whose ports the expressions name: itself, or its modal model */
   GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
 };
@@ -240,6 +241,7 @@ hyco_fsm_actor_finalize (GObject *object)
   g_array_unref (self->pending);
   g_ptr_array_unref (self->saved_parameters);
   g_ptr_array_unref (self->chain);
+  g_ptr_array_unref (self->output_ports);
 
   G_OBJECT_CLASS (hyco_fsm_actor_parent_class)->finalize (object);
 }
@@ -595,6 +597,14 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
   guint initials = 0;
 
   self->interface = HYCO_IS_MODAL_MODEL (container) ? HYCO_ACTOR (container) : actor;
+  g_ptr_array_set_size (self->output_ports, 0);
+  if (self->interface == actor)
+    {
+      g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
+      for (guint i = 0; i < ports->len; i++)
+        if (hyco_port_is_output (ports->pdata[i]))
+          g_ptr_array_add (self->output_ports, ports->pdata[i]);
+    }
   g_ptr_array_set_size (self->saved_parameters, 0);
   for (guint i = 0; i < self->states->len; i++)
     initials += ((State *) self->states->pdata[i])->initial;
@@ -823,6 +833,10 @@ now_string (HycoFSMActor *self)
  * not deterministic; then the first declared wins (Ptolemy II picks one at random, and says
  * always picking the same one is as valid). */
 static gboolean transition_writes (Transition *transition, HycoPort *output);
+static gboolean immediate_chain_writes (HycoFSMActor *self, State *state, HycoPort *output,
+                                        guint depth);
+static gboolean compiled_reads (const Compiled *compiled, HycoPort *port, gboolean *unbound);
+static gboolean actions_read (GPtrArray *actions, HycoPort *port, gboolean *unbound);
 
 static gboolean
 find_enabled (HycoFSMActor *self, State *state, HycoFSMChoice which, gboolean immediate_only,
@@ -950,10 +964,105 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, G
   return TRUE;
 }
 
+/* Whether every input @compiled reads (value or presence) is known at this tag. */
+static gboolean
+compiled_inputs_known (const Compiled *compiled)
+{
+  for (guint i = 0; compiled->expression != NULL && i < compiled->bindings->len; i++)
+    {
+      Binding *binding = &g_array_index (compiled->bindings, Binding, i);
+      if ((binding->kind == BIND_VALUE || binding->kind == BIND_PRESENCE)
+          && !hyco_port_is_known (binding->port, 0))
+        return FALSE;
+      if (binding->kind == BIND_TIMER && !compiled_inputs_known (&binding->timer->delay))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the transitions that may be chosen from @state (immediate ones they lead to
+ * included) read only inputs known at this tag. */
+static gboolean
+choice_inputs_known (HycoFSMActor *self, State *state, gboolean immediate_only, guint depth)
+{
+  if (depth > self->states->len)
+    return TRUE;
+  for (guint t = 0; t < state->outgoing->len; t++)
+    {
+      Transition *transition = state->outgoing->pdata[t];
+      if (immediate_only && !transition->immediate)
+        continue;
+      if (!compiled_inputs_known (&transition->guard))
+        return FALSE;
+      for (guint a = 0; a < transition->outputs->len; a++)
+        if (!compiled_inputs_known (&((Action *) transition->outputs->pdata[a])->value))
+          return FALSE;
+      if (!choice_inputs_known (self, transition->to, TRUE, depth + 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Fired before all its inputs are known (it is not strict, as in Ptolemy II), the machine
+ * chooses only once the transitions of its current state can be evaluated; meanwhile, an
+ * output none of them may write is absent (may analysis). Once it has chosen, the outputs its
+ * transitions did not write are absent. */
 static gboolean
 hyco_fsm_actor_fire (HycoActor *actor, GError **error)
 {
-  return _hyco_fsm_actor_choose (HYCO_FSM_ACTOR (actor), HYCO_FSM_CHOICE_ALL, TRUE, error);
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  GPtrArray *ports = self->output_ports;
+  gboolean decided = self->current->final || choice_inputs_known (self, self->current, FALSE, 0);
+
+  if (decided && !_hyco_fsm_actor_choose (self, HYCO_FSM_CHOICE_ALL, TRUE, error))
+    return FALSE;
+  if (!decided)
+    {
+      self->chosen = NULL;
+      g_ptr_array_set_size (self->chain, 0);
+    }
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (hyco_port_get_width (port) == 0
+          || hyco_port_get_status (port, 0) != HYCO_SIGNAL_UNKNOWN)
+        continue;
+      if (decided || self->current->final
+          || !_hyco_fsm_actor_transitions_write (self, HYCO_FSM_CHOICE_ALL, TRUE, port))
+        hyco_port_send_absent (port, 0);
+    }
+  return TRUE;
+}
+
+static gboolean
+hyco_fsm_actor_is_strict (HycoActor *actor)
+{
+  return FALSE;
+}
+
+/* An output depends on an input when, in some state, a transition may write the output and a
+ * transition of that state (deciding which one is taken) reads the input. */
+static gboolean
+hyco_fsm_actor_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
+{
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+
+  for (guint s = 0; s < self->states->len; s++)
+    {
+      State *state = self->states->pdata[s];
+      gboolean writes = FALSE, reads = FALSE, unbound = FALSE;
+      for (guint t = 0; t < state->outgoing->len; t++)
+        {
+          Transition *transition = state->outgoing->pdata[t];
+          writes |= transition_writes (transition, output)
+                    || immediate_chain_writes (self, transition->to, output, 0);
+          reads |= compiled_reads (&transition->guard, input, &unbound)
+                   || actions_read (transition->outputs, input, &unbound);
+        }
+      if (writes && (reads || unbound))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Whether the last choice found an enabled transition. */
@@ -1093,6 +1202,8 @@ hyco_fsm_actor_class_init (HycoFSMActorClass *klass)
   actor_class->fire = hyco_fsm_actor_fire;
   actor_class->postfire = hyco_fsm_actor_postfire;
   actor_class->wrapup = hyco_fsm_actor_wrapup;
+  actor_class->is_strict = hyco_fsm_actor_is_strict;
+  actor_class->output_depends_on = hyco_fsm_actor_output_depends_on;
   hyco_actor_class_set_description (actor_class,
                                     "A state machine with guarded transitions and actions");
 
@@ -1119,6 +1230,7 @@ hyco_fsm_actor_init (HycoFSMActor *self)
   self->pending = g_array_new (FALSE, TRUE, sizeof (double));
   self->saved_parameters = g_ptr_array_new_with_free_func (saved_parameter_free);
   self->chain = g_ptr_array_new ();
+  self->output_ports = g_ptr_array_new ();
 }
 
 /**

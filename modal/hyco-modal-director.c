@@ -209,6 +209,20 @@ controller_reads (HycoModalDirector *self, HycoFSMChoice which, gboolean current
   return FALSE;
 }
 
+/* Whether some refinement has an output named like @output. */
+static gboolean
+refined_output (HycoModalDirector *self, HycoPort *output)
+{
+  for (guint r = 0; r < self->refinements->len; r++)
+    {
+      HycoPort *inner = hyco_actor_get_port (
+        HYCO_ACTOR (g_array_index (self->refinements, Refinement, r).composite), output->name);
+      if (inner != NULL && hyco_port_is_output (inner))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The modal model's causality interface follows its contents, as Ptolemy II's does: an output
  * depends on an input when the output of that name of some refinement depends on the input of
  * that name, or when a transition whose output actions write the output reads the input (in
@@ -249,12 +263,14 @@ declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
           controls = preempts || controller_reads (self, HYCO_FSM_CHOICE_ALL, FALSE, output, input);
           depends[o * n + i] = controls || through;
           /* Through transitions only (not preemptive ones, which decide whether a refinement
-           * runs at all), the output may be known before the input: in a state where no
-           * transition writes it it is absent, as far as the controller goes (Ptolemy II's
-           * may analysis); the firing leaves it unknown where a transition may write it. */
+           * runs at all), and with no refinement producing it, the output may be known before
+           * the input: in a state where no transition writes it it is absent (Ptolemy II's may
+           * analysis); the firing leaves it unknown where a transition may write it. A loop
+           * through a refinement's output is still refused before the run. */
           constructive[o * n + i]
             = through ? !controls && partial
-                      : !preempts && _hyco_fsm_actor_has_silent_state (self->controller, output);
+                      : !preempts && !refined_output (self, output)
+                          && _hyco_fsm_actor_has_silent_state (self->controller, output);
         }
     }
   _hyco_composite_actor_set_dependencies (container, depends, constructive);
