@@ -816,6 +816,60 @@ test_ptolemy_immediate_errors (void)
     }
 }
 
+/* Two state machines in a loop, each reading the other's output only in some states (Ptolemy
+ * II's stateDependentCausality): not strict, each fires before its inputs are known and
+ * chooses once its current state's transitions can be tested, so the loop resolves at every
+ * tick. Opposite's output alternates 1, 2, 1, 2. */
+static void
+test_ptolemy_state_dependent_loop (void)
+{
+  const char *text
+    = "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+      "<property name=\"SR Director\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"
+      "<property name=\"period\" value=\"1\"/><property name=\"stopTime\" value=\"3\"/>"
+      "</property>\n"
+      "<entity name=\"Const\" class=\"ptolemy.actor.lib.Const\"/>\n"
+      "<entity name=\"Original\" class=\"ptolemy.domains.modal.kernel.FSMActor\">"
+      "<port name=\"input\"><property name=\"input\"/></port>"
+      "<port name=\"trigger\"><property name=\"input\"/></port>"
+      "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE ("dependency", "true")
+        PT_STATE ("nodependency", "false") PT_TRANSITION (
+          "t", "dependency", "nodependency",
+          PT_PROPERTY ("guardExpression", "trigger_isPresent &amp;&amp; input_isPresent")
+            PT_PROPERTY ("outputActions", "output = 2"))
+          PT_TRANSITION ("u", "nodependency", "dependency",
+                         PT_PROPERTY ("guardExpression", "trigger_isPresent")
+                           PT_PROPERTY ("outputActions", "output = 1")) "</entity>\n"
+      "<entity name=\"Opposite\" class=\"ptolemy.domains.modal.kernel.FSMActor\">"
+      "<port name=\"input\"><property name=\"input\"/></port>"
+      "<port name=\"trigger\"><property name=\"input\"/></port>"
+      "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE ("dependency", "false")
+        PT_STATE ("nodependency", "true") PT_TRANSITION (
+          "t", "dependency", "nodependency",
+          PT_PROPERTY ("guardExpression", "trigger_isPresent &amp;&amp; input_isPresent")
+            PT_PROPERTY ("outputActions", "output = 2"))
+          PT_TRANSITION ("u", "nodependency", "dependency",
+                         PT_PROPERTY ("guardExpression", "trigger_isPresent")
+                           PT_PROPERTY ("outputActions", "output = 1")) "</entity>\n"
+      "<entity name=\"Check\" class=\"ptolemy.actor.lib.Test\">"
+      PT_PROPERTY ("correctValues", "{1, 2, 1, 2}") "</entity>\n"
+      "<relation name=\"trigger\"/><relation name=\"forth\"/><relation name=\"back\"/>\n"
+      "<link port=\"Const.output\" relation=\"trigger\"/>"
+      "<link port=\"Original.trigger\" relation=\"trigger\"/>"
+      "<link port=\"Opposite.trigger\" relation=\"trigger\"/>\n"
+      "<link port=\"Original.output\" relation=\"forth\"/>"
+      "<link port=\"Opposite.input\" relation=\"forth\"/>\n"
+      "<link port=\"Opposite.output\" relation=\"back\"/>"
+      "<link port=\"Original.input\" relation=\"back\"/><link port=\"Check.input\" "
+      "relation=\"back\"/>\n"
+      "</entity>\n";
+  g_autoptr (HycoModel) model = load_machine (text);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -841,5 +895,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fsm/ptolemy/reset-versions", test_ptolemy_reset_versions);
   g_test_add_func ("/fsm/ptolemy/controller-attributes", test_ptolemy_controller_attributes);
   g_test_add_func ("/fsm/ptolemy/immediate-errors", test_ptolemy_immediate_errors);
+  g_test_add_func ("/fsm/ptolemy/state-dependent-loop", test_ptolemy_state_dependent_loop);
   return g_test_run ();
 }
