@@ -748,9 +748,9 @@ take_initial_transitions (HycoFSMActor *self, GError **error)
   if (ok && enabled != NULL)
     {
       /* The chain from there, as a firing would choose it. */
-      ok = _hyco_fsm_actor_choose (self, enabled->preemptive ? HYCO_FSM_CHOICE_PREEMPTIVE
-                                                              : HYCO_FSM_CHOICE_NON_PREEMPTIVE,
-                                   FALSE, error);
+      ok = _hyco_fsm_actor_choose (
+        self, enabled->preemptive ? HYCO_FSM_CHOICE_PREEMPTIVE : HYCO_FSM_CHOICE_NON_PREEMPTIVE,
+        FALSE, error);
       for (guint c = 0; ok && c < self->chain->len; c++)
         {
           Transition *transition = self->chain->pdata[c];
@@ -850,8 +850,7 @@ find_enabled (HycoFSMActor *self, State *state, HycoFSMChoice which, gboolean im
         double enabled;
         if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
             || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive)
-            || (immediate_only && !transition->immediate)
-            || transition->is_default != (pass == 1))
+            || (immediate_only && !transition->immediate) || transition->is_default != (pass == 1))
           continue;
         if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
           return FALSE;
@@ -916,7 +915,8 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, G
       g_autofree char *tag = now_string (self);
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                             "at %s: the self-loop %s cannot be immediate: it would be taken again "
-                            "and again", tag, name);
+                            "and again",
+                            tag, name);
       return FALSE;
     }
   while (next != NULL)
@@ -940,7 +940,8 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, G
             g_ptr_array_set_size (self->chain, 0);
             hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                   "at %s: the immediate transition %s closes a cycle of immediate "
-                                  "transitions", tag, name);
+                                  "transitions",
+                                  tag, name);
             return FALSE;
           }
     }
@@ -1024,8 +1025,7 @@ hyco_fsm_actor_fire (HycoActor *actor, GError **error)
   for (guint i = 0; i < ports->len; i++)
     {
       HycoPort *port = ports->pdata[i];
-      if (hyco_port_get_width (port) == 0
-          || hyco_port_get_status (port, 0) != HYCO_SIGNAL_UNKNOWN)
+      if (hyco_port_get_width (port) == 0 || hyco_port_get_status (port, 0) != HYCO_SIGNAL_UNKNOWN)
         continue;
       if (decided || self->current->final
           || !_hyco_fsm_actor_transitions_write (self, HYCO_FSM_CHOICE_ALL, TRUE, port))

@@ -59,7 +59,7 @@ struct _HycoModalDirector
   GArray *refinements;      /* Refinement */
   GPtrArray *outputs;       /* the modal model's output ports, unowned */
   Refinement *active;
-  GPtrArray *transient;  /* Refinement*: of states passed through, fired at this tag */
+  GPtrArray *transient; /* Refinement*: of states passed through, fired at this tag */
   gboolean refinement_fired;
   gboolean continuous;   /* a continuous director keeps the modal model's time */
   gboolean step_end;     /* firing at the end of an integration step: transitions wait */
@@ -429,7 +429,8 @@ assert_silent_outputs_absent (HycoModalDirector *self)
     {
       HycoPort *output = self->outputs->pdata[o];
       if (output->n_signals == 0 || hyco_signal_status (&output->signals[0]) != HYCO_SIGNAL_UNKNOWN
-          || _hyco_fsm_actor_transitions_write (self->controller, HYCO_FSM_CHOICE_ALL, TRUE, output))
+          || _hyco_fsm_actor_transitions_write (self->controller, HYCO_FSM_CHOICE_ALL, TRUE,
+                                                output))
         continue;
       hyco_signal_set_absent (&output->signals[0]);
     }
@@ -618,7 +619,6 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
   g_array_unref (missed);
   return ok;
 }
-
 
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)

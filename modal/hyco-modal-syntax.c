@@ -282,13 +282,13 @@ load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, 
               : g_str_equal (property, "outputActions") ? &transition->outputs
               : g_str_equal (property, "setActions")    ? &transition->sets
                                                         : NULL;
-      flag = g_str_equal (property, "reset")              ? &transition->reset
-             : g_str_equal (property, "preemptive")       ? &transition->preemptive
+      flag = g_str_equal (property, "reset")               ? &transition->reset
+             : g_str_equal (property, "preemptive")        ? &transition->preemptive
              : g_str_equal (property, "defaultTransition") ? &transition->is_default
-             : g_str_equal (property, "immediate")        ? &transition->immediate
-             : g_str_equal (property, "nondeterministic") ? &transition->nondeterministic
-             : g_str_equal (property, "history")          ? &transition->history
-                                                          : NULL;
+             : g_str_equal (property, "immediate")         ? &transition->immediate
+             : g_str_equal (property, "nondeterministic")  ? &transition->nondeterministic
+             : g_str_equal (property, "history")           ? &transition->history
+                                                           : NULL;
       if (field != NULL)
         {
           /* A property given twice: the last one counts, as for parameters. */
@@ -496,7 +496,7 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
                    && g_str_equal (class_name, "ptolemy.kernel.util.Attribute"))
             ok = TRUE;
           else if (name != NULL && value != NULL && !_hyco_model_reader_is_ignored_property (node)
-              && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
+                   && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
             {
               /* Not a parameter of the class: a variable of the machine. */
               g_auto (HycoValue) initial = HYCO_VALUE_INIT;
@@ -642,7 +642,6 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
     }
 }
 
-
 /* Ptolemy II's `directorClass` of a modal model names the director its ModalModel creates:
  * Hyco's modal models have the FSM director's semantics only, so that one is accepted and any
  * other refused by name. */
@@ -656,10 +655,9 @@ check_director_class (HycoModelReader *loader, xmlNode *node, GError **error)
     return TRUE;
   {
     g_autofree char *what = _hyco_model_reader_describe (node);
-    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
-                                    HYCO_MODEL_FILE_ERROR_INVALID, what,
-                                    "Hyco's modal models run under the FSMDirector only, not %s",
-                                    value ? value : "(none)");
+    return _hyco_model_reader_fail (
+      loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+      "Hyco's modal models run under the FSMDirector only, not %s", value ? value : "(none)");
   }
 }
 

@@ -620,16 +620,17 @@ ptolemy_machine (const char *created_by, const char *stop, const char *controlle
     created_by, stop, controller_properties, body, check);
 }
 
-#define PT_STATE(name, initial)                                                                   \
-  "<entity name=\"" name "\" class=\"ptolemy.domains.modal.kernel.State\">"                       \
-  "<property name=\"isInitialState\" class=\"ptolemy.data.expr.Parameter\" value=\"" initial "\"/>" \
+#define PT_STATE(name, initial)                                                                    \
+  "<entity name=\"" name "\" class=\"ptolemy.domains.modal.kernel.State\">"                        \
+  "<property name=\"isInitialState\" class=\"ptolemy.data.expr.Parameter\" value=\"" initial       \
+  "\"/>"                                                                                           \
   "<property name=\"_location\" class=\"ptolemy.kernel.util.Location\" value=\"[0.0, 0.0]\"/>"     \
   "</entity>\n"
-#define PT_TRANSITION(name, from, to, properties)                                                 \
-  "<relation name=\"" name "\" class=\"ptolemy.domains.modal.kernel.Transition\">" properties     \
+#define PT_TRANSITION(name, from, to, properties)                                                  \
+  "<relation name=\"" name "\" class=\"ptolemy.domains.modal.kernel.Transition\">" properties      \
   "<property name=\"exitAngle\" class=\"ptolemy.data.expr.Parameter\" value=\"0.6\"/>"             \
-  "<property name=\"gamma\" class=\"ptolemy.data.expr.Parameter\" value=\"0.1\"/></relation>\n"     \
-  "<link port=\"" from ".outgoingPort\" relation=\"" name "\"/>"                                  \
+  "<property name=\"gamma\" class=\"ptolemy.data.expr.Parameter\" value=\"0.1\"/></relation>\n"    \
+  "<link port=\"" from ".outgoingPort\" relation=\"" name "\"/>"                                   \
   "<link port=\"" to ".incomingPort\" relation=\"" name "\"/>\n"
 #define PT_PROPERTY(name, value) "<property name=\"" name "\" value=\"" value "\"/>"
 
@@ -665,8 +666,8 @@ test_ptolemy_immediate (void)
   HycoFSMActor *fsm;
 
   g_assert_no_error (error);
-  fsm = HYCO_FSM_ACTOR (
-    hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Machine"));
+  fsm
+    = HYCO_FSM_ACTOR (hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Machine"));
   g_assert_true (hyco_fsm_actor_get_transition_immediate (fsm, 0));
   g_assert_false (hyco_fsm_actor_get_transition_immediate (fsm, 1));
   /* The Test actor checks y = 2, 22, 2, 46 at (0, 1), (1, 1), (2, 1), (3, 1). */
@@ -683,18 +684,18 @@ test_ptolemy_immediate (void)
 static void
 test_ptolemy_refire (void)
 {
-  g_autofree char *text = ptolemy_machine (
-    "8.1.devel", "1", "",
-    PT_STATE ("I", "true") PT_STATE ("A", "false") PT_STATE ("B", "false")
-      PT_TRANSITION ("start", "I", "A", PT_PROPERTY ("outputActions", "y = 0"))
-        PT_TRANSITION ("go", "A", "B",
-                       PT_PROPERTY ("guardExpression", "tick_isPresent")
-                         PT_PROPERTY ("outputActions", "y = 1"))
-          PT_TRANSITION ("back", "B", "A",
-                         PT_PROPERTY ("guardExpression", "true")
-                           PT_PROPERTY ("outputActions", "y = 2")),
-    PT_PROPERTY ("correctValues", "{0, 1, 2}")
-      PT_PROPERTY ("correctTags", "{(0, 1), (1, 1), (1, 2)}"));
+  g_autofree char *text
+    = ptolemy_machine ("8.1.devel", "1", "",
+                       PT_STATE ("I", "true") PT_STATE ("A", "false") PT_STATE ("B", "false")
+                         PT_TRANSITION ("start", "I", "A", PT_PROPERTY ("outputActions", "y = 0"))
+                           PT_TRANSITION ("go", "A", "B",
+                                          PT_PROPERTY ("guardExpression", "tick_isPresent")
+                                            PT_PROPERTY ("outputActions", "y = 1"))
+                             PT_TRANSITION ("back", "B", "A",
+                                            PT_PROPERTY ("guardExpression", "true")
+                                              PT_PROPERTY ("outputActions", "y = 2")),
+                       PT_PROPERTY ("correctValues", "{0, 1, 2}")
+                         PT_PROPERTY ("correctTags", "{(0, 1), (1, 1), (1, 2)}"));
   g_autoptr (HycoModel) model = load_machine (text);
   g_autoptr (GError) error = NULL;
 
@@ -730,8 +731,8 @@ test_ptolemy_reset_versions (void)
         "<link port=\"A.outgoingPort\" relation=\"t\"/><link port=\"B.incomingPort\" "
         "relation=\"t\"/>",
         cases[i].properties);
-      g_autofree char *body = g_strconcat (PT_STATE ("A", "true") PT_STATE ("B", "false"),
-                                           transition, NULL);
+      g_autofree char *body
+        = g_strconcat (PT_STATE ("A", "true") PT_STATE ("B", "false"), transition, NULL);
       g_autofree char *text = ptolemy_machine (cases[i].version, "0", "", body, "");
       g_autoptr (HycoModel) model = load_machine (text);
       gboolean preemptive, reset;
@@ -755,13 +756,11 @@ test_ptolemy_controller_attributes (void)
     "value=\"true\"/>\n",
     PT_STATE ("A", "true") PT_STATE ("B", "false") PT_STATE ("C", "false") PT_STATE ("D", "false")
       PT_TRANSITION ("toC", "B", "C",
-                     PT_PROPERTY ("guardExpression", "tick_isPresent")
-                       PT_PROPERTY ("outputActions", "y = 3")
-                         PT_PROPERTY ("nondeterministic", "true"))
+                     PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY (
+                       "outputActions", "y = 3") PT_PROPERTY ("nondeterministic", "true"))
         PT_TRANSITION ("toD", "B", "D",
-                       PT_PROPERTY ("guardExpression", "tick_isPresent")
-                         PT_PROPERTY ("outputActions", "y = 4")
-                           PT_PROPERTY ("nondeterministic", "true")),
+                       PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY (
+                         "outputActions", "y = 4") PT_PROPERTY ("nondeterministic", "true")),
     PT_PROPERTY ("correctValues", "{3}") PT_PROPERTY ("correctTags", "{(0, 1)}"));
   g_autoptr (HycoModel) model = load_machine (text);
   g_autoptr (GError) error = NULL;
@@ -787,20 +786,19 @@ test_ptolemy_immediate_errors (void)
   {
     const char *body, *message;
   } cases[] = {
-    { PT_STATE ("A", "true") PT_TRANSITION (
-        "t", "A", "A",
-        PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY ("immediate", "true")),
+    { PT_STATE ("A", "true") PT_TRANSITION ("t", "A", "A",
+                                            PT_PROPERTY ("guardExpression", "tick_isPresent")
+                                              PT_PROPERTY ("immediate", "true")),
       "at (0, 1): the self-loop A -> A cannot be immediate" },
     { PT_STATE ("A", "true") PT_STATE ("B", "false") PT_STATE ("C", "false")
         PT_TRANSITION ("t", "A", "B", PT_PROPERTY ("guardExpression", "tick_isPresent"))
           PT_TRANSITION ("u", "B", "C", PT_PROPERTY ("immediate", "true"))
             PT_TRANSITION ("v", "C", "B", PT_PROPERTY ("immediate", "true")),
       "at (0, 1): the immediate transition C -> B closes a cycle of immediate transitions" },
-    { PT_STATE ("A", "true") PT_STATE ("B", "false")
-        PT_TRANSITION ("t", "A", "B",
-                       PT_PROPERTY ("guardExpression", "tick_isPresent")
-                         PT_PROPERTY ("nondeterministic", "true"))
-          PT_TRANSITION ("u", "A", "B", PT_PROPERTY ("guardExpression", "tick_isPresent")),
+    { PT_STATE ("A", "true") PT_STATE ("B", "false") PT_TRANSITION (
+        "t", "A", "B",
+        PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY ("nondeterministic", "true"))
+        PT_TRANSITION ("u", "A", "B", PT_PROPERTY ("guardExpression", "tick_isPresent")),
       "two transitions are enabled at (0, 1): A -> B (guard \"tick_isPresent\") and A -> B" },
   };
 
@@ -832,37 +830,66 @@ test_ptolemy_state_dependent_loop (void)
       "<entity name=\"Original\" class=\"ptolemy.domains.modal.kernel.FSMActor\">"
       "<port name=\"input\"><property name=\"input\"/></port>"
       "<port name=\"trigger\"><property name=\"input\"/></port>"
-      "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE ("dependency", "true")
-        PT_STATE ("nodependency", "false") PT_TRANSITION (
-          "t", "dependency", "nodependency",
-          PT_PROPERTY ("guardExpression", "trigger_isPresent &amp;&amp; input_isPresent")
-            PT_PROPERTY ("outputActions", "output = 2"))
-          PT_TRANSITION ("u", "nodependency", "dependency",
-                         PT_PROPERTY ("guardExpression", "trigger_isPresent")
-                           PT_PROPERTY ("outputActions", "output = 1")) "</entity>\n"
-      "<entity name=\"Opposite\" class=\"ptolemy.domains.modal.kernel.FSMActor\">"
-      "<port name=\"input\"><property name=\"input\"/></port>"
-      "<port name=\"trigger\"><property name=\"input\"/></port>"
-      "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE ("dependency", "false")
-        PT_STATE ("nodependency", "true") PT_TRANSITION (
-          "t", "dependency", "nodependency",
-          PT_PROPERTY ("guardExpression", "trigger_isPresent &amp;&amp; input_isPresent")
-            PT_PROPERTY ("outputActions", "output = 2"))
-          PT_TRANSITION ("u", "nodependency", "dependency",
-                         PT_PROPERTY ("guardExpression", "trigger_isPresent")
-                           PT_PROPERTY ("outputActions", "output = 1")) "</entity>\n"
-      "<entity name=\"Check\" class=\"ptolemy.actor.lib.Test\">"
-      PT_PROPERTY ("correctValues", "{1, 2, 1, 2}") "</entity>\n"
-      "<relation name=\"trigger\"/><relation name=\"forth\"/><relation name=\"back\"/>\n"
-      "<link port=\"Const.output\" relation=\"trigger\"/>"
-      "<link port=\"Original.trigger\" relation=\"trigger\"/>"
-      "<link port=\"Opposite.trigger\" relation=\"trigger\"/>\n"
-      "<link port=\"Original.output\" relation=\"forth\"/>"
-      "<link port=\"Opposite.input\" relation=\"forth\"/>\n"
-      "<link port=\"Opposite.output\" relation=\"back\"/>"
-      "<link port=\"Original.input\" relation=\"back\"/><link port=\"Check.input\" "
-      "relation=\"back\"/>\n"
-      "</entity>\n";
+      "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE (
+        "dependency",
+        "true") PT_STATE ("nodependency",
+                          "false") PT_TRANSITION ("t", "dependency", "nodependency",
+                                                  PT_PROPERTY (
+                                                    "guardExpression",
+                                                    "trigger_isPresent &amp;&amp; input_isPresent")
+                                                    PT_PROPERTY ("outputActions", "output = 2"))
+        PT_TRANSITION (
+          "u", "nodependency", "dependency",
+          PT_PROPERTY ("guardExpression", "trigger_isPresent") PT_PROPERTY (
+            "outputActions",
+            "output = 1")) "</entity>\n"
+                           "<entity name=\"Opposite\" "
+                           "class=\"ptolemy.domains.modal.kernel.FSMActor\">"
+                           "<port name=\"input\"><property name=\"input\"/></port>"
+                           "<port name=\"trigger\"><property name=\"input\"/></port>"
+                           "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE (
+                             "dependency",
+                             "false") PT_STATE ("nodependency",
+                                                "true") PT_TRANSITION ("t", "dependency",
+                                                                       "nodependency",
+                                                                       PT_PROPERTY (
+                                                                         "guardExpression",
+                                                                         "trigger_isPresent "
+                                                                         "&amp;&amp; "
+                                                                         "input_isPresent")
+                                                                         PT_PROPERTY (
+                                                                           "outputActions",
+                                                                           "output = 2"))
+                             PT_TRANSITION (
+                               "u", "nodependency", "dependency",
+                               PT_PROPERTY ("guardExpression", "trigger_isPresent") PT_PROPERTY (
+                                 "outputActions",
+                                 "output = 1")) "</entity>\n"
+                                                "<entity name=\"Check\" "
+                                                "class=\"ptolemy.actor.lib.Test\">" PT_PROPERTY (
+                                                  "correctValues",
+                                                  "{1, 2, 1, 2}") "</entity>\n"
+                                                                  "<relation "
+                                                                  "name=\"trigger\"/><relation "
+                                                                  "name=\"forth\"/><relation "
+                                                                  "name=\"back\"/>\n"
+                                                                  "<link port=\"Const.output\" "
+                                                                  "relation=\"trigger\"/>"
+                                                                  "<link port=\"Original.trigger\" "
+                                                                  "relation=\"trigger\"/>"
+                                                                  "<link port=\"Opposite.trigger\" "
+                                                                  "relation=\"trigger\"/>\n"
+                                                                  "<link port=\"Original.output\" "
+                                                                  "relation=\"forth\"/>"
+                                                                  "<link port=\"Opposite.input\" "
+                                                                  "relation=\"forth\"/>\n"
+                                                                  "<link port=\"Opposite.output\" "
+                                                                  "relation=\"back\"/>"
+                                                                  "<link port=\"Original.input\" "
+                                                                  "relation=\"back\"/><link "
+                                                                  "port=\"Check.input\" "
+                                                                  "relation=\"back\"/>\n"
+                                                                  "</entity>\n";
   g_autoptr (HycoModel) model = load_machine (text);
   g_autoptr (GError) error = NULL;
 

@@ -626,8 +626,8 @@ test_absent_inputs (void)
     const char *guard, *action;
     guint count; /* G_MAXUINT: the run fails */
   } cases[] = {
-    { "x &lt; 1", "y = 1", 0 },          /* x is never present: not x = 0 */
-    { "!(x &gt;= 1)", "y = 1", 0 },      /* whatever the rest of the guard says */
+    { "x &lt; 1", "y = 1", 0 },     /* x is never present: not x = 0 */
+    { "!(x &gt;= 1)", "y = 1", 0 }, /* whatever the rest of the guard says */
     /* Presence is always known (ticks at 0, 1, 2). (A self-loop on `!x_isPresent` alone would
      * be taken again at every microstep, Ptolemy II's state machines asking to be fired again
      * after each transition.) */
@@ -746,54 +746,54 @@ test_round_trip (void)
  * on !a_isPresent. In s2 both transitions write b from a's presence: a real loop, reported
  * when the state machine gets there, at the second tick. */
 #define MAY_TEMPLATE                                                                               \
-  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                          \
-  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                        \
-  "<property name=\"period\" value=\"1\"/><property name=\"stopTime\" value=\"%s\"/>"            \
-  "</property>\n"                                                                                 \
-  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                       \
-  "<property name=\"directorClass\" class=\"ptolemy.data.expr.StringParameter\" "               \
-  "value=\"ptolemy.domains.modal.kernel.FSMDirector\"/>\n"                                       \
-  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"  \
-  "</port>\n"                                                                                     \
-  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>" \
-  "</port>\n"                                                                                     \
-  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"        \
-  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                       \
-  "<property name=\"input\"/></port>\n"                                                           \
-  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                       \
-  "<property name=\"input\"/><property name=\"output\"/></port>\n"                              \
-  "<entity name=\"s1\" class=\"ptolemy.domains.modal.kernel.State\">"                            \
-  "<property name=\"isInitialState\" value=\"true\"/></entity>\n"                                \
-  "<entity name=\"s2\" class=\"ptolemy.domains.modal.kernel.State\"/>\n"                         \
-  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                     \
-  "<property name=\"guardExpression\" value=\"!a_isPresent\"/></relation>\n"                     \
-  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                     \
-  "<property name=\"guardExpression\" value=\"a_isPresent\"/>"                                   \
-  "<property name=\"outputActions\" value=\"b = 1\"/></relation>\n"                              \
-  "<relation name=\"t3\" class=\"ptolemy.domains.modal.kernel.Transition\">"                     \
-  "<property name=\"guardExpression\" value=\"!a_isPresent\"/>"                                  \
-  "<property name=\"outputActions\" value=\"b = 2\"/></relation>\n"                              \
-  "<link port=\"s1.outgoingPort\" relation=\"t1\"/><link port=\"s2.incomingPort\" "             \
-  "relation=\"t1\"/>\n"                                                                           \
-  "<link port=\"s2.outgoingPort\" relation=\"t2\"/><link port=\"s1.incomingPort\" "             \
-  "relation=\"t2\"/>\n"                                                                           \
-  "<link port=\"s2.outgoingPort\" relation=\"t3\"/><link port=\"s1.incomingPort\" "             \
-  "relation=\"t3\"/>\n"                                                                           \
-  "</entity>\n"                                                                                   \
-  "<relation name=\"aRelation\" class=\"ptolemy.actor.TypedIORelation\">"                        \
-  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/>"             \
-  "<vertex name=\"vertex1\" value=\"[0.0, 0.0]\"/></relation>\n"                                 \
-  "<relation name=\"bRelation\" class=\"ptolemy.actor.TypedIORelation\">"                        \
-  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/></relation>\n" \
-  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" "                      \
-  "relation=\"aRelation\"/>\n"                                                                    \
-  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" "                      \
-  "relation=\"bRelation\"/>\n"                                                                    \
-  "</entity>\n"                                                                                   \
-  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                    \
-  "<relation name=\"loop\"/>\n"                                                                   \
-  "<link port=\"M.b\" relation=\"loop\"/><link port=\"M.a\" relation=\"loop\"/>"                \
-  "<link port=\"Bs.input\" relation=\"loop\"/>\n"                                                \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"period\" value=\"1\"/><property name=\"stopTime\" value=\"%s\"/>"              \
+  "</property>\n"                                                                                  \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<property name=\"directorClass\" class=\"ptolemy.data.expr.StringParameter\" "                  \
+  "value=\"ptolemy.domains.modal.kernel.FSMDirector\"/>\n"                                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s1\" class=\"ptolemy.domains.modal.kernel.State\">"                              \
+  "<property name=\"isInitialState\" value=\"true\"/></entity>\n"                                  \
+  "<entity name=\"s2\" class=\"ptolemy.domains.modal.kernel.State\"/>\n"                           \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"!a_isPresent\"/></relation>\n"                       \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_isPresent\"/>"                                     \
+  "<property name=\"outputActions\" value=\"b = 1\"/></relation>\n"                                \
+  "<relation name=\"t3\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"!a_isPresent\"/>"                                    \
+  "<property name=\"outputActions\" value=\"b = 2\"/></relation>\n"                                \
+  "<link port=\"s1.outgoingPort\" relation=\"t1\"/><link port=\"s2.incomingPort\" "                \
+  "relation=\"t1\"/>\n"                                                                            \
+  "<link port=\"s2.outgoingPort\" relation=\"t2\"/><link port=\"s1.incomingPort\" "                \
+  "relation=\"t2\"/>\n"                                                                            \
+  "<link port=\"s2.outgoingPort\" relation=\"t3\"/><link port=\"s1.incomingPort\" "                \
+  "relation=\"t3\"/>\n"                                                                            \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\" class=\"ptolemy.actor.TypedIORelation\">"                          \
+  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/>"                \
+  "<vertex name=\"vertex1\" value=\"[0.0, 0.0]\"/></relation>\n"                                   \
+  "<relation name=\"bRelation\" class=\"ptolemy.actor.TypedIORelation\">"                          \
+  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/></relation>\n"   \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" "                         \
+  "relation=\"aRelation\"/>\n"                                                                     \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" "                         \
+  "relation=\"bRelation\"/>\n"                                                                     \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"loop\"/>\n"                                                                    \
+  "<link port=\"M.b\" relation=\"loop\"/><link port=\"M.a\" relation=\"loop\"/>"                   \
+  "<link port=\"Bs.input\" relation=\"loop\"/>\n"                                                  \
   "</entity>\n"
 
 static void
@@ -858,18 +858,31 @@ static void
 test_ptolemy_suite_syntax (void)
 {
   static const char *const models[] = {
-    "modal/Default5.xml",          "modal/InitialStateTransition1.xml",
-    "modal/InitialStateTransition4.xml", "modal/ImmediateTransitionReset.xml",
-    "modal/Broadcast.xml",         "modal/ResetTransitionWithStartTime.xml",
-    "de/Modal1.xml",               "de/ResetTransitionWithStartTime1.xml",
-    "continuous/Modal1.xml",       "continuous/ImmediateTransitions.xml",
-    "continuous/ModalTransitionGuardWithReset.xml", "sr/SRmodalSuperdense.xml",
-    "sr/MayAnalysisBreaksCausalityLoop.xml", "sr/dynamicCausalityInterface1.xml",
+    "modal/Default5.xml",
+    "modal/InitialStateTransition1.xml",
+    "modal/InitialStateTransition4.xml",
+    "modal/ImmediateTransitionReset.xml",
+    "modal/Broadcast.xml",
+    "modal/ResetTransitionWithStartTime.xml",
+    "de/Modal1.xml",
+    "de/ResetTransitionWithStartTime1.xml",
+    "continuous/Modal1.xml",
+    "continuous/ImmediateTransitions.xml",
+    "continuous/ModalTransitionGuardWithReset.xml",
+    "sr/SRmodalSuperdense.xml",
+    "sr/MayAnalysisBreaksCausalityLoop.xml",
+    "sr/dynamicCausalityInterface1.xml",
   };
   static const char *const modal_complaints[] = {
-    "a transition has", "a state has", "State entities only", "directorClass",
-    "relation inside a modal model", "a state machine's variable", "not supported yet",
-    "modal director", "refinement",
+    "a transition has",
+    "a state has",
+    "State entities only",
+    "directorClass",
+    "relation inside a modal model",
+    "a state machine's variable",
+    "not supported yet",
+    "modal director",
+    "refinement",
   };
   g_autofree char *root
     = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "ptolemy", "models", NULL);
