@@ -100,6 +100,7 @@ typedef struct
   guint variable;     /* set actions on a variable */
   GObject *parameter; /* set actions on a refinement's parameter: the actor, unowned */
   const char *parameter_name;
+  gboolean model_parameter; /* a parameter of the refinement itself (a composite's) */
 } Action;
 
 typedef struct
@@ -151,6 +152,7 @@ typedef struct
   GObject *object;
   char *name;
   char *text;
+  gboolean model_parameter;
 } SavedParameter;
 
 static void
@@ -566,7 +568,12 @@ bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, 
                             self->interface == HYCO_ACTOR (self) ? set->target : path);
       return FALSE;
     }
-  if (pspec == NULL || g_str_equal (dot + 1, "name"))
+  /* A refinement's own parameter (Ptolemy II's `refinement.variable`), which the actors inside
+   * may use in their parameters' expressions. */
+  set->model_parameter
+    = pspec == NULL && HYCO_IS_COMPOSITE_ACTOR (actor)
+      && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (actor), dot + 1) != NULL;
+  if ((pspec == NULL && !set->model_parameter) || g_str_equal (dot + 1, "name"))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
                             "set action of %s: \"%s\": %s has no parameter \"%s\"", transition,
@@ -574,17 +581,20 @@ bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, 
       return FALSE;
     }
   set->parameter = G_OBJECT (actor);
-  set->parameter_name = pspec->name;
+  set->parameter_name = pspec != NULL ? pspec->name : g_intern_string (dot + 1);
   for (guint i = 0; i < self->saved_parameters->len; i++)
     {
       SavedParameter *existing = self->saved_parameters->pdata[i];
-      if (existing->object == set->parameter && g_str_equal (existing->name, pspec->name))
+      if (existing->object == set->parameter && g_str_equal (existing->name, set->parameter_name))
         return TRUE;
     }
   saved = g_new0 (SavedParameter, 1);
   saved->object = g_object_ref (set->parameter);
-  saved->name = g_strdup (pspec->name);
-  saved->text = hyco_param_to_string (set->parameter, pspec);
+  saved->name = g_strdup (set->parameter_name);
+  saved->model_parameter = set->model_parameter;
+  saved->text = set->model_parameter ? g_strdup (hyco_composite_actor_get_parameter_text (
+                                         HYCO_COMPOSITE_ACTOR (actor), set->parameter_name))
+                                     : hyco_param_to_string (set->parameter, pspec);
   g_ptr_array_add (self->saved_parameters, saved);
   return TRUE;
 }
@@ -1072,6 +1082,27 @@ _hyco_fsm_actor_has_chosen (HycoFSMActor *self)
   return self->chosen != NULL;
 }
 
+/* A parameter of @composite changed: the parameters of the actors (and directors) inside
+ * whose expressions may name it are evaluated again, as Ptolemy II's dependents are. */
+static gboolean
+refresh_parameters (HycoCompositeActor *composite, GError **error)
+{
+  g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (composite);
+  HycoDirector *director = hyco_composite_actor_get_director (composite);
+
+  if (director != NULL && !_hyco_param_resolve_expressions (G_OBJECT (director), error))
+    return FALSE;
+  for (guint i = 0; i < actors->len; i++)
+    {
+      if (!_hyco_param_resolve_expressions (G_OBJECT (actors->pdata[i]), error))
+        return FALSE;
+      if (HYCO_IS_COMPOSITE_ACTOR (actors->pdata[i])
+          && !refresh_parameters (actors->pdata[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The set actions of @transition: all right-hand sides see the variables as they were before
  * it. */
 static gboolean
@@ -1091,6 +1122,20 @@ run_set_actions (HycoFSMActor *self, Transition *transition, GError **error)
       if (set->parameter == NULL)
         {
           g_array_index (self->variables, double, set->variable) = value;
+          continue;
+        }
+      if (set->model_parameter)
+        {
+          if (!hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (set->parameter),
+                                                   set->parameter_name,
+                                                   g_ascii_dtostr (text, sizeof text, value),
+                                                   error)
+              || !refresh_parameters (HYCO_COMPOSITE_ACTOR (set->parameter), error))
+            {
+              g_prefix_error (error, "%s: set action \"%s\": ",
+                              hyco_actor_get_name (HYCO_ACTOR (self)), set->target);
+              return FALSE;
+            }
           continue;
         }
       if (!hyco_param_set_from_string (set->parameter, set->parameter_name,
@@ -1182,7 +1227,11 @@ hyco_fsm_actor_wrapup (HycoActor *actor, GError **error)
   for (guint i = 0; i < self->saved_parameters->len; i++)
     {
       SavedParameter *saved = self->saved_parameters->pdata[i];
-      hyco_param_set_from_string (saved->object, saved->name, saved->text, NULL);
+      if (saved->model_parameter)
+        hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (saved->object), saved->name,
+                                            saved->text, NULL);
+      else
+        hyco_param_set_from_string (saved->object, saved->name, saved->text, NULL);
     }
   self->chosen = NULL;
   return TRUE;

@@ -907,6 +907,42 @@ test_ptolemy_suite_syntax (void)
     }
 }
 
+/* A set action may assign a parameter of the refinement itself (Ptolemy II's
+ * `refinement.variable`): the parameters inside that name it follow, so the reset refinement
+ * starts from it. The bouncing ball with the rebound velocity in the refinement's parameter
+ * `v0` (Velocity.initialState = v0) bounces exactly as the original; the parameter gets its
+ * text back after the run. */
+static void
+test_refinement_parameter (void)
+{
+  g_autoptr (HycoModel) original = load ("models/bouncing-ball.xml");
+  g_autofree char *text = NULL;
+  g_autoptr (GString) edited = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents ("models/bouncing-ball.xml", &text, NULL, &error));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "Free.Velocity.initialState = -e * v",
+                                      "Free.v0 = -e * v", 0),
+                    ==, 1);
+  g_assert_cmpuint (g_string_replace (edited, "<entity name=\"Velocity\" class=\"Integrator\"/>",
+                                      "<property name=\"v0\" value=\"0\"/><entity "
+                                      "name=\"Velocity\" class=\"Integrator\"><property "
+                                      "name=\"initialState\" value=\"v0\"/></entity>",
+                                      0),
+                    ==, 1);
+  model = load_text (edited->str);
+  run_ok (original);
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Impacts"), ==, recorded_count (original, "Impacts"));
+  g_assert_cmpfloat (recorded (model, "Impacts", 3, NULL), ==,
+                     recorded (original, "Impacts", 3, NULL));
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (
+                     HYCO_COMPOSITE_ACTOR (lookup (model, "Ball.Free")), "v0"),
+                   ==, "0");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -931,5 +967,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/ptolemy/may-analysis", test_may_analysis);
   g_test_add_func ("/modal/ptolemy/transient-refinement", test_transient_refinement);
   g_test_add_func ("/modal/ptolemy/suite-syntax", test_ptolemy_suite_syntax);
+  g_test_add_func ("/modal/ptolemy/refinement-parameter", test_refinement_parameter);
   return g_test_run ();
 }
