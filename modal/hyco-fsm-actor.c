@@ -593,7 +593,7 @@ bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, 
   saved->name = g_strdup (set->parameter_name);
   saved->model_parameter = set->model_parameter;
   saved->text = set->model_parameter ? g_strdup (hyco_composite_actor_get_parameter_text (
-                                         HYCO_COMPOSITE_ACTOR (actor), set->parameter_name))
+                  HYCO_COMPOSITE_ACTOR (actor), set->parameter_name))
                                      : hyco_param_to_string (set->parameter, pspec);
   g_ptr_array_add (self->saved_parameters, saved);
   return TRUE;
@@ -1128,12 +1128,12 @@ run_set_actions (HycoFSMActor *self, Transition *transition, GError **error)
         {
           if (!hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (set->parameter),
                                                    set->parameter_name,
-                                                   g_ascii_dtostr (text, sizeof text, value),
-                                                   error)
+                                                   g_ascii_dtostr (text, sizeof text, value), error)
               || !refresh_parameters (HYCO_COMPOSITE_ACTOR (set->parameter), error))
             {
-              g_prefix_error (error, "%s: set action \"%s\": ",
-                              hyco_actor_get_name (HYCO_ACTOR (self)), set->target);
+              g_prefix_error (error,
+                              "%s: set action \"%s\": ", hyco_actor_get_name (HYCO_ACTOR (self)),
+                              set->target);
               return FALSE;
             }
           continue;

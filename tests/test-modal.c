@@ -923,9 +923,8 @@ test_refinement_parameter (void)
 
   g_assert_true (g_file_get_contents ("models/bouncing-ball.xml", &text, NULL, &error));
   edited = g_string_new (text);
-  g_assert_cmpuint (g_string_replace (edited, "Free.Velocity.initialState = -e * v",
-                                      "Free.v0 = -e * v", 0),
-                    ==, 1);
+  g_assert_cmpuint (
+    g_string_replace (edited, "Free.Velocity.initialState = -e * v", "Free.v0 = -e * v", 0), ==, 1);
   g_assert_cmpuint (g_string_replace (edited, "<entity name=\"Velocity\" class=\"Integrator\"/>",
                                       "<property name=\"v0\" value=\"0\"/><entity "
                                       "name=\"Velocity\" class=\"Integrator\"><property "
