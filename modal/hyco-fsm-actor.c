@@ -100,6 +100,7 @@ typedef struct
   guint variable;     /* set actions on a variable */
   GObject *parameter; /* set actions on a refinement's parameter: the actor, unowned */
   const char *parameter_name;
+  gboolean model_parameter; /* a parameter of the refinement itself (a composite's) */
 } Action;
 
 typedef struct
@@ -111,6 +112,8 @@ typedef struct
   gboolean reset;               /* in a modal model: re-initialize the destination's refinement */
   gboolean remembered;          /* the guard's bindings hold their values at the last commit */
   gboolean is_default;          /* tested only when no other transition is enabled */
+  gboolean immediate;           /* also taken on entering its source, in the same firing */
+  gboolean nondeterministic;    /* may be enabled together with other such transitions */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -136,6 +139,9 @@ struct _HycoFSMActor
   GArray *pending;        /* double, scratch for set actions */
   State *current;
   Transition *chosen;          /* by the last fire at this tag, taken in postfire */
+  GPtrArray *chain;            /* Transition*: chosen, then the immediate ones it leads to */
+  gboolean initializing;       /* inputs are not there yet: guards see them absent */
+  GPtrArray *output_ports;     /* HycoPort*, unowned: its own outputs, when not a controller */
   HycoActor *interface;        /* whose ports the expressions name: itself, or its modal model */
   GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
 };
@@ -146,6 +152,7 @@ typedef struct
   GObject *object;
   char *name;
   char *text;
+  gboolean model_parameter;
 } SavedParameter;
 
 static void
@@ -235,6 +242,9 @@ hyco_fsm_actor_finalize (GObject *object)
   g_array_unref (self->variables);
   g_array_unref (self->pending);
   g_ptr_array_unref (self->saved_parameters);
+  g_ptr_array_unref (self->chain);
+  g_ptr_array_unref (self->output_ports);
+
   G_OBJECT_CLASS (hyco_fsm_actor_parent_class)->finalize (object);
 }
 
@@ -408,12 +418,12 @@ read_binding (HycoFSMActor *self, Binding *binding, double *value)
   switch (binding->kind)
     {
     case BIND_VALUE:
-      if (!hyco_port_is_present (binding->port, 0))
+      if (self->initializing || !hyco_port_is_present (binding->port, 0))
         return FALSE;
       *value = hyco_port_get_double (binding->port, 0);
       return TRUE;
     case BIND_PRESENCE:
-      *value = hyco_port_is_present (binding->port, 0) ? 1 : 0;
+      *value = !self->initializing && hyco_port_is_present (binding->port, 0) ? 1 : 0;
       return TRUE;
     case BIND_VARIABLE:
       *value = g_array_index (self->variables, double, binding->index);
@@ -558,7 +568,12 @@ bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, 
                             self->interface == HYCO_ACTOR (self) ? set->target : path);
       return FALSE;
     }
-  if (pspec == NULL || g_str_equal (dot + 1, "name"))
+  /* A refinement's own parameter (Ptolemy II's `refinement.variable`), which the actors inside
+   * may use in their parameters' expressions. */
+  set->model_parameter
+    = pspec == NULL && HYCO_IS_COMPOSITE_ACTOR (actor)
+      && hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (actor), dot + 1) != NULL;
+  if ((pspec == NULL && !set->model_parameter) || g_str_equal (dot + 1, "name"))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
                             "set action of %s: \"%s\": %s has no parameter \"%s\"", transition,
@@ -566,17 +581,20 @@ bind_parameter_target (HycoFSMActor *self, Action *set, const char *transition, 
       return FALSE;
     }
   set->parameter = G_OBJECT (actor);
-  set->parameter_name = pspec->name;
+  set->parameter_name = pspec != NULL ? pspec->name : g_intern_string (dot + 1);
   for (guint i = 0; i < self->saved_parameters->len; i++)
     {
       SavedParameter *existing = self->saved_parameters->pdata[i];
-      if (existing->object == set->parameter && g_str_equal (existing->name, pspec->name))
+      if (existing->object == set->parameter && g_str_equal (existing->name, set->parameter_name))
         return TRUE;
     }
   saved = g_new0 (SavedParameter, 1);
   saved->object = g_object_ref (set->parameter);
-  saved->name = g_strdup (pspec->name);
-  saved->text = hyco_param_to_string (set->parameter, pspec);
+  saved->name = g_strdup (set->parameter_name);
+  saved->model_parameter = set->model_parameter;
+  saved->text = set->model_parameter ? g_strdup (hyco_composite_actor_get_parameter_text (
+                  HYCO_COMPOSITE_ACTOR (actor), set->parameter_name))
+                                     : hyco_param_to_string (set->parameter, pspec);
   g_ptr_array_add (self->saved_parameters, saved);
   return TRUE;
 }
@@ -589,6 +607,14 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
   guint initials = 0;
 
   self->interface = HYCO_IS_MODAL_MODEL (container) ? HYCO_ACTOR (container) : actor;
+  g_ptr_array_set_size (self->output_ports, 0);
+  if (self->interface == actor)
+    {
+      g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
+      for (guint i = 0; i < ports->len; i++)
+        if (hyco_port_is_output (ports->pdata[i]))
+          g_ptr_array_add (self->output_ports, ports->pdata[i]);
+    }
   g_ptr_array_set_size (self->saved_parameters, 0);
   for (guint i = 0; i < self->states->len; i++)
     initials += ((State *) self->states->pdata[i])->initial;
@@ -707,6 +733,73 @@ start_timers (HycoFSMActor *self, GError **error)
   return TRUE;
 }
 
+static gboolean ticks_synchronously (HycoActor *actor);
+static gboolean find_enabled (HycoFSMActor *self, State *state, HycoFSMChoice which,
+                              gboolean immediate_only, Transition **chosen, GError **error);
+
+/* At initialization, as in Ptolemy II: the immediate transitions enabled in the initial state
+ * (guards see every input absent) are taken at once, set actions included; their output
+ * actions produce nothing, there being no tag yet. A state with a refinement cannot be left
+ * that way, since the refinement would have to run. Then, if a transition of the state reached
+ * is enabled, the machine asks to be fired at the start. */
+static gboolean
+take_initial_transitions (HycoFSMActor *self, GError **error)
+{
+  HycoActor *actor = HYCO_ACTOR (self);
+  gboolean taken, reset, ok;
+  Transition *enabled = NULL;
+  HycoTag now;
+
+  self->initializing = TRUE;
+  ok = find_enabled (self, self->current, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, &enabled, error)
+       && (enabled != NULL
+           || find_enabled (self, self->current, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, &enabled,
+                            error));
+  if (ok && enabled != NULL)
+    {
+      /* The chain from there, as a firing would choose it. */
+      ok = _hyco_fsm_actor_choose (
+        self, enabled->preemptive ? HYCO_FSM_CHOICE_PREEMPTIVE : HYCO_FSM_CHOICE_NON_PREEMPTIVE,
+        FALSE, error);
+      for (guint c = 0; ok && c < self->chain->len; c++)
+        {
+          Transition *transition = self->chain->pdata[c];
+          if (!transition->immediate)
+            {
+              /* Not immediate: left for the first firing. */
+              g_ptr_array_set_size (self->chain, c);
+              break;
+            }
+          if (!transition->preemptive && transition->from->refinement != NULL)
+            {
+              g_autofree char *name = describe_transition (transition);
+              hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
+                                    "state %s has a refinement, so the immediate transition %s "
+                                    "cannot be taken when the model is initialized: the "
+                                    "refinement would have to run before the start",
+                                    transition->from->name, name);
+              ok = FALSE;
+            }
+        }
+      if (ok && self->chain->len == 0)
+        self->chosen = NULL;
+      ok = ok && _hyco_fsm_actor_commit (self, &taken, &reset, error);
+    }
+  self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
+  if (ok && !self->current->final && !ticks_synchronously (actor))
+    {
+      ok = find_enabled (self, self->current, HYCO_FSM_CHOICE_ALL, FALSE, &enabled, NULL);
+      hyco_actor_get_current_tag (actor, &now);
+      if (ok && enabled != NULL)
+        ok = hyco_actor_fire_at (actor, now.time, NULL, error);
+      else
+        ok = TRUE; /* two enabled at once: the firing reports it */
+    }
+  self->initializing = FALSE;
+  return ok;
+}
+
 static gboolean
 hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
 {
@@ -724,81 +817,262 @@ hyco_fsm_actor_initialize (HycoActor *actor, GError **error)
     if (((State *) self->states->pdata[i])->initial)
       self->current = self->states->pdata[i];
   self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
   for (guint t = 0; t < self->transitions->len; t++)
     {
       GPtrArray *timers = ((Transition *) self->transitions->pdata[t])->guard.timers;
       for (guint i = 0; timers && i < timers->len; i++)
         ((Timer *) timers->pdata[i])->armed = FALSE;
     }
-  return start_timers (self, error);
+  return start_timers (self, error) && take_initial_transitions (self, error);
 }
 
-/* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
- * enabled one and, if @act, produces its output actions. Nothing is committed. */
-gboolean
-_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, GError **error)
+/* The current tag, as messages give it. */
+static char *
+now_string (HycoFSMActor *self)
 {
-  HycoActor *actor = HYCO_ACTOR (self);
+  HycoTag now;
 
-  self->chosen = NULL;
-  if (self->current->final)
-    return TRUE;
-  /* Default transitions (Ptolemy II's defaultTransition): only when no other is enabled. */
-  for (int pass = 0; pass < 2 && self->chosen == NULL; pass++)
-    for (guint t = 0; t < self->current->outgoing->len; t++)
+  hyco_actor_get_current_tag (HYCO_ACTOR (self), &now);
+  return hyco_tag_to_string (&now, hyco_actor_get_resolution (HYCO_ACTOR (self)));
+}
+
+/* Finds among @state's transitions of the kind @which selects (only the immediate ones with
+ * @immediate_only) the enabled one: default transitions count only when no other is enabled.
+ * Two enabled transitions are an error, unless both are nondeterministic or the machine is
+ * not deterministic; then the first declared wins (Ptolemy II picks one at random, and says
+ * always picking the same one is as valid). */
+static gboolean transition_writes (Transition *transition, HycoPort *output);
+static gboolean immediate_chain_writes (HycoFSMActor *self, State *state, HycoPort *output,
+                                        guint depth);
+static gboolean compiled_reads (const Compiled *compiled, HycoPort *port, gboolean *unbound);
+static gboolean actions_read (GPtrArray *actions, HycoPort *port, gboolean *unbound);
+
+static gboolean
+find_enabled (HycoFSMActor *self, State *state, HycoFSMChoice which, gboolean immediate_only,
+              Transition **chosen, GError **error)
+{
+  *chosen = NULL;
+  for (int pass = 0; pass < 2 && *chosen == NULL; pass++)
+    for (guint t = 0; t < state->outgoing->len; t++)
       {
-        Transition *transition = self->current->outgoing->pdata[t];
+        Transition *transition = state->outgoing->pdata[t];
         double enabled;
         if ((which == HYCO_FSM_CHOICE_PREEMPTIVE && !transition->preemptive)
             || (which == HYCO_FSM_CHOICE_NON_PREEMPTIVE && transition->preemptive)
-            || transition->is_default != (pass == 1))
+            || (immediate_only && !transition->immediate) || transition->is_default != (pass == 1))
           continue;
         if (!evaluate (self, &transition->guard, TRUE, &enabled, error))
           return FALSE;
         if (enabled == 0)
           continue;
-        if (self->chosen == NULL)
+        if (*chosen == NULL)
           {
-            self->chosen = transition;
+            *chosen = transition;
             if (!self->deterministic)
               break;
             continue;
           }
+        if ((*chosen)->nondeterministic && transition->nondeterministic)
+          continue;
         {
-          g_autofree char *first = describe_transition (self->chosen);
+          g_autofree char *first = describe_transition (*chosen);
           g_autofree char *second = describe_transition (transition);
-          HycoTag now;
-          g_autofree char *tag = NULL;
-          const char *first_guard = self->chosen->guard.text;
-          hyco_actor_get_current_tag (actor, &now);
-          tag = hyco_tag_to_string (&now, hyco_actor_get_resolution (actor));
-          self->chosen = NULL;
-          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+          g_autofree char *tag = now_string (self);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                 "two transitions are enabled at %s: %s (guard \"%s\") and %s "
-                                "(guard \"%s\"); make the guards exclusive, or set "
-                                "deterministic to false",
-                                tag, first, first_guard ? first_guard : "", second,
-                                transition->guard.text ? transition->guard.text : "");
+                                "(guard \"%s\"); make the guards exclusive, mark both "
+                                "nondeterministic, or set deterministic to false",
+                                tag, first, (*chosen)->guard.text ? (*chosen)->guard.text : "",
+                                second, transition->guard.text ? transition->guard.text : "");
+          *chosen = NULL;
           return FALSE;
         }
       }
+  return TRUE;
+}
+
+/* Whether an output action of a transition after @index in the chain writes @port: the last
+ * transition's value is the one that stays, as when Ptolemy II executes them in turn. */
+static gboolean
+written_later (HycoFSMActor *self, guint index, HycoPort *port)
+{
+  for (guint c = index + 1; c < self->chain->len; c++)
+    if (transition_writes (self->chain->pdata[c], port))
+      return TRUE;
+  return FALSE;
+}
+
+/* Chooses among the current state's transitions of the given kind (see HycoFSMChoice) the
+ * enabled one, then, from its destination on, the enabled immediate transitions it leads to
+ * (preemptive ones first), as Ptolemy II does: states passed through are transient. If @act,
+ * produces their output actions, the later overriding the earlier. Nothing is committed: the
+ * guards all see the variables as they are. */
+gboolean
+_hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, GError **error)
+{
+  Transition *next;
+
+  self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
+  if (self->current->final)
+    return TRUE;
+  if (!find_enabled (self, self->current, which, FALSE, &next, error))
+    return FALSE;
+  if (next != NULL && next->immediate && next->to == self->current)
+    {
+      g_autofree char *name = describe_transition (next);
+      g_autofree char *tag = now_string (self);
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "at %s: the self-loop %s cannot be immediate: it would be taken again "
+                            "and again",
+                            tag, name);
+      return FALSE;
+    }
+  while (next != NULL)
+    {
+      State *entered = next->to;
+      g_ptr_array_add (self->chain, next);
+      if (entered->final)
+        break;
+      if (!find_enabled (self, entered, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, &next, error)
+          || (next == NULL
+              && !find_enabled (self, entered, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, &next, error)))
+        {
+          g_ptr_array_set_size (self->chain, 0);
+          return FALSE;
+        }
+      for (guint c = 0; next != NULL && c < self->chain->len; c++)
+        if (((Transition *) self->chain->pdata[c])->to == next->to)
+          {
+            g_autofree char *name = describe_transition (next);
+            g_autofree char *tag = now_string (self);
+            g_ptr_array_set_size (self->chain, 0);
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                  "at %s: the immediate transition %s closes a cycle of immediate "
+                                  "transitions",
+                                  tag, name);
+            return FALSE;
+          }
+    }
+  self->chosen = self->chain->len > 0 ? self->chain->pdata[0] : NULL;
   if (self->chosen == NULL || !act)
     return TRUE;
-  for (guint a = 0; a < self->chosen->outputs->len; a++)
+  for (guint c = 0; c < self->chain->len; c++)
     {
-      Action *output = self->chosen->outputs->pdata[a];
-      double value;
-      if (!evaluate (self, &output->value, FALSE, &value, error))
+      Transition *transition = self->chain->pdata[c];
+      for (guint a = 0; a < transition->outputs->len; a++)
+        {
+          Action *output = transition->outputs->pdata[a];
+          double value;
+          if (written_later (self, c, output->port))
+            continue;
+          if (!evaluate (self, &output->value, FALSE, &value, error))
+            return FALSE;
+          hyco_port_send_double (output->port, 0, value);
+        }
+    }
+  return TRUE;
+}
+
+/* Whether every input @compiled reads (value or presence) is known at this tag. */
+static gboolean
+compiled_inputs_known (const Compiled *compiled)
+{
+  for (guint i = 0; compiled->expression != NULL && i < compiled->bindings->len; i++)
+    {
+      Binding *binding = &g_array_index (compiled->bindings, Binding, i);
+      if ((binding->kind == BIND_VALUE || binding->kind == BIND_PRESENCE)
+          && !hyco_port_is_known (binding->port, 0))
         return FALSE;
-      hyco_port_send_double (output->port, 0, value);
+      if (binding->kind == BIND_TIMER && !compiled_inputs_known (&binding->timer->delay))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the transitions that may be chosen from @state (immediate ones they lead to
+ * included) read only inputs known at this tag. */
+static gboolean
+choice_inputs_known (HycoFSMActor *self, State *state, gboolean immediate_only, guint depth)
+{
+  if (depth > self->states->len)
+    return TRUE;
+  for (guint t = 0; t < state->outgoing->len; t++)
+    {
+      Transition *transition = state->outgoing->pdata[t];
+      if (immediate_only && !transition->immediate)
+        continue;
+      if (!compiled_inputs_known (&transition->guard))
+        return FALSE;
+      for (guint a = 0; a < transition->outputs->len; a++)
+        if (!compiled_inputs_known (&((Action *) transition->outputs->pdata[a])->value))
+          return FALSE;
+      if (!choice_inputs_known (self, transition->to, TRUE, depth + 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Fired before all its inputs are known (it is not strict, as in Ptolemy II), the machine
+ * chooses only once the transitions of its current state can be evaluated; meanwhile, an
+ * output none of them may write is absent (may analysis). Once it has chosen, the outputs its
+ * transitions did not write are absent. */
+static gboolean
+hyco_fsm_actor_fire (HycoActor *actor, GError **error)
+{
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+  GPtrArray *ports = self->output_ports;
+  gboolean decided = self->current->final || choice_inputs_known (self, self->current, FALSE, 0);
+
+  if (decided && !_hyco_fsm_actor_choose (self, HYCO_FSM_CHOICE_ALL, TRUE, error))
+    return FALSE;
+  if (!decided)
+    {
+      self->chosen = NULL;
+      g_ptr_array_set_size (self->chain, 0);
+    }
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      if (hyco_port_get_width (port) == 0 || hyco_port_get_status (port, 0) != HYCO_SIGNAL_UNKNOWN)
+        continue;
+      if (decided || self->current->final
+          || !_hyco_fsm_actor_transitions_write (self, HYCO_FSM_CHOICE_ALL, TRUE, port))
+        hyco_port_send_absent (port, 0);
     }
   return TRUE;
 }
 
 static gboolean
-hyco_fsm_actor_fire (HycoActor *actor, GError **error)
+hyco_fsm_actor_is_strict (HycoActor *actor)
 {
-  return _hyco_fsm_actor_choose (HYCO_FSM_ACTOR (actor), HYCO_FSM_CHOICE_ALL, TRUE, error);
+  return FALSE;
+}
+
+/* An output depends on an input when, in some state, a transition may write the output and a
+ * transition of that state (deciding which one is taken) reads the input. */
+static gboolean
+hyco_fsm_actor_output_depends_on (HycoActor *actor, HycoPort *output, HycoPort *input)
+{
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
+
+  for (guint s = 0; s < self->states->len; s++)
+    {
+      State *state = self->states->pdata[s];
+      gboolean writes = FALSE, reads = FALSE, unbound = FALSE;
+      for (guint t = 0; t < state->outgoing->len; t++)
+        {
+          Transition *transition = state->outgoing->pdata[t];
+          writes |= transition_writes (transition, output)
+                    || immediate_chain_writes (self, transition->to, output, 0);
+          reads |= compiled_reads (&transition->guard, input, &unbound)
+                   || actions_read (transition->outputs, input, &unbound);
+        }
+      if (writes && (reads || unbound))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Whether the last choice found an enabled transition. */
@@ -808,18 +1082,32 @@ _hyco_fsm_actor_has_chosen (HycoFSMActor *self)
   return self->chosen != NULL;
 }
 
-/* Takes the chosen transition, if any: set actions (all right-hand sides see the variables as
- * they were before the transition), then the destination becomes current. @reset says
- * whether the transition was a reset one. */
-gboolean
-_hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GError **error)
+/* A parameter of @composite changed: the parameters of the actors (and directors) inside
+ * whose expressions may name it are evaluated again, as Ptolemy II's dependents are. */
+static gboolean
+refresh_parameters (HycoCompositeActor *composite, GError **error)
 {
-  Transition *transition = self->chosen;
+  g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (composite);
+  HycoDirector *director = hyco_composite_actor_get_director (composite);
 
-  *taken = transition != NULL;
-  *reset = transition != NULL && transition->reset;
-  if (transition == NULL)
-    return TRUE;
+  if (director != NULL && !_hyco_param_resolve_expressions (G_OBJECT (director), error))
+    return FALSE;
+  for (guint i = 0; i < actors->len; i++)
+    {
+      if (!_hyco_param_resolve_expressions (G_OBJECT (actors->pdata[i]), error))
+        return FALSE;
+      if (HYCO_IS_COMPOSITE_ACTOR (actors->pdata[i])
+          && !refresh_parameters (actors->pdata[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The set actions of @transition: all right-hand sides see the variables as they were before
+ * it. */
+static gboolean
+run_set_actions (HycoFSMActor *self, Transition *transition, GError **error)
+{
   for (guint a = 0; a < transition->sets->len; a++)
     {
       Action *set = transition->sets->pdata[a];
@@ -836,6 +1124,20 @@ _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GE
           g_array_index (self->variables, double, set->variable) = value;
           continue;
         }
+      if (set->model_parameter)
+        {
+          if (!hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (set->parameter),
+                                                   set->parameter_name,
+                                                   g_ascii_dtostr (text, sizeof text, value), error)
+              || !refresh_parameters (HYCO_COMPOSITE_ACTOR (set->parameter), error))
+            {
+              g_prefix_error (error,
+                              "%s: set action \"%s\": ", hyco_actor_get_name (HYCO_ACTOR (self)),
+                              set->target);
+              return FALSE;
+            }
+          continue;
+        }
       if (!hyco_param_set_from_string (set->parameter, set->parameter_name,
                                        g_ascii_dtostr (text, sizeof text, value), error))
         {
@@ -844,17 +1146,62 @@ _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GE
           return FALSE;
         }
     }
-  self->current = transition->to;
+  return TRUE;
+}
+
+/* Takes the chosen transitions, if any, in turn: each one's set actions, then the destination
+ * of the last becomes current. @reset says whether that last one is a reset transition (the
+ * refinement of the state entered starts again). */
+gboolean
+_hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GError **error)
+{
+  Transition *last;
+
+  *taken = self->chosen != NULL && self->chain->len > 0;
+  *reset = FALSE;
+  if (!*taken)
+    {
+      self->chosen = NULL;
+      return TRUE;
+    }
+  for (guint c = 0; c < self->chain->len; c++)
+    if (!run_set_actions (self, self->chain->pdata[c], error))
+      return FALSE;
+  last = self->chain->pdata[self->chain->len - 1];
+  *reset = last->reset;
+  self->current = last->to;
   self->chosen = NULL;
+  g_ptr_array_set_size (self->chain, 0);
   return start_timers (self, error);
 }
 
+/* Whether the director outside fires every actor at every tick and no continuous signals
+ * settle there (SR): a state machine's next reaction is then its next tick. */
+static gboolean
+ticks_synchronously (HycoActor *actor)
+{
+  HycoDirector *outer = hyco_actor_get_executive_director (actor);
+
+  return outer != NULL && hyco_director_fires_every_actor (outer)
+         && !hyco_director_wants_every_tag (outer);
+}
+
+/* After a transition, Ptolemy II's state machine asks to be fired again at once (the next
+ * microstep), so that a transition enabled in the new state without new inputs is taken
+ * without waiting for another event. */
 static gboolean
 hyco_fsm_actor_postfire (HycoActor *actor, GError **error)
 {
+  HycoFSMActor *self = HYCO_FSM_ACTOR (actor);
   gboolean taken, reset;
+  HycoTag now;
 
-  return _hyco_fsm_actor_commit (HYCO_FSM_ACTOR (actor), &taken, &reset, error);
+  if (!_hyco_fsm_actor_commit (self, &taken, &reset, error))
+    return FALSE;
+  if (!taken || self->current->final || ticks_synchronously (actor))
+    return TRUE;
+  hyco_actor_get_current_tag (actor, &now);
+  return hyco_actor_fire_at (actor, now.time, NULL, error);
 }
 
 /* The refinement of the current state, or NULL. */
@@ -880,7 +1227,11 @@ hyco_fsm_actor_wrapup (HycoActor *actor, GError **error)
   for (guint i = 0; i < self->saved_parameters->len; i++)
     {
       SavedParameter *saved = self->saved_parameters->pdata[i];
-      hyco_param_set_from_string (saved->object, saved->name, saved->text, NULL);
+      if (saved->model_parameter)
+        hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (saved->object), saved->name,
+                                            saved->text, NULL);
+      else
+        hyco_param_set_from_string (saved->object, saved->name, saved->text, NULL);
     }
   self->chosen = NULL;
   return TRUE;
@@ -900,6 +1251,8 @@ hyco_fsm_actor_class_init (HycoFSMActorClass *klass)
   actor_class->fire = hyco_fsm_actor_fire;
   actor_class->postfire = hyco_fsm_actor_postfire;
   actor_class->wrapup = hyco_fsm_actor_wrapup;
+  actor_class->is_strict = hyco_fsm_actor_is_strict;
+  actor_class->output_depends_on = hyco_fsm_actor_output_depends_on;
   hyco_actor_class_set_description (actor_class,
                                     "A state machine with guarded transitions and actions");
 
@@ -925,6 +1278,8 @@ hyco_fsm_actor_init (HycoFSMActor *self)
   self->variables = g_array_new (FALSE, FALSE, sizeof (double));
   self->pending = g_array_new (FALSE, TRUE, sizeof (double));
   self->saved_parameters = g_ptr_array_new_with_free_func (saved_parameter_free);
+  self->chain = g_ptr_array_new ();
+  self->output_ports = g_ptr_array_new ();
 }
 
 /**
@@ -1547,7 +1902,84 @@ _hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice which, gbool
   return unbound;
 }
 
-/* Whether an output action of a transition @which selects writes @output. */
+/* Whether the immediate transitions that may follow one entering @state (and those after
+ * them) write @output; @depth bounds the search, as chains visit each state once. */
+static gboolean
+immediate_chain_writes (HycoFSMActor *self, State *state, HycoPort *output, guint depth)
+{
+  if (depth > self->states->len)
+    return FALSE;
+  for (guint t = 0; t < state->outgoing->len; t++)
+    {
+      Transition *transition = state->outgoing->pdata[t];
+      if (transition->immediate
+          && (transition_writes (transition, output)
+              || immediate_chain_writes (self, transition->to, output, depth + 1)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The transitions the last choice chose, in the order they are taken: for the modal director,
+ * which runs the refinements of the states passed through. */
+guint
+_hyco_fsm_actor_get_chain_length (HycoFSMActor *self)
+{
+  return self->chosen != NULL ? self->chain->len : 0;
+}
+
+/* The refinement of the state that transition @index of the chain leaves, when that state is
+ * passed through (not the current one) by a non-preemptive transition; whether the transition
+ * into it resets it. NULL otherwise. */
+const char *
+_hyco_fsm_actor_get_transient_refinement (HycoFSMActor *self, guint index, gboolean *reset)
+{
+  Transition *transition, *into;
+
+  if (index == 0 || index >= _hyco_fsm_actor_get_chain_length (self))
+    return NULL;
+  transition = self->chain->pdata[index];
+  into = self->chain->pdata[index - 1];
+  if (transition->preemptive)
+    return NULL;
+  *reset = into->reset;
+  return transition->from->refinement;
+}
+
+/* Whether a transition of the chain from @index on writes @output. */
+gboolean
+_hyco_fsm_actor_chain_writes_from (HycoFSMActor *self, guint index, HycoPort *output)
+{
+  for (guint c = index; c < _hyco_fsm_actor_get_chain_length (self); c++)
+    if (transition_writes (self->chain->pdata[c], output))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the machine has a state in which no transition, immediate ones it leads to
+ * included, writes @output: there the output is known to be absent (when no refinement
+ * produces it) before any input is. */
+gboolean
+_hyco_fsm_actor_has_silent_state (HycoFSMActor *self, HycoPort *output)
+{
+  for (guint i = 0; i < self->states->len; i++)
+    {
+      State *state = self->states->pdata[i];
+      gboolean writes = FALSE;
+      for (guint t = 0; !writes && t < state->outgoing->len; t++)
+        {
+          Transition *transition = state->outgoing->pdata[t];
+          writes = transition_writes (transition, output)
+                   || immediate_chain_writes (self, transition->to, output, 0);
+        }
+      if (!writes)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether an output action of a transition @which selects writes @output, or (with @current)
+ * one of the immediate transitions it may lead to. */
 gboolean
 _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which, gboolean current,
                                    HycoPort *output)
@@ -1556,8 +1988,132 @@ _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which, gboo
     {
       Transition *transition = self->transitions->pdata[t];
       if (transition_selected (self, transition, which, current)
-          && transition_writes (transition, output))
+          && (transition_writes (transition, output)
+              || (current && immediate_chain_writes (self, transition->to, output, 0))))
         return TRUE;
     }
   return FALSE;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_immediate:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @immediate: whether the transition is also taken in the firing that enters its source state,
+ *   when its guard then holds (Ptolemy II's immediate transitions): the source state is then
+ *   only passed through, and the output actions of the transitions taken in one firing all
+ *   apply, the later overriding the earlier
+ *
+ * An immediate transition enabled in the initial state is taken when the machine is
+ * initialized (its set actions apply; its outputs, there being no tag yet, do not).
+ */
+void
+hyco_fsm_actor_set_transition_immediate (HycoFSMActor *self, guint index, gboolean immediate)
+{
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  ((Transition *) self->transitions->pdata[index])->immediate = immediate;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_immediate:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ *
+ * Returns: whether it is an immediate transition
+ */
+gboolean
+hyco_fsm_actor_get_transition_immediate (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (index < self->transitions->len, FALSE);
+  return ((Transition *) self->transitions->pdata[index])->immediate;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_nondeterministic:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @nondeterministic: whether the transition may be enabled together with other
+ *   nondeterministic ones, the first declared being taken (Ptolemy II picks one at random)
+ */
+void
+hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
+                                                gboolean nondeterministic)
+{
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  ((Transition *) self->transitions->pdata[index])->nondeterministic = nondeterministic;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_nondeterministic:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ *
+ * Returns: whether it is marked nondeterministic
+ */
+gboolean
+hyco_fsm_actor_get_transition_nondeterministic (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (index < self->transitions->len, FALSE);
+  return ((Transition *) self->transitions->pdata[index])->nondeterministic;
+}
+
+/**
+ * hyco_fsm_actor_set_initial_state:
+ * @self: a state machine
+ * @state: a state's name
+ * @error: return location for a #GError
+ *
+ * Makes @state the initial state, and no other (Ptolemy II's `initialStateName`).
+ *
+ * Returns: %TRUE on success; %FALSE if there is no such state
+ */
+gboolean
+hyco_fsm_actor_set_initial_state (HycoFSMActor *self, const char *state, GError **error)
+{
+  State *found;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  found = find_state (self, state);
+  if (found == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "no state named \"%s\"", state);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->states->len; i++)
+    ((State *) self->states->pdata[i])->initial = self->states->pdata[i] == found;
+  return TRUE;
+}
+
+/**
+ * hyco_fsm_actor_set_state_final:
+ * @self: a state machine
+ * @state: a state's name
+ * @final: whether the machine stops reacting in it
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success; %FALSE if there is no such state
+ */
+gboolean
+hyco_fsm_actor_set_state_final (HycoFSMActor *self, const char *state, gboolean final,
+                                GError **error)
+{
+  State *found;
+
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+  found = find_state (self, state);
+  if (found == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "no state named \"%s\"", state);
+      return FALSE;
+    }
+  found->final = final;
+  return TRUE;
 }

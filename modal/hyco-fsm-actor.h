@@ -46,6 +46,16 @@ HYCO_API void hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint inde
 HYCO_API void hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index,
                                                      gboolean is_default);
 HYCO_API gboolean hyco_fsm_actor_get_transition_default (HycoFSMActor *self, guint index);
+HYCO_API void hyco_fsm_actor_set_transition_immediate (HycoFSMActor *self, guint index,
+                                                       gboolean immediate);
+HYCO_API gboolean hyco_fsm_actor_get_transition_immediate (HycoFSMActor *self, guint index);
+HYCO_API void hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
+                                                              gboolean nondeterministic);
+HYCO_API gboolean hyco_fsm_actor_get_transition_nondeterministic (HycoFSMActor *self, guint index);
+HYCO_API gboolean hyco_fsm_actor_set_initial_state (HycoFSMActor *self, const char *state,
+                                                    GError **error);
+HYCO_API gboolean hyco_fsm_actor_set_state_final (HycoFSMActor *self, const char *state,
+                                                  gboolean final, GError **error);
 HYCO_API guint hyco_fsm_actor_get_n_variables (HycoFSMActor *self);
 HYCO_API const char *hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index,
                                                        double *initial);

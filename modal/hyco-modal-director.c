@@ -59,6 +59,7 @@ struct _HycoModalDirector
   GArray *refinements;      /* Refinement */
   GPtrArray *outputs;       /* the modal model's output ports, unowned */
   Refinement *active;
+  GPtrArray *transient; /* Refinement*: of states passed through, fired at this tag */
   gboolean refinement_fired;
   gboolean continuous;   /* a continuous director keeps the modal model's time */
   gboolean step_end;     /* firing at the end of an integration step: transitions wait */
@@ -97,6 +98,8 @@ clear_refinements (HycoModalDirector *self)
     g_free (g_array_index (self->refinements, Refinement, i).outputs);
   g_array_set_size (self->refinements, 0);
   g_ptr_array_set_size (self->outputs, 0);
+  if (self->transient != NULL)
+    g_ptr_array_set_size (self->transient, 0);
   self->active = NULL;
   self->controller = NULL;
 }
@@ -109,6 +112,7 @@ hyco_modal_director_finalize (GObject *object)
   clear_refinements (self);
   g_array_unref (self->refinements);
   g_ptr_array_unref (self->outputs);
+  g_ptr_array_unref (self->transient);
   G_OBJECT_CLASS (hyco_modal_director_parent_class)->finalize (object);
 }
 
@@ -205,6 +209,20 @@ controller_reads (HycoModalDirector *self, HycoFSMChoice which, gboolean current
   return FALSE;
 }
 
+/* Whether some refinement has an output named like @output. */
+static gboolean
+refined_output (HycoModalDirector *self, HycoPort *output)
+{
+  for (guint r = 0; r < self->refinements->len; r++)
+    {
+      HycoPort *inner = hyco_actor_get_port (
+        HYCO_ACTOR (g_array_index (self->refinements, Refinement, r).composite), output->name);
+      if (inner != NULL && hyco_port_is_output (inner))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The modal model's causality interface follows its contents, as Ptolemy II's does: an output
  * depends on an input when the output of that name of some refinement depends on the input of
  * that name, or when a transition whose output actions write the output reads the input (in
@@ -244,7 +262,15 @@ declare_causality (HycoModalDirector *self, HycoCompositeActor *container)
             }
           controls = preempts || controller_reads (self, HYCO_FSM_CHOICE_ALL, FALSE, output, input);
           depends[o * n + i] = controls || through;
-          constructive[o * n + i] = !controls && partial;
+          /* Through transitions only (not preemptive ones, which decide whether a refinement
+           * runs at all), and with no refinement producing it, the output may be known before
+           * the input: in a state where no transition writes it it is absent (Ptolemy II's may
+           * analysis); the firing leaves it unknown where a transition may write it. A loop
+           * through a refinement's output is still refused before the run. */
+          constructive[o * n + i]
+            = through ? !controls && partial
+                      : !preempts && !refined_output (self, output)
+                          && _hyco_fsm_actor_has_silent_state (self->controller, output);
         }
     }
   _hyco_composite_actor_set_dependencies (container, depends, constructive);
@@ -390,6 +416,79 @@ hyco_modal_director_initialize (HycoDirector *director, GError **error)
   return TRUE;
 }
 
+/* With some inputs unknown: an output that no transition of the current state may write (nor
+ * an immediate transition after it), in a state without refinement, is absent whatever the
+ * inputs turn out to be (Ptolemy II's may analysis, which breaks causality loops through a
+ * state machine that cannot react in its current state). */
+static void
+assert_silent_outputs_absent (HycoModalDirector *self)
+{
+  if (self->active != NULL || _hyco_fsm_actor_is_final (self->controller))
+    return;
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      HycoPort *output = self->outputs->pdata[o];
+      if (output->n_signals == 0 || hyco_signal_status (&output->signals[0]) != HYCO_SIGNAL_UNKNOWN
+          || _hyco_fsm_actor_transitions_write (self->controller, HYCO_FSM_CHOICE_ALL, TRUE,
+                                                output))
+        continue;
+      hyco_signal_set_absent (&output->signals[0]);
+    }
+}
+
+/* The chosen transitions pass through states with refinements: as in Ptolemy II, each such
+ * refinement runs in the firing, after the transition into its state (initialized first when
+ * that transition resets it), and what it produces replaces what came before, until a later
+ * transition's output action replaces it in turn. They commit in postfire, and stay inactive. */
+static gboolean
+fire_transient_refinements (HycoModalDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  guint length = _hyco_fsm_actor_get_chain_length (self->controller);
+  HycoTag now = priv->current;
+
+  g_ptr_array_set_size (self->transient, 0);
+  for (guint c = 1; c < length; c++)
+    {
+      gboolean reset = FALSE, ok = TRUE;
+      Refinement *refinement = find_refinement (
+        self, _hyco_fsm_actor_get_transient_refinement (self->controller, c, &reset));
+      HycoActor *actor;
+      if (refinement == NULL)
+        continue;
+      actor = HYCO_ACTOR (refinement->composite);
+      if (reset)
+        {
+          HycoTag start = { 0, 0 };
+          hyco_director_set_local_time (refinement->director, &start, &now);
+          priv->current = start;
+          ok = hyco_actor_initialize (actor, error);
+        }
+      else
+        hyco_director_set_local_time (refinement->director, &refinement->stopped, &now);
+      priv->current = to_local (refinement, &now);
+      if (ok && hyco_actor_prefire (actor))
+        {
+          ok = hyco_actor_fire (actor, error);
+          g_ptr_array_add (self->transient, refinement);
+          priv->firings++;
+        }
+      priv->current = now;
+      if (!ok)
+        return FALSE;
+      for (guint o = 0; o < self->outputs->len; o++)
+        {
+          HycoPort *output = self->outputs->pdata[o];
+          HycoPort *inner = refinement->outputs[o];
+          if (output->n_signals == 0 || inner == NULL || inner->n_signals == 0
+              || hyco_signal_status (&inner->signals[0]) != HYCO_SIGNAL_PRESENT
+              || _hyco_fsm_actor_chain_writes_from (self->controller, c, output))
+            continue;
+          _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 hyco_modal_director_fire (HycoDirector *director, GError **error)
 {
@@ -408,7 +507,10 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
    * transitions only once what they read is known, and leaves unknown what they may decide. */
   can_preempt = controller_can_choose (self, priv, HYCO_FSM_CHOICE_PREEMPTIVE, &all_known);
   if (!self->step_end && !can_preempt)
-    return TRUE;
+    {
+      assert_silent_outputs_absent (self);
+      return TRUE;
+    }
   /* At a step's end the old mode runs, and any enabled transition is only noted. */
   if (!self->step_end
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_PREEMPTIVE, TRUE, error))
@@ -438,6 +540,8 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   if (!self->step_end && !undecided && !_hyco_fsm_actor_has_chosen (self->controller)
       && !_hyco_fsm_actor_choose (self->controller, HYCO_FSM_CHOICE_NON_PREEMPTIVE, TRUE, error))
     return FALSE;
+  if (!self->step_end && !fire_transient_refinements (self, priv, error))
+    return FALSE;
   /* What the output actions did not produce comes from the refinement. */
   for (guint o = 0; o < self->outputs->len; o++)
     {
@@ -454,7 +558,18 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       if (all_known && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
         hyco_signal_set_absent (&output->signals[0]);
     }
+  if (!all_known)
+    assert_silent_outputs_absent (self);
   return TRUE;
+}
+
+static gboolean
+ticks_synchronously (HycoActor *container)
+{
+  HycoDirector *outer = hyco_actor_get_executive_director (container);
+
+  return outer != NULL && hyco_director_fires_every_actor (outer)
+         && !hyco_director_wants_every_tag (outer);
 }
 
 /* The transition just taken made @self->active current, at the model's tag @now. */
@@ -464,6 +579,9 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
 {
   Refinement *refinement = self->active;
   gboolean ok = TRUE;
+  GArray *missed;
+  HycoTagQueue *queue;
+  gboolean synchronous = ticks_synchronously (HYCO_ACTOR (priv->container));
 
   if (reset)
     {
@@ -475,25 +593,31 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
       return ok;
     }
   /* History: local time goes on from where it stopped, and what the refinement had asked for
-   * is asked of the container again at the model times that now correspond. */
+   * is asked of the container again at the model times that now correspond. A request for the
+   * instant of the resumption or earlier (a periodic director's tick at local time 0, asked for
+   * when the refinement was initialized and never active since) can no longer be honoured: it
+   * is dropped, as Ptolemy II's suspended directors let it pass, and the refinement's director
+   * catches up on its next firing. Under a synchronous director outside, the resumption ends
+   * its tick: the rest of that time is gone too. */
   hyco_director_set_local_time (refinement->director, &refinement->stopped, now);
+  missed = g_array_new (FALSE, FALSE, sizeof (HycoTag));
   for (guint i = 0; ok && i < hyco_director_get_n_pending_requests (refinement->director); i++)
     {
-      HycoTag tag, granted;
-      hyco_director_get_pending_request (refinement->director, i, &tag);
-      tag = to_model (refinement, &tag);
-      ok = hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &tag, &granted, error);
+      HycoTag local, tag, granted;
+      hyco_director_get_pending_request (refinement->director, i, &local);
+      tag = to_model (refinement, &local);
+      if (hyco_tag_compare (&tag, now) <= 0 || (synchronous && tag.time <= now->time))
+        g_array_append_val (missed, local);
+      else
+        ok = hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &tag, &granted, error);
     }
+  queue = _hyco_director_get_private (refinement->director)->queue;
+  for (guint i = 0; queue != NULL && i < missed->len; i++)
+    _hyco_tag_queue_take (queue, &g_array_index (missed, HycoTag, i));
+  if (queue != NULL && missed->len > 0)
+    _hyco_tag_queue_release (queue);
+  g_array_unref (missed);
   return ok;
-}
-
-static gboolean
-ticks_synchronously (HycoActor *container)
-{
-  HycoDirector *outer = hyco_actor_get_executive_director (container);
-
-  return outer != NULL && hyco_director_fires_every_actor (outer)
-         && !hyco_director_wants_every_tag (outer);
 }
 
 static gboolean
@@ -514,6 +638,17 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
       if (!ok)
         return FALSE;
     }
+  for (guint i = 0; i < self->transient->len; i++)
+    {
+      Refinement *refinement = self->transient->pdata[i];
+      priv->current = to_local (refinement, &now);
+      ok = hyco_actor_postfire (HYCO_ACTOR (refinement->composite), error);
+      priv->current = now;
+      refinement->stopped = to_local (refinement, &now);
+      if (!ok)
+        return FALSE;
+    }
+  g_ptr_array_set_size (self->transient, 0);
   self->committed_time = now.time;
   if (self->step_end && _hyco_fsm_actor_has_chosen (self->controller))
     {
@@ -569,6 +704,15 @@ hyco_modal_director_fire_at (HycoDirector *director, HycoActor *actor, const Hyc
   if (refinement == NULL)
     return hyco_actor_fire_at_tag (container, tag, granted, error);
   model_tag = to_model (refinement, tag);
+  /* Under a synchronous director outside, a refinement initialized during a reaction (entered
+   * by a reset transition, or passed through) asks to fire at that instant: it is fired in
+   * this reaction or at the next tick anyway, every actor being fired at every tick. */
+  if (ticks_synchronously (container)
+      && model_tag.time <= _hyco_director_get_private (director)->current.time)
+    {
+      *granted = *tag;
+      return TRUE;
+    }
   if (!hyco_actor_fire_at_tag (container, &model_tag, granted, error))
     return FALSE;
   *granted = to_local (refinement, granted);
@@ -594,6 +738,7 @@ hyco_modal_director_init (HycoModalDirector *self)
 {
   self->refinements = g_array_new (FALSE, TRUE, sizeof (Refinement));
   self->outputs = g_ptr_array_new ();
+  self->transient = g_ptr_array_new ();
 }
 
 /**

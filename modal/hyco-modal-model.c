@@ -122,13 +122,17 @@ hyco_modal_model_preinitialize (HycoActor *actor, GError **error)
       _hyco_set_parameter_error (actor, error, "errorTolerance", "must be greater than 0");
       return FALSE;
     }
-  /* A refinement without a director runs in the modal model's domain. */
+  /* A refinement without a director runs in the modal model's domain: that of the nearest
+   * director outside that is not a modal one. */
+  while (HYCO_IS_MODAL_DIRECTOR (outer) && hyco_director_get_enclosing_director (outer) != NULL)
+    outer = hyco_director_get_enclosing_director (outer);
   actors = hyco_composite_actor_get_actors (composite);
   for (guint i = 0; i < actors->len; i++)
     {
       HycoCompositeActor *refinement = actors->pdata[i];
       g_autoptr (HycoDirector) inner = NULL;
-      if (!HYCO_IS_COMPOSITE_ACTOR (refinement)
+      /* A modal model inside (Ptolemy II's ModalRefinement) makes its own modal director. */
+      if (!HYCO_IS_COMPOSITE_ACTOR (refinement) || HYCO_IS_MODAL_MODEL (refinement)
           || hyco_composite_actor_get_director (refinement) != NULL)
         continue;
       inner = g_object_new (G_OBJECT_TYPE (outer), "name", hyco_director_get_name (outer), NULL);

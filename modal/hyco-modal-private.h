@@ -31,6 +31,11 @@ gboolean _hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice whi
                                            gboolean current, HycoPort *output, HycoPort *port);
 gboolean _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which,
                                             gboolean current, HycoPort *output);
+gboolean _hyco_fsm_actor_has_silent_state (HycoFSMActor *self, HycoPort *output);
+guint _hyco_fsm_actor_get_chain_length (HycoFSMActor *self);
+const char *_hyco_fsm_actor_get_transient_refinement (HycoFSMActor *self, guint index,
+                                                      gboolean *reset);
+gboolean _hyco_fsm_actor_chain_writes_from (HycoFSMActor *self, guint index, HycoPort *output);
 
 /* What the active refinement produced on the output named like @output (an output port of
  * the modal model) at the current tag; NULL when absent or when no refinement fired. */

@@ -9,6 +9,14 @@
 #include "hyco-modal-private.h"
 #include "hyco-model-syntax-private.h"
 
+static gboolean
+is_named (xmlNode *node, const char *name)
+{
+  g_autofree char *value = _hyco_xml_get_attr (node, "name");
+
+  return value != NULL && g_str_equal (value, name);
+}
+
 /* Inside a modal model, ports connect by name (see HycoModalDirector): a relation there
  * (which Ptolemy II writes) may only join ports of one name. @relations maps each relation
  * declared to the port name it carries ("" until linked). */
@@ -58,14 +66,47 @@ load_modal_link (HycoModelReader *loader, xmlNode *element, HycoModalModel *moda
   return TRUE;
 }
 
+/* A relation inside a modal model carries one signal: Ptolemy II's `width` may say so
+ * (1, or Auto and -1, which infer it), and vertices only place its bends in Vergil. */
+static gboolean
+check_modal_relation_child (HycoModelReader *loader, xmlNode *node, xmlNode *relation,
+                            GError **error)
+{
+  g_autofree char *value = NULL;
+
+  if (_hyco_xml_is_element (node, "vertex"))
+    return TRUE;
+  if (!_hyco_xml_is_element (node, "property"))
+    return _hyco_model_reader_fail_not_allowed (loader, node, relation, error);
+  if (_hyco_model_reader_is_ignored_property (node))
+    return TRUE;
+  value = _hyco_xml_get_attr (node, "value");
+  if (is_named (node, "width")
+      && (value == NULL || g_str_equal (value, "Auto") || g_str_equal (value, "-1")
+          || g_str_equal (value, "1") || g_str_equal (value, "WIDTH_TO_INFER")))
+    return TRUE;
+  {
+    g_autofree char *what = _hyco_model_reader_describe (node);
+    return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                    HYCO_MODEL_FILE_ERROR_INVALID, what,
+                                    "a relation inside a modal model carries one signal: its "
+                                    "only property is a width of 1 (or Auto)");
+  }
+}
+
 static gboolean
 load_modal_relation (HycoModelReader *loader, xmlNode *element, GHashTable *relations, GError **error)
 {
   g_autofree char *name = NULL;
 
-  if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error)
-      || !_hyco_model_reader_check_ignorable_children (loader, element, error))
+  if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error))
     return FALSE;
+  for (xmlNode *node = element->children; node; node = node->next)
+    {
+      int kind = _hyco_model_reader_classify_child (loader, node, element, error);
+      if (kind < 0 || (kind > 0 && !check_modal_relation_child (loader, node, element, error)))
+        return FALSE;
+    }
   if (!g_hash_table_contains (relations, name))
     g_hash_table_insert (relations, g_steal_pointer (&name), g_strdup (""));
   return TRUE;
@@ -106,9 +147,35 @@ typedef struct
   char *name;
   char *guard, *outputs, *sets;
   char *from, *to;
-  gboolean preemptive, reset, is_default;
+  gboolean preemptive, reset, is_default, immediate, nondeterministic, history;
+  gboolean history_given; /* the file sets `history`, which then decides over `reset` */
   long line;
 } PendingTransition;
+
+/* Properties of transitions and states that only Vergil (or a tool that exported the model)
+ * reads: how a transition's arc is drawn, its label, and identifiers of the tools that
+ * generated the model (`priority` included: Ptolemy II's transitions have no such parameter,
+ * so the attribute has no effect there either). */
+static gboolean
+is_drawing_property (xmlNode *node, const char *name)
+{
+  static const char *const names[] = { "exitAngle",
+                                       "gamma",
+                                       "annotation",
+                                       "fsmTransitionParameterName",
+                                       "showFSMTransitionParameter",
+                                       "EmfFragmentURI",
+                                       "elementURIFragment",
+                                       "originalName",
+                                       "priority" };
+
+  if (_hyco_model_reader_is_ignored_property (node))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (name, names[i]))
+      return TRUE;
+  return FALSE;
+}
 
 static void
 pending_transition_free (gpointer data)
@@ -149,7 +216,7 @@ load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError
         return _hyco_model_reader_fail_not_allowed (loader, node, element, error);
       if (!_hyco_model_reader_require_attr (loader, node, "name", &property, error))
         return FALSE;
-      if (_hyco_model_reader_is_ignored_property (node))
+      if (is_drawing_property (node, property))
         continue;
       value = _hyco_xml_get_attr (node, "value");
       if (g_str_equal (property, "isInitialState") || g_str_equal (property, "isFinalState"))
@@ -199,6 +266,7 @@ load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, 
       int kind = _hyco_model_reader_classify_child (loader, node, element, error);
       g_autofree char *property = NULL;
       char *value, **field;
+      gboolean *flag, ok = TRUE;
       if (kind < 0)
         return FALSE;
       if (kind == 0)
@@ -207,47 +275,61 @@ load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, 
         return _hyco_model_reader_fail_not_allowed (loader, node, element, error);
       if (!_hyco_model_reader_require_attr (loader, node, "name", &property, error))
         return FALSE;
-      if (_hyco_model_reader_is_ignored_property (node))
+      if (is_drawing_property (node, property))
         continue;
       value = _hyco_xml_get_attr (node, "value");
       field = g_str_equal (property, "guardExpression") ? &transition->guard
               : g_str_equal (property, "outputActions") ? &transition->outputs
               : g_str_equal (property, "setActions")    ? &transition->sets
                                                         : NULL;
+      flag = g_str_equal (property, "reset")               ? &transition->reset
+             : g_str_equal (property, "preemptive")        ? &transition->preemptive
+             : g_str_equal (property, "defaultTransition") ? &transition->is_default
+             : g_str_equal (property, "immediate")         ? &transition->immediate
+             : g_str_equal (property, "nondeterministic")  ? &transition->nondeterministic
+             : g_str_equal (property, "history")           ? &transition->history
+                                                           : NULL;
       if (field != NULL)
         {
           /* A property given twice: the last one counts, as for parameters. */
           g_free (*field);
           *field = value;
+          continue;
         }
-      else if (g_str_equal (property, "reset") || g_str_equal (property, "preemptive")
-               || g_str_equal (property, "defaultTransition"))
+      if (flag != NULL)
+        ok = read_flag (loader, node, value, flag, error);
+      /* Error and termination transitions (taken when the source's refinement fails or
+       * finishes) and transition refinements are not supported: accepted only when off. */
+      else if (g_str_equal (property, "error") || g_str_equal (property, "errorTransition")
+               || g_str_equal (property, "termination"))
+        ok = check_flag (loader, node, value, FALSE, error);
+      else if (g_str_equal (property, "refinementName"))
         {
-          gboolean ok = read_flag (loader, node, value,
-                                   g_str_equal (property, "reset")        ? &transition->reset
-                                   : g_str_equal (property, "preemptive") ? &transition->preemptive
-                                                                          : &transition->is_default,
-                                   error);
-          g_free (value);
+          ok = value == NULL || value[strspn (value, " \t")] == '\0';
           if (!ok)
-            return FALSE;
-        }
-      else if (g_str_equal (property, "nondeterministic"))
-        {
-          gboolean ok = check_flag (loader, node, value, FALSE, error);
-          g_free (value);
-          if (!ok)
-            return FALSE;
+            {
+              g_autofree char *where = _hyco_model_reader_describe (node);
+              _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                       HYCO_MODEL_FILE_ERROR_INVALID, where,
+                                       "transition refinements (\"%s\") are not supported by "
+                                       "Hyco's state machines",
+                                       value);
+            }
         }
       else
         {
           g_autofree char *where = _hyco_model_reader_describe (node);
           g_free (value);
-          return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
-                       where,
-                       "a transition has guardExpression, outputActions, setActions, reset, "
-                       "preemptive and defaultTransition");
+          return _hyco_model_reader_fail (
+            loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER,
+            where,
+            "a transition has guardExpression, outputActions, setActions, reset, history, "
+            "preemptive, immediate, defaultTransition and nondeterministic");
         }
+      transition->history_given |= flag == &transition->history;
+      g_free (value);
+      if (!ok)
+        return FALSE;
     }
   return TRUE;
 }
@@ -312,6 +394,64 @@ check_controller_port (HycoModelReader *loader, xmlNode *element, HycoFSMActor *
   return TRUE;
 }
 
+/* Whether the model was saved by a Ptolemy II older than 9.1 (its top-level `_createdBy`):
+ * there, a transition without `history` re-initializes the destination's refinement only when
+ * its `reset` is true, as Hyco's own files (which have no `_createdBy`) also mean it; from 9.1
+ * on `reset` is gone and every transition re-initializes it unless `history` is true. */
+static gboolean
+uses_reset_parameter (xmlNode *element)
+{
+  xmlNode *root = xmlDocGetRootElement (element->doc);
+  gboolean old = TRUE;
+
+  for (xmlNode *node = root ? root->children : NULL; node; node = node->next)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *value = NULL;
+      unsigned major = 0, minor = 0;
+      if (!_hyco_xml_is_element (node, "property"))
+        continue;
+      name = _hyco_xml_get_attr (node, "name");
+      value = _hyco_xml_get_attr (node, "value");
+      if (name == NULL || !g_str_equal (name, "_createdBy") || value == NULL)
+        continue;
+      if (sscanf (value, "%u.%u", &major, &minor) == 2)
+        old = major < 9 || (major == 9 && minor == 0);
+    }
+  return old;
+}
+
+/* Ptolemy II's controller-level string attributes, applied once the states are known. */
+static gboolean
+apply_state_names (HycoModelReader *loader, HycoFSMActor *fsm, xmlNode *node, GError **error)
+{
+  g_autofree char *name = _hyco_xml_get_attr (node, "name");
+  g_autofree char *value = _hyco_xml_get_attr (node, "value");
+  g_autoptr (GError) local_error = NULL;
+  g_auto (GStrv) names = NULL;
+  gboolean ok = TRUE;
+
+  if (value == NULL || value[strspn (value, " \t")] == '\0')
+    return TRUE;
+  if (g_str_equal (name, "initialStateName"))
+    ok = hyco_fsm_actor_set_initial_state (fsm, g_strstrip (value), &local_error);
+  else
+    {
+      names = g_strsplit (value, ",", -1);
+      for (guint i = 0; ok && names[i]; i++)
+        ok = *g_strstrip (names[i]) == '\0'
+             || hyco_fsm_actor_set_state_final (fsm, names[i], TRUE, &local_error);
+    }
+  if (!ok)
+    {
+      g_autofree char *what = _hyco_model_reader_describe (node);
+      return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                      HYCO_MODEL_FILE_ERROR_BAD_VALUE, what, "%s",
+                                      local_error->message);
+    }
+  return TRUE;
+}
+
 /* A state machine in Ptolemy II's shape: ports, parameters, variables (other properties with
  * a value), State entities, Transition relations with guardExpression, outputActions and
  * setActions, and links from State.outgoingPort and to State.incomingPort. */
@@ -319,6 +459,8 @@ static gboolean
 load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
 {
   g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
+  g_autoptr (GPtrArray) state_names = g_ptr_array_new ();
+  gboolean reset_parameter = uses_reset_parameter (element);
 
   for (xmlNode *node = element->children; node; node = node->next)
     {
@@ -338,8 +480,23 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
         {
           g_autofree char *name = _hyco_xml_get_attr (node, "name");
           g_autofree char *value = _hyco_xml_get_attr (node, "value");
-          if (name != NULL && value != NULL && !_hyco_model_reader_is_ignored_property (node)
-              && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
+          g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
+          if (name != NULL
+              && (g_str_equal (name, "initialStateName") || g_str_equal (name, "finalStateNames")))
+            {
+              g_ptr_array_add (state_names, node);
+              ok = TRUE;
+            }
+          /* How Ptolemy II's causality interface of the machine is computed: Hyco's follows
+           * the transitions of every state, which gives the same answer or a safer one. */
+          else if (name != NULL && g_str_equal (name, "stateDependentCausality"))
+            ok = TRUE;
+          /* A bare Ptolemy II attribute: a name with no value, nothing to run. */
+          else if (name != NULL && value == NULL && class_name != NULL
+                   && g_str_equal (class_name, "ptolemy.kernel.util.Attribute"))
+            ok = TRUE;
+          else if (name != NULL && value != NULL && !_hyco_model_reader_is_ignored_property (node)
+                   && g_object_class_find_property (G_OBJECT_GET_CLASS (fsm), name) == NULL)
             {
               /* Not a parameter of the class: a variable of the machine. */
               g_auto (HycoValue) initial = HYCO_VALUE_INIT;
@@ -377,9 +534,14 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
       if (!ok)
         return FALSE;
     }
+  for (guint i = 0; i < state_names->len; i++)
+    if (!apply_state_names (loader, fsm, state_names->pdata[i], error))
+      return FALSE;
   for (guint i = 0; i < pending->len; i++)
     {
       PendingTransition *transition = pending->pdata[i];
+      guint index = hyco_fsm_actor_get_n_transitions (fsm);
+      gboolean reset;
       g_autoptr (GError) local_error = NULL;
       g_autofree char *what = g_strdup_printf ("relation \"%s\"", transition->name);
       if (transition->from == NULL || transition->to == NULL)
@@ -392,10 +554,13 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
                      local_error->domain == HYCO_EXPRESSION_ERROR ? HYCO_MODEL_FILE_ERROR_BAD_VALUE
                                                                   : HYCO_MODEL_FILE_ERROR_INVALID,
                      what, "%s", local_error->message);
-      hyco_fsm_actor_set_transition_kind (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
-                                          transition->preemptive, transition->reset);
-      hyco_fsm_actor_set_transition_default (fsm, hyco_fsm_actor_get_n_transitions (fsm) - 1,
-                                             transition->is_default);
+      reset = transition->history_given ? !transition->history
+              : reset_parameter         ? transition->reset
+                                        : TRUE;
+      hyco_fsm_actor_set_transition_kind (fsm, index, transition->preemptive, reset);
+      hyco_fsm_actor_set_transition_default (fsm, index, transition->is_default);
+      hyco_fsm_actor_set_transition_immediate (fsm, index, transition->immediate);
+      hyco_fsm_actor_set_transition_nondeterministic (fsm, index, transition->nondeterministic);
     }
   return TRUE;
 }
@@ -453,6 +618,10 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
         _hyco_model_writer_add_element (transition, "property", "preemptive", NULL, "true");
       if (hyco_fsm_actor_get_transition_default (fsm, i))
         _hyco_model_writer_add_element (transition, "property", "defaultTransition", NULL, "true");
+      if (hyco_fsm_actor_get_transition_immediate (fsm, i))
+        _hyco_model_writer_add_element (transition, "property", "immediate", NULL, "true");
+      if (hyco_fsm_actor_get_transition_nondeterministic (fsm, i))
+        _hyco_model_writer_add_element (transition, "property", "nondeterministic", NULL, "true");
     }
   for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
     {
@@ -473,6 +642,24 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
     }
 }
 
+/* Ptolemy II's `directorClass` of a modal model names the director its ModalModel creates:
+ * Hyco's modal models have the FSM director's semantics only, so that one is accepted and any
+ * other refused by name. */
+static gboolean
+check_director_class (HycoModelReader *loader, xmlNode *node, GError **error)
+{
+  g_autofree char *value = _hyco_xml_get_attr (node, "value");
+  const char *name = value ? _hyco_model_reader_short_class_name (g_strstrip (value)) : "";
+
+  if (g_str_equal (name, "FSMDirector") || g_str_equal (name, "ModalDirector"))
+    return TRUE;
+  {
+    g_autofree char *what = _hyco_model_reader_describe (node);
+    return _hyco_model_reader_fail (
+      loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+      "Hyco's modal models run under the FSMDirector only, not %s", value ? value : "(none)");
+  }
+}
 
 /* A modal model's contents: relations and links by name, the rest the generic way. */
 static gboolean
@@ -491,6 +678,8 @@ read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element
         continue;
       if (_hyco_xml_is_element (node, "relation"))
         ok = load_modal_relation (loader, node, relations, error);
+      else if (_hyco_xml_is_element (node, "property") && is_named (node, "directorClass"))
+        ok = check_director_class (loader, node, error);
       else if (_hyco_xml_is_element (node, "link"))
         ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), relations, error);
       else
@@ -552,9 +741,11 @@ describe_state_machine (HycoActor *actor, GString *out, const char *indent)
       gboolean preemptive, reset;
       hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
       hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
-      g_string_append_printf (out, "%stransition %s -> %s%s%s%s", indent, from, to,
-                              preemptive ? " (preemptive)" : "", reset ? " (reset)" : "",
-                              hyco_fsm_actor_get_transition_default (fsm, i) ? " (default)" : "");
+      g_string_append_printf (
+        out, "%stransition %s -> %s%s%s%s%s%s", indent, from, to, preemptive ? " (preemptive)" : "",
+        reset ? " (reset)" : "", hyco_fsm_actor_get_transition_default (fsm, i) ? " (default)" : "",
+        hyco_fsm_actor_get_transition_immediate (fsm, i) ? " (immediate)" : "",
+        hyco_fsm_actor_get_transition_nondeterministic (fsm, i) ? " (nondeterministic)" : "");
       if (guard)
         g_string_append_printf (out, ", guard \"%s\"", guard);
       if (outputs)

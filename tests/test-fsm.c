@@ -557,7 +557,7 @@ test_model_file_errors (void)
       HYCO_MODEL_FILE_ERROR_BAD_VALUE, "position" },
     { "<relation name=\"t\" class=\"Transition\"/>", HYCO_MODEL_FILE_ERROR_INVALID,
       "outgoingPort" },
-    { "<relation name=\"t\" class=\"Transition\"><property name=\"nondeterministic\" "
+    { "<relation name=\"t\" class=\"Transition\"><property name=\"termination\" "
       "value=\"true\"/></relation>",
       HYCO_MODEL_FILE_ERROR_INVALID, "not supported yet" },
     { "<relation name=\"t\" class=\"Transition\"><property name=\"reset\" "
@@ -594,6 +594,309 @@ test_model_file_errors (void)
     }
 }
 
+/* A machine in Ptolemy II's shape (full class names, Vergil's drawing properties) inside a DE
+ * model with a clock ticking on `tick` at 0, 1, 2, ... until @stop: @body holds its states,
+ * transitions and links, and @check the properties of a Test actor reading its output y. */
+static char *
+ptolemy_machine (const char *created_by, const char *stop, const char *controller_properties,
+                 const char *body, const char *check)
+{
+  return g_strdup_printf (
+    "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+    "<property name=\"_createdBy\" class=\"ptolemy.kernel.attributes.VersionAttribute\" "
+    "value=\"%s\"/>\n"
+    "<property name=\"DE Director\" class=\"ptolemy.domains.de.kernel.DEDirector\">"
+    "<property name=\"stopTime\" value=\"%s\"/></property>\n"
+    "<entity name=\"Clock\" class=\"ptolemy.actor.lib.DiscreteClock\"/>\n"
+    "<entity name=\"M\" class=\"ptolemy.domains.modal.kernel.FSMActor\">\n%s"
+    "<port name=\"tick\" class=\"ptolemy.actor.TypedIOPort\"><property name=\"input\"/></port>\n"
+    "<port name=\"y\" class=\"ptolemy.actor.TypedIOPort\"><property name=\"output\"/></port>\n"
+    "%s\n</entity>\n"
+    "<entity name=\"Check\" class=\"ptolemy.actor.lib.Test\">%s</entity>\n"
+    "<relation name=\"tick\"/><relation name=\"y\"/>\n"
+    "<link port=\"Clock.output\" relation=\"tick\"/><link port=\"M.tick\" relation=\"tick\"/>\n"
+    "<link port=\"M.y\" relation=\"y\"/><link port=\"Check.input\" relation=\"y\"/>\n"
+    "</entity>\n",
+    created_by, stop, controller_properties, body, check);
+}
+
+#define PT_STATE(name, initial)                                                                    \
+  "<entity name=\"" name "\" class=\"ptolemy.domains.modal.kernel.State\">"                        \
+  "<property name=\"isInitialState\" class=\"ptolemy.data.expr.Parameter\" value=\"" initial       \
+  "\"/>"                                                                                           \
+  "<property name=\"_location\" class=\"ptolemy.kernel.util.Location\" value=\"[0.0, 0.0]\"/>"     \
+  "</entity>\n"
+#define PT_TRANSITION(name, from, to, properties)                                                  \
+  "<relation name=\"" name "\" class=\"ptolemy.domains.modal.kernel.Transition\">" properties      \
+  "<property name=\"exitAngle\" class=\"ptolemy.data.expr.Parameter\" value=\"0.6\"/>"             \
+  "<property name=\"gamma\" class=\"ptolemy.data.expr.Parameter\" value=\"0.1\"/></relation>\n"    \
+  "<link port=\"" from ".outgoingPort\" relation=\"" name "\"/>"                                   \
+  "<link port=\"" to ".incomingPort\" relation=\"" name "\"/>\n"
+#define PT_PROPERTY(name, value) "<property name=\"" name "\" value=\"" value "\"/>"
+
+static HycoModel *
+load_machine (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *model = hyco_model_new_from_data (text, -1, "machine.xml", &error);
+
+  g_assert_no_error (error);
+  return model;
+}
+
+static HycoFSMActor *
+machine_of (HycoModel *model)
+{
+  HycoCompositeActor *top = hyco_model_get_toplevel (model);
+
+  return HYCO_FSM_ACTOR (hyco_composite_actor_get_actor (top, "M"));
+}
+
+/* Immediate transitions: one chosen by a tick leads, in the same firing, through the states
+ * whose immediate transitions are enabled; the last output action wins and every set action
+ * applies in turn. One enabled in the initial state is taken at initialization. (The model
+ * file tests/models/ptolemy-modal-immediate.xml, with its drawing properties.) */
+static void
+test_ptolemy_immediate (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models", "ptolemy-modal-immediate.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+  HycoFSMActor *fsm;
+
+  g_assert_no_error (error);
+  fsm
+    = HYCO_FSM_ACTOR (hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Machine"));
+  g_assert_true (hyco_fsm_actor_get_transition_immediate (fsm, 0));
+  g_assert_false (hyco_fsm_actor_get_transition_immediate (fsm, 1));
+  /* The Test actor checks y = 2, 22, 2, 46 at (0, 1), (1, 1), (2, 1), (3, 1). */
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (hyco_fsm_actor_get_variable (fsm, "n"), ==, 46);
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (fsm), ==, "A");
+}
+
+/* After a transition the machine is fired again one microstep later, as Ptolemy II's is: a
+ * transition enabled without an input (here B -> A on `true`) is taken then, at (1, 2), not at
+ * the next tick. And a transition enabled in the initial state without inputs (I -> A) fires
+ * the machine at the start, (0, 1), where nothing else would. */
+static void
+test_ptolemy_refire (void)
+{
+  g_autofree char *text
+    = ptolemy_machine ("8.1.devel", "1", "",
+                       PT_STATE ("I", "true") PT_STATE ("A", "false") PT_STATE ("B", "false")
+                         PT_TRANSITION ("start", "I", "A", PT_PROPERTY ("outputActions", "y = 0"))
+                           PT_TRANSITION ("go", "A", "B",
+                                          PT_PROPERTY ("guardExpression", "tick_isPresent")
+                                            PT_PROPERTY ("outputActions", "y = 1"))
+                             PT_TRANSITION ("back", "B", "A",
+                                            PT_PROPERTY ("guardExpression", "true")
+                                              PT_PROPERTY ("outputActions", "y = 2")),
+                       PT_PROPERTY ("correctValues", "{0, 1, 2}")
+                         PT_PROPERTY ("correctTags", "{(0, 1), (1, 1), (1, 2)}"));
+  g_autoptr (HycoModel) model = load_machine (text);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Which transitions re-initialize the destination's refinement follows the version that saved
+ * the model, as in Ptolemy II: before 9.1 `reset` says so (false when absent); from 9.1 on
+ * every transition does unless `history` is true; without `_createdBy` (Hyco's own files)
+ * `reset` decides. */
+static void
+test_ptolemy_reset_versions (void)
+{
+  const struct
+  {
+    const char *version, *properties;
+    gboolean reset;
+  } cases[] = {
+    { "8.1.devel", "", FALSE },
+    { "8.1.devel", PT_PROPERTY ("reset", "true"), TRUE },
+    { "9.0.devel", PT_PROPERTY ("reset", "false"), FALSE },
+    { "9.1.devel", "", TRUE },
+    { "9.1.devel", PT_PROPERTY ("reset", "false"), TRUE },
+    { "10.0.1", PT_PROPERTY ("history", "true"), FALSE },
+    { "8.1.devel", PT_PROPERTY ("reset", "true") PT_PROPERTY ("history", "true"), FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *transition = g_strdup_printf (
+        "<relation name=\"t\" class=\"ptolemy.domains.modal.kernel.Transition\">%s</relation>"
+        "<link port=\"A.outgoingPort\" relation=\"t\"/><link port=\"B.incomingPort\" "
+        "relation=\"t\"/>",
+        cases[i].properties);
+      g_autofree char *body
+        = g_strconcat (PT_STATE ("A", "true") PT_STATE ("B", "false"), transition, NULL);
+      g_autofree char *text = ptolemy_machine (cases[i].version, "0", "", body, "");
+      g_autoptr (HycoModel) model = load_machine (text);
+      gboolean preemptive, reset;
+      hyco_fsm_actor_get_transition_kind (machine_of (model), 0, &preemptive, &reset);
+      g_test_message ("%s %s", cases[i].version, cases[i].properties);
+      g_assert_cmpint (reset, ==, cases[i].reset);
+    }
+}
+
+/* The controller's initialStateName and finalStateNames (Ptolemy II's older way to say so),
+ * and two enabled transitions both marked nondeterministic (the first declared is taken). */
+static void
+test_ptolemy_controller_attributes (void)
+{
+  g_autofree char *text = ptolemy_machine (
+    "8.1.devel", "2",
+    "<property name=\"initialStateName\" class=\"ptolemy.kernel.util.StringAttribute\" "
+    "value=\"B\"/><property name=\"finalStateNames\" "
+    "class=\"ptolemy.kernel.util.StringAttribute\" value=\"C, D\"/>"
+    "<property name=\"stateDependentCausality\" class=\"ptolemy.data.expr.Parameter\" "
+    "value=\"true\"/>\n",
+    PT_STATE ("A", "true") PT_STATE ("B", "false") PT_STATE ("C", "false") PT_STATE ("D", "false")
+      PT_TRANSITION ("toC", "B", "C",
+                     PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY (
+                       "outputActions", "y = 3") PT_PROPERTY ("nondeterministic", "true"))
+        PT_TRANSITION ("toD", "B", "D",
+                       PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY (
+                         "outputActions", "y = 4") PT_PROPERTY ("nondeterministic", "true")),
+    PT_PROPERTY ("correctValues", "{3}") PT_PROPERTY ("correctTags", "{(0, 1)}"));
+  g_autoptr (HycoModel) model = load_machine (text);
+  g_autoptr (GError) error = NULL;
+  gboolean initial, final;
+
+  hyco_fsm_actor_get_state (machine_of (model), 1, &initial, &final);
+  g_assert_true (initial);
+  hyco_fsm_actor_get_state (machine_of (model), 0, &initial, &final);
+  g_assert_false (initial);
+  hyco_fsm_actor_get_state (machine_of (model), 3, &initial, &final);
+  g_assert_true (final);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (machine_of (model)), ==, "C");
+}
+
+/* Immediate transitions that would be taken forever, and two enabled transitions of which one
+ * is not nondeterministic, stop the run naming the transitions and the tag. */
+static void
+test_ptolemy_immediate_errors (void)
+{
+  const struct
+  {
+    const char *body, *message;
+  } cases[] = {
+    { PT_STATE ("A", "true") PT_TRANSITION ("t", "A", "A",
+                                            PT_PROPERTY ("guardExpression", "tick_isPresent")
+                                              PT_PROPERTY ("immediate", "true")),
+      "at (0, 1): the self-loop A -> A cannot be immediate" },
+    { PT_STATE ("A", "true") PT_STATE ("B", "false") PT_STATE ("C", "false")
+        PT_TRANSITION ("t", "A", "B", PT_PROPERTY ("guardExpression", "tick_isPresent"))
+          PT_TRANSITION ("u", "B", "C", PT_PROPERTY ("immediate", "true"))
+            PT_TRANSITION ("v", "C", "B", PT_PROPERTY ("immediate", "true")),
+      "at (0, 1): the immediate transition C -> B closes a cycle of immediate transitions" },
+    { PT_STATE ("A", "true") PT_STATE ("B", "false") PT_TRANSITION (
+        "t", "A", "B",
+        PT_PROPERTY ("guardExpression", "tick_isPresent") PT_PROPERTY ("nondeterministic", "true"))
+        PT_TRANSITION ("u", "A", "B", PT_PROPERTY ("guardExpression", "tick_isPresent")),
+      "two transitions are enabled at (0, 1): A -> B (guard \"tick_isPresent\") and A -> B" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = ptolemy_machine ("8.1.devel", "1", "", cases[i].body, "");
+      g_autoptr (HycoModel) model = load_machine (text);
+      g_autoptr (GError) error = NULL;
+      g_assert_false (hyco_model_run (model, NULL, &error));
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+    }
+}
+
+/* Two state machines in a loop, each reading the other's output only in some states (Ptolemy
+ * II's stateDependentCausality): not strict, each fires before its inputs are known and
+ * chooses once its current state's transitions can be tested, so the loop resolves at every
+ * tick. Opposite's output alternates 1, 2, 1, 2. */
+static void
+test_ptolemy_state_dependent_loop (void)
+{
+  const char *text
+    = "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+      "<property name=\"SR Director\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"
+      "<property name=\"period\" value=\"1\"/><property name=\"stopTime\" value=\"3\"/>"
+      "</property>\n"
+      "<entity name=\"Const\" class=\"ptolemy.actor.lib.Const\"/>\n"
+      "<entity name=\"Original\" class=\"ptolemy.domains.modal.kernel.FSMActor\">"
+      "<port name=\"input\"><property name=\"input\"/></port>"
+      "<port name=\"trigger\"><property name=\"input\"/></port>"
+      "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE (
+        "dependency",
+        "true") PT_STATE ("nodependency",
+                          "false") PT_TRANSITION ("t", "dependency", "nodependency",
+                                                  PT_PROPERTY (
+                                                    "guardExpression",
+                                                    "trigger_isPresent &amp;&amp; input_isPresent")
+                                                    PT_PROPERTY ("outputActions", "output = 2"))
+        PT_TRANSITION (
+          "u", "nodependency", "dependency",
+          PT_PROPERTY ("guardExpression", "trigger_isPresent") PT_PROPERTY (
+            "outputActions",
+            "output = 1")) "</entity>\n"
+                           "<entity name=\"Opposite\" "
+                           "class=\"ptolemy.domains.modal.kernel.FSMActor\">"
+                           "<port name=\"input\"><property name=\"input\"/></port>"
+                           "<port name=\"trigger\"><property name=\"input\"/></port>"
+                           "<port name=\"output\"><property name=\"output\"/></port>" PT_STATE (
+                             "dependency",
+                             "false") PT_STATE ("nodependency",
+                                                "true") PT_TRANSITION ("t", "dependency",
+                                                                       "nodependency",
+                                                                       PT_PROPERTY (
+                                                                         "guardExpression",
+                                                                         "trigger_isPresent "
+                                                                         "&amp;&amp; "
+                                                                         "input_isPresent")
+                                                                         PT_PROPERTY (
+                                                                           "outputActions",
+                                                                           "output = 2"))
+                             PT_TRANSITION (
+                               "u", "nodependency", "dependency",
+                               PT_PROPERTY ("guardExpression", "trigger_isPresent") PT_PROPERTY (
+                                 "outputActions",
+                                 "output = 1")) "</entity>\n"
+                                                "<entity name=\"Check\" "
+                                                "class=\"ptolemy.actor.lib.Test\">" PT_PROPERTY (
+                                                  "correctValues",
+                                                  "{1, 2, 1, 2}") "</entity>\n"
+                                                                  "<relation "
+                                                                  "name=\"trigger\"/><relation "
+                                                                  "name=\"forth\"/><relation "
+                                                                  "name=\"back\"/>\n"
+                                                                  "<link port=\"Const.output\" "
+                                                                  "relation=\"trigger\"/>"
+                                                                  "<link port=\"Original.trigger\" "
+                                                                  "relation=\"trigger\"/>"
+                                                                  "<link port=\"Opposite.trigger\" "
+                                                                  "relation=\"trigger\"/>\n"
+                                                                  "<link port=\"Original.output\" "
+                                                                  "relation=\"forth\"/>"
+                                                                  "<link port=\"Opposite.input\" "
+                                                                  "relation=\"forth\"/>\n"
+                                                                  "<link port=\"Opposite.output\" "
+                                                                  "relation=\"back\"/>"
+                                                                  "<link port=\"Original.input\" "
+                                                                  "relation=\"back\"/><link "
+                                                                  "port=\"Check.input\" "
+                                                                  "relation=\"back\"/>\n"
+                                                                  "</entity>\n";
+  g_autoptr (HycoModel) model = load_machine (text);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -614,5 +917,11 @@ main (int argc, char **argv)
   g_test_add_func ("/fsm/timeout/errors", test_timeout_errors);
   g_test_add_func ("/fsm/timeout/zeno", test_timeout_zeno);
   g_test_add_func ("/fsm/timeout/modal-controller", test_timeout_modal_controller);
+  g_test_add_func ("/fsm/ptolemy/immediate", test_ptolemy_immediate);
+  g_test_add_func ("/fsm/ptolemy/refire", test_ptolemy_refire);
+  g_test_add_func ("/fsm/ptolemy/reset-versions", test_ptolemy_reset_versions);
+  g_test_add_func ("/fsm/ptolemy/controller-attributes", test_ptolemy_controller_attributes);
+  g_test_add_func ("/fsm/ptolemy/immediate-errors", test_ptolemy_immediate_errors);
+  g_test_add_func ("/fsm/ptolemy/state-dependent-loop", test_ptolemy_state_dependent_loop);
   return g_test_run ();
 }

@@ -626,9 +626,12 @@ test_absent_inputs (void)
     const char *guard, *action;
     guint count; /* G_MAXUINT: the run fails */
   } cases[] = {
-    { "x &lt; 1", "y = 1", 0 },          /* x is never present: not x = 0 */
-    { "!(x &gt;= 1)", "y = 1", 0 },      /* whatever the rest of the guard says */
-    { "!x_isPresent", "y = 1", 3 },      /* presence is always known (ticks at 0, 1, 2) */
+    { "x &lt; 1", "y = 1", 0 },     /* x is never present: not x = 0 */
+    { "!(x &gt;= 1)", "y = 1", 0 }, /* whatever the rest of the guard says */
+    /* Presence is always known (ticks at 0, 1, 2). (A self-loop on `!x_isPresent` alone would
+     * be taken again at every microstep, Ptolemy II's state machines asking to be fired again
+     * after each transition.) */
+    { "tick_isPresent &amp;&amp; !x_isPresent", "y = 1", 3 },
     { "tick_isPresent", "y = tick", 3 }, /* present: its value */
     { "tick_isPresent", "y = x", G_MAXUINT },
   };
@@ -737,6 +740,208 @@ test_round_trip (void)
     }
 }
 
+/* A modal model whose output b feeds its own input a, in Ptolemy II's shape (ModalPort,
+ * RefinementPort, relations with width Auto). In s1 no transition writes b, so b is absent
+ * before a is known (Ptolemy II's may analysis) and the loop is no loop: a is absent, s1 -> s2
+ * on !a_isPresent. In s2 both transitions write b from a's presence: a real loop, reported
+ * when the state machine gets there, at the second tick. */
+#define MAY_TEMPLATE                                                                               \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"period\" value=\"1\"/><property name=\"stopTime\" value=\"%s\"/>"              \
+  "</property>\n"                                                                                  \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<property name=\"directorClass\" class=\"ptolemy.data.expr.StringParameter\" "                  \
+  "value=\"ptolemy.domains.modal.kernel.FSMDirector\"/>\n"                                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s1\" class=\"ptolemy.domains.modal.kernel.State\">"                              \
+  "<property name=\"isInitialState\" value=\"true\"/></entity>\n"                                  \
+  "<entity name=\"s2\" class=\"ptolemy.domains.modal.kernel.State\"/>\n"                           \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"!a_isPresent\"/></relation>\n"                       \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_isPresent\"/>"                                     \
+  "<property name=\"outputActions\" value=\"b = 1\"/></relation>\n"                                \
+  "<relation name=\"t3\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"!a_isPresent\"/>"                                    \
+  "<property name=\"outputActions\" value=\"b = 2\"/></relation>\n"                                \
+  "<link port=\"s1.outgoingPort\" relation=\"t1\"/><link port=\"s2.incomingPort\" "                \
+  "relation=\"t1\"/>\n"                                                                            \
+  "<link port=\"s2.outgoingPort\" relation=\"t2\"/><link port=\"s1.incomingPort\" "                \
+  "relation=\"t2\"/>\n"                                                                            \
+  "<link port=\"s2.outgoingPort\" relation=\"t3\"/><link port=\"s1.incomingPort\" "                \
+  "relation=\"t3\"/>\n"                                                                            \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\" class=\"ptolemy.actor.TypedIORelation\">"                          \
+  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/>"                \
+  "<vertex name=\"vertex1\" value=\"[0.0, 0.0]\"/></relation>\n"                                   \
+  "<relation name=\"bRelation\" class=\"ptolemy.actor.TypedIORelation\">"                          \
+  "<property name=\"width\" class=\"ptolemy.data.expr.Parameter\" value=\"Auto\"/></relation>\n"   \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" "                         \
+  "relation=\"aRelation\"/>\n"                                                                     \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" "                         \
+  "relation=\"bRelation\"/>\n"                                                                     \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"loop\"/>\n"                                                                    \
+  "<link port=\"M.b\" relation=\"loop\"/><link port=\"M.a\" relation=\"loop\"/>"                   \
+  "<link port=\"Bs.input\" relation=\"loop\"/>\n"                                                  \
+  "</entity>\n"
+
+static void
+test_may_analysis (void)
+{
+  g_autofree char *first = g_strdup_printf (MAY_TEMPLATE, "0");
+  g_autofree char *second = g_strdup_printf (MAY_TEMPLATE, "1");
+  g_autoptr (HycoModel) model = load_text (first);
+  g_autoptr (HycoModel) looping = load_text (second);
+  g_autoptr (GError) error = NULL;
+  HycoModalModel *modal;
+
+  run_ok (model);
+  modal = HYCO_MODAL_MODEL (lookup (model, "M"));
+  g_assert_cmpstr (hyco_modal_model_get_current_state (modal), ==, "s2");
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 0);
+  g_assert_false (hyco_model_run (looping, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "(1, 1)"));
+}
+
+/* A state passed through by an immediate transition runs its refinement, initialized first by
+ * a reset transition (tests/models/ptolemy-modal-transient.xml, whose Test actors check
+ * inner = 1 and outer = 3 at both ticks). Entered by a history transition instead, the
+ * refinement (a ModalRefinement) resumes where it was: s2 -> s3, inner = 2 at the second tick. */
+static void
+test_transient_refinement (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models", "ptolemy-modal-transient.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (HycoModel) history = NULL;
+  g_autoptr (GString) edited = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  model = load_text (text);
+  run_ok (model);
+  /* The transition "again" keeps history. */
+  {
+    const char *again = strstr (text, "<relation name=\"again\"");
+    const char *reset = again ? strstr (again, "name=\"reset\"") : NULL;
+    const char *value = reset ? strstr (reset, "value=\"true\"") : NULL;
+    g_assert_nonnull (value);
+    edited = g_string_new_len (text, value - text);
+    g_string_append (edited, "value=\"false\"");
+    g_string_append (edited, value + strlen ("value=\"true\""));
+  }
+  history = load_text (edited->str);
+  g_assert_false (hyco_model_run (history, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "CheckInner"));
+  g_assert_nonnull (strstr (error->message, "received 2"));
+}
+
+/* The modal models of Ptolemy II's own test suite, when ../shared/ptolemy/models is there:
+ * whatever else stops them loading (actors and director parameters of other parts), it is never
+ * the syntax of their state machines and modal models: drawing properties of states and
+ * transitions, Ptolemy II's transition flags, controller attributes, relations inside. */
+static void
+test_ptolemy_suite_syntax (void)
+{
+  static const char *const models[] = {
+    "modal/Default5.xml",
+    "modal/InitialStateTransition1.xml",
+    "modal/InitialStateTransition4.xml",
+    "modal/ImmediateTransitionReset.xml",
+    "modal/Broadcast.xml",
+    "modal/ResetTransitionWithStartTime.xml",
+    "de/Modal1.xml",
+    "de/ResetTransitionWithStartTime1.xml",
+    "continuous/Modal1.xml",
+    "continuous/ImmediateTransitions.xml",
+    "continuous/ModalTransitionGuardWithReset.xml",
+    "sr/SRmodalSuperdense.xml",
+    "sr/MayAnalysisBreaksCausalityLoop.xml",
+    "sr/dynamicCausalityInterface1.xml",
+  };
+  static const char *const modal_complaints[] = {
+    "a transition has",
+    "a state has",
+    "State entities only",
+    "directorClass",
+    "relation inside a modal model",
+    "a state machine's variable",
+    "not supported yet",
+    "modal director",
+    "refinement",
+  };
+  g_autofree char *root
+    = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "ptolemy", "models", NULL);
+
+  if (!g_file_test (root, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Ptolemy II models in ../shared/ptolemy/models");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autofree char *path = g_build_filename (root, models[i], NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+      if (model != NULL)
+        continue;
+      const char *cause = strstr (error->message, ".xml:");
+      g_test_message ("%s: %s", models[i], error->message);
+      g_assert_nonnull (cause);
+      for (guint c = 0; c < G_N_ELEMENTS (modal_complaints); c++)
+        g_assert_null (strstr (cause, modal_complaints[c]));
+    }
+}
+
+/* A set action may assign a parameter of the refinement itself (Ptolemy II's
+ * `refinement.variable`): the parameters inside that name it follow, so the reset refinement
+ * starts from it. The bouncing ball with the rebound velocity in the refinement's parameter
+ * `v0` (Velocity.initialState = v0) bounces exactly as the original; the parameter gets its
+ * text back after the run. */
+static void
+test_refinement_parameter (void)
+{
+  g_autoptr (HycoModel) original = load ("models/bouncing-ball.xml");
+  g_autofree char *text = NULL;
+  g_autoptr (GString) edited = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents ("models/bouncing-ball.xml", &text, NULL, &error));
+  edited = g_string_new (text);
+  g_assert_cmpuint (
+    g_string_replace (edited, "Free.Velocity.initialState = -e * v", "Free.v0 = -e * v", 0), ==, 1);
+  g_assert_cmpuint (g_string_replace (edited, "<entity name=\"Velocity\" class=\"Integrator\"/>",
+                                      "<property name=\"v0\" value=\"0\"/><entity "
+                                      "name=\"Velocity\" class=\"Integrator\"><property "
+                                      "name=\"initialState\" value=\"v0\"/></entity>",
+                                      0),
+                    ==, 1);
+  model = load_text (edited->str);
+  run_ok (original);
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Impacts"), ==, recorded_count (original, "Impacts"));
+  g_assert_cmpfloat (recorded (model, "Impacts", 3, NULL), ==,
+                     recorded (original, "Impacts", 3, NULL));
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (
+                     HYCO_COMPOSITE_ACTOR (lookup (model, "Ball.Free")), "v0"),
+                   ==, "0");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -758,5 +963,9 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/errors", test_errors);
   g_test_add_func ("/modal/link-names", test_link_names);
   g_test_add_func ("/modal/round-trip", test_round_trip);
+  g_test_add_func ("/modal/ptolemy/may-analysis", test_may_analysis);
+  g_test_add_func ("/modal/ptolemy/transient-refinement", test_transient_refinement);
+  g_test_add_func ("/modal/ptolemy/suite-syntax", test_ptolemy_suite_syntax);
+  g_test_add_func ("/modal/ptolemy/refinement-parameter", test_refinement_parameter);
   return g_test_run ();
 }
