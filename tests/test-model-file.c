@@ -1072,7 +1072,8 @@ test_ptolemy_no_notes (void)
                                                   "  <entity name=\"C\" class=\"Const\"/>\n"
                                                   "</entity>\n");
   g_auto (GStrv) notes = hyco_model_get_reading_notes (model);
-  g_autoptr (HycoModel) built = hyco_model_new (hyco_composite_actor_new ("top"));
+  g_autoptr (HycoCompositeActor) top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoModel) built = hyco_model_new (top);
   g_auto (GStrv) built_notes = hyco_model_get_reading_notes (built);
 
   g_assert_cmpuint (g_strv_length (notes), ==, 0);
