@@ -620,6 +620,17 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
   return ok;
 }
 
+/* In a final state without refinement the modal model is done, as Ptolemy II's postfire
+ * returning false: its director fires it no more and its outputs are absent from then on,
+ * while the rest of the model runs on. */
+static gboolean
+finish_if_final (HycoModalDirector *self, HycoActor *container)
+{
+  if (_hyco_fsm_actor_is_final (self->controller) && self->active == NULL)
+    hyco_actor_finish (container);
+  return TRUE;
+}
+
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
 {
@@ -667,7 +678,7 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   if (!ok)
     return FALSE;
   if (!taken)
-    return !_hyco_fsm_actor_is_final (self->controller);
+    return finish_if_final (self, container);
   self->transitions++;
   if (previous != NULL)
     previous->stopped = to_local (previous, &now);
@@ -680,12 +691,12 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
    * to settle) the transition is part of this reaction and the new state reacts at the next
    * tick, as in Ptolemy II. Elsewhere it reacts one microstep later, at the same time. */
   if (ticks_synchronously (container))
-    return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
+    return finish_if_final (self, container);
   next.time = now.time;
   next.microstep = now.microstep + 1;
   if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
     return FALSE;
-  return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
+  return finish_if_final (self, container);
 }
 
 static gboolean

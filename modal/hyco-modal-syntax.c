@@ -192,7 +192,8 @@ pending_transition_free (gpointer data)
 }
 
 static gboolean
-load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
+            gboolean *initial_given, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *what = _hyco_model_reader_describe (element);
@@ -224,6 +225,8 @@ load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError
           if (!read_flag (loader, node, value,
                           g_str_equal (property, "isInitialState") ? &initial : &final, error))
             return FALSE;
+          if (g_str_equal (property, "isInitialState"))
+            *initial_given = TRUE;
         }
       else if (g_str_equal (property, "refinementName"))
         {
@@ -421,6 +424,20 @@ uses_reset_parameter (xmlNode *element)
   return old;
 }
 
+static guint
+count_initial_states (HycoFSMActor *fsm)
+{
+  guint initials = 0;
+
+  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
+    {
+      gboolean initial = FALSE;
+      hyco_fsm_actor_get_state (fsm, i, &initial, NULL);
+      initials += initial;
+    }
+  return initials;
+}
+
 /* Ptolemy II's controller-level string attributes, applied once the states are known. */
 static gboolean
 apply_state_names (HycoModelReader *loader, HycoFSMActor *fsm, xmlNode *node, GError **error)
@@ -461,6 +478,8 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
   g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
   g_autoptr (GPtrArray) state_names = g_ptr_array_new ();
   gboolean reset_parameter = uses_reset_parameter (element);
+  g_autofree char *first_state = NULL;
+  gboolean first_state_says = FALSE;
 
   for (xmlNode *node = element->children; node; node = node->next)
     {
@@ -520,10 +539,16 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
         {
           g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
           g_autofree char *what = _hyco_model_reader_describe (node);
+          gboolean initial_given = FALSE;
           ok = class_name != NULL && g_str_equal (_hyco_model_reader_short_class_name (class_name), "State")
-                 ? load_state (loader, node, fsm, error)
+                 ? load_state (loader, node, fsm, &initial_given, error)
                  : _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
                          "a state machine contains State entities only");
+          if (ok && first_state == NULL)
+            {
+              first_state = _hyco_xml_get_attr (node, "name");
+              first_state_says = initial_given;
+            }
         }
       else if (_hyco_xml_is_element (node, "relation"))
         ok = load_transition (loader, node, pending, error);
@@ -537,6 +562,11 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
   for (guint i = 0; i < state_names->len; i++)
     if (!apply_state_names (loader, fsm, state_names->pdata[i], error))
       return FALSE;
+  /* Ptolemy II makes a state initial when it is the only one in its machine as it is created,
+   * unless initialStateName names another: models older than isInitialState (the fsm era)
+   * designate their initial state only by writing it first. */
+  if (first_state != NULL && !first_state_says && count_initial_states (fsm) == 0)
+    hyco_fsm_actor_set_initial_state (fsm, first_state, NULL);
   for (guint i = 0; i < pending->len; i++)
     {
       PendingTransition *transition = pending->pdata[i];

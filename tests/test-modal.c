@@ -850,6 +850,69 @@ test_transient_refinement (void)
   g_assert_nonnull (strstr (error->message, "received 2"));
 }
 
+/* Older Ptolemy II state machines (the fsm era) say which state is initial only by writing it
+ * first: s1 here has no isInitialState. Guards read the input's first channel as Ptolemy II
+ * names it, a_0 and a_0_isPresent. s2 is final: there the modal model is done, its output
+ * absent, and the rest of the model runs on (Ptolemy II's postfire returning false). */
+#define FINAL_MODEL                                                                                \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"iterations\" value=\"4\"/></property>\n"                                      \
+  "<entity name=\"One\" class=\"ptolemy.actor.lib.Const\"/>\n"                                     \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<property name=\"count\" class=\"ptolemy.data.expr.Parameter\" value=\"0\"/>\n"                 \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s1\" class=\"ptolemy.domains.modal.kernel.State\"/>\n"                           \
+  "<entity name=\"s2\" class=\"ptolemy.domains.modal.kernel.State\">"                              \
+  "<property name=\"isFinalState\" value=\"true\"/></entity>\n"                                    \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_0 == 1 &amp;&amp; count &lt; 1\"/>"               \
+  "<property name=\"outputActions\" value=\"b = a_0\"/>"                                          \
+  "<property name=\"setActions\" value=\"count = count + 1\"/></relation>\n"                      \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_0_isPresent &amp;&amp; count &gt;= 1\"/>"         \
+  "<property name=\"outputActions\" value=\"b = 2\"/></relation>\n"                                \
+  "<link port=\"s1.outgoingPort\" relation=\"t1\"/><link port=\"s1.incomingPort\" "                \
+  "relation=\"t1\"/>\n"                                                                            \
+  "<link port=\"s1.outgoingPort\" relation=\"t2\"/><link port=\"s2.incomingPort\" "                \
+  "relation=\"t2\"/>\n"                                                                            \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\"/><relation name=\"bRelation\"/>\n"                                 \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" "                         \
+  "relation=\"aRelation\"/>\n"                                                                     \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" "                         \
+  "relation=\"bRelation\"/>\n"                                                                     \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<entity name=\"Ones\" class=\"Recorder\"/>\n"                                                   \
+  "<relation name=\"r1\"/><relation name=\"r2\"/>\n"                                               \
+  "<link port=\"One.output\" relation=\"r1\"/><link port=\"M.a\" relation=\"r1\"/>"                 \
+  "<link port=\"Ones.input\" relation=\"r1\"/>\n"                                                  \
+  "<link port=\"M.b\" relation=\"r2\"/><link port=\"Bs.input\" relation=\"r2\"/>\n"                \
+  "</entity>\n"
+
+static void
+test_first_state_final_state (void)
+{
+  g_autoptr (HycoModel) model = load_text (FINAL_MODEL);
+
+  run_ok (model);
+  g_assert_cmpstr (hyco_modal_model_get_current_state (HYCO_MODAL_MODEL (lookup (model, "M"))),
+                   ==, "s2");
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 2);
+  g_assert_cmpfloat (recorded (model, "Bs", 0, NULL), ==, 1);
+  g_assert_cmpfloat (recorded (model, "Bs", 1, NULL), ==, 2);
+  g_assert_cmpuint (recorded_count (model, "Ones"), ==, 4);
+}
+
 /* The modal models of Ptolemy II's own test suite, when ../shared/ptolemy/models is there:
  * whatever else stops them loading (actors and director parameters of other parts), it is never
  * the syntax of their state machines and modal models: drawing properties of states and
@@ -967,5 +1030,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/ptolemy/transient-refinement", test_transient_refinement);
   g_test_add_func ("/modal/ptolemy/suite-syntax", test_ptolemy_suite_syntax);
   g_test_add_func ("/modal/ptolemy/refinement-parameter", test_refinement_parameter);
+  g_test_add_func ("/modal/ptolemy/first-state-final-state", test_first_state_final_state);
   return g_test_run ();
 }
