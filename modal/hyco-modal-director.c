@@ -143,8 +143,14 @@ wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinem
       HycoPort *outer = hyco_actor_get_port (HYCO_ACTOR (container), port->name);
       gboolean input = (port->flags & HYCO_PORT_INPUT) != 0;
 
+      /* A multiport pair (Ptolemy II's ModalPort and RefinementPort marked multiport) of one
+       * channel outside is a single port. */
+      gboolean single = !hyco_port_is_multiport (port)
+                        || (outer != NULL && hyco_port_is_multiport (outer)
+                            && hyco_port_get_width (outer) <= 1);
+
       if (outer == NULL || (input ? !hyco_port_is_input (outer) : !hyco_port_is_output (outer))
-          || hyco_port_is_multiport (port))
+          || !single)
         {
           hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
                                 "the refinement's %s %s has no match: a refinement's ports are "

@@ -913,6 +913,27 @@ test_first_state_final_state (void)
   g_assert_cmpuint (recorded_count (model, "Ones"), ==, 4);
 }
 
+/* Ptolemy II's ModalPort and RefinementPort are often marked multiport (continuous/Modal1.xml):
+ * with one channel outside, they are the single ports Hyco wires by name. */
+static void
+test_multiport_refinement_ports (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models", "ptolemy-modal-transient.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) edited = NULL;
+  g_autoptr (HycoModel) model = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "<property name=\"output\"/>",
+                                      "<property name=\"output\"/><property name=\"multiport\"/>", 0),
+                    >, 4);
+  model = load_text (edited->str);
+  run_ok (model);
+}
+
 /* The modal models of Ptolemy II's own test suite, when ../shared/ptolemy/models is there:
  * whatever else stops them loading (actors and director parameters of other parts), it is never
  * the syntax of their state machines and modal models: drawing properties of states and
@@ -1031,5 +1052,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/ptolemy/suite-syntax", test_ptolemy_suite_syntax);
   g_test_add_func ("/modal/ptolemy/refinement-parameter", test_refinement_parameter);
   g_test_add_func ("/modal/ptolemy/first-state-final-state", test_first_state_final_state);
+  g_test_add_func ("/modal/ptolemy/multiport-refinement-ports", test_multiport_refinement_ports);
   return g_test_run ();
 }
