@@ -691,6 +691,76 @@ check_director_class (HycoModelReader *loader, xmlNode *node, GError **error)
   }
 }
 
+/* Ptolemy II lets a state's refinement be a state machine itself (a ModalController other than
+ * the modal model's _Controller). Hyco's refinements are composites: the machine is read into
+ * one of its name, with its ports, and linked to them; the composite gets the modal model's
+ * domain as any refinement without a director does, and a reset transition initializes it,
+ * and so the machine, again. */
+static gboolean
+is_machine_refinement (xmlNode *node, xmlNode *parent)
+{
+  g_autofree char *class_name = NULL;
+  g_autofree char *name = NULL;
+  gboolean has_controller = FALSE;
+
+  if (!_hyco_xml_is_element (node, "entity"))
+    return FALSE;
+  class_name = _hyco_xml_get_attr (node, "class");
+  name = _hyco_xml_get_attr (node, "name");
+  if (class_name == NULL || name == NULL || g_str_equal (name, "_Controller")
+      || !g_str_equal (_hyco_model_reader_short_class_name (class_name), "ModalController"))
+    return FALSE;
+  for (xmlNode *child = parent->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "entity") && is_named (child, "_Controller"))
+      has_controller = TRUE;
+  return has_controller;
+}
+
+static gboolean
+read_machine_refinement (HycoModelReader *loader, HycoActor *modal, xmlNode *node, GError **error)
+{
+  g_autofree char *name = _hyco_xml_get_attr (node, "name");
+  g_autoptr (HycoCompositeActor) composite = hyco_composite_actor_new (name);
+  HycoActor *machine;
+  g_autoptr (GPtrArray) ports = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  for (xmlNode *child = node->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "port")
+        && !_hyco_model_reader_read_port (loader, child, HYCO_ACTOR (composite), error))
+      return FALSE;
+  if (!_hyco_model_reader_read_child (loader, HYCO_ACTOR (composite), node, node->parent, error))
+    return FALSE;
+  machine = hyco_composite_actor_get_actor (composite, name);
+  g_assert (machine != NULL);
+  ports = hyco_actor_get_ports (HYCO_ACTOR (composite));
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *outer = ports->pdata[i];
+      HycoPort *inner = hyco_actor_get_port (machine, hyco_port_get_name (outer));
+      gboolean ok = inner == NULL
+                    || (hyco_port_is_input (outer)
+                          ? hyco_composite_actor_connect_ports (composite, outer, inner, &local_error)
+                          : hyco_composite_actor_connect_ports (composite, inner, outer, &local_error));
+      if (!ok)
+        {
+          g_autofree char *what = _hyco_model_reader_describe (node);
+          return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                          HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
+                                          local_error->message);
+        }
+    }
+  if (!hyco_composite_actor_add_actor (HYCO_COMPOSITE_ACTOR (modal), HYCO_ACTOR (composite),
+                                       &local_error))
+    {
+      g_autofree char *what = _hyco_model_reader_describe (node);
+      return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                      HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what, "%s",
+                                      local_error->message);
+    }
+  return TRUE;
+}
+
 /* A modal model's contents: relations and links by name, the rest the generic way. */
 static gboolean
 read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element, GError **error)
@@ -712,6 +782,8 @@ read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element
         ok = check_director_class (loader, node, error);
       else if (_hyco_xml_is_element (node, "link"))
         ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), relations, error);
+      else if (is_machine_refinement (node, element))
+        ok = read_machine_refinement (loader, actor, node, error);
       else
         ok = _hyco_model_reader_read_child (loader, actor, node, element, error);
       if (!ok)

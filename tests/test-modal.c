@@ -934,6 +934,77 @@ test_multiport_refinement_ports (void)
   run_ok (model);
 }
 
+/* A state machine as a state's refinement (Ptolemy II's ModalController other than
+ * _Controller, modal/ResetFinal2): it runs in the modal model's domain, and a reset
+ * transition initializes it again, out of its final state. a = 1: c -> c, b = 1; a = 2:
+ * c -> d, final; a = 3: nothing, and the controller's reset; a = 4: c -> c, b = 4 again. */
+#define MACHINE_REFINEMENT                                                                         \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"iterations\" value=\"6\"/></property>\n"                                      \
+  "<entity name=\"Ramp\" class=\"ptolemy.actor.lib.Ramp\">"                                       \
+  "<property name=\"init\" value=\"1\"/></entity>\n"                                              \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"refinementName\" value=\"inner\"/></entity>\n"                                 \
+  "<relation name=\"t\" class=\"ptolemy.domains.modal.kernel.Transition\">"                        \
+  "<property name=\"guardExpression\" value=\"a == 3\"/>"                                         \
+  "<property name=\"reset\" value=\"true\"/></relation>\n"                                         \
+  "<link port=\"s.outgoingPort\" relation=\"t\"/><link port=\"s.incomingPort\" relation=\"t\"/>\n" \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"inner\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"                \
+  "<property name=\"n\" class=\"ptolemy.data.expr.Parameter\" value=\"0\"/>\n"                     \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"output\"/></port>\n"                                                           \
+  "<entity name=\"c\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"isInitialState\" value=\"true\"/></entity>\n"                                  \
+  "<entity name=\"d\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"isFinalState\" value=\"true\"/></entity>\n"                                    \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_isPresent &amp;&amp; n &lt; 1\"/>"                \
+  "<property name=\"outputActions\" value=\"b = a\"/>"                                            \
+  "<property name=\"setActions\" value=\"n = n + 1\"/></relation>\n"                              \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_isPresent &amp;&amp; n &gt;= 1\"/></relation>\n"  \
+  "<link port=\"c.outgoingPort\" relation=\"t1\"/><link port=\"c.incomingPort\" "                  \
+  "relation=\"t1\"/>\n"                                                                            \
+  "<link port=\"c.outgoingPort\" relation=\"t2\"/><link port=\"d.incomingPort\" "                  \
+  "relation=\"t2\"/>\n"                                                                            \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\"/><relation name=\"bRelation\"/>\n"                                 \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" relation=\"aRelation\"/>" \
+  "<link port=\"inner.a\" relation=\"aRelation\"/>\n"                                              \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" relation=\"bRelation\"/>" \
+  "<link port=\"inner.b\" relation=\"bRelation\"/>\n"                                              \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"r1\"/><relation name=\"r2\"/>\n"                                               \
+  "<link port=\"Ramp.output\" relation=\"r1\"/><link port=\"M.a\" relation=\"r1\"/>\n"              \
+  "<link port=\"M.b\" relation=\"r2\"/><link port=\"Bs.input\" relation=\"r2\"/>\n"                \
+  "</entity>\n"
+
+static void
+test_machine_refinement (void)
+{
+  g_autoptr (HycoModel) model = load_text (MACHINE_REFINEMENT);
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 2);
+  g_assert_cmpfloat (recorded (model, "Bs", 0, NULL), ==, 1);
+  g_assert_cmpfloat (recorded (model, "Bs", 1, NULL), ==, 4);
+}
+
 /* The modal models of Ptolemy II's own test suite, when ../shared/ptolemy/models is there:
  * whatever else stops them loading (actors and director parameters of other parts), it is never
  * the syntax of their state machines and modal models: drawing properties of states and
@@ -1053,5 +1124,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/ptolemy/refinement-parameter", test_refinement_parameter);
   g_test_add_func ("/modal/ptolemy/first-state-final-state", test_first_state_final_state);
   g_test_add_func ("/modal/ptolemy/multiport-refinement-ports", test_multiport_refinement_ports);
+  g_test_add_func ("/modal/ptolemy/machine-refinement", test_machine_refinement);
   return g_test_run ();
 }
