@@ -564,6 +564,20 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       if (all_known && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
         hyco_signal_set_absent (&output->signals[0]);
     }
+  if (!all_known && !self->step_end && !self->refinement_fired && self->transient->len == 0
+      && _hyco_fsm_actor_has_chosen (self->controller))
+    {
+      /* A transition chosen before the refinement could fire (a preemptive one) settles the
+       * outputs whatever the inputs still unknown: what its output actions, and those of the
+       * immediate transitions after it, did not write is absent, as in Ptolemy II. */
+      for (guint o = 0; o < self->outputs->len; o++)
+        {
+          HycoPort *output = self->outputs->pdata[o];
+          if (output->n_signals > 0
+              && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
+            hyco_signal_set_absent (&output->signals[0]);
+        }
+    }
   if (!all_known)
     assert_silent_outputs_absent (self);
   return TRUE;

@@ -1005,6 +1005,62 @@ test_machine_refinement (void)
   g_assert_cmpfloat (recorded (model, "Bs", 1, NULL), ==, 4);
 }
 
+/* A preemptive transition chosen before the modal model's input is known settles its outputs:
+ * what it does not write is absent, so that the modal model's output b, fed back to its input
+ * a, is no causality loop (modal/PreemptionHierarchy). The refinement, whose Const would write
+ * b, is never fired. */
+#define PREEMPTION_LOOP                                                                            \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"iterations\" value=\"3\"/></property>\n"                                      \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"isInitialState\" value=\"true\"/>"                                             \
+  "<property name=\"refinementName\" value=\"R\"/></entity>\n"                                     \
+  "<relation name=\"t\" class=\"ptolemy.domains.modal.kernel.Transition\">"                        \
+  "<property name=\"guardExpression\" value=\"true\"/>"                                           \
+  "<property name=\"preemptive\" value=\"true\"/></relation>\n"                                    \
+  "<link port=\"s.outgoingPort\" relation=\"t\"/><link port=\"s.incomingPort\" relation=\"t\"/>\n" \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"R\" class=\"ptolemy.domains.modal.modal.Refinement\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"output\"/></port>\n"                                                           \
+  "<entity name=\"One\" class=\"ptolemy.actor.lib.Const\"/>\n"                                     \
+  "<relation name=\"r\"/><link port=\"One.output\" relation=\"r\"/><link port=\"b\" "             \
+  "relation=\"r\"/>\n"                                                                             \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\"/><relation name=\"bRelation\"/>\n"                                 \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" relation=\"aRelation\"/>" \
+  "<link port=\"R.a\" relation=\"aRelation\"/>\n"                                                  \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" relation=\"bRelation\"/>" \
+  "<link port=\"R.b\" relation=\"bRelation\"/>\n"                                                  \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"loop\"/>\n"                                                                    \
+  "<link port=\"M.b\" relation=\"loop\"/><link port=\"M.a\" relation=\"loop\"/>"                   \
+  "<link port=\"Bs.input\" relation=\"loop\"/>\n"                                                  \
+  "</entity>\n"
+
+static void
+test_preemption_settles_outputs (void)
+{
+  g_autoptr (HycoModel) model = load_text (PREEMPTION_LOOP);
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 0);
+}
+
 /* The modal models of Ptolemy II's own test suite, when ../shared/ptolemy/models is there:
  * whatever else stops them loading (actors and director parameters of other parts), it is never
  * the syntax of their state machines and modal models: drawing properties of states and
@@ -1125,5 +1181,6 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/ptolemy/first-state-final-state", test_first_state_final_state);
   g_test_add_func ("/modal/ptolemy/multiport-refinement-ports", test_multiport_refinement_ports);
   g_test_add_func ("/modal/ptolemy/machine-refinement", test_machine_refinement);
+  g_test_add_func ("/modal/ptolemy/preemption-settles-outputs", test_preemption_settles_outputs);
   return g_test_run ();
 }
