@@ -344,6 +344,19 @@ bind (HycoFSMActor *self, Compiled *compiled, const char *where, GError **error)
           presence = TRUE;
         }
       port = hyco_actor_get_port (self->interface, port_name ? port_name : name);
+      if (port == NULL && variable < 0)
+        {
+          /* Ptolemy II also names an input's channels: `x_0` and `x_0_isPresent` are the
+           * first (and, for Hyco's single ports, only) channel of input x. */
+          const char *base = port_name ? port_name : name;
+          if (g_str_has_suffix (base, "_0") && strlen (base) > 2)
+            {
+              g_autofree char *stem = g_strndup (base, strlen (base) - 2);
+              HycoPort *channel = hyco_actor_get_port (self->interface, stem);
+              if (channel != NULL && hyco_port_is_input (channel))
+                port = channel;
+            }
+        }
       if (variable >= 0 && !presence)
         {
           binding.kind = BIND_VARIABLE;

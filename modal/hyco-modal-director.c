@@ -143,8 +143,14 @@ wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinem
       HycoPort *outer = hyco_actor_get_port (HYCO_ACTOR (container), port->name);
       gboolean input = (port->flags & HYCO_PORT_INPUT) != 0;
 
+      /* A multiport pair (Ptolemy II's ModalPort and RefinementPort marked multiport) of one
+       * channel outside is a single port. */
+      gboolean single = !hyco_port_is_multiport (port)
+                        || (outer != NULL && hyco_port_is_multiport (outer)
+                            && hyco_port_get_width (outer) <= 1);
+
       if (outer == NULL || (input ? !hyco_port_is_input (outer) : !hyco_port_is_output (outer))
-          || hyco_port_is_multiport (port))
+          || !single)
         {
           hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_STRUCTURE,
                                 "the refinement's %s %s has no match: a refinement's ports are "
@@ -558,6 +564,20 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
       if (all_known && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
         hyco_signal_set_absent (&output->signals[0]);
     }
+  if (!all_known && !self->step_end && !self->refinement_fired && self->transient->len == 0
+      && _hyco_fsm_actor_has_chosen (self->controller))
+    {
+      /* A transition chosen before the refinement could fire (a preemptive one) settles the
+       * outputs whatever the inputs still unknown: what its output actions, and those of the
+       * immediate transitions after it, did not write is absent, as in Ptolemy II. */
+      for (guint o = 0; o < self->outputs->len; o++)
+        {
+          HycoPort *output = self->outputs->pdata[o];
+          if (output->n_signals > 0
+              && hyco_signal_status (&output->signals[0]) == HYCO_SIGNAL_UNKNOWN)
+            hyco_signal_set_absent (&output->signals[0]);
+        }
+    }
   if (!all_known)
     assert_silent_outputs_absent (self);
   return TRUE;
@@ -620,6 +640,17 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
   return ok;
 }
 
+/* In a final state without refinement the modal model is done, as Ptolemy II's postfire
+ * returning false: its director fires it no more and its outputs are absent from then on,
+ * while the rest of the model runs on. */
+static gboolean
+finish_if_final (HycoModalDirector *self, HycoActor *container)
+{
+  if (_hyco_fsm_actor_is_final (self->controller) && self->active == NULL)
+    hyco_actor_finish (container);
+  return TRUE;
+}
+
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
 {
@@ -667,7 +698,7 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   if (!ok)
     return FALSE;
   if (!taken)
-    return !_hyco_fsm_actor_is_final (self->controller);
+    return finish_if_final (self, container);
   self->transitions++;
   if (previous != NULL)
     previous->stopped = to_local (previous, &now);
@@ -680,12 +711,12 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
    * to settle) the transition is part of this reaction and the new state reacts at the next
    * tick, as in Ptolemy II. Elsewhere it reacts one microstep later, at the same time. */
   if (ticks_synchronously (container))
-    return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
+    return finish_if_final (self, container);
   next.time = now.time;
   next.microstep = now.microstep + 1;
   if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
     return FALSE;
-  return !_hyco_fsm_actor_is_final (self->controller) || self->active != NULL;
+  return finish_if_final (self, container);
 }
 
 static gboolean

@@ -192,7 +192,8 @@ pending_transition_free (gpointer data)
 }
 
 static gboolean
-load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
+            gboolean *initial_given, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *what = _hyco_model_reader_describe (element);
@@ -224,6 +225,8 @@ load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError
           if (!read_flag (loader, node, value,
                           g_str_equal (property, "isInitialState") ? &initial : &final, error))
             return FALSE;
+          if (g_str_equal (property, "isInitialState"))
+            *initial_given = TRUE;
         }
       else if (g_str_equal (property, "refinementName"))
         {
@@ -421,6 +424,20 @@ uses_reset_parameter (xmlNode *element)
   return old;
 }
 
+static guint
+count_initial_states (HycoFSMActor *fsm)
+{
+  guint initials = 0;
+
+  for (guint i = 0; i < hyco_fsm_actor_get_n_states (fsm); i++)
+    {
+      gboolean initial = FALSE;
+      hyco_fsm_actor_get_state (fsm, i, &initial, NULL);
+      initials += initial;
+    }
+  return initials;
+}
+
 /* Ptolemy II's controller-level string attributes, applied once the states are known. */
 static gboolean
 apply_state_names (HycoModelReader *loader, HycoFSMActor *fsm, xmlNode *node, GError **error)
@@ -461,6 +478,8 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
   g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
   g_autoptr (GPtrArray) state_names = g_ptr_array_new ();
   gboolean reset_parameter = uses_reset_parameter (element);
+  g_autofree char *first_state = NULL;
+  gboolean first_state_says = FALSE;
 
   for (xmlNode *node = element->children; node; node = node->next)
     {
@@ -520,10 +539,16 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
         {
           g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
           g_autofree char *what = _hyco_model_reader_describe (node);
+          gboolean initial_given = FALSE;
           ok = class_name != NULL && g_str_equal (_hyco_model_reader_short_class_name (class_name), "State")
-                 ? load_state (loader, node, fsm, error)
+                 ? load_state (loader, node, fsm, &initial_given, error)
                  : _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
                          "a state machine contains State entities only");
+          if (ok && first_state == NULL)
+            {
+              first_state = _hyco_xml_get_attr (node, "name");
+              first_state_says = initial_given;
+            }
         }
       else if (_hyco_xml_is_element (node, "relation"))
         ok = load_transition (loader, node, pending, error);
@@ -537,6 +562,11 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
   for (guint i = 0; i < state_names->len; i++)
     if (!apply_state_names (loader, fsm, state_names->pdata[i], error))
       return FALSE;
+  /* Ptolemy II makes a state initial when it is the only one in its machine as it is created,
+   * unless initialStateName names another: models older than isInitialState (the fsm era)
+   * designate their initial state only by writing it first. */
+  if (first_state != NULL && !first_state_says && count_initial_states (fsm) == 0)
+    hyco_fsm_actor_set_initial_state (fsm, first_state, NULL);
   for (guint i = 0; i < pending->len; i++)
     {
       PendingTransition *transition = pending->pdata[i];
@@ -661,6 +691,76 @@ check_director_class (HycoModelReader *loader, xmlNode *node, GError **error)
   }
 }
 
+/* Ptolemy II lets a state's refinement be a state machine itself (a ModalController other than
+ * the modal model's _Controller). Hyco's refinements are composites: the machine is read into
+ * one of its name, with its ports, and linked to them; the composite gets the modal model's
+ * domain as any refinement without a director does, and a reset transition initializes it,
+ * and so the machine, again. */
+static gboolean
+is_machine_refinement (xmlNode *node, xmlNode *parent)
+{
+  g_autofree char *class_name = NULL;
+  g_autofree char *name = NULL;
+  gboolean has_controller = FALSE;
+
+  if (!_hyco_xml_is_element (node, "entity"))
+    return FALSE;
+  class_name = _hyco_xml_get_attr (node, "class");
+  name = _hyco_xml_get_attr (node, "name");
+  if (class_name == NULL || name == NULL || g_str_equal (name, "_Controller")
+      || !g_str_equal (_hyco_model_reader_short_class_name (class_name), "ModalController"))
+    return FALSE;
+  for (xmlNode *child = parent->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "entity") && is_named (child, "_Controller"))
+      has_controller = TRUE;
+  return has_controller;
+}
+
+static gboolean
+read_machine_refinement (HycoModelReader *loader, HycoActor *modal, xmlNode *node, GError **error)
+{
+  g_autofree char *name = _hyco_xml_get_attr (node, "name");
+  g_autoptr (HycoCompositeActor) composite = hyco_composite_actor_new (name);
+  HycoActor *machine;
+  g_autoptr (GPtrArray) ports = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  for (xmlNode *child = node->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "port")
+        && !_hyco_model_reader_read_port (loader, child, HYCO_ACTOR (composite), error))
+      return FALSE;
+  if (!_hyco_model_reader_read_child (loader, HYCO_ACTOR (composite), node, node->parent, error))
+    return FALSE;
+  machine = hyco_composite_actor_get_actor (composite, name);
+  g_assert (machine != NULL);
+  ports = hyco_actor_get_ports (HYCO_ACTOR (composite));
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *outer = ports->pdata[i];
+      HycoPort *inner = hyco_actor_get_port (machine, hyco_port_get_name (outer));
+      gboolean ok = inner == NULL
+                    || (hyco_port_is_input (outer)
+                          ? hyco_composite_actor_connect_ports (composite, outer, inner, &local_error)
+                          : hyco_composite_actor_connect_ports (composite, inner, outer, &local_error));
+      if (!ok)
+        {
+          g_autofree char *what = _hyco_model_reader_describe (node);
+          return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                          HYCO_MODEL_FILE_ERROR_INVALID, what, "%s",
+                                          local_error->message);
+        }
+    }
+  if (!hyco_composite_actor_add_actor (HYCO_COMPOSITE_ACTOR (modal), HYCO_ACTOR (composite),
+                                       &local_error))
+    {
+      g_autofree char *what = _hyco_model_reader_describe (node);
+      return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
+                                      HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME, what, "%s",
+                                      local_error->message);
+    }
+  return TRUE;
+}
+
 /* A modal model's contents: relations and links by name, the rest the generic way. */
 static gboolean
 read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element, GError **error)
@@ -682,6 +782,8 @@ read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element
         ok = check_director_class (loader, node, error);
       else if (_hyco_xml_is_element (node, "link"))
         ok = load_modal_link (loader, node, HYCO_MODAL_MODEL (actor), relations, error);
+      else if (is_machine_refinement (node, element))
+        ok = read_machine_refinement (loader, actor, node, error);
       else
         ok = _hyco_model_reader_read_child (loader, actor, node, element, error);
       if (!ok)

@@ -850,6 +850,217 @@ test_transient_refinement (void)
   g_assert_nonnull (strstr (error->message, "received 2"));
 }
 
+/* Older Ptolemy II state machines (the fsm era) say which state is initial only by writing it
+ * first: s1 here has no isInitialState. Guards read the input's first channel as Ptolemy II
+ * names it, a_0 and a_0_isPresent. s2 is final: there the modal model is done, its output
+ * absent, and the rest of the model runs on (Ptolemy II's postfire returning false). */
+#define FINAL_MODEL                                                                                \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"iterations\" value=\"4\"/></property>\n"                                      \
+  "<entity name=\"One\" class=\"ptolemy.actor.lib.Const\"/>\n"                                     \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<property name=\"count\" class=\"ptolemy.data.expr.Parameter\" value=\"0\"/>\n"                 \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s1\" class=\"ptolemy.domains.modal.kernel.State\"/>\n"                           \
+  "<entity name=\"s2\" class=\"ptolemy.domains.modal.kernel.State\">"                              \
+  "<property name=\"isFinalState\" value=\"true\"/></entity>\n"                                    \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_0 == 1 &amp;&amp; count &lt; 1\"/>"               \
+  "<property name=\"outputActions\" value=\"b = a_0\"/>"                                          \
+  "<property name=\"setActions\" value=\"count = count + 1\"/></relation>\n"                      \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_0_isPresent &amp;&amp; count &gt;= 1\"/>"         \
+  "<property name=\"outputActions\" value=\"b = 2\"/></relation>\n"                                \
+  "<link port=\"s1.outgoingPort\" relation=\"t1\"/><link port=\"s1.incomingPort\" "                \
+  "relation=\"t1\"/>\n"                                                                            \
+  "<link port=\"s1.outgoingPort\" relation=\"t2\"/><link port=\"s2.incomingPort\" "                \
+  "relation=\"t2\"/>\n"                                                                            \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\"/><relation name=\"bRelation\"/>\n"                                 \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" "                         \
+  "relation=\"aRelation\"/>\n"                                                                     \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" "                         \
+  "relation=\"bRelation\"/>\n"                                                                     \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<entity name=\"Ones\" class=\"Recorder\"/>\n"                                                   \
+  "<relation name=\"r1\"/><relation name=\"r2\"/>\n"                                               \
+  "<link port=\"One.output\" relation=\"r1\"/><link port=\"M.a\" relation=\"r1\"/>"                 \
+  "<link port=\"Ones.input\" relation=\"r1\"/>\n"                                                  \
+  "<link port=\"M.b\" relation=\"r2\"/><link port=\"Bs.input\" relation=\"r2\"/>\n"                \
+  "</entity>\n"
+
+static void
+test_first_state_final_state (void)
+{
+  g_autoptr (HycoModel) model = load_text (FINAL_MODEL);
+
+  run_ok (model);
+  g_assert_cmpstr (hyco_modal_model_get_current_state (HYCO_MODAL_MODEL (lookup (model, "M"))),
+                   ==, "s2");
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 2);
+  g_assert_cmpfloat (recorded (model, "Bs", 0, NULL), ==, 1);
+  g_assert_cmpfloat (recorded (model, "Bs", 1, NULL), ==, 2);
+  g_assert_cmpuint (recorded_count (model, "Ones"), ==, 4);
+}
+
+/* Ptolemy II's ModalPort and RefinementPort are often marked multiport (continuous/Modal1.xml):
+ * with one channel outside, they are the single ports Hyco wires by name. */
+static void
+test_multiport_refinement_ports (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models", "ptolemy-modal-transient.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) edited = NULL;
+  g_autoptr (HycoModel) model = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "<property name=\"output\"/>",
+                                      "<property name=\"output\"/><property name=\"multiport\"/>", 0),
+                    >, 4);
+  model = load_text (edited->str);
+  run_ok (model);
+}
+
+/* A state machine as a state's refinement (Ptolemy II's ModalController other than
+ * _Controller, modal/ResetFinal2): it runs in the modal model's domain, and a reset
+ * transition initializes it again, out of its final state. a = 1: c -> c, b = 1; a = 2:
+ * c -> d, final; a = 3: nothing, and the controller's reset; a = 4: c -> c, b = 4 again. */
+#define MACHINE_REFINEMENT                                                                         \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"iterations\" value=\"6\"/></property>\n"                                      \
+  "<entity name=\"Ramp\" class=\"ptolemy.actor.lib.Ramp\">"                                       \
+  "<property name=\"init\" value=\"1\"/></entity>\n"                                              \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"refinementName\" value=\"inner\"/></entity>\n"                                 \
+  "<relation name=\"t\" class=\"ptolemy.domains.modal.kernel.Transition\">"                        \
+  "<property name=\"guardExpression\" value=\"a == 3\"/>"                                         \
+  "<property name=\"reset\" value=\"true\"/></relation>\n"                                         \
+  "<link port=\"s.outgoingPort\" relation=\"t\"/><link port=\"s.incomingPort\" relation=\"t\"/>\n" \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"inner\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"                \
+  "<property name=\"n\" class=\"ptolemy.data.expr.Parameter\" value=\"0\"/>\n"                     \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"output\"/></port>\n"                                                           \
+  "<entity name=\"c\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"isInitialState\" value=\"true\"/></entity>\n"                                  \
+  "<entity name=\"d\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"isFinalState\" value=\"true\"/></entity>\n"                                    \
+  "<relation name=\"t1\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_isPresent &amp;&amp; n &lt; 1\"/>"                \
+  "<property name=\"outputActions\" value=\"b = a\"/>"                                            \
+  "<property name=\"setActions\" value=\"n = n + 1\"/></relation>\n"                              \
+  "<relation name=\"t2\" class=\"ptolemy.domains.modal.kernel.Transition\">"                       \
+  "<property name=\"guardExpression\" value=\"a_isPresent &amp;&amp; n &gt;= 1\"/></relation>\n"  \
+  "<link port=\"c.outgoingPort\" relation=\"t1\"/><link port=\"c.incomingPort\" "                  \
+  "relation=\"t1\"/>\n"                                                                            \
+  "<link port=\"c.outgoingPort\" relation=\"t2\"/><link port=\"d.incomingPort\" "                  \
+  "relation=\"t2\"/>\n"                                                                            \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\"/><relation name=\"bRelation\"/>\n"                                 \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" relation=\"aRelation\"/>" \
+  "<link port=\"inner.a\" relation=\"aRelation\"/>\n"                                              \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" relation=\"bRelation\"/>" \
+  "<link port=\"inner.b\" relation=\"bRelation\"/>\n"                                              \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"r1\"/><relation name=\"r2\"/>\n"                                               \
+  "<link port=\"Ramp.output\" relation=\"r1\"/><link port=\"M.a\" relation=\"r1\"/>\n"              \
+  "<link port=\"M.b\" relation=\"r2\"/><link port=\"Bs.input\" relation=\"r2\"/>\n"                \
+  "</entity>\n"
+
+static void
+test_machine_refinement (void)
+{
+  g_autoptr (HycoModel) model = load_text (MACHINE_REFINEMENT);
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 2);
+  g_assert_cmpfloat (recorded (model, "Bs", 0, NULL), ==, 1);
+  g_assert_cmpfloat (recorded (model, "Bs", 1, NULL), ==, 4);
+}
+
+/* A preemptive transition chosen before the modal model's input is known settles its outputs:
+ * what it does not write is absent, so that the modal model's output b, fed back to its input
+ * a, is no causality loop (modal/PreemptionHierarchy). The refinement, whose Const would write
+ * b, is never fired. */
+#define PREEMPTION_LOOP                                                                            \
+  "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"                            \
+  "<property name=\"SR\" class=\"ptolemy.domains.sr.kernel.SRDirector\">"                          \
+  "<property name=\"iterations\" value=\"3\"/></property>\n"                                      \
+  "<entity name=\"M\" class=\"ptolemy.domains.modal.modal.ModalModel\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"input\"/>"    \
+  "</port>\n"                                                                                      \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.ModalPort\"><property name=\"output\"/>"   \
+  "</port>\n"                                                                                      \
+  "<entity name=\"_Controller\" class=\"ptolemy.domains.modal.modal.ModalController\">\n"          \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/><property name=\"output\"/></port>\n"                                 \
+  "<entity name=\"s\" class=\"ptolemy.domains.modal.kernel.State\">"                               \
+  "<property name=\"isInitialState\" value=\"true\"/>"                                             \
+  "<property name=\"refinementName\" value=\"R\"/></entity>\n"                                     \
+  "<relation name=\"t\" class=\"ptolemy.domains.modal.kernel.Transition\">"                        \
+  "<property name=\"guardExpression\" value=\"true\"/>"                                           \
+  "<property name=\"preemptive\" value=\"true\"/></relation>\n"                                    \
+  "<link port=\"s.outgoingPort\" relation=\"t\"/><link port=\"s.incomingPort\" relation=\"t\"/>\n" \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"R\" class=\"ptolemy.domains.modal.modal.Refinement\">\n"                         \
+  "<port name=\"a\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"input\"/></port>\n"                                                            \
+  "<port name=\"b\" class=\"ptolemy.domains.modal.modal.RefinementPort\">"                         \
+  "<property name=\"output\"/></port>\n"                                                           \
+  "<entity name=\"One\" class=\"ptolemy.actor.lib.Const\"/>\n"                                     \
+  "<relation name=\"r\"/><link port=\"One.output\" relation=\"r\"/><link port=\"b\" "             \
+  "relation=\"r\"/>\n"                                                                             \
+  "</entity>\n"                                                                                    \
+  "<relation name=\"aRelation\"/><relation name=\"bRelation\"/>\n"                                 \
+  "<link port=\"a\" relation=\"aRelation\"/><link port=\"_Controller.a\" relation=\"aRelation\"/>" \
+  "<link port=\"R.a\" relation=\"aRelation\"/>\n"                                                  \
+  "<link port=\"b\" relation=\"bRelation\"/><link port=\"_Controller.b\" relation=\"bRelation\"/>" \
+  "<link port=\"R.b\" relation=\"bRelation\"/>\n"                                                  \
+  "</entity>\n"                                                                                    \
+  "<entity name=\"Bs\" class=\"Recorder\"/>\n"                                                     \
+  "<relation name=\"loop\"/>\n"                                                                    \
+  "<link port=\"M.b\" relation=\"loop\"/><link port=\"M.a\" relation=\"loop\"/>"                   \
+  "<link port=\"Bs.input\" relation=\"loop\"/>\n"                                                  \
+  "</entity>\n"
+
+static void
+test_preemption_settles_outputs (void)
+{
+  g_autoptr (HycoModel) model = load_text (PREEMPTION_LOOP);
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Bs"), ==, 0);
+}
+
 /* The modal models of Ptolemy II's own test suite, when ../shared/ptolemy/models is there:
  * whatever else stops them loading (actors and director parameters of other parts), it is never
  * the syntax of their state machines and modal models: drawing properties of states and
@@ -967,5 +1178,9 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/ptolemy/transient-refinement", test_transient_refinement);
   g_test_add_func ("/modal/ptolemy/suite-syntax", test_ptolemy_suite_syntax);
   g_test_add_func ("/modal/ptolemy/refinement-parameter", test_refinement_parameter);
+  g_test_add_func ("/modal/ptolemy/first-state-final-state", test_first_state_final_state);
+  g_test_add_func ("/modal/ptolemy/multiport-refinement-ports", test_multiport_refinement_ports);
+  g_test_add_func ("/modal/ptolemy/machine-refinement", test_machine_refinement);
+  g_test_add_func ("/modal/ptolemy/preemption-settles-outputs", test_preemption_settles_outputs);
   return g_test_run ();
 }
