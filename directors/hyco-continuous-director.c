@@ -534,6 +534,7 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
 {
   HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  gboolean ok;
 
   _hyco_tag_queue_reset (&self->queue);
   self->steps = self->rejected = 0;
@@ -544,7 +545,12 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   self->committed_microstep = 0;
   self->step = self->initial_step;
   self->last_error = 0;
-  if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error))
+  /* Ptolemy II: a request for the start made while the actors initialize (Const and the other
+   * sources that fire once) is for the first firing, not a microstep after it. */
+  priv->requests_now_first = self->ptolemy;
+  ok = HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error);
+  priv->requests_now_first = FALSE;
+  if (!ok)
     return FALSE;
   if (priv->start_shift != 0)
     return hyco_director_reject_parameter (
