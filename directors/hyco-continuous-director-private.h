@@ -77,6 +77,8 @@ struct _HycoContinuousDirector
 
   /* Ptolemy II's numerics (#HycoPtolemyContinuousDirector), set at construction. */
   gboolean ptolemy;
+  gboolean own_states;    /* some states are of actors in this director's schedule, not inside
+                           * a composite in it */
   gboolean at_breakpoint; /* a step ended where a request or the stop time is: Ptolemy II
                            * follows it with a zero-size step at the next microstep */
 };

@@ -413,6 +413,9 @@ collect_states (HycoContinuousDirector *self, GError **error)
     collect_actor (actors->pdata[i], self);
   self->states_changed = FALSE;
   self->n = self->states->len;
+  self->own_states = FALSE;
+  for (guint i = 0; i < actors->len; i++)
+    self->own_states = self->own_states || HYCO_IS_CONTINUOUS_STATE (actors->pdata[i]);
   self->state_ifaces
     = g_renew (HycoContinuousStateInterface *, self->state_ifaces, MAX (self->n, 1));
   for (guint i = 0; i < self->n; i++)
@@ -1071,9 +1074,11 @@ plan_next_step (HycoContinuousDirector *self, gint64 taken)
   gint64 next = scale_step (MAX (taken, self->step), CLAMP (growth, 0.2, 5.0));
 
   if (self->ptolemy)
-    /* Ptolemy II: ten times the step taken, five times when there are states (each
-     * integrator suggests that after an accurate step). */
-    self->step = scale_step (taken, self->n > 0 ? 5.0 : 10.0);
+    /* Ptolemy II: ten times the step taken, five times when this director integrates states
+     * of its own (each integrator suggests that after an accurate step). The states inside a
+     * composite do not limit it: that composite's director has already moved on to its own
+     * next step, five times this one, when it is asked. */
+    self->step = scale_step (taken, self->own_states ? 5.0 : 10.0);
   /* A step cut short by a breakpoint does not shrink the next one. */
   else
     self->step = taken < self->step ? MAX (self->step, next) : next;
