@@ -34,6 +34,13 @@
  * then the stages inside a step are evaluated from those functions without firing anything,
  * and at the step's end those actors' outputs are written rather than fired, the other actors
  * fired: the same doubles and events, a fraction of the cost (`compileStages`).
+ *
+ * After a microstep where discrete events happened, one more microstep is fired where they are
+ * absent again, and integration restarts from its values: a model's final values at a time are
+ * those of a firing without events (composition test 4.3 relies on it). A model from Ptolemy II
+ * gets #HycoPtolemyContinuousDirector instead, this engine with Ptolemy II's step-size rules,
+ * Cash-Karp for ExplicitRK45Solver and no such microstep, whose class documentation lists
+ * every difference.
  */
 
 struct _HycoTableau
@@ -347,7 +354,8 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
     {
       g_autofree char *message
         = g_strdup_printf ("no solver named \"%s\": use ExplicitRK23Solver (Bogacki-Shampine), "
-                           "ExplicitRK45Solver (Dormand-Prince) or CVODE (BDF, for stiff "
+                           "ExplicitRK45Solver (Dormand-Prince, Cash-Karp in a model from "
+                           "Ptolemy II), DormandPrince, CashKarp or CVODE (BDF, for stiff "
                            "models)",
                            self->solver_name);
       _hyco_set_parameter_error (director, error, "ODESolver", message);
@@ -532,6 +540,22 @@ on_actor_changed (HycoContinuousDirector *self)
   self->program_stale = TRUE;
 }
 
+/* Whether a director outside is in the middle of a tag (a reset transition initializes this
+ * one again): a request for now is then the next microstep, whatever this one prefers. */
+static gboolean
+container_tag_started (HycoDirectorPrivate *priv)
+{
+  for (HycoActor *actor = HYCO_ACTOR (priv->container); actor != NULL;
+       actor = HYCO_ACTOR (hyco_actor_get_container (actor)))
+    {
+      HycoDirector *outside = hyco_actor_get_executive_director (actor);
+      HycoTagQueue *queue = outside ? _hyco_director_get_private (outside)->queue : NULL;
+      if (queue != NULL && queue->tag_started)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 hyco_continuous_director_initialize (HycoDirector *director, GError **error)
 {
@@ -550,7 +574,7 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
   self->last_error = 0;
   /* Ptolemy II: a request for the start made while the actors initialize (Const and the other
    * sources that fire once) is for the first firing, not a microstep after it. */
-  priv->requests_now_first = self->ptolemy;
+  priv->requests_now_first = self->ptolemy && !container_tag_started (priv);
   ok = HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error);
   priv->requests_now_first = FALSE;
   if (!ok)
@@ -1219,8 +1243,9 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
   /**
    * HycoContinuousDirector:ODESolver:
    *
-   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default),
-   * `ExplicitRK23Solver` (Bogacki-Shampine 2(3)), Ptolemy II's names, or `CVODE` (SUNDIALS
+   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default; Cash-Karp 4(5) under
+   * #HycoPtolemyContinuousDirector, as in Ptolemy II), `ExplicitRK23Solver` (Bogacki-Shampine
+   * 2(3)), Ptolemy II's names, `DormandPrince` and `CashKarp` by name, or `CVODE` (SUNDIALS
    * BDF with a dense Newton solver, for stiff models; top level only).
    */
   properties[PROP_SOLVER] = g_param_spec_string (
