@@ -49,9 +49,13 @@ hyco_ptolemy_continuous_director_init (HycoPtolemyContinuousDirector *self)
 {
   HycoContinuousDirector *director = HYCO_CONTINUOUS_DIRECTOR (self);
 
+  /* Ptolemy II's defaults, which its model files leave out. */
   director->ptolemy = TRUE;
-  g_object_set (self, "ODESolver", "ExplicitRK23Solver", "initStepSize", "0.1", "errorTolerance",
-                1e-4, NULL);
+  g_free (director->solver_name);
+  director->solver_name = g_strdup ("ExplicitRK23Solver");
+  g_free (director->initial_step_literal);
+  director->initial_step_literal = g_strdup ("0.1");
+  director->error_tolerance = 1e-4;
 }
 
 /**
