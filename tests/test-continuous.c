@@ -690,6 +690,14 @@ test_ptolemy_defaults (void)
                 &hyco_tolerance, NULL);
   g_assert_cmpstr (solver, ==, "ExplicitRK23Solver");
   g_assert_cmpstr (init_step, ==, "0.1");
+  /* The parameters' declared defaults too: what a blank value, a saved file and `hyco actors`
+   * go by. */
+  g_assert_true (hyco_param_is_default (G_OBJECT (ptolemy),
+                                        g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy),
+                                                                      "initStepSize")));
+  g_assert_true (hyco_param_is_default (G_OBJECT (ptolemy),
+                                        g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy),
+                                                                      "errorTolerance")));
   g_assert_cmpfloat (tolerance, ==, 1e-4);
   g_assert_cmpstr (hyco_solver, ==, "ExplicitRK45Solver");
   g_assert_cmpstr (hyco_step, ==, "0.001");
