@@ -8,6 +8,7 @@
 #include "hyco-param-private.h"
 #include "hyco-cvode.h"
 #include "hyco-stage-program.h"
+#include "hyco-continuous-director-private.h"
 
 #include <math.h>
 
@@ -33,9 +34,16 @@
  * then the stages inside a step are evaluated from those functions without firing anything,
  * and at the step's end those actors' outputs are written rather than fired, the other actors
  * fired: the same doubles and events, a fraction of the cost (`compileStages`).
+ *
+ * After a microstep where discrete events happened, one more microstep is fired where they are
+ * absent again, and integration restarts from its values: a model's final values at a time are
+ * those of a firing without events (composition test 4.3 relies on it). A model from Ptolemy II
+ * gets #HycoPtolemyContinuousDirector instead, this engine with Ptolemy II's step-size rules,
+ * Cash-Karp for ExplicitRK45Solver and no such microstep, whose class documentation lists
+ * every difference.
  */
 
-typedef struct
+struct _HycoTableau
 {
   const char *name;
   guint stages;
@@ -44,7 +52,7 @@ typedef struct
   const double *a; /* stages x stages, row-major, lower triangle */
   const double *b;
   const double *b_low;
-} Tableau;
+};
 
 static const double bs_c[] = { 0, 1.0 / 2, 3.0 / 4, 1 };
 static const double bs_a[] = {
@@ -113,74 +121,32 @@ static const double dp_b[]
 static const double dp_b_low[]
   = { 5179.0 / 57600, 0, 7571.0 / 16695, 393.0 / 640, -92097.0 / 339200, 187.0 / 2100, 1.0 / 40 };
 
+/* Cash-Karp 4(5), Ptolemy II's ExplicitRK45Solver: six stages at 0, 1/5, 3/10, 3/5, 1 and 7/8
+ * of the step, the fifth-order weights as the solution, and a seventh stage at the step's end
+ * with zero weights (the derivatives the next step starts from). */
+static const double ck_c[] = { 0, 1.0 / 5, 3.0 / 10, 3.0 / 5, 1, 7.0 / 8, 1 };
+static const double ck_a[] = {
+  0,                0,             0,               0,                  0,            0,              0, /* */
+  1.0 / 5,          0,             0,               0,                  0,            0,              0, /* */
+  3.0 / 40,         9.0 / 40,      0,               0,                  0,            0,              0, /* */
+  3.0 / 10,         -9.0 / 10,     6.0 / 5,         0,                  0,            0,              0, /* */
+  -11.0 / 54,       5.0 / 2,       -70.0 / 27,      35.0 / 27,          0,            0,              0, /* */
+  1631.0 / 55296,   175.0 / 512,   575.0 / 13824,   44275.0 / 110592,   253.0 / 4096, 0,              0, /* */
+  37.0 / 378,       0,             250.0 / 621,     125.0 / 594,        0,            512.0 / 1771,   0,
+};
+static const double ck_b[] = { 37.0 / 378, 0, 250.0 / 621, 125.0 / 594, 0, 512.0 / 1771, 0 };
+static const double ck_b_low[]
+  = { 2825.0 / 27648, 0, 18575.0 / 48384, 13525.0 / 55296, 277.0 / 14336, 1.0 / 4, 0 };
+
 static const Tableau bogacki_shampine = { "ExplicitRK23Solver", 4, 2, bs_c, bs_a, bs_b, bs_b_low };
 /* CVODE steps itself: one "stage", the step's end. */
 static const Tableau cvode_steps = { "CVODE", 1, 4, NULL, NULL, NULL, NULL };
 static const Tableau dormand_prince = { "ExplicitRK45Solver", 7, 4, dp_c, dp_a, dp_b, dp_b_low };
-
-typedef enum
-{
-  PHASE_DISCRETE, /* fire at a tag with the states held: start, microsteps */
-  PHASE_STEP,     /* integrate from the committed time to a new one */
-} Phase;
-
-struct _HycoContinuousDirector
-{
-  HycoDirector parent_instance;
-
-  /* Parameters. */
-  char *solver_name;
-  double relative_tolerance;
-  double absolute_tolerance;
-  double error_tolerance; /* Ptolemy II's: an absolute bound, used when positive */
-  double rtol, atol;      /* the tolerances the solver uses, from those, at preinitialize */
-  int max_iterations;
-  double value_resolution;
-  double min_step_size;
-  double run_ahead_length;
-  gboolean synchronize_to_real_time;
-  char *initial_step_literal;
-  char *max_step_literal;
-
-  /* Run. */
-  const Tableau *tableau;
-  gint64 initial_step, max_step;
-  HycoTagQueue queue;
-  GPtrArray *states; /* HycoContinuousState actors, unowned (the schedule owns them) */
-  HycoContinuousStateInterface **state_ifaces; /* theirs, called directly at every stage */
-  GPtrArray *controllers;                      /* HycoStepSizeControl actors */
-  guint n;
-  double *x;     /* committed states */
-  double *k;     /* stage derivatives, stages x n; k[0] at the committed states */
-  double *x_new; /* the step's result */
-  double *scratch;
-  Phase phase;
-  gboolean started;
-  gboolean settle;       /* discrete events happened at this microstep: fire one more, where they
-                          * are absent again, to get the final values the solver restarts from */
-  gint64 committed_time; /* model time of the committed states */
-  gint64 stop_time;      /* the top level's: a nested director has none of its own */
-  gboolean nested;       /* inside a composite: steps are driven by the container's tags */
-  gboolean embedded;     /* inside a continuous director, whose solver integrates our states */
-  guint64 committed_microstep;
-  double *x_end;     /* a nested step's result, while the final firing runs */
-  gint64 step;       /* the step size to try next, in ticks */
-  double last_error; /* the accepted step's error ratio, for the next step size */
-  guint64 steps, rejected;
-  HycoModelCounter *steps_counter, *rollbacks_counter; /* the model's statistics */
-  HycoModelCounter *compiled_counter; /* stages computed by a stage program, not firing */
-  HycoCvode *cvode;                   /* the stiff backend, when chosen */
-  gboolean cvode_stale;    /* states changed outside CVODE (a discontinuity): restart it */
-  gboolean states_changed; /* a modal model inside switched mode: collect the states again */
-  gboolean compile_stages;
-  HycoStageProgram *program; /* the stages without firing, when the model allows it */
-  gboolean program_stale;    /* states or an actor's parameters changed: build it again */
-  gboolean published;        /* the last run of the schedule had the program's values written */
-};
+static const Tableau cash_karp = { "ExplicitRK45Solver", 7, 4, ck_c, ck_a, ck_b, ck_b_low };
 
 static void hyco_continuous_director_stateful_init (HycoContinuousStatefulDirectorInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR,
+G_DEFINE_TYPE_WITH_CODE (HycoContinuousDirector, hyco_continuous_director, HYCO_TYPE_DIRECTOR,
                                G_IMPLEMENT_INTERFACE (HYCO_TYPE_CONTINUOUS_STATEFUL_DIRECTOR,
                                                       hyco_continuous_director_stateful_init))
 
@@ -377,14 +343,19 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
     self->tableau = &bogacki_shampine;
   else if (g_str_equal (self->solver_name, "ExplicitRK45Solver")
            || g_str_equal (self->solver_name, "DormandPrince"))
-    self->tableau = &dormand_prince;
+    self->tableau = self->ptolemy && !g_str_equal (self->solver_name, "DormandPrince")
+                      ? &cash_karp
+                      : &dormand_prince;
+  else if (g_str_equal (self->solver_name, "CashKarp"))
+    self->tableau = &cash_karp;
   else if (g_str_equal (self->solver_name, "CVODE") || g_str_equal (self->solver_name, "BDF"))
     self->tableau = &cvode_steps;
   else
     {
       g_autofree char *message
         = g_strdup_printf ("no solver named \"%s\": use ExplicitRK23Solver (Bogacki-Shampine), "
-                           "ExplicitRK45Solver (Dormand-Prince) or CVODE (BDF, for stiff "
+                           "ExplicitRK45Solver (Dormand-Prince, Cash-Karp in a model from "
+                           "Ptolemy II), DormandPrince, CashKarp or CVODE (BDF, for stiff "
                            "models)",
                            self->solver_name);
       _hyco_set_parameter_error (director, error, "ODESolver", message);
@@ -450,6 +421,9 @@ collect_states (HycoContinuousDirector *self, GError **error)
     collect_actor (actors->pdata[i], self);
   self->states_changed = FALSE;
   self->n = self->states->len;
+  self->own_states = FALSE;
+  for (guint i = 0; i < actors->len; i++)
+    self->own_states = self->own_states || HYCO_IS_CONTINUOUS_STATE (actors->pdata[i]);
   self->state_ifaces
     = g_renew (HycoContinuousStateInterface *, self->state_ifaces, MAX (self->n, 1));
   for (guint i = 0; i < self->n; i++)
@@ -566,21 +540,44 @@ on_actor_changed (HycoContinuousDirector *self)
   self->program_stale = TRUE;
 }
 
+/* Whether a director outside is in the middle of a tag (a reset transition initializes this
+ * one again): a request for now is then the next microstep, whatever this one prefers. */
+static gboolean
+container_tag_started (HycoDirectorPrivate *priv)
+{
+  for (HycoActor *actor = HYCO_ACTOR (priv->container); actor != NULL;
+       actor = HYCO_ACTOR (hyco_actor_get_container (actor)))
+    {
+      HycoDirector *outside = hyco_actor_get_executive_director (actor);
+      HycoTagQueue *queue = outside ? _hyco_director_get_private (outside)->queue : NULL;
+      if (queue != NULL && queue->tag_started)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 hyco_continuous_director_initialize (HycoDirector *director, GError **error)
 {
   HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
   HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+  gboolean ok;
 
   _hyco_tag_queue_reset (&self->queue);
   self->steps = self->rejected = 0;
   self->started = FALSE;
   self->settle = FALSE;
+  self->at_breakpoint = FALSE;
   self->committed_time = 0;
   self->committed_microstep = 0;
   self->step = self->initial_step;
   self->last_error = 0;
-  if (!HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error))
+  /* Ptolemy II: a request for the start made while the actors initialize (Const and the other
+   * sources that fire once) is for the first firing, not a microstep after it. */
+  priv->requests_now_first = self->ptolemy && !container_tag_started (priv);
+  ok = HYCO_DIRECTOR_CLASS (hyco_continuous_director_parent_class)->initialize (director, error);
+  priv->requests_now_first = FALSE;
+  if (!ok)
     return FALSE;
   if (priv->start_shift != 0)
     return hyco_director_reject_parameter (
@@ -681,6 +678,19 @@ hyco_continuous_director_prefire (HycoDirector *director, GError **error)
       self->phase = PHASE_DISCRETE;
       priv->current.time = self->committed_time;
       priv->current.microstep = 0;
+      _hyco_tag_queue_take (&self->queue, &priv->current);
+      return TRUE;
+    }
+  if (self->at_breakpoint)
+    {
+      /* Ptolemy II: a step that ended at a breakpoint is followed by a zero-size step at the
+       * next microstep, whether or not a request is for it. */
+      HycoTag next = { priv->current.time, priv->current.microstep + 1 };
+      self->at_breakpoint = FALSE;
+      if (next.microstep > priv->max_microsteps)
+        return _hyco_tag_queue_report_zeno (&self->queue, director, &next, error);
+      self->phase = PHASE_DISCRETE;
+      priv->current = next;
       _hyco_tag_queue_take (&self->queue, &priv->current);
       return TRUE;
     }
@@ -949,7 +959,15 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
         return FALSE;
       if (self->n > 0)
         ratio = t->stages == 7 ? error_ratio (self, 7, h) : error_ratio (self, t->stages, h);
-      if (ratio > 1)
+      if (self->ptolemy)
+        {
+          /* Ptolemy II: each state's error strictly below the tolerance; an inaccurate state
+           * asks for half the step, a level crossing for its own; whatever no shorter than the
+           * step tried is halved. */
+          accurate = ratio < 1;
+          refined = accurate ? step : step / 2;
+        }
+      else if (ratio > 1)
         {
           accurate = FALSE;
           double shrink = 0.9 * pow (ratio, -1.0 / (t->order + 1)); /* once: MAX() repeats */
@@ -964,6 +982,8 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
               refined = MIN (refined, hyco_step_size_control_refined_step_size (controller, step));
             }
         }
+      if (self->ptolemy && !accurate && refined >= step)
+        refined = step / 2;
       if (accurate || (step == 1 && ratio <= 1))
         {
           self->last_error = ratio;
@@ -1058,6 +1078,12 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
   else
     ok = take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
   /* Requests for the step's end, (t, 0), are served by it: not another firing at (t, 0). */
+  if (ok && self->ptolemy && !self->nested)
+    {
+      const HycoTag *request = _hyco_tag_queue_peek (&self->queue);
+      self->at_breakpoint = (request != NULL && request->time == priv->current.time)
+                            || priv->current.time == self->stop_time;
+    }
   if (ok)
     _hyco_tag_queue_take (&self->queue, &priv->current);
   return ok;
@@ -1071,8 +1097,15 @@ plan_next_step (HycoContinuousDirector *self, gint64 taken)
     = self->last_error > 0 ? 0.9 * pow (self->last_error, -1.0 / (self->tableau->order + 1)) : 5.0;
   gint64 next = scale_step (MAX (taken, self->step), CLAMP (growth, 0.2, 5.0));
 
+  if (self->ptolemy)
+    /* Ptolemy II: ten times the step taken, five times when this director integrates states
+     * of its own (each integrator suggests that after an accurate step). The states inside a
+     * composite do not limit it: that composite's director has already moved on to its own
+     * next step, five times this one, when it is asked. */
+    self->step = scale_step (taken, self->own_states ? 5.0 : 10.0);
   /* A step cut short by a breakpoint does not shrink the next one. */
-  self->step = taken < self->step ? MAX (self->step, next) : next;
+  else
+    self->step = taken < self->step ? MAX (self->step, next) : next;
   for (guint c = 0; c < self->controllers->len; c++)
     {
       gint64 suggested = hyco_step_size_control_suggested_step_size (self->controllers->pdata[c]);
@@ -1130,7 +1163,8 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
   /* The actors the step's end wrote without firing or postfiring: their events. */
   if (self->published && priv->model != NULL)
     _hyco_model_add_events (priv->model, _hyco_stage_program_get_silent_events (self->program));
-  self->settle = self->phase == PHASE_DISCRETE && self->queue.triggered->len > 0;
+  self->settle
+    = !self->ptolemy && self->phase == PHASE_DISCRETE && self->queue.triggered->len > 0;
   _hyco_tag_queue_release (&self->queue);
   if (!ok || self->embedded)
     return ok;
@@ -1154,6 +1188,9 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
   self->committed_microstep = priv->current.microstep;
   if (self->phase == PHASE_DISCRETE)
     self->cvode_stale = TRUE;
+  /* Ptolemy II starts again from initStepSize after every zero-size step. */
+  if (self->phase == PHASE_DISCRETE && self->ptolemy)
+    self->step = self->initial_step;
   if (!self->nested)
     return TRUE;
   if (self->settle)
@@ -1206,8 +1243,9 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
   /**
    * HycoContinuousDirector:ODESolver:
    *
-   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default),
-   * `ExplicitRK23Solver` (Bogacki-Shampine 2(3)), Ptolemy II's names, or `CVODE` (SUNDIALS
+   * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default; Cash-Karp 4(5) under
+   * #HycoPtolemyContinuousDirector, as in Ptolemy II), `ExplicitRK23Solver` (Bogacki-Shampine
+   * 2(3)), Ptolemy II's names, `DormandPrince` and `CashKarp` by name, or `CVODE` (SUNDIALS
    * BDF with a dense Newton solver, for stiff models; top level only).
    */
   properties[PROP_SOLVER] = g_param_spec_string (

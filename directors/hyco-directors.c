@@ -16,4 +16,8 @@ hyco_directors_register (void)
   hyco_registry_register ("DEDirector", HYCO_TYPE_DE_DIRECTOR);
   hyco_registry_register ("SRDirector", HYCO_TYPE_SR_DIRECTOR);
   hyco_registry_register ("ContinuousDirector", HYCO_TYPE_CONTINUOUS_DIRECTOR);
+  /* What a model from Ptolemy II gets: its numerics, so that its tests' values come out. */
+  hyco_registry_register ("PtolemyContinuousDirector", HYCO_TYPE_PTOLEMY_CONTINUOUS_DIRECTOR);
+  hyco_registry_register_alias ("ptolemy.domains.continuous.kernel.ContinuousDirector",
+                                HYCO_TYPE_PTOLEMY_CONTINUOUS_DIRECTOR);
 }

@@ -13,6 +13,7 @@
 #include "hyco-de-director.h"
 #include "hyco-sr-director.h"
 #include "hyco-continuous-director.h"
+#include "hyco-ptolemy-continuous-director.h"
 
 G_BEGIN_DECLS
 

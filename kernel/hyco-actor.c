@@ -786,7 +786,10 @@ hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted, GError **err
                        hyco_actor_get_name (self));
           return FALSE;
         }
+      HycoDirector *director = hyco_actor_get_executive_director (self);
       tag.microstep = now.microstep + 1;
+      if (director != NULL && _hyco_director_get_private (director)->requests_now_first)
+        tag.microstep = now.microstep;
     }
   else
     tag.microstep = 1;

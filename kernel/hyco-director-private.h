@@ -95,6 +95,9 @@ typedef struct
   gboolean fires_every_actor;  /* each firing fires all actors (SR), not only triggered ones */
   gboolean wants_every_tag;    /* its composite carries continuous signals: the container fires
                                 * it at every tag, triggered or not */
+  gboolean requests_now_first; /* while its actors initialize, a request for the current time
+                                * is for the first firing, not the next microstep (Ptolemy II's
+                                * continuous director) */
   struct _HycoTagQueue *queue; /* its pending fire_at requests, if it keeps a queue */
   HycoLocalTime local_time;    /* see hyco_director_set_local_time() */
   gboolean speculating;        /* firing ahead of the container's time: inputs are taken as

@@ -645,6 +645,172 @@ test_start_time (void)
   g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "2", 0), 1, 1e-12);
 }
 
+/* A top level under the director a Ptolemy II model gets. */
+static HycoCompositeActor *
+ptolemy_top_new (const char *stop_time)
+{
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  g_autoptr (HycoDirector) director = hyco_ptolemy_continuous_director_new ();
+
+  test_set (director, "stopTime", stop_time);
+  hyco_composite_actor_set_director (top, director);
+  return top;
+}
+
+/* The tags a recorder saw, as "t/m t/m ..." with times in seconds. */
+static char *
+recorded_tags (HycoRecorder *recorder)
+{
+  GString *tags = g_string_new (NULL);
+
+  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
+    {
+      HycoTag tag;
+      g_autofree char *time = NULL;
+      hyco_recorder_get_tag (recorder, i, &tag);
+      time = hyco_time_to_string (tag.time, -9);
+      g_string_append_printf (tags, "%s%s/%" G_GUINT64_FORMAT, i ? " " : "", time, tag.microstep);
+    }
+  return g_string_free (tags, FALSE);
+}
+
+/* Ptolemy II's defaults and names: the file's class name gets them, ContinuousDirector keeps
+ * Hyco's. */
+static void
+test_ptolemy_defaults (void)
+{
+  g_autoptr (HycoDirector) ptolemy = hyco_ptolemy_continuous_director_new ();
+  g_autoptr (HycoDirector) hyco = hyco_continuous_director_new ();
+  g_autofree char *solver = NULL, *init_step = NULL, *hyco_solver = NULL, *hyco_step = NULL;
+  double tolerance, hyco_tolerance;
+
+  g_object_get (ptolemy, "ODESolver", &solver, "initStepSize", &init_step, "errorTolerance",
+                &tolerance, NULL);
+  g_object_get (hyco, "ODESolver", &hyco_solver, "initStepSize", &hyco_step, "errorTolerance",
+                &hyco_tolerance, NULL);
+  g_assert_cmpstr (solver, ==, "ExplicitRK23Solver");
+  g_assert_cmpstr (init_step, ==, "0.1");
+  /* The parameters' declared defaults too: what a blank value, a saved file and `hyco actors`
+   * go by. */
+  g_assert_true (hyco_param_is_default (G_OBJECT (ptolemy),
+                                        g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy),
+                                                                      "initStepSize")));
+  g_assert_true (hyco_param_is_default (G_OBJECT (ptolemy),
+                                        g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy),
+                                                                      "errorTolerance")));
+  g_assert_cmpfloat (tolerance, ==, 1e-4);
+  g_assert_cmpstr (hyco_solver, ==, "ExplicitRK45Solver");
+  g_assert_cmpstr (hyco_step, ==, "0.001");
+  g_assert_cmpfloat (hyco_tolerance, ==, 0);
+  g_assert_true (g_type_is_a (hyco_registry_lookup ("ptolemy.domains.continuous.kernel."
+                                                    "ContinuousDirector"),
+                              HYCO_TYPE_PTOLEMY_CONTINUOUS_DIRECTOR));
+  g_assert_true (hyco_registry_lookup ("ContinuousDirector") == HYCO_TYPE_CONTINUOUS_DIRECTOR);
+}
+
+/* x' = 1 under Ptolemy II's numerics: the first step is initStepSize, each accurate step is
+ * followed by one five times as long, within maxStepSize (1 s), the stop time cuts the last and is followed by a zero
+ * step at the next microstep. The Const's request for the start is the first firing, (0, 0),
+ * and no microstep follows it. */
+static void
+test_ptolemy_steps (void)
+{
+  g_autoptr (HycoCompositeActor) top = ptolemy_top_new ("5");
+  HycoActor *one = test_add_new (top, "Const", "One");
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *tags = NULL;
+
+  test_set (one, "value", "1.0");
+  test_connect (top, one, "output", integral, "derivative");
+  test_connect (top, integral, "state", recorder, "input");
+  model = test_run_ok (top);
+  tags = recorded_tags (HYCO_RECORDER (recorder));
+  g_assert_cmpstr (tags, ==, "0/0 0.1/0 0.6/0 1.6/0 2.6/0 3.6/0 4.6/0 5/0 5/1");
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (recorder), "3.6", 0), 3.6, 1e-12);
+}
+
+/* Without states each step is ten times the last, within maxStepSize; a request (a clock's
+ * tick at 1.5) ends a step and is followed by a zero step, after which the steps start again
+ * from initStepSize. */
+static void
+test_ptolemy_breakpoint (void)
+{
+  g_autoptr (HycoCompositeActor) top = ptolemy_top_new ("3");
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *time = test_add_new (top, "CurrentTime", "Time");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *tags = NULL;
+
+  test_set (clock, "period", "10");
+  test_set (clock, "offsets", "{1.5}");
+  test_connect (top, time, "output", recorder, "input");
+  model = test_run_ok (top);
+  tags = recorded_tags (HYCO_RECORDER (recorder));
+  g_assert_cmpstr (tags, ==, "0/0 0.1/0 1.1/0 1.5/0 1.5/1 1.6/0 2.6/0 3/0 3/1");
+}
+
+/* Ptolemy II's ExplicitRK45Solver is Cash-Karp: fifth order, and not Dormand-Prince's
+ * numbers. */
+static void
+test_ptolemy_cash_karp (void)
+{
+  double errors[2], dormand_prince = exponential_error ("ExplicitRK45Solver", "0.1");
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (HycoCompositeActor) top = ptolemy_top_new ("1");
+      HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+      HycoActor *recorder = test_add_new (top, "Recorder", "Recorder");
+      HycoDirector *director = hyco_composite_actor_get_director (top);
+      g_autoptr (HycoModel) model = NULL;
+
+      test_set (director, "ODESolver", "ExplicitRK45Solver");
+      test_set (director, "initStepSize", i == 0 ? "0.1" : "0.05");
+      test_set (director, "maxStepSize", i == 0 ? "0.1" : "0.05");
+      test_set (director, "errorTolerance", "1e300");
+      test_set (integral, "initialState", "1");
+      test_connect (top, integral, "state", integral, "derivative");
+      test_connect (top, integral, "state", recorder, "input");
+      model = test_run_ok (top);
+      errors[i] = fabs (recorded_at (HYCO_RECORDER (recorder), "1", 0) - exp (1.0));
+    }
+  g_assert_cmpfloat (errors[0] / errors[1], >, 24);
+  g_assert_cmpfloat (errors[0] / errors[1], <, 40);
+  g_assert_cmpfloat (fabs (errors[0] - dormand_prince), >, 1e-9);
+}
+
+/* Ptolemy II's own models that record a value at every integration step, to 1e-9, pass. */
+static void
+test_ptolemy_models (void)
+{
+  static const char *const models[] = {
+    "continuous/Integration2.xml",       "continuous/IntegratorImpulse2.xml",
+    "continuous/ComparedClocks.xml",     "continuous/ContinuousWithinContinuous7.xml",
+    "continuous/ContinuousInDEwithNoPorts.xml",
+  };
+  g_autofree char *root
+    = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "ptolemy", "models", NULL);
+
+  if (!g_file_test (root, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no Ptolemy II models in ../shared/ptolemy/models");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autofree char *path = g_build_filename (root, models[i], NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+      g_test_message ("%s", models[i]);
+      g_assert_no_error (error);
+      hyco_model_run (model, NULL, &error);
+      g_assert_no_error (error);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -654,6 +820,11 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/error-control", test_error_control);
   g_test_add_func ("/continuous/error-tolerance", test_error_tolerance);
   g_test_add_func ("/continuous/start-time", test_start_time);
+  g_test_add_func ("/continuous/ptolemy/defaults", test_ptolemy_defaults);
+  g_test_add_func ("/continuous/ptolemy/steps", test_ptolemy_steps);
+  g_test_add_func ("/continuous/ptolemy/breakpoint", test_ptolemy_breakpoint);
+  g_test_add_func ("/continuous/ptolemy/cash-karp", test_ptolemy_cash_karp);
+  g_test_add_func ("/continuous/ptolemy/models", test_ptolemy_models);
   g_test_add_func ("/continuous/breakpoints", test_breakpoints);
   g_test_add_func ("/continuous/rollback-leaves-no-trace", test_rollback_leaves_no_trace);
   g_test_add_func ("/continuous/periodic-piecewise-constant", test_periodic_piecewise_constant);

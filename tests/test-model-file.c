@@ -320,7 +320,8 @@ test_error_unknown_class (void)
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
                        "property \"d\": no director class named "
                        "\"ptolemy.domains.de.kernel.DEDirectr\" (the director classes: "
-                       "ContinuousDirector, DEDirector, FSMDirector, SRDirector)");
+                       "ContinuousDirector, DEDirector, FSMDirector, PtolemyContinuousDirector, "
+                       "SRDirector)");
   assert_inline_fails ("<entity name=\"top\" class=\"Composite\"/>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 1, "\"Composite\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
