@@ -57,6 +57,7 @@
 #include "hyco-counter.h"
 #include "hyco-stop.h"
 #include "hyco-is-present.h"
+#include "hyco-set-variable.h"
 #include "hyco-when.h"
 #include "hyco-boolean-to-anything.h"
 

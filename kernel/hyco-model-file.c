@@ -756,10 +756,21 @@ load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error
       return check_ignorable_children (loader, element, error);
     }
   if (g_str_equal (name, "_priority"))
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
-                 "%s: \"_priority\" (Ptolemy's order of simultaneous firings in DE) is not "
-                 "supported",
-                 who);
+    {
+      /* Ptolemy's order of simultaneous firings: the schedule's order among actors of one
+       * depth (hyco_actor_set_priority()). */
+      gint64 priority;
+
+      if (!HYCO_IS_ACTOR (owner) || value == NULL
+          || !g_ascii_string_to_signed (g_strstrip (value), 10, G_MININT, G_MAXINT, &priority,
+                                        NULL))
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                     "%s: \"_priority\" (Ptolemy's order of simultaneous firings) is an "
+                     "actor's integer, not \"%s\"",
+                     who, value ? value : "");
+      hyco_actor_set_priority (HYCO_ACTOR (owner), (int) priority);
+      return check_ignorable_children (loader, element, error);
+    }
   return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
                "%s: \"%s\" is not supported here", who, name);
 }

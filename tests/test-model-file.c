@@ -1087,11 +1087,12 @@ test_ptolemy_semantic_attributes (void)
     "<entity name=\"top\" class=\"CompositeActor\">\n"
     "  <entity name=\"C\" class=\"Const\">\n"
     "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
-    " value=\"-1\"/>\n"
+    " value=\"first\"/>\n"
     "  </entity>\n"
     "</entity>\n",
-    HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3,
-    "property \"_priority\": Const \"C\": \"_priority\"");
+    HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3,
+    "property \"_priority\": Const \"C\": \"_priority\" (Ptolemy's order of simultaneous "
+    "firings) is an actor's integer, not \"first\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <port name=\"p\">\n"
                        "    <property name=\"input\"/>\n"

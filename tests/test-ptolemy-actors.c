@@ -601,6 +601,72 @@ test_server (Fixture *f, gconstpointer data)
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
+/* SetVariable and _priority -------------------------------------------------------------------- */
+
+/* Two SetVariables set P at 0 (the one of smaller priority first); a Const whose value is P,
+ * fired at 0 and 1, sends P as it was before and after; a second run starts from P as
+ * declared. */
+static void
+set_variable_model (Fixture *f, int priority_a, int priority_b, const Expected *expected, guint n)
+{
+  HycoActor *event = fixture_add (f, "SingleEvent", "Event", NULL);
+  HycoActor *one = fixture_add (f, "Const", "One", "value", "1", NULL);
+  HycoActor *two = fixture_add (f, "Const", "Two", "value", "2", NULL);
+  HycoActor *set_a = fixture_add (f, "SetVariable", "SetA", "variableName", "P", NULL);
+  HycoActor *set_b = fixture_add (f, "SetVariable", "SetB", "variableName", "P", NULL);
+  HycoActor *clock = fixture_add (f, "Clock", "Clock", "period", "1", "offsets", "{0.0}",
+                                  "values", "{1}", NULL);
+  HycoActor *reader = fixture_add (f, "Const", "Reader", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+
+  g_assert_true (hyco_composite_actor_set_parameter (f->top, "P", "7", NULL));
+  fixture_set (reader, "value", "P * 10");
+  hyco_actor_set_priority (set_a, priority_a);
+  hyco_actor_set_priority (set_b, priority_b);
+  g_assert_cmpint (hyco_actor_get_priority (set_b), ==, priority_b);
+  fixture_connect (f, event, "output", one, "trigger");
+  fixture_connect (f, event, "output", two, "trigger");
+  fixture_connect (f, one, "output", set_a, "input");
+  fixture_connect (f, two, "output", set_b, "input");
+  fixture_connect (f, clock, "output", reader, "trigger");
+  fixture_connect (f, reader, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
+  assert_events (rec, expected, n);
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (f->top, "P"), ==, "7");
+  fixture_run_ok (f);
+  assert_events (rec, expected, n);
+}
+
+static void
+test_set_variable_model_order (Fixture *f, gconstpointer data)
+{
+  /* Equal priorities: model order, SetB last. */
+  const Expected expected[] = { { "0", 1, "70.0" }, { "1", 1, "20.0" } };
+
+  set_variable_model (f, 0, 0, expected, G_N_ELEMENTS (expected));
+}
+
+static void
+test_set_variable_priority (Fixture *f, gconstpointer data)
+{
+  /* SetB's smaller priority fires it first: SetA's value wins. */
+  const Expected expected[] = { { "0", 1, "70.0" }, { "1", 1, "10.0" } };
+
+  set_variable_model (f, 0, -1, expected, G_N_ELEMENTS (expected));
+}
+
+static void
+test_set_variable_unknown (Fixture *f, gconstpointer data)
+{
+  HycoActor *set = fixture_add (f, "SetVariable", "Set", "variableName", "Q", NULL);
+  g_autofree char *message = NULL;
+
+  (void) set;
+  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  fixture_assert_contains (message, "Set: variableName: no model parameter named \"Q\"");
+}
+
 /* The class names Ptolemy II's models use ----------------------------------------------------- */
 
 static void
@@ -632,6 +698,7 @@ test_registry (void)
     { "ptolemy.domains.de.lib.Server", HYCO_TYPE_SERVER },
     { "ptolemy.actor.lib.AddSubtract", HYCO_TYPE_ADD_SUBTRACT },
     { "ptolemy.actor.lib.Scale", HYCO_TYPE_GAIN },
+    { "ptolemy.actor.lib.SetVariable", HYCO_TYPE_SET_VARIABLE },
     { "ptolemy.actor.lib.Stop", HYCO_TYPE_STOP },
     { "ptolemy.actor.lib.logic.IsPresent", HYCO_TYPE_IS_PRESENT },
     { "ptolemy.domains.sr.lib.When", HYCO_TYPE_WHEN },
@@ -684,6 +751,9 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/poisson-clock/seeded", test_poisson_clock_seeded);
   add_model_test ("/ptolemy-actors/timers", test_timers);
   add_model_test ("/ptolemy-actors/server", test_server);
+  add_model_test ("/ptolemy-actors/set-variable/model-order", test_set_variable_model_order);
+  add_model_test ("/ptolemy-actors/set-variable/priority", test_set_variable_priority);
+  add_model_test ("/ptolemy-actors/set-variable/unknown", test_set_variable_unknown);
   g_test_add_func ("/ptolemy-actors/registry", test_registry);
   return g_test_run ();
 }
