@@ -58,6 +58,7 @@
 #include "hyco-stop.h"
 #include "hyco-is-present.h"
 #include "hyco-set-variable.h"
+#include "hyco-test-exception-handler.h"
 #include "hyco-when.h"
 #include "hyco-boolean-to-anything.h"
 

@@ -680,6 +680,24 @@ hyco_actor_parameter_changed (HycoActor *self, const char *name, GError **error)
 }
 
 /**
+ * hyco_actor_get_model:
+ * @self: an actor
+ *
+ * Returns: (transfer none) (nullable): the model the actor's top level was last prepared in
+ */
+HycoModel *
+hyco_actor_get_model (HycoActor *self)
+{
+  HycoActor *top = self;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  while (hyco_actor_get_container (top) != NULL)
+    top = HYCO_ACTOR (hyco_actor_get_container (top));
+  return HYCO_IS_COMPOSITE_ACTOR (top) ? _hyco_composite_actor_get_model (HYCO_COMPOSITE_ACTOR (top))
+                                       : NULL;
+}
+
+/**
  * hyco_actor_set_priority:
  * @self: an actor
  * @priority: its priority; 0 by default

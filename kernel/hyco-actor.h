@@ -54,6 +54,7 @@ G_DECLARE_DERIVABLE_TYPE (HycoActor, hyco_actor, HYCO, ACTOR, GObject)
 
 typedef struct _HycoCompositeActor HycoCompositeActor;
 typedef struct _HycoDirector HycoDirector;
+typedef struct _HycoModel HycoModel;
 
 /**
  * HycoActorClass:
@@ -121,6 +122,7 @@ HYCO_API gboolean hyco_actor_wrapup (HycoActor *self, GError **error);
 HYCO_API gboolean hyco_actor_is_strict (HycoActor *self);
 HYCO_API gboolean hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input);
 HYCO_API gboolean hyco_actor_parameter_changed (HycoActor *self, const char *name, GError **error);
+HYCO_API HycoModel *hyco_actor_get_model (HycoActor *self);
 HYCO_API void hyco_actor_set_priority (HycoActor *self, int priority);
 HYCO_API int hyco_actor_get_priority (HycoActor *self);
 

@@ -681,6 +681,18 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
   return TRUE;
 }
 
+static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container,
+                             HycoActor **actor, GError **error);
+
+static gboolean
+class_has_ports (GType type)
+{
+  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+  g_autoptr (GPtrArray) ports = hyco_actor_class_list_port_names (HYCO_ACTOR_CLASS (klass));
+
+  return ports->len > 0;
+}
+
 static gboolean
 load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
 {
@@ -700,6 +712,13 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
     type = hyco_registry_lookup (class_name);
   if (type != G_TYPE_INVALID && g_type_is_a (type, HYCO_TYPE_DIRECTOR))
     return load_director (loader, element, actor, type, error);
+  if (type != G_TYPE_INVALID && HYCO_IS_COMPOSITE_ACTOR (actor) && !G_TYPE_IS_ABSTRACT (type)
+      && g_type_is_a (type, HYCO_TYPE_ACTOR) && !class_has_ports (type))
+    {
+      /* An attribute that takes part in the run, such as Ptolemy's TestExceptionAttribute,
+       * is an actor without ports: it is read as the entity it is in Hyco. */
+      return load_entity (loader, element, HYCO_COMPOSITE_ACTOR (actor), NULL, error);
+    }
   if (type != G_TYPE_INVALID)
     {
       g_autofree char *what = describe (element);

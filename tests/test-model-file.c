@@ -1128,13 +1128,13 @@ test_ptolemy_semantic_attributes (void)
   /* An attribute class with semantics Hyco does not have is named. */
   assert_inline_fails (
     "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <property name=\"Expect\" class=\"ptolemy.actor.lib.TestExceptionAttribute\">\n"
-    "    <property name=\"correctExceptionMessage\" value=\"&quot;x&quot;\"/>\n"
+    "  <property name=\"Expect\" class=\"ptolemy.actor.lib.ExampleAttribute\">\n"
+    "    <property name=\"message\" value=\"&quot;x&quot;\"/>\n"
     "  </property>\n"
     "</entity>\n",
     HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
     "property \"Expect\": attribute class "
-    "\"ptolemy.actor.lib.TestExceptionAttribute\" is not supported");
+    "\"ptolemy.actor.lib.ExampleAttribute\" is not supported");
   /* What changes nothing is accepted. */
   {
     g_autoptr (HycoModel) model = test_load_inline (
