@@ -667,6 +667,23 @@ test_set_variable_unknown (Fixture *f, gconstpointer data)
   fixture_assert_contains (message, "Set: variableName: no model parameter named \"Q\"");
 }
 
+/* Older Servers name the service time newServiceTime; set, it is the service time. */
+static void
+test_server_new_service_time (Fixture *f, gconstpointer data)
+{
+  HycoActor *job = fixture_add (f, "SingleEvent", "Job", "time", "1.0", NULL);
+  HycoActor *server
+    = fixture_add (f, "Server", "Server", "serviceTime", "3", "newServiceTime", "0.5", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  const Expected expected[] = { { "1.5", 1, "true" } };
+
+  fixture_connect (f, job, "output", server, "input");
+  fixture_connect (f, server, "output", rec, "input");
+  fixture_stop_time (f, "10");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
 /* The class names Ptolemy II's models use ----------------------------------------------------- */
 
 static void
@@ -751,6 +768,7 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/poisson-clock/seeded", test_poisson_clock_seeded);
   add_model_test ("/ptolemy-actors/timers", test_timers);
   add_model_test ("/ptolemy-actors/server", test_server);
+  add_model_test ("/ptolemy-actors/server/new-service-time", test_server_new_service_time);
   add_model_test ("/ptolemy-actors/set-variable/model-order", test_set_variable_model_order);
   add_model_test ("/ptolemy-actors/set-variable/priority", test_set_variable_priority);
   add_model_test ("/ptolemy-actors/set-variable/unknown", test_set_variable_unknown);
