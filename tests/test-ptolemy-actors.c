@@ -684,6 +684,57 @@ test_server_new_service_time (Fixture *f, gconstpointer data)
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
+/* ArrayToSequence and records -------------------------------------------------------------- */
+
+/* Two arrays at one tag go out element by element at the same microsteps, where a
+ * RecordAssembler pairs them; a RecordDisassembler takes the record apart again. */
+static void
+test_array_to_sequence_and_records (Fixture *f, gconstpointer data)
+{
+  HycoActor *numbers = fixture_add (f, "Const", "Numbers", "value", "{1, 2, 3}", NULL);
+  HycoActor *names = fixture_add (f, "Const", "Names", "value", "{\"a\", \"b\", \"c\"}", NULL);
+  HycoActor *seq1 = fixture_add (f, "ArrayToSequence", "Seq1", "arrayLength", "3", NULL);
+  HycoActor *seq2 = fixture_add (f, "ArrayToSequence", "Seq2", "arrayLength", "3", NULL);
+  HycoActor *assembler = fixture_add (f, "RecordAssembler", "Assembler", NULL);
+  HycoActor *disassembler = fixture_add (f, "RecordDisassembler", "Disassembler", NULL);
+  HycoActor *records = fixture_add (f, "Recorder", "Records", NULL);
+  HycoActor *fields = fixture_add (f, "Recorder", "Fields", NULL);
+  const Expected expected_records[] = {
+    { "0", 1, "{n = 1, name = \"a\"}" },
+    { "0", 2, "{n = 2, name = \"b\"}" },
+    { "0", 3, "{n = 3, name = \"c\"}" },
+  };
+  const Expected expected_fields[] = { { "0", 1, "1" }, { "0", 2, "2" }, { "0", 3, "3" } };
+
+  g_assert_nonnull (hyco_actor_add_port (assembler, "n", HYCO_PORT_INPUT, NULL));
+  g_assert_nonnull (hyco_actor_add_port (assembler, "name", HYCO_PORT_INPUT, NULL));
+  g_assert_nonnull (hyco_actor_add_port (disassembler, "n", HYCO_PORT_OUTPUT, NULL));
+  fixture_connect (f, numbers, "output", seq1, "input");
+  fixture_connect (f, names, "output", seq2, "input");
+  fixture_connect (f, seq1, "output", assembler, "n");
+  fixture_connect (f, seq2, "output", assembler, "name");
+  fixture_connect (f, assembler, "output", records, "input");
+  fixture_connect (f, assembler, "output", disassembler, "input");
+  fixture_connect (f, disassembler, "n", fields, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
+  assert_events (records, expected_records, G_N_ELEMENTS (expected_records));
+  assert_events (fields, expected_fields, G_N_ELEMENTS (expected_fields));
+}
+
+static void
+test_array_to_sequence_length (Fixture *f, gconstpointer data)
+{
+  HycoActor *numbers = fixture_add (f, "Const", "Numbers", "value", "{1, 2}", NULL);
+  HycoActor *seq = fixture_add (f, "ArrayToSequence", "Seq", "arrayLength", "3", NULL);
+  g_autofree char *message = NULL;
+
+  fixture_connect (f, numbers, "output", seq, "input");
+  fixture_stop_time (f, "1");
+  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  fixture_assert_contains (message, "Seq: input {1, 2} has 2 elements, not arrayLength 3");
+}
+
 /* The class names Ptolemy II's models use ----------------------------------------------------- */
 
 static void
@@ -716,6 +767,11 @@ test_registry (void)
     { "ptolemy.actor.lib.AddSubtract", HYCO_TYPE_ADD_SUBTRACT },
     { "ptolemy.actor.lib.Scale", HYCO_TYPE_GAIN },
     { "ptolemy.actor.lib.SetVariable", HYCO_TYPE_SET_VARIABLE },
+    { "ptolemy.actor.lib.RecordAssembler", HYCO_TYPE_RECORD_ASSEMBLER },
+    { "ptolemy.actor.lib.RecordDisassembler", HYCO_TYPE_RECORD_DISASSEMBLER },
+    { "ptolemy.domains.sdf.lib.ArrayToSequence", HYCO_TYPE_ARRAY_TO_SEQUENCE },
+    { "ptolemy.actor.lib.TestExceptionHandler", HYCO_TYPE_TEST_EXCEPTION_HANDLER },
+    { "ptolemy.actor.lib.TestExceptionAttribute", HYCO_TYPE_TEST_EXCEPTION_HANDLER },
     { "ptolemy.actor.lib.Stop", HYCO_TYPE_STOP },
     { "ptolemy.actor.lib.logic.IsPresent", HYCO_TYPE_IS_PRESENT },
     { "ptolemy.domains.sr.lib.When", HYCO_TYPE_WHEN },
@@ -772,6 +828,8 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/set-variable/model-order", test_set_variable_model_order);
   add_model_test ("/ptolemy-actors/set-variable/priority", test_set_variable_priority);
   add_model_test ("/ptolemy-actors/set-variable/unknown", test_set_variable_unknown);
+  add_model_test ("/ptolemy-actors/array-to-sequence/records", test_array_to_sequence_and_records);
+  add_model_test ("/ptolemy-actors/array-to-sequence/length", test_array_to_sequence_length);
   g_test_add_func ("/ptolemy-actors/registry", test_registry);
   return g_test_run ();
 }

@@ -223,6 +223,23 @@ test_int_against_double (Fixture *f, gconstpointer data)
   fixture_run_ok (f);
 }
 
+/* With one channel, an element {x} of correctValues is x (Ptolemy's one value per channel), and
+ * an array value is still compared whole first. */
+static void
+test_one_element_arrays (Fixture *f, gconstpointer data)
+{
+  HycoActor *arrays = fixture_add (f, "Const", "Arrays", "value", "{7, 8}", NULL);
+  HycoActor *single = fixture_add (f, "Const", "Single", "value", "{9}", NULL);
+  HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{{{7, 8}}}", NULL);
+  HycoActor *test_single
+    = fixture_add (f, "Test", "CheckSingle", "correctValues", "{{9}}", NULL);
+
+  fixture_connect (f, arrays, "output", test, "input");
+  fixture_connect (f, single, "output", test_single, "input");
+  fixture_stop_time (f, "0");
+  fixture_run_ok (f);
+}
+
 /* TestExceptionHandler ----------------------------------------------------------------------- */
 
 #define CAUSALITY_MESSAGE "Unknown inputs remain. Possible causality loop:\na"
@@ -338,6 +355,8 @@ main (int argc, char **argv)
               test_require_all, fixture_teardown);
   g_test_add ("/test-actors/training-mode", Fixture, NULL, de_setup, test_training_mode,
               fixture_teardown);
+  g_test_add ("/test-actors/test/one-element-arrays", Fixture, NULL, de_setup,
+              test_one_element_arrays, fixture_teardown);
   g_test_add ("/test-actors/exception-handler/no-error", Fixture, NULL, de_setup,
               test_exception_handler_no_error, fixture_teardown);
   g_test_add ("/test-actors/exception-handler/other-error", Fixture, NULL, de_setup,
