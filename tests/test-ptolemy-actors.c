@@ -656,6 +656,27 @@ test_set_variable_priority (Fixture *f, gconstpointer data)
   set_variable_model (f, 0, -1, expected, G_N_ELEMENTS (expected));
 }
 
+/* Ptolemy's _priority attribute is read as the actor's priority. */
+static void
+test_priority_read (void)
+{
+  const char *data
+    = "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <property name=\"d\" class=\"DEDirector\"/>\n"
+      "  <entity name=\"C\" class=\"Const\">\n"
+      "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
+      " value=\"-1\"/>\n"
+      "  </entity>\n"
+      "  <entity name=\"D\" class=\"Const\"/>\n"
+      "</entity>\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (data, -1, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (hyco_actor_get_priority (hyco_model_lookup_actor (model, "C")), ==, -1);
+  g_assert_cmpint (hyco_actor_get_priority (hyco_model_lookup_actor (model, "D")), ==, 0);
+}
+
 static void
 test_set_variable_unknown (Fixture *f, gconstpointer data)
 {
@@ -830,6 +851,7 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/set-variable/unknown", test_set_variable_unknown);
   add_model_test ("/ptolemy-actors/array-to-sequence/records", test_array_to_sequence_and_records);
   add_model_test ("/ptolemy-actors/array-to-sequence/length", test_array_to_sequence_length);
+  g_test_add_func ("/ptolemy-actors/priority/read", test_priority_read);
   g_test_add_func ("/ptolemy-actors/registry", test_registry);
   return g_test_run ();
 }
