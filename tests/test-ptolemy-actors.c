@@ -656,6 +656,33 @@ test_set_variable_priority (Fixture *f, gconstpointer data)
   set_variable_model (f, 0, -1, expected, G_N_ELEMENTS (expected));
 }
 
+/* The output: with delayed, the parameter's value before the change; without, the input. */
+static void
+test_set_variable_output (Fixture *f, gconstpointer data)
+{
+  HycoActor *event = fixture_add (f, "SingleEvent", "Event", NULL);
+  HycoActor *three = fixture_add (f, "Const", "Three", "value", "3", NULL);
+  HycoActor *delayed = fixture_add (f, "SetVariable", "Delayed", "variableName", "P", NULL);
+  HycoActor *now = fixture_add (f, "SetVariable", "Now", "variableName", "Q", "delayed",
+                                "false", NULL);
+  HycoActor *rec_delayed = fixture_add (f, "Recorder", "RecDelayed", NULL);
+  HycoActor *rec_now = fixture_add (f, "Recorder", "RecNow", NULL);
+  const Expected expected_delayed[] = { { "0", 1, "7" } };
+  const Expected expected_now[] = { { "0", 1, "3" } };
+
+  g_assert_true (hyco_composite_actor_set_parameter (f->top, "P", "7", NULL));
+  g_assert_true (hyco_composite_actor_set_parameter (f->top, "Q", "8", NULL));
+  fixture_connect (f, event, "output", three, "trigger");
+  fixture_connect (f, three, "output", delayed, "input");
+  fixture_connect (f, three, "output", now, "input");
+  fixture_connect (f, delayed, "output", rec_delayed, "input");
+  fixture_connect (f, now, "output", rec_now, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
+  assert_events (rec_delayed, expected_delayed, G_N_ELEMENTS (expected_delayed));
+  assert_events (rec_now, expected_now, G_N_ELEMENTS (expected_now));
+}
+
 /* Ptolemy's _priority attribute is read as the actor's priority. */
 static void
 test_priority_read (void)
@@ -849,6 +876,7 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/set-variable/model-order", test_set_variable_model_order);
   add_model_test ("/ptolemy-actors/set-variable/priority", test_set_variable_priority);
   add_model_test ("/ptolemy-actors/set-variable/unknown", test_set_variable_unknown);
+  add_model_test ("/ptolemy-actors/set-variable/output", test_set_variable_output);
   add_model_test ("/ptolemy-actors/array-to-sequence/records", test_array_to_sequence_and_records);
   add_model_test ("/ptolemy-actors/array-to-sequence/length", test_array_to_sequence_length);
   g_test_add_func ("/ptolemy-actors/priority/read", test_priority_read);

@@ -147,6 +147,9 @@ hyco_set_variable_fire (HycoActor *actor, GError **error)
         hyco_port_send (self->output, 0, hyco_port_get_value (self->input, 0));
       return TRUE;
     }
+  /* Evaluating the parameter allocates: only for an output someone reads. */
+  if (hyco_port_get_width (self->output) == 0)
+    return TRUE;
   if (!hyco_composite_actor_evaluate_parameter_value (hyco_actor_get_container (actor),
                                                       self->variable_name, &current, error))
     return FALSE;
