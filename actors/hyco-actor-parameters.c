@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actors-private.h"
+#include "hyco-model-syntax-private.h"
 
 #include <string.h>
 
@@ -126,4 +127,42 @@ _hyco_actors_parse_boolean (HycoActor *actor, const char *name, const char *lite
                         "parameter %s: must be true or false, not \"%s\"", name,
                         literal ? literal : "");
   return FALSE;
+}
+
+/* Writes the parameters, then the ports the model declared (those its class does not). */
+static void
+write_declared_ports (HycoActor *actor, xmlNode *element)
+{
+  g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
+
+  _hyco_model_writer_save_parameters (element, G_OBJECT (actor));
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+      xmlNode *port_element;
+
+      if (hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (actor),
+                                           hyco_port_get_name (port))
+          != 0)
+        continue;
+      port_element = _hyco_model_writer_add_element (element, "port", hyco_port_get_name (port),
+                                                     "TypedIOPort", NULL);
+      _hyco_model_writer_add_element (port_element, "property",
+                                      hyco_port_is_input (port) ? "input" : "output", NULL, NULL);
+      if (hyco_port_is_multiport (port))
+        _hyco_model_writer_add_element (port_element, "property", "multiport", NULL, NULL);
+    }
+}
+
+/* The model file syntax of an actor whose ports, besides its class's, the model declares
+ * (RecordAssembler's fields): read and written back. */
+void
+_hyco_actors_register_declared_ports (GType type)
+{
+  static const HycoModelSyntax syntax = {
+    .declares_ports = TRUE,
+    .write_contents = write_declared_ports,
+  };
+
+  _hyco_model_syntax_register (type, &syntax);
 }

@@ -53,5 +53,6 @@ gboolean _hyco_actors_value_to_ticks (HycoActor *actor, const char *what, const 
                                       gint64 *ticks, GError **error);
 gboolean _hyco_actors_parse_boolean (HycoActor *actor, const char *name, const char *literal,
                                      gboolean *result, GError **error);
+void _hyco_actors_register_declared_ports (GType type);
 
 G_END_DECLS

@@ -57,6 +57,11 @@
 #include "hyco-counter.h"
 #include "hyco-stop.h"
 #include "hyco-is-present.h"
+#include "hyco-set-variable.h"
+#include "hyco-array-to-sequence.h"
+#include "hyco-record-assembler.h"
+#include "hyco-record-disassembler.h"
+#include "hyco-test-exception-handler.h"
 #include "hyco-when.h"
 #include "hyco-boolean-to-anything.h"
 

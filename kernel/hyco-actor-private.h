@@ -18,6 +18,7 @@ typedef struct
 
   /* Bookkeeping of the executive director. */
   guint scope_index;
+  int priority; /* among actors of one depth, the smaller fires first (Ptolemy's _priority) */
   guint schedule_position;     /* index of its first schedule entry: depth, then model order */
   gboolean pure_event;         /* fire_at requested the current tag */
   gboolean fired;              /* fired at the current tag, awaiting postfire */

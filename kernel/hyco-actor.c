@@ -151,6 +151,13 @@ hyco_actor_real_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *
   return TRUE;
 }
 
+/* An actor that reads its parameters' values when it fires needs nothing more. */
+static gboolean
+hyco_actor_real_parameter_changed (HycoActor *self, const char *name, GError **error)
+{
+  return TRUE;
+}
+
 /* Whether postfiring @self does nothing: those a director may skip. */
 gboolean
 _hyco_actor_has_default_postfire (HycoActor *self)
@@ -177,6 +184,7 @@ hyco_actor_class_init (HycoActorClass *klass)
   klass->wrapup = hyco_actor_real_wrapup;
   klass->is_strict = hyco_actor_real_is_strict;
   klass->output_depends_on = hyco_actor_real_output_depends_on;
+  klass->parameter_changed = hyco_actor_real_parameter_changed;
 
   /**
    * HycoActor:name:
@@ -650,6 +658,74 @@ hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input
   if (hyco_actor_is_strict (self))
     return TRUE;
   return HYCO_ACTOR_GET_CLASS (self)->output_depends_on (self, output, input);
+}
+
+/**
+ * hyco_actor_parameter_changed:
+ * @self: an actor
+ * @name: one of its parameters
+ * @error: return location for a #GError
+ *
+ * Tells the actor that its parameter @name has a new value during the run: a model parameter
+ * its expression names was changed (see hyco_composite_actor_change_parameter()).
+ *
+ * Returns: %TRUE if the actor accepts the new value
+ */
+gboolean
+hyco_actor_parameter_changed (HycoActor *self, const char *name, GError **error)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  return HYCO_ACTOR_GET_CLASS (self)->parameter_changed (self, name, error);
+}
+
+/**
+ * hyco_actor_get_model:
+ * @self: an actor
+ *
+ * Returns: (transfer none) (nullable): the model the actor's top level was last prepared in
+ */
+HycoModel *
+hyco_actor_get_model (HycoActor *self)
+{
+  HycoActor *top = self;
+
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
+  while (hyco_actor_get_container (top) != NULL)
+    top = HYCO_ACTOR (hyco_actor_get_container (top));
+  return HYCO_IS_COMPOSITE_ACTOR (top) ? _hyco_composite_actor_get_model (HYCO_COMPOSITE_ACTOR (top))
+                                       : NULL;
+}
+
+/**
+ * hyco_actor_set_priority:
+ * @self: an actor
+ * @priority: its priority; 0 by default
+ *
+ * Orders the actor among actors its director would otherwise fire in model order: those at
+ * the same depth of the causality schedule fire by increasing priority, then in model order
+ * (Ptolemy II's `_priority` attribute, `ptolemy.domains.de.kernel.Priority`, where a smaller
+ * number fires first). It never reorders an actor before one it depends on. Takes effect
+ * when the model is next prepared.
+ */
+void
+hyco_actor_set_priority (HycoActor *self, int priority)
+{
+  g_return_if_fail (HYCO_IS_ACTOR (self));
+  _hyco_actor_get_private (self)->priority = priority;
+}
+
+/**
+ * hyco_actor_get_priority:
+ * @self: an actor
+ *
+ * Returns: its priority (see hyco_actor_set_priority())
+ */
+int
+hyco_actor_get_priority (HycoActor *self)
+{
+  g_return_val_if_fail (HYCO_IS_ACTOR (self), 0);
+  return _hyco_actor_get_private (self)->priority;
 }
 
 /**

@@ -54,6 +54,7 @@ G_DECLARE_DERIVABLE_TYPE (HycoActor, hyco_actor, HYCO, ACTOR, GObject)
 
 typedef struct _HycoCompositeActor HycoCompositeActor;
 typedef struct _HycoDirector HycoDirector;
+typedef struct _HycoModel HycoModel;
 
 /**
  * HycoActorClass:
@@ -67,6 +68,10 @@ typedef struct _HycoDirector HycoDirector;
  *   error
  * @is_strict: whether every input must be known before the actor fires
  * @output_depends_on: whether @output depends at the same tag on @input
+ * @parameter_changed: the parameter @name got a new value during the run, because a model
+ *   parameter its expression names changed (Ptolemy's SetVariable); an actor that derives
+ *   state from its parameters at preinitialize derives it again here, so that its next firing
+ *   uses the new value. Called between firings, never during one.
  *
  * The execution contract of an actor (Ptolemy II's Executable).
  */
@@ -82,9 +87,10 @@ struct _HycoActorClass
   gboolean (*wrapup) (HycoActor *self, GError **error);
   gboolean (*is_strict) (HycoActor *self);
   gboolean (*output_depends_on) (HycoActor *self, HycoPort *output, HycoPort *input);
+  gboolean (*parameter_changed) (HycoActor *self, const char *name, GError **error);
 
   /*< private >*/
-  gpointer padding[12];
+  gpointer padding[11];
 };
 
 HYCO_API GQuark hyco_actor_error_quark (void);
@@ -115,6 +121,10 @@ HYCO_API gboolean hyco_actor_postfire (HycoActor *self, GError **error);
 HYCO_API gboolean hyco_actor_wrapup (HycoActor *self, GError **error);
 HYCO_API gboolean hyco_actor_is_strict (HycoActor *self);
 HYCO_API gboolean hyco_actor_output_depends_on (HycoActor *self, HycoPort *output, HycoPort *input);
+HYCO_API gboolean hyco_actor_parameter_changed (HycoActor *self, const char *name, GError **error);
+HYCO_API HycoModel *hyco_actor_get_model (HycoActor *self);
+HYCO_API void hyco_actor_set_priority (HycoActor *self, int priority);
+HYCO_API int hyco_actor_get_priority (HycoActor *self);
 
 HYCO_API void hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag);
 HYCO_API gint64 hyco_actor_get_current_time (HycoActor *self);

@@ -404,6 +404,8 @@ compare_entries (gconstpointer a, gconstpointer b)
 
   if (x->depth != y->depth)
     return x->depth < y->depth ? -1 : 1;
+  if (x->priv->priority != y->priv->priority)
+    return x->priv->priority < y->priv->priority ? -1 : 1;
   if (x->priv->scope_index != y->priv->scope_index)
     return x->priv->scope_index < y->priv->scope_index ? -1 : 1;
   return (x->n_outputs > y->n_outputs) - (x->n_outputs < y->n_outputs);

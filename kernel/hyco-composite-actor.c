@@ -27,6 +27,8 @@ typedef struct
   char *name;
   HycoExpression *expression; /* NULL in string mode */
   char *text;                 /* the text in string mode */
+  HycoValue *changed;         /* the value the run gave it (hyco_composite_actor_change_parameter()),
+                               * which its expression gets back when the model is next prepared */
 } Parameter;
 
 static void
@@ -37,6 +39,7 @@ parameter_free (gpointer data)
   g_free (parameter->name);
   g_clear_object (&parameter->expression);
   g_free (parameter->text);
+  g_clear_pointer (&parameter->changed, hyco_value_free);
   g_free (parameter);
 }
 
@@ -99,6 +102,9 @@ hyco_composite_actor_preinitialize (HycoActor *actor, GError **error)
   HycoCompositeActor *self = HYCO_COMPOSITE_ACTOR (actor);
   HycoCompositeActorPrivate *priv = PRIV (self);
 
+  /* A run starts from the model's parameters as declared, not as the last run left them. */
+  for (guint i = 0; i < priv->parameters->len; i++)
+    g_clear_pointer (&((Parameter *) priv->parameters->pdata[i])->changed, hyco_value_free);
   if (!_hyco_composite_actor_check_parameters (self, error))
     return FALSE;
   for (guint i = 0; i < priv->actors->len; i++)
@@ -587,6 +593,8 @@ find_in_scope (HycoCompositeActor *scope, const char *name, HycoCompositeActor *
   return NULL;
 }
 
+static Parameter *find_or_fail (HycoCompositeActor *self, const char *name,
+                                HycoCompositeActor **owner, GError **error);
 static gboolean declare_parameter (HycoCompositeActor *self, const char *name,
                                    const char *expression, gboolean string_mode, GError **error);
 
@@ -717,10 +725,71 @@ declare_parameter (HycoCompositeActor *self, const char *name, const char *expre
     }
   g_clear_object (&parameter->expression);
   g_clear_pointer (&parameter->text, g_free);
+  g_clear_pointer (&parameter->changed, hyco_value_free);
   parameter->expression = g_steal_pointer (&compiled);
   if (string_mode)
     parameter->text = g_strdup (expression);
   return TRUE;
+}
+
+/* Evaluates again the expression parameters of every actor and director under @self. */
+static gboolean
+refresh_dependents (HycoCompositeActor *self, GError **error)
+{
+  HycoCompositeActorPrivate *priv = PRIV (self);
+
+  if (priv->director != NULL && !_hyco_param_refresh (G_OBJECT (priv->director), error))
+    return FALSE;
+  for (guint i = 0; i < priv->actors->len; i++)
+    {
+      HycoActor *actor = priv->actors->pdata[i];
+
+      if (!_hyco_param_refresh (G_OBJECT (actor), error))
+        return FALSE;
+      if (HYCO_IS_COMPOSITE_ACTOR (actor) && !refresh_dependents (HYCO_COMPOSITE_ACTOR (actor), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * hyco_composite_actor_change_parameter:
+ * @self: a composite
+ * @name: a model parameter in scope of @self: its own, or else the nearest container's
+ * @value: its new value
+ * @error: return location for a #GError
+ *
+ * Gives a model parameter a new value during a run, as Ptolemy II's SetVariable does. The
+ * parameter keeps its declared expression (hyco_composite_actor_get_parameter_text()), which
+ * it gets back when the model is next prepared: each run starts from the model as written.
+ *
+ * Every actor and director under the parameter's owner whose parameter expressions give a
+ * different value now is told (hyco_actor_parameter_changed()), so that its next firing uses
+ * the new value. Call it between firings (in postfire), never during one: it evaluates
+ * expressions and allocates, which is fine for a change of the model's configuration and not
+ * meant for every event.
+ *
+ * Returns: %TRUE on success; %FALSE with %HYCO_PARAM_ERROR_UNKNOWN when no model parameter
+ *   @name is in scope, or an error of the actor or parameter that cannot take the new value
+ */
+gboolean
+hyco_composite_actor_change_parameter (HycoCompositeActor *self, const char *name,
+                                       const HycoValue *value, GError **error)
+{
+  HycoCompositeActor *owner = NULL;
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  parameter = find_or_fail (self, name, &owner, error);
+  if (parameter == NULL)
+    return FALSE;
+  if (parameter->changed == NULL)
+    parameter->changed = hyco_value_copy (value);
+  else
+    hyco_value_assign (parameter->changed, value);
+  return refresh_dependents (owner, error);
 }
 
 /**
@@ -851,6 +920,11 @@ evaluate_parameter (HycoCompositeActor *owner, Parameter *parameter, GPtrArray *
 {
   gboolean ok;
 
+  if (parameter->changed != NULL)
+    {
+      hyco_value_assign (value, parameter->changed);
+      return TRUE;
+    }
   if (parameter->expression == NULL)
     {
       hyco_value_set_string (value, parameter->text);

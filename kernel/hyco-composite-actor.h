@@ -54,6 +54,8 @@ HYCO_API HycoPort *hyco_composite_actor_lookup_port (HycoCompositeActor *self, c
 
 HYCO_API gboolean hyco_composite_actor_set_parameter (HycoCompositeActor *self, const char *name,
                                                       const char *expression, GError **error);
+HYCO_API gboolean hyco_composite_actor_change_parameter (HycoCompositeActor *self, const char *name,
+                                                         const HycoValue *value, GError **error);
 HYCO_API const char *hyco_composite_actor_get_parameter_text (HycoCompositeActor *self,
                                                               const char *name);
 HYCO_API char **hyco_composite_actor_list_parameters (HycoCompositeActor *self);

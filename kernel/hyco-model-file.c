@@ -681,6 +681,18 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
   return TRUE;
 }
 
+static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container,
+                             HycoActor **actor, GError **error);
+
+static gboolean
+class_has_ports (GType type)
+{
+  g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+  g_autoptr (GPtrArray) ports = hyco_actor_class_list_port_names (HYCO_ACTOR_CLASS (klass));
+
+  return ports->len > 0;
+}
+
 static gboolean
 load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
 {
@@ -700,6 +712,13 @@ load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **erro
     type = hyco_registry_lookup (class_name);
   if (type != G_TYPE_INVALID && g_type_is_a (type, HYCO_TYPE_DIRECTOR))
     return load_director (loader, element, actor, type, error);
+  if (type != G_TYPE_INVALID && HYCO_IS_COMPOSITE_ACTOR (actor) && !G_TYPE_IS_ABSTRACT (type)
+      && g_type_is_a (type, HYCO_TYPE_ACTOR) && !class_has_ports (type))
+    {
+      /* An attribute that takes part in the run, such as Ptolemy's TestExceptionAttribute,
+       * is an actor without ports: it is read as the entity it is in Hyco. */
+      return load_entity (loader, element, HYCO_COMPOSITE_ACTOR (actor), NULL, error);
+    }
   if (type != G_TYPE_INVALID)
     {
       g_autofree char *what = describe (element);
@@ -756,10 +775,21 @@ load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error
       return check_ignorable_children (loader, element, error);
     }
   if (g_str_equal (name, "_priority"))
-    return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
-                 "%s: \"_priority\" (Ptolemy's order of simultaneous firings in DE) is not "
-                 "supported",
-                 who);
+    {
+      /* Ptolemy's order of simultaneous firings: the schedule's order among actors of one
+       * depth (hyco_actor_set_priority()). */
+      gint64 priority;
+
+      if (!HYCO_IS_ACTOR (owner) || value == NULL
+          || !g_ascii_string_to_signed (g_strstrip (value), 10, G_MININT, G_MAXINT, &priority,
+                                        NULL))
+        return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_BAD_VALUE, what,
+                     "%s: \"_priority\" (Ptolemy's order of simultaneous firings) is an "
+                     "actor's integer, not \"%s\"",
+                     who, value ? value : "");
+      hyco_actor_set_priority (HYCO_ACTOR (owner), (int) priority);
+      return check_ignorable_children (loader, element, error);
+    }
   return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
                "%s: \"%s\" is not supported here", who, name);
 }

@@ -73,7 +73,21 @@ HYCO_API void hyco_model_set_probes (HycoModel *self, const char *const *signals
 HYCO_API HycoResults *hyco_model_get_results (HycoModel *self);
 HYCO_API char **hyco_model_list_signals (HycoModel *self);
 
+/**
+ * HycoModelRunCheck:
+ * @model: the model whose run ended
+ * @failure: (inout) (nullable): the error that ended the run, %NULL if it ended well; the
+ *   check may clear it (a failure the model expects) or set it (an expected failure that did
+ *   not happen, or a different one)
+ * @user_data: what hyco_model_add_run_check() was given
+ *
+ * Decides whether a run passed, once it ended: see hyco_model_add_run_check().
+ */
+typedef void (*HycoModelRunCheck) (HycoModel *model, GError **failure, gpointer user_data);
+
 HYCO_API gboolean hyco_model_prepare (HycoModel *self, GError **error);
+HYCO_API void hyco_model_add_run_check (HycoModel *self, HycoModelRunCheck check,
+                                        gpointer user_data);
 HYCO_API gboolean hyco_model_run (HycoModel *self, GCancellable *cancellable, GError **error);
 HYCO_API void hyco_model_run_async (HycoModel *self, GCancellable *cancellable,
                                     GAsyncReadyCallback callback, gpointer user_data);

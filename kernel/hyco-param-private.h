@@ -22,6 +22,7 @@ gboolean _hyco_param_set_text (GObject *object, const char *name, const char *te
                                gboolean evaluate, GError **error);
 gboolean _hyco_param_resolve_expression (GObject *object, const char *name, GError **error);
 gboolean _hyco_param_resolve_expressions (GObject *object, GError **error);
+gboolean _hyco_param_refresh (GObject *object, GError **error);
 /* The parameter protocol of GObject properties, which every actor and director implements. */
 void _hyco_parameter_owner_properties_init (HycoParameterOwnerInterface *iface);
 

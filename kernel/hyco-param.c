@@ -731,6 +731,44 @@ _hyco_param_resolve_expressions (GObject *object, GError **error)
   return TRUE;
 }
 
+/* Evaluates again, during a run, every expression parameter of @object whose value a change of
+ * model parameters may have changed, and tells an actor of each one whose value did change
+ * (hyco_actor_parameter_changed()). Comparing the texts before and after keeps actors whose
+ * expressions do not name the changed parameter undisturbed. */
+gboolean
+_hyco_param_refresh (GObject *object, GError **error)
+{
+  GHashTable *table = g_object_get_qdata (object, expressions_quark ());
+  g_autoptr (GPtrArray) params = NULL;
+
+  if (table == NULL)
+    return TRUE;
+  params = hyco_param_list (G_OBJECT_GET_CLASS (object));
+  for (guint i = 0; i < params->len; i++)
+    {
+      GParamSpec *pspec = params->pdata[i];
+      g_autoptr (GError) local_error = NULL;
+      g_auto (GValue) before = G_VALUE_INIT;
+      g_auto (GValue) after = G_VALUE_INIT;
+
+      if (g_hash_table_lookup (table, pspec->name) == NULL)
+        continue;
+      g_value_init (&before, G_PARAM_SPEC_VALUE_TYPE (pspec));
+      g_value_init (&after, G_PARAM_SPEC_VALUE_TYPE (pspec));
+      g_object_get_property (object, pspec->name, &before);
+      if (!_hyco_param_resolve_expression (object, pspec->name, &local_error))
+        {
+          _hyco_set_parameter_error (object, error, pspec->name, local_error->message);
+          return FALSE;
+        }
+      g_object_get_property (object, pspec->name, &after);
+      if (g_param_values_cmp (pspec, &before, &after) != 0 && HYCO_IS_ACTOR (object)
+          && !hyco_actor_parameter_changed (HYCO_ACTOR (object), pspec->name, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * hyco_param_set_from_string:
  * @object: an actor or director

@@ -1089,11 +1089,12 @@ test_ptolemy_semantic_attributes (void)
     "<entity name=\"top\" class=\"CompositeActor\">\n"
     "  <entity name=\"C\" class=\"Const\">\n"
     "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
-    " value=\"-1\"/>\n"
+    " value=\"first\"/>\n"
     "  </entity>\n"
     "</entity>\n",
-    HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 3,
-    "property \"_priority\": Const \"C\": \"_priority\"");
+    HYCO_MODEL_FILE_ERROR_BAD_VALUE, 3,
+    "property \"_priority\": Const \"C\": \"_priority\" (Ptolemy's order of simultaneous "
+    "firings) is an actor's integer, not \"first\"");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <port name=\"p\">\n"
                        "    <property name=\"input\"/>\n"
@@ -1129,13 +1130,13 @@ test_ptolemy_semantic_attributes (void)
   /* An attribute class with semantics Hyco does not have is named. */
   assert_inline_fails (
     "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <property name=\"Expect\" class=\"ptolemy.actor.lib.TestExceptionAttribute\">\n"
-    "    <property name=\"correctExceptionMessage\" value=\"&quot;x&quot;\"/>\n"
+    "  <property name=\"Expect\" class=\"ptolemy.actor.lib.ExampleAttribute\">\n"
+    "    <property name=\"message\" value=\"&quot;x&quot;\"/>\n"
     "  </property>\n"
     "</entity>\n",
     HYCO_MODEL_FILE_ERROR_UNKNOWN_CLASS, 2,
     "property \"Expect\": attribute class "
-    "\"ptolemy.actor.lib.TestExceptionAttribute\" is not supported");
+    "\"ptolemy.actor.lib.ExampleAttribute\" is not supported");
   /* What changes nothing is accepted. */
   {
     g_autoptr (HycoModel) model = test_load_inline (

@@ -219,6 +219,49 @@ test_shadowing (void)
   g_assert_cmpfloat (recorded_double (run_and_get_recorder (model, "Inner.Recorder"), 0), ==, 13);
 }
 
+/* A change during a run reaches the nearest parameter of the name, keeps its declared text, and
+ * the next prepare starts from the declared value again. */
+static void
+test_change_parameter (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (SHADOW_MODEL);
+  HycoCompositeActor *top = hyco_model_get_toplevel (model);
+  HycoCompositeActor *inner = HYCO_COMPOSITE_ACTOR (hyco_model_lookup_actor (model, "Inner"));
+  HycoActor *gain = hyco_model_lookup_actor (model, "Inner.Gain");
+  g_auto (HycoValue) five = HYCO_VALUE_INIT;
+  g_autoptr (GError) error = NULL;
+  double value = 0;
+
+  g_assert_true (hyco_model_prepare (model, &error));
+  hyco_value_set_int (&five, 5);
+  g_assert_true (hyco_composite_actor_change_parameter (inner, "f", &five, &error));
+  g_assert_no_error (error);
+  g_assert_true (hyco_composite_actor_evaluate_parameter (inner, "f", &value, &error));
+  g_assert_cmpfloat (value, ==, 5);
+  g_assert_true (hyco_composite_actor_evaluate_parameter (top, "f", &value, &error));
+  g_assert_cmpfloat (value, ==, 1);
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (inner, "f"), ==, "3");
+  /* The inner Gain's factor, f + g, was evaluated again. */
+  {
+    g_autofree char *factor = NULL;
+    g_object_get (gain, "factor", &factor, NULL);
+    g_assert_cmpstr (factor, ==, "15.0");
+  }
+  /* g is the top level's: changed there, seen inside. */
+  g_assert_true (hyco_composite_actor_change_parameter (inner, "g", &five, &error));
+  g_assert_true (hyco_composite_actor_evaluate_parameter (top, "g", &value, &error));
+  g_assert_cmpfloat (value, ==, 5);
+  g_assert_false (hyco_composite_actor_change_parameter (inner, "h", &five, &error));
+  g_assert_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN);
+  g_clear_error (&error);
+
+  g_assert_true (hyco_model_prepare (model, &error));
+  g_assert_true (hyco_composite_actor_evaluate_parameter (inner, "f", &value, &error));
+  g_assert_cmpfloat (value, ==, 3);
+  g_assert_true (hyco_composite_actor_evaluate_parameter (top, "g", &value, &error));
+  g_assert_cmpfloat (value, ==, 10);
+}
+
 /* The helper the state machines bind their guards with. */
 static void
 test_lookup (void)
@@ -711,6 +754,7 @@ main (int argc, char **argv)
   g_test_add_func ("/parameters/plain", test_plain_parameters);
   g_test_add_func ("/parameters/shadowing", test_shadowing);
   g_test_add_func ("/parameters/lookup", test_lookup);
+  g_test_add_func ("/parameters/change-during-run", test_change_parameter);
   g_test_add_func ("/parameters/time", test_time_parameter);
   g_test_add_func ("/parameters/set-before-run", test_set_before_run);
   g_test_add_func ("/parameters/error/unknown-name", test_unknown_name);

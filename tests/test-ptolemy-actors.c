@@ -601,6 +601,188 @@ test_server (Fixture *f, gconstpointer data)
   assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
+/* SetVariable and _priority -------------------------------------------------------------------- */
+
+/* Two SetVariables set P at 0 (the one of smaller priority first); a Const whose value is P,
+ * fired at 0 and 1, sends P as it was before and after; a second run starts from P as
+ * declared. */
+static void
+set_variable_model (Fixture *f, int priority_a, int priority_b, const Expected *expected, guint n)
+{
+  HycoActor *event = fixture_add (f, "SingleEvent", "Event", NULL);
+  HycoActor *one = fixture_add (f, "Const", "One", "value", "1", NULL);
+  HycoActor *two = fixture_add (f, "Const", "Two", "value", "2", NULL);
+  HycoActor *set_a = fixture_add (f, "SetVariable", "SetA", "variableName", "P", NULL);
+  HycoActor *set_b = fixture_add (f, "SetVariable", "SetB", "variableName", "P", NULL);
+  HycoActor *clock = fixture_add (f, "Clock", "Clock", "period", "1", "offsets", "{0.0}",
+                                  "values", "{1}", NULL);
+  HycoActor *reader = fixture_add (f, "Const", "Reader", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+
+  g_assert_true (hyco_composite_actor_set_parameter (f->top, "P", "7", NULL));
+  fixture_set (reader, "value", "P * 10");
+  hyco_actor_set_priority (set_a, priority_a);
+  hyco_actor_set_priority (set_b, priority_b);
+  g_assert_cmpint (hyco_actor_get_priority (set_b), ==, priority_b);
+  fixture_connect (f, event, "output", one, "trigger");
+  fixture_connect (f, event, "output", two, "trigger");
+  fixture_connect (f, one, "output", set_a, "input");
+  fixture_connect (f, two, "output", set_b, "input");
+  fixture_connect (f, clock, "output", reader, "trigger");
+  fixture_connect (f, reader, "output", rec, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
+  assert_events (rec, expected, n);
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (f->top, "P"), ==, "7");
+  fixture_run_ok (f);
+  assert_events (rec, expected, n);
+}
+
+static void
+test_set_variable_model_order (Fixture *f, gconstpointer data)
+{
+  /* Equal priorities: model order, SetB last. */
+  const Expected expected[] = { { "0", 1, "70.0" }, { "1", 1, "20.0" } };
+
+  set_variable_model (f, 0, 0, expected, G_N_ELEMENTS (expected));
+}
+
+static void
+test_set_variable_priority (Fixture *f, gconstpointer data)
+{
+  /* SetB's smaller priority fires it first: SetA's value wins. */
+  const Expected expected[] = { { "0", 1, "70.0" }, { "1", 1, "10.0" } };
+
+  set_variable_model (f, 0, -1, expected, G_N_ELEMENTS (expected));
+}
+
+/* The output: with delayed, the parameter's value before the change; without, the input. */
+static void
+test_set_variable_output (Fixture *f, gconstpointer data)
+{
+  HycoActor *event = fixture_add (f, "SingleEvent", "Event", NULL);
+  HycoActor *three = fixture_add (f, "Const", "Three", "value", "3", NULL);
+  HycoActor *delayed = fixture_add (f, "SetVariable", "Delayed", "variableName", "P", NULL);
+  HycoActor *now = fixture_add (f, "SetVariable", "Now", "variableName", "Q", "delayed",
+                                "false", NULL);
+  HycoActor *rec_delayed = fixture_add (f, "Recorder", "RecDelayed", NULL);
+  HycoActor *rec_now = fixture_add (f, "Recorder", "RecNow", NULL);
+  const Expected expected_delayed[] = { { "0", 1, "7" } };
+  const Expected expected_now[] = { { "0", 1, "3" } };
+
+  g_assert_true (hyco_composite_actor_set_parameter (f->top, "P", "7", NULL));
+  g_assert_true (hyco_composite_actor_set_parameter (f->top, "Q", "8", NULL));
+  fixture_connect (f, event, "output", three, "trigger");
+  fixture_connect (f, three, "output", delayed, "input");
+  fixture_connect (f, three, "output", now, "input");
+  fixture_connect (f, delayed, "output", rec_delayed, "input");
+  fixture_connect (f, now, "output", rec_now, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
+  assert_events (rec_delayed, expected_delayed, G_N_ELEMENTS (expected_delayed));
+  assert_events (rec_now, expected_now, G_N_ELEMENTS (expected_now));
+}
+
+/* Ptolemy's _priority attribute is read as the actor's priority. */
+static void
+test_priority_read (void)
+{
+  const char *data
+    = "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <property name=\"d\" class=\"DEDirector\"/>\n"
+      "  <entity name=\"C\" class=\"Const\">\n"
+      "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
+      " value=\"-1\"/>\n"
+      "  </entity>\n"
+      "  <entity name=\"D\" class=\"Const\"/>\n"
+      "</entity>\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (data, -1, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (hyco_actor_get_priority (hyco_model_lookup_actor (model, "C")), ==, -1);
+  g_assert_cmpint (hyco_actor_get_priority (hyco_model_lookup_actor (model, "D")), ==, 0);
+}
+
+static void
+test_set_variable_unknown (Fixture *f, gconstpointer data)
+{
+  HycoActor *set = fixture_add (f, "SetVariable", "Set", "variableName", "Q", NULL);
+  g_autofree char *message = NULL;
+
+  (void) set;
+  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  fixture_assert_contains (message, "Set: variableName: no model parameter named \"Q\"");
+}
+
+/* Older Servers name the service time newServiceTime; set, it is the service time. */
+static void
+test_server_new_service_time (Fixture *f, gconstpointer data)
+{
+  HycoActor *job = fixture_add (f, "SingleEvent", "Job", "time", "1.0", NULL);
+  HycoActor *server
+    = fixture_add (f, "Server", "Server", "serviceTime", "3", "newServiceTime", "0.5", NULL);
+  HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
+  const Expected expected[] = { { "1.5", 1, "true" } };
+
+  fixture_connect (f, job, "output", server, "input");
+  fixture_connect (f, server, "output", rec, "input");
+  fixture_stop_time (f, "10");
+  fixture_run_ok (f);
+  assert_events (rec, expected, G_N_ELEMENTS (expected));
+}
+
+/* ArrayToSequence and records -------------------------------------------------------------- */
+
+/* Two arrays at one tag go out element by element at the same microsteps, where a
+ * RecordAssembler pairs them; a RecordDisassembler takes the record apart again. */
+static void
+test_array_to_sequence_and_records (Fixture *f, gconstpointer data)
+{
+  HycoActor *numbers = fixture_add (f, "Const", "Numbers", "value", "{1, 2, 3}", NULL);
+  HycoActor *names = fixture_add (f, "Const", "Names", "value", "{\"a\", \"b\", \"c\"}", NULL);
+  HycoActor *seq1 = fixture_add (f, "ArrayToSequence", "Seq1", "arrayLength", "3", NULL);
+  HycoActor *seq2 = fixture_add (f, "ArrayToSequence", "Seq2", "arrayLength", "3", NULL);
+  HycoActor *assembler = fixture_add (f, "RecordAssembler", "Assembler", NULL);
+  HycoActor *disassembler = fixture_add (f, "RecordDisassembler", "Disassembler", NULL);
+  HycoActor *records = fixture_add (f, "Recorder", "Records", NULL);
+  HycoActor *fields = fixture_add (f, "Recorder", "Fields", NULL);
+  const Expected expected_records[] = {
+    { "0", 1, "{n = 1, name = \"a\"}" },
+    { "0", 2, "{n = 2, name = \"b\"}" },
+    { "0", 3, "{n = 3, name = \"c\"}" },
+  };
+  const Expected expected_fields[] = { { "0", 1, "1" }, { "0", 2, "2" }, { "0", 3, "3" } };
+
+  g_assert_nonnull (hyco_actor_add_port (assembler, "n", HYCO_PORT_INPUT, NULL));
+  g_assert_nonnull (hyco_actor_add_port (assembler, "name", HYCO_PORT_INPUT, NULL));
+  g_assert_nonnull (hyco_actor_add_port (disassembler, "n", HYCO_PORT_OUTPUT, NULL));
+  fixture_connect (f, numbers, "output", seq1, "input");
+  fixture_connect (f, names, "output", seq2, "input");
+  fixture_connect (f, seq1, "output", assembler, "n");
+  fixture_connect (f, seq2, "output", assembler, "name");
+  fixture_connect (f, assembler, "output", records, "input");
+  fixture_connect (f, assembler, "output", disassembler, "input");
+  fixture_connect (f, disassembler, "n", fields, "input");
+  fixture_stop_time (f, "1");
+  fixture_run_ok (f);
+  assert_events (records, expected_records, G_N_ELEMENTS (expected_records));
+  assert_events (fields, expected_fields, G_N_ELEMENTS (expected_fields));
+}
+
+static void
+test_array_to_sequence_length (Fixture *f, gconstpointer data)
+{
+  HycoActor *numbers = fixture_add (f, "Const", "Numbers", "value", "{1, 2}", NULL);
+  HycoActor *seq = fixture_add (f, "ArrayToSequence", "Seq", "arrayLength", "3", NULL);
+  g_autofree char *message = NULL;
+
+  fixture_connect (f, numbers, "output", seq, "input");
+  fixture_stop_time (f, "1");
+  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  fixture_assert_contains (message, "Seq: input {1, 2} has 2 elements, not arrayLength 3");
+}
+
 /* The class names Ptolemy II's models use ----------------------------------------------------- */
 
 static void
@@ -632,6 +814,12 @@ test_registry (void)
     { "ptolemy.domains.de.lib.Server", HYCO_TYPE_SERVER },
     { "ptolemy.actor.lib.AddSubtract", HYCO_TYPE_ADD_SUBTRACT },
     { "ptolemy.actor.lib.Scale", HYCO_TYPE_GAIN },
+    { "ptolemy.actor.lib.SetVariable", HYCO_TYPE_SET_VARIABLE },
+    { "ptolemy.actor.lib.RecordAssembler", HYCO_TYPE_RECORD_ASSEMBLER },
+    { "ptolemy.actor.lib.RecordDisassembler", HYCO_TYPE_RECORD_DISASSEMBLER },
+    { "ptolemy.domains.sdf.lib.ArrayToSequence", HYCO_TYPE_ARRAY_TO_SEQUENCE },
+    { "ptolemy.actor.lib.TestExceptionHandler", HYCO_TYPE_TEST_EXCEPTION_HANDLER },
+    { "ptolemy.actor.lib.TestExceptionAttribute", HYCO_TYPE_TEST_EXCEPTION_HANDLER },
     { "ptolemy.actor.lib.Stop", HYCO_TYPE_STOP },
     { "ptolemy.actor.lib.logic.IsPresent", HYCO_TYPE_IS_PRESENT },
     { "ptolemy.domains.sr.lib.When", HYCO_TYPE_WHEN },
@@ -684,6 +872,14 @@ main (int argc, char **argv)
   add_model_test ("/ptolemy-actors/poisson-clock/seeded", test_poisson_clock_seeded);
   add_model_test ("/ptolemy-actors/timers", test_timers);
   add_model_test ("/ptolemy-actors/server", test_server);
+  add_model_test ("/ptolemy-actors/server/new-service-time", test_server_new_service_time);
+  add_model_test ("/ptolemy-actors/set-variable/model-order", test_set_variable_model_order);
+  add_model_test ("/ptolemy-actors/set-variable/priority", test_set_variable_priority);
+  add_model_test ("/ptolemy-actors/set-variable/unknown", test_set_variable_unknown);
+  add_model_test ("/ptolemy-actors/set-variable/output", test_set_variable_output);
+  add_model_test ("/ptolemy-actors/array-to-sequence/records", test_array_to_sequence_and_records);
+  add_model_test ("/ptolemy-actors/array-to-sequence/length", test_array_to_sequence_length);
+  g_test_add_func ("/ptolemy-actors/priority/read", test_priority_read);
   g_test_add_func ("/ptolemy-actors/registry", test_registry);
   return g_test_run ();
 }

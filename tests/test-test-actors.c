@@ -223,6 +223,117 @@ test_int_against_double (Fixture *f, gconstpointer data)
   fixture_run_ok (f);
 }
 
+/* With one channel, an element {x} of correctValues is x (Ptolemy's one value per channel), and
+ * an array value is still compared whole first. */
+static void
+test_one_element_arrays (Fixture *f, gconstpointer data)
+{
+  HycoActor *arrays = fixture_add (f, "Const", "Arrays", "value", "{7, 8}", NULL);
+  HycoActor *single = fixture_add (f, "Const", "Single", "value", "{9}", NULL);
+  HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{{{7, 8}}}", NULL);
+  HycoActor *test_single
+    = fixture_add (f, "Test", "CheckSingle", "correctValues", "{{9}}", NULL);
+
+  fixture_connect (f, arrays, "output", test, "input");
+  fixture_connect (f, single, "output", test_single, "input");
+  fixture_stop_time (f, "0");
+  fixture_run_ok (f);
+}
+
+/* TestExceptionHandler ----------------------------------------------------------------------- */
+
+#define CAUSALITY_MESSAGE "Unknown inputs remain. Possible causality loop:\na"
+
+/* A run that fails with a Test's failure at 0.1: not the causality loop expected. */
+static void
+failing_test (Fixture *f)
+{
+  HycoActor *r = ramp (f, "R", "1");
+  HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{0, 5}", NULL);
+
+  fixture_connect (f, r, "output", test, "input");
+  fixture_stop_time (f, "0.5");
+}
+
+static void
+test_exception_handler_no_error (Fixture *f, gconstpointer data)
+{
+  g_autofree char *message = NULL;
+
+  ramp (f, "R", "1");
+  fixture_add (f, "TestExceptionHandler", "Handler", "correctExceptionMessage", CAUSALITY_MESSAGE,
+               NULL);
+  fixture_stop_time (f, "0.5");
+  message = run_fails (f);
+  fixture_assert_contains (message, "Handler: the run was expected to fail with a causality "
+                                    "loop, but it ended without error");
+}
+
+static void
+test_exception_handler_other_error (Fixture *f, gconstpointer data)
+{
+  g_autofree char *message = NULL;
+
+  failing_test (f);
+  fixture_add (f, "TestExceptionHandler", "Handler", "correctExceptionMessage", CAUSALITY_MESSAGE,
+               NULL);
+  message = run_fails (f);
+  fixture_assert_contains (message, "Handler: the run was expected to fail with a causality "
+                                    "loop, but it failed otherwise: Check: ");
+}
+
+static void
+test_exception_handler_unknown_message (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture_add (f, "TestExceptionHandler", "Handler", "correctExceptionMessage",
+               "Something Ptolemy says", NULL);
+  g_assert_false (fixture_run (f, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  fixture_assert_contains (error->message, "Handler: correctExceptionMessage: Hyco does not know "
+                                           "which of its errors Ptolemy's message \"Something "
+                                           "Ptolemy says\" stands for");
+}
+
+/* In training mode any failure passes, and the run passes again: the check is added anew by
+ * each prepare, not twice. */
+static void
+test_exception_handler_training (Fixture *f, gconstpointer data)
+{
+  failing_test (f);
+  fixture_add (f, "TestExceptionHandler", "Handler", "trainingMode", "true", NULL);
+  fixture_run_ok (f);
+  fixture_run_ok (f);
+}
+
+/* Ptolemy's TestExceptionAttribute, an attribute of the composite, is read as the actor. */
+static void
+test_exception_attribute_read (void)
+{
+  const char *data
+    = "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <property name=\"d\" class=\"DEDirector\"/>\n"
+      "  <property name=\"Expect\" class=\"ptolemy.actor.lib.TestExceptionAttribute\">\n"
+      "    <property name=\"correctExceptionMessage\" "
+      "class=\"ptolemy.data.expr.StringParameter\" value=\"Possible causality loop\"/>\n"
+      "    <property name=\"trainingMode\" class=\"ptolemy.actor.parameters.SharedParameter\""
+      " value=\"false\"/>\n"
+      "  </property>\n"
+      "</entity>\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (data, -1, NULL, &error);
+  HycoActor *expect;
+
+  g_assert_no_error (error);
+  expect = hyco_model_lookup_actor (model, "Expect");
+  g_assert_true (HYCO_IS_TEST_EXCEPTION_HANDLER (expect));
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  fixture_assert_contains (error->message, "Expect: the run was expected to fail with a "
+                                           "causality loop, but it ended without error");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -244,6 +355,17 @@ main (int argc, char **argv)
               test_require_all, fixture_teardown);
   g_test_add ("/test-actors/training-mode", Fixture, NULL, de_setup, test_training_mode,
               fixture_teardown);
+  g_test_add ("/test-actors/test/one-element-arrays", Fixture, NULL, de_setup,
+              test_one_element_arrays, fixture_teardown);
+  g_test_add ("/test-actors/exception-handler/no-error", Fixture, NULL, de_setup,
+              test_exception_handler_no_error, fixture_teardown);
+  g_test_add ("/test-actors/exception-handler/other-error", Fixture, NULL, de_setup,
+              test_exception_handler_other_error, fixture_teardown);
+  g_test_add ("/test-actors/exception-handler/unknown-message", Fixture, NULL, de_setup,
+              test_exception_handler_unknown_message, fixture_teardown);
+  g_test_add ("/test-actors/exception-handler/training", Fixture, NULL, de_setup,
+              test_exception_handler_training, fixture_teardown);
+  g_test_add_func ("/test-actors/exception-attribute/read", test_exception_attribute_read);
   g_test_add ("/test-actors/int-against-double", Fixture, NULL, de_setup,
               test_int_against_double, fixture_teardown);
   return g_test_run ();

@@ -27,6 +27,7 @@ enum
   PROP_SERVICE_TIME,
   PROP_PRIORITY,
   PROP_CAPACITY,
+  PROP_NEW_SERVICE_TIME,
   N_PROPS
 };
 
@@ -130,7 +131,13 @@ hyco_server_preinitialize (HycoActor *actor, GError **error)
   HycoServer *self = HYCO_SERVER (actor);
   g_auto (HycoValue) priority = HYCO_VALUE_INIT;
 
-  return _hyco_actors_get_positive_time (actor, "serviceTime", TRUE, NULL, &self->service_time,
+  /* The older name wins when a model sets it. */
+  const char *service_name
+    = hyco_param_is_default (G_OBJECT (actor), properties[PROP_NEW_SERVICE_TIME])
+        ? "serviceTime"
+        : "newServiceTime";
+
+  return _hyco_actors_get_positive_time (actor, service_name, TRUE, NULL, &self->service_time,
                                          error)
          && _hyco_actors_parse_value (actor, "priority", self->literals[PROP_PRIORITY],
                                       &priority, error)
@@ -206,7 +213,10 @@ hyco_server_fire (HycoActor *actor, GError **error)
       hyco_port_send (self->output, 0, &g_array_index (self->jobs, Job, 0).payload);
       size--;
     }
-  hyco_port_send_int (self->size, 0, size);
+  /* The size counts an arrival: it is known once the input is (a firing of this non-strict
+   * actor before then, in a loop through its output, must leave it unknown). */
+  if (hyco_port_get_width (self->input) == 0 || hyco_port_is_known (self->input, 0))
+    hyco_port_send_int (self->size, 0, size);
   return TRUE;
 }
 
@@ -309,6 +319,14 @@ hyco_server_class_init (HycoServerClass *klass)
    */
   properties[PROP_CAPACITY] = hyco_param_spec_literal ("capacity", "Most jobs held, 0: no bound",
                                                        HYCO_PARAM_KIND_VALUE, "0");
+  /**
+   * HycoServer:newServiceTime:
+   *
+   * serviceTime under the name older Ptolemy II Servers give it (a PortParameter, when
+   * Server was a VariableDelay whose delay is the service time); set, it is the service time.
+   */
+  properties[PROP_NEW_SERVICE_TIME] = hyco_param_spec_literal (
+    "newServiceTime", "Service time of a job (s), older name", HYCO_PARAM_KIND_TIME, "1.0");
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

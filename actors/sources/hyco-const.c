@@ -114,6 +114,17 @@ hyco_const_preinitialize (HycoActor *actor, GError **error)
                                       &self->limit, error);
 }
 
+/* A model parameter its value names changed during the run (SetVariable). */
+static gboolean
+hyco_const_parameter_changed (HycoActor *actor, const char *name, GError **error)
+{
+  HycoConst *self = HYCO_CONST (actor);
+
+  if (!g_str_equal (name, "value"))
+    return TRUE;
+  return _hyco_actors_parse_value (actor, "value", self->value_literal, &self->value, error);
+}
+
 static gboolean
 hyco_const_initialize (HycoActor *actor, GError **error)
 {
@@ -177,6 +188,7 @@ hyco_const_class_init (HycoConstClass *klass)
   object_class->get_property = hyco_const_get_property;
   object_class->set_property = hyco_const_set_property;
   actor_class->preinitialize = hyco_const_preinitialize;
+  actor_class->parameter_changed = hyco_const_parameter_changed;
   actor_class->initialize = hyco_const_initialize;
   actor_class->prefire = hyco_const_prefire;
   actor_class->fire = hyco_const_fire;
