@@ -9,15 +9,6 @@
 
 #define NS HYCO_DEFAULT_RESOLUTION
 
-/* A top-level DE model under construction. */
-/* One expected event: tag, channel and value literal. */
-typedef struct
-{
-  const char *time;
-  guint64 microstep;
-  const char *value;
-  guint channel;
-} Expected;
 
 static gint64
 ticks (const char *literal)
@@ -38,60 +29,8 @@ fixture_setup (Fixture *f, gconstpointer data)
   fixture_init (f, director);
 }
 
-/* Runs and asserts failure with @code; returns the message. */
-static char *
-run_fails (Fixture *f, GQuark domain, int code)
-{
-  g_autoptr (GError) error = NULL;
 
-  g_assert_false (fixture_run (f, &error));
-  g_assert_error (error, domain, code);
-  g_test_message ("expected failure: %s", error->message);
-  return g_strdup (error->message);
-}
 
-static char *
-describe (HycoRecorder *recorder)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
-    {
-      HycoTag tag;
-      g_autofree char *tag_text = NULL;
-      g_autofree char *value = hyco_value_to_literal (hyco_recorder_get_value (recorder, i));
-      hyco_recorder_get_tag (recorder, i, &tag);
-      tag_text = hyco_tag_to_string (&tag, NS);
-      g_string_append_printf (text, "%s[%u]=%s ", tag_text, hyco_recorder_get_channel (recorder, i),
-                              value);
-    }
-  return g_string_free (text, FALSE);
-}
-
-/* Asserts that @recorder holds exactly @expected: tags, channels, values of the same type. */
-static void
-assert_events (HycoActor *recorder, const Expected *expected, guint n)
-{
-  HycoRecorder *rec = HYCO_RECORDER (recorder);
-  g_autofree char *got = describe (rec);
-
-  g_test_message ("recorded: %s", got);
-  g_assert_cmpuint (hyco_recorder_get_count (rec), ==, n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_auto (HycoValue) want = HYCO_VALUE_INIT;
-      const HycoValue *value = hyco_recorder_get_value (rec, i);
-      HycoTag tag;
-
-      hyco_recorder_get_tag (rec, i, &tag);
-      g_assert_cmpint (tag.time, ==, ticks (expected[i].time));
-      g_assert_cmpuint (tag.microstep, ==, expected[i].microstep);
-      g_assert_cmpuint (hyco_recorder_get_channel (rec, i), ==, expected[i].channel);
-      g_assert_true (hyco_value_parse_literal (expected[i].value, &want, NULL));
-      g_assert_cmpint (hyco_value_get_value_type (value), ==, hyco_value_get_value_type (&want));
-      g_assert_true (hyco_value_equal (value, &want));
-    }
-}
 
 /* Const ---------------------------------------------------------------------------------- */
 
@@ -101,7 +40,7 @@ test_const_triggered (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.5", NULL);
   HycoActor *c = fixture_add (f, "Const", "Const", "value", "42", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "42" },
     { "0.5", 1, "42" },
     { "1", 1, "42" },
@@ -111,7 +50,7 @@ test_const_triggered (Fixture *f, gconstpointer data)
   fixture_connect (f, c, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -119,15 +58,15 @@ test_const_untriggered (Fixture *f, gconstpointer data)
 {
   HycoActor *c = fixture_add (f, "Const", "Const", "value", "\"hello\"", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "\"hello\"" } };
+  const FixtureEvent expected[] = { { "0", 1, "\"hello\"" } };
 
   fixture_connect (f, c, "output", rec, "input");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 
   /* A second run starts afresh. */
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -135,14 +74,14 @@ test_const_default (Fixture *f, gconstpointer data)
 {
   HycoActor *c = fixture_add (f, "Const", "Const", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "1" } };
+  const FixtureEvent expected[] = { { "0", 1, "1" } };
   g_autofree char *value = NULL;
 
   g_object_get (c, "value", &value, NULL);
   g_assert_cmpstr (value, ==, "1");
   fixture_connect (f, c, "output", rec, "input");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* DiscreteClock ---------------------------------------------------------------------------- */
@@ -174,7 +113,7 @@ test_clock_offset (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.3", "offset", "0.05",
                                   "value", "2.5", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0.05", 1, "2.5" },
     { "0.35", 1, "2.5" },
     { "0.65", 1, "2.5" },
@@ -184,7 +123,7 @@ test_clock_offset (Fixture *f, gconstpointer data)
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Composition test 4.1: periods q and 2q, q = 0.1 not exact in binary; the second clock sampled
@@ -244,7 +183,7 @@ test_clock_resolution (Fixture *f, gconstpointer data)
   {
     g_autofree char *message = NULL;
     fixture_set (clock, "period", "0.0001");
-    message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+    message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
     fixture_assert_contains (message, "Clock");
     fixture_assert_contains (message, "period");
   }
@@ -258,7 +197,7 @@ test_ramp_triggered (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.25", NULL);
   HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "10", "step", "5", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "10" },    { "0.25", 1, "15" }, { "0.5", 1, "20" },
     { "0.75", 1, "25" }, { "1", 1, "30" },
   };
@@ -267,7 +206,7 @@ test_ramp_triggered (Fixture *f, gconstpointer data)
   fixture_connect (f, ramp, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -276,7 +215,7 @@ test_ramp_double (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "1", NULL);
   HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "0", "step", "0.5", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "0" },
     { "1", 1, "0.5" },
     { "2", 1, "1.0" },
@@ -286,7 +225,7 @@ test_ramp_double (Fixture *f, gconstpointer data)
   fixture_connect (f, ramp, "output", rec, "input");
   fixture_stop_time (f, "2");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -294,18 +233,18 @@ test_ramp_untriggered (Fixture *f, gconstpointer data)
 {
   HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "3", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "3" } };
+  const FixtureEvent expected[] = { { "0", 1, "3" } };
 
   fixture_connect (f, ramp, "output", rec, "input");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
 test_ramp_bad_step (Fixture *f, gconstpointer data)
 {
   fixture_add (f, "Ramp", "Ramp", "init", "true", NULL);
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
   fixture_assert_contains (message, "Ramp");
   fixture_assert_contains (message, "step");
@@ -319,7 +258,7 @@ test_ramp_overflow (Fixture *f, gconstpointer data)
   g_autofree char *message = NULL;
 
   fixture_connect (f, clock, "output", ramp, "trigger");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
   fixture_assert_contains (message, "Ramp");
   fixture_assert_contains (message, "overflow");
 }
@@ -359,11 +298,11 @@ test_current_time_untriggered (Fixture *f, gconstpointer data)
 {
   HycoActor *now = fixture_add (f, "CurrentTime", "Now", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "0.0" } };
+  const FixtureEvent expected[] = { { "0", 1, "0.0" } };
 
   fixture_connect (f, now, "output", rec, "input");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Gain --------------------------------------------------------------------------------------- */
@@ -374,13 +313,13 @@ test_gain_int (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "DiscreteClock", "Clock", "period", "0.5", "value", "3", NULL);
   HycoActor *gain = fixture_add (f, "Gain", "Gain", "factor", "-2", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "-6" }, { "0.5", 1, "-6" }, { "1", 1, "-6" } };
+  const FixtureEvent expected[] = { { "0", 1, "-6" }, { "0.5", 1, "-6" }, { "1", 1, "-6" } };
 
   fixture_connect (f, clock, "output", gain, "input");
   fixture_connect (f, gain, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -391,7 +330,7 @@ test_gain_double (Fixture *f, gconstpointer data)
   HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "init", "1.5", NULL);
   HycoActor *gain2 = fixture_add (f, "Gain", "Gain2", "factor", "2", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1.5", 0 },
     { "0", 1, "3.0", 1 },
     { "1", 1, "1.5", 0 },
@@ -406,7 +345,7 @@ test_gain_double (Fixture *f, gconstpointer data)
   fixture_connect (f, gain2, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -417,7 +356,7 @@ test_gain_absent (Fixture *f, gconstpointer data)
   HycoActor *other = fixture_add (f, "DiscreteClock", "Other", "period", "0.5", "value", "0", NULL);
   HycoActor *gain = fixture_add (f, "Gain", "Gain", "factor", "4", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "4", 0 }, { "0", 1, "0", 1 }, { "0.5", 1, "0", 1 },
     { "1", 1, "4", 0 }, { "1", 1, "0", 1 },
   };
@@ -427,7 +366,7 @@ test_gain_absent (Fixture *f, gconstpointer data)
   fixture_connect (f, other, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Adder -------------------------------------------------------------------------------------- */
@@ -439,7 +378,7 @@ test_adder_present_absent (Fixture *f, gconstpointer data)
   HycoActor *b = fixture_add (f, "DiscreteClock", "B", "period", "0.3", "value", "10", NULL);
   HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "11" },   { "0.2", 1, "1" },  { "0.3", 1, "10" },
     { "0.4", 1, "1" },  { "0.6", 1, "11" }, { "0.8", 1, "1" },
     { "0.9", 1, "10" }, { "1", 1, "1" },    { "1.2", 1, "11" },
@@ -450,7 +389,7 @@ test_adder_present_absent (Fixture *f, gconstpointer data)
   fixture_connect (f, adder, "output", rec, "input");
   fixture_stop_time (f, "1.2");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -461,14 +400,14 @@ test_adder_mixed (Fixture *f, gconstpointer data)
   HycoActor *c = fixture_add (f, "Const", "C", "value", "2", NULL);
   HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "3.25" } };
+  const FixtureEvent expected[] = { { "0", 1, "3.25" } };
 
   fixture_connect (f, a, "output", adder, "input");
   fixture_connect (f, b, "output", adder, "input");
   fixture_connect (f, c, "output", adder, "input");
   fixture_connect (f, adder, "output", rec, "input");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -481,7 +420,7 @@ test_adder_type_error (Fixture *f, gconstpointer data)
 
   fixture_connect (f, a, "output", adder, "input");
   fixture_connect (f, b, "output", adder, "input");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
   fixture_assert_contains (message, "Adder");
 }
 
@@ -496,7 +435,7 @@ test_sampler (Fixture *f, gconstpointer data)
   HycoActor *sampler = fixture_add (f, "Sampler", "Sampler", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* At 0.25 and 0.75 the ramp is absent, so the sample is too. */
-  const Expected expected[] = { { "0", 1, "0" }, { "0.5", 1, "5" }, { "1", 1, "10" } };
+  const FixtureEvent expected[] = { { "0", 1, "0" }, { "0.5", 1, "5" }, { "1", 1, "10" } };
 
   fixture_connect (f, fast, "output", ramp, "trigger");
   fixture_connect (f, ramp, "output", sampler, "input");
@@ -504,7 +443,7 @@ test_sampler (Fixture *f, gconstpointer data)
   fixture_connect (f, sampler, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* TimeDelay ---------------------------------------------------------------------------------- */
@@ -517,7 +456,7 @@ test_time_delay_basic (Fixture *f, gconstpointer data)
   HycoActor *delay = fixture_add (f, "TimeDelay", "Delay", "delay", "0.35", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* Four events are in flight at once. */
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0.35", 1, "0" }, { "0.45", 1, "1" }, { "0.55", 1, "2" }, { "0.65", 1, "3" },
     { "0.75", 1, "4" }, { "0.85", 1, "5" }, { "0.95", 1, "6" },
   };
@@ -527,7 +466,7 @@ test_time_delay_basic (Fixture *f, gconstpointer data)
   fixture_connect (f, delay, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* y(t, n) = x(t − d, n) with many events in flight, the queue growing after it wrapped around,
@@ -590,7 +529,7 @@ test_time_delay_feedback (Fixture *f, gconstpointer data)
   HycoActor *adder = fixture_add (f, "Adder", "Adder", NULL);
   HycoActor *delay = fixture_add (f, "TimeDelay", "Delay", "delay", "0.25", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "0.25", 1, "1" }, { "0.5", 1, "1" }, { "0.75", 1, "1" }, { "1", 1, "1" },
   };
 
@@ -600,7 +539,7 @@ test_time_delay_feedback (Fixture *f, gconstpointer data)
   fixture_connect (f, adder, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* MicrostepDelay ----------------------------------------------------------------------------- */
@@ -613,7 +552,7 @@ test_microstep_delay (Fixture *f, gconstpointer data)
   HycoActor *delay = fixture_add (f, "MicrostepDelay", "Delay", NULL);
   HycoActor *delay2 = fixture_add (f, "MicrostepDelay", "Delay2", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "0", 0 },   { "0", 2, "0", 1 },   { "0", 3, "0", 2 },
     { "0.5", 1, "1", 0 }, { "0.5", 2, "1", 1 }, { "0.5", 3, "1", 2 },
     { "1", 1, "2", 0 },   { "1", 2, "2", 1 },   { "1", 3, "2", 2 },
@@ -627,7 +566,7 @@ test_microstep_delay (Fixture *f, gconstpointer data)
   fixture_connect (f, delay2, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -645,7 +584,7 @@ test_microstep_delay_feedback (Fixture *f, gconstpointer data)
   fixture_connect (f, delay, "output", adder, "input");
   fixture_connect (f, adder, "output", rec, "input");
   fixture_set (f->director, "maxMicrosteps", "5");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_ZENO);
   fixture_assert_contains (message, "Delay");
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (rec)), ==, 5);
   for (guint i = 0; i < 5; i++)
@@ -665,7 +604,7 @@ test_recorder_channels (Fixture *f, gconstpointer data)
   HycoActor *a = fixture_add (f, "DiscreteClock", "A", "period", "0.5", "value", "\"tick\"", NULL);
   HycoActor *b = fixture_add (f, "DiscreteClock", "B", "period", "0.25", "value", "2", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "\"tick\"", 0 },   { "0", 1, "2", 1 },   { "0.25", 1, "2", 1 },
     { "0.5", 1, "\"tick\"", 0 }, { "0.5", 1, "2", 1 },
   };
@@ -676,7 +615,7 @@ test_recorder_channels (Fixture *f, gconstpointer data)
   fixture_connect (f, b, "output", rec, "input");
   fixture_stop_time (f, "0.5");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
   times = hyco_recorder_get_times (HYCO_RECORDER (rec));
   doubles = hyco_recorder_get_doubles (HYCO_RECORDER (rec));
   g_assert_cmpuint (times->len, ==, 5);
@@ -689,7 +628,7 @@ test_recorder_channels (Fixture *f, gconstpointer data)
   /* Cleared when the next run starts. */
   fixture_stop_time (f, "0.25");
   fixture_run_ok (f);
-  assert_events (rec, expected, 3);
+  fixture_assert_events (rec, expected, 3);
 }
 
 /* Test --------------------------------------------------------------------------------------- */
@@ -732,7 +671,7 @@ static void
 test_test_value_mismatch (Fixture *f, gconstpointer data)
 {
   HycoActor *test = ramp_into_test (f, "0.3", "{0, 1, 5, 3}", "{}");
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
 
   fixture_assert_contains (message, "Test: ");
   fixture_assert_contains (message, "at (0.2, 1)");
@@ -747,7 +686,7 @@ test_test_tag_mismatch (Fixture *f, gconstpointer data)
   g_autofree char *message = NULL;
 
   ramp_into_test (f, "0.3", "{0, 1}", "{(0, 1), (0.15, 1)}");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "expected 1 at (0.15, 1)");
   fixture_assert_contains (message, "received 1 at (0.1, 1)");
 }
@@ -769,12 +708,12 @@ test_test_missing (Fixture *f, gconstpointer data)
   g_autofree char *message2 = NULL;
 
   ramp_into_test (f, "0.2", "{0, 1, 2, 3, 4}", "{}");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "expected 5 values, received 3; first missing: 3");
 
   fixture_set (hyco_composite_actor_get_actor (f->top, "Test"), "correctTags",
                "{(0, 1), (0.1, 1), (0.2, 1), (0.3, 1), (0.4, 1)}");
-  message2 = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  message2 = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message2, "first missing: 3 (at (0.3, 1))");
 }
 
@@ -792,7 +731,7 @@ test_test_tolerance (Fixture *f, gconstpointer data)
   fixture_run_ok (f); /* 3 × 0.1 is 0.30000000000000004 */
 
   fixture_set (test, "tolerance", "0");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "expected 0.3");
 }
 
@@ -809,13 +748,13 @@ test_test_reference (Fixture *f, gconstpointer data)
   fixture_connect (f, input, "output", test, "input");
   fixture_connect (f, reference, "output", test, "reference");
   fixture_stop_time (f, "1");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   g_assert_cmpstr (message, ==, "Test: at (0.1, 1) input is absent but reference is 4");
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 1);
 
   fixture_set (reference, "period", "0.2");
   fixture_set (reference, "value", "5");
-  message2 = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+  message2 = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message2, "at (0, 1) input is 4 but reference is 5");
 
   fixture_set (reference, "value", "4.0");
@@ -829,7 +768,7 @@ test_test_tags_count (Fixture *f, gconstpointer data)
   g_autofree char *message = NULL;
 
   ramp_into_test (f, "0.3", "{0, 1}", "{(0, 1)}");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
   fixture_assert_contains (message, "Test");
   fixture_assert_contains (message, "correctTags");
 }
@@ -840,7 +779,7 @@ static void
 test_param_zero_period (Fixture *f, gconstpointer data)
 {
   fixture_add (f, "DiscreteClock", "Clock", "period", "0", NULL);
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
   fixture_assert_contains (message, "Clock: parameter period");
 }
@@ -849,7 +788,7 @@ static void
 test_param_negative_offset (Fixture *f, gconstpointer data)
 {
   fixture_add (f, "DiscreteClock", "Clock", "offset", "-1", NULL);
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
   fixture_assert_contains (message, "Clock: parameter offset");
 }
@@ -858,7 +797,7 @@ static void
 test_param_zero_delay (Fixture *f, gconstpointer data)
 {
   fixture_add (f, "TimeDelay", "Delay", "delay", "0", NULL);
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
   fixture_assert_contains (message, "Delay: parameter delay");
   fixture_assert_contains (message, "MicrostepDelay");
@@ -868,7 +807,7 @@ static void
 test_param_unrepresentable (Fixture *f, gconstpointer data)
 {
   fixture_add (f, "DiscreteClock", "Clock", "period", "1e-12", NULL);
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
   fixture_assert_contains (message, "Clock: parameter period");
   fixture_assert_contains (message, "1e-12");
@@ -903,7 +842,7 @@ static void
 test_param_gain_not_number (Fixture *f, gconstpointer data)
 {
   fixture_add (f, "Gain", "Gain", "factor", "\"two\"", NULL);
-  g_autofree char *message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  g_autofree char *message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
 
   fixture_assert_contains (message, "Gain: parameter factor");
 }

@@ -92,3 +92,61 @@ fixture_assert_contains (const char *message, const char *part)
   if (strstr (message, part) == NULL)
     g_error ("\"%s\" does not contain \"%s\"", message, part);
 }
+
+/* Runs and asserts failure with @code; returns the message. */
+char *
+fixture_run_fails (Fixture *f, GQuark domain, int code)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (fixture_run (f, &error));
+  g_assert_error (error, domain, code);
+  g_test_message ("expected failure: %s", error->message);
+  return g_strdup (error->message);
+}
+
+static char *
+describe_events (HycoRecorder *recorder)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
+    {
+      HycoTag tag;
+      g_autofree char *tag_text = NULL;
+      g_autofree char *value = hyco_value_to_literal (hyco_recorder_get_value (recorder, i));
+
+      hyco_recorder_get_tag (recorder, i, &tag);
+      tag_text = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+      g_string_append_printf (text, "%s[%u]=%s ", tag_text, hyco_recorder_get_channel (recorder, i),
+                              value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Asserts that @recorder holds exactly @expected: tags, channels, values of the same type. */
+void
+fixture_assert_events (HycoActor *recorder, const FixtureEvent *expected, guint n)
+{
+  HycoRecorder *rec = HYCO_RECORDER (recorder);
+  g_autofree char *got = describe_events (rec);
+
+  g_test_message ("recorded: %s", got);
+  g_assert_cmpuint (hyco_recorder_get_count (rec), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto (HycoValue) want = HYCO_VALUE_INIT;
+      const HycoValue *value = hyco_recorder_get_value (rec, i);
+      HycoTag tag;
+      gint64 time;
+
+      hyco_recorder_get_tag (rec, i, &tag);
+      g_assert_true (hyco_time_parse (expected[i].time, HYCO_DEFAULT_RESOLUTION, &time, NULL));
+      g_assert_cmpint (tag.time, ==, time);
+      g_assert_cmpuint (tag.microstep, ==, expected[i].microstep);
+      g_assert_cmpuint (hyco_recorder_get_channel (rec, i), ==, expected[i].channel);
+      g_assert_true (hyco_value_parse_literal (expected[i].value, &want, NULL));
+      g_assert_cmpint (hyco_value_get_value_type (value), ==, hyco_value_get_value_type (&want));
+      g_assert_true (hyco_value_equal (value, &want));
+    }
+}

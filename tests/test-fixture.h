@@ -26,5 +26,17 @@ void fixture_connect (Fixture *f, HycoActor *from, const char *output, HycoActor
 gboolean fixture_run (Fixture *f, GError **error);
 void fixture_run_ok (Fixture *f);
 void fixture_assert_contains (const char *message, const char *part);
+char *fixture_run_fails (Fixture *f, GQuark domain, int code);
+
+/* One expected event: tag, value literal and channel. */
+typedef struct
+{
+  const char *time;
+  guint64 microstep;
+  const char *value;
+  guint channel;
+} FixtureEvent;
+
+void fixture_assert_events (HycoActor *recorder, const FixtureEvent *expected, guint n);
 
 G_END_DECLS

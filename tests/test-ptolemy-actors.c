@@ -7,13 +7,6 @@
 
 #define NS HYCO_DEFAULT_RESOLUTION
 
-typedef struct
-{
-  const char *time;
-  guint64 microstep;
-  const char *value;
-  guint channel;
-} Expected;
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
@@ -23,61 +16,8 @@ fixture_setup (Fixture *f, gconstpointer data)
   fixture_init (f, director);
 }
 
-static char *
-describe (HycoRecorder *recorder)
-{
-  GString *text = g_string_new (NULL);
 
-  for (guint i = 0; i < hyco_recorder_get_count (recorder); i++)
-    {
-      HycoTag tag;
-      g_autofree char *tag_text = NULL;
-      g_autofree char *value = hyco_value_to_literal (hyco_recorder_get_value (recorder, i));
-      hyco_recorder_get_tag (recorder, i, &tag);
-      tag_text = hyco_tag_to_string (&tag, NS);
-      g_string_append_printf (text, "%s[%u]=%s ", tag_text, hyco_recorder_get_channel (recorder, i),
-                              value);
-    }
-  return g_string_free (text, FALSE);
-}
 
-/* Asserts that @recorder holds exactly @expected: tags, channels, values of the same type. */
-static void
-assert_events (HycoActor *recorder, const Expected *expected, guint n)
-{
-  HycoRecorder *rec = HYCO_RECORDER (recorder);
-  g_autofree char *got = describe (rec);
-
-  g_test_message ("recorded: %s", got);
-  g_assert_cmpuint (hyco_recorder_get_count (rec), ==, n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_auto (HycoValue) want = HYCO_VALUE_INIT;
-      const HycoValue *value = hyco_recorder_get_value (rec, i);
-      HycoTag tag;
-      gint64 time;
-
-      hyco_recorder_get_tag (rec, i, &tag);
-      g_assert_true (hyco_time_parse (expected[i].time, NS, &time, NULL));
-      g_assert_cmpint (tag.time, ==, time);
-      g_assert_cmpuint (tag.microstep, ==, expected[i].microstep);
-      g_assert_cmpuint (hyco_recorder_get_channel (rec, i), ==, expected[i].channel);
-      g_assert_true (hyco_value_parse_literal (expected[i].value, &want, NULL));
-      g_assert_cmpint (hyco_value_get_value_type (value), ==, hyco_value_get_value_type (&want));
-      g_assert_true (hyco_value_equal (value, &want));
-    }
-}
-
-static char *
-run_fails (Fixture *f, GQuark domain, int code)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_false (fixture_run (f, &error));
-  g_assert_error (error, domain, code);
-  g_test_message ("expected failure: %s", error->message);
-  return g_strdup (error->message);
-}
 
 /* Clock ---------------------------------------------------------------------------------- */
 
@@ -86,14 +26,14 @@ test_clock_default (Fixture *f, gconstpointer data)
 {
   HycoActor *clock = fixture_add (f, "Clock", "Clock", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "1", 1, "0" }, { "2", 1, "1" }, { "3", 1, "0" }, { "4", 1, "1" },
   };
 
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "4");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Equal offsets: both values at one time, one microstep apart. */
@@ -103,7 +43,7 @@ test_clock_equal_offsets (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "Clock", "Clock", "offsets", "{0.5, 0.5, 0.5}", "values",
                                   "{1, 2, 3}", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0.5", 1, "1" }, { "0.5", 2, "2" }, { "0.5", 3, "3" },
     { "2.5", 1, "1" }, { "2.5", 2, "2" }, { "2.5", 3, "3" },
   };
@@ -111,7 +51,7 @@ test_clock_equal_offsets (Fixture *f, gconstpointer data)
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "4");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -122,7 +62,7 @@ test_clock_cycles_and_stop_time (Fixture *f, gconstpointer data)
   HycoActor *stopped = fixture_add (f, "Clock", "Stopped", "period", "1", "offsets", "{0.5}",
                                     "values", "{2.5}", "stopTime", "2.5", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "\"a\"" }, { "0.25", 1, "\"b\"" }, { "0.5", 1, "2.5", 1 },
     { "1", 1, "\"a\"" }, { "1.25", 1, "\"b\"" }, { "1.5", 1, "2.5", 1 },
     { "2.5", 1, "2.5", 1 },
@@ -132,7 +72,7 @@ test_clock_cycles_and_stop_time (Fixture *f, gconstpointer data)
   fixture_connect (f, stopped, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* With trigger connected, outputs after the first wait for a trigger; a trigger between two
@@ -146,7 +86,7 @@ test_clock_trigger (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "Clock", "Clock", "offsets", "{0.0, 1.0}", "values",
                                   "{1, 2}", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "1", 1, "2" }, { "4", 1, "1" }, { "7", 1, "2" }, { "10", 1, "1" },
   };
 
@@ -154,7 +94,7 @@ test_clock_trigger (Fixture *f, gconstpointer data)
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* A trigger at an output's own tag, through a zero delay: the clock then runs every phase. */
@@ -165,7 +105,7 @@ test_clock_trigger_feedback (Fixture *f, gconstpointer data)
                                   "{1, 2}", NULL);
   HycoActor *delay = fixture_add (f, "TimedDelay", "Delay", "delay", "0", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "1", 1, "2" }, { "2", 1, "1" }, { "3", 1, "2" },
   };
 
@@ -174,7 +114,7 @@ test_clock_trigger_feedback (Fixture *f, gconstpointer data)
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "3");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* A new period at a cycle's start shortens the cycle in progress when it can still end. */
@@ -186,7 +126,7 @@ test_clock_period_input (Fixture *f, gconstpointer data)
   HycoActor *clock
     = fixture_add (f, "Clock", "Clock", "offsets", "{0.0}", "values", "{1}", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "2", 1, "1" }, { "4", 1, "1" }, { "6", 1, "1" },
     { "7", 1, "1" }, { "8", 1, "1" }, { "9", 1, "1" }, { "10", 1, "1" },
   };
@@ -195,7 +135,7 @@ test_clock_period_input (Fixture *f, gconstpointer data)
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -204,7 +144,7 @@ test_clock_bad_parameters (Fixture *f, gconstpointer data)
   g_autofree char *message = NULL;
 
   fixture_add (f, "Clock", "Clock", "offsets", "{0.0, 1.0}", "values", "{1}", NULL);
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
   fixture_assert_contains (message, "Clock");
   fixture_assert_contains (message, "offsets and values");
 }
@@ -217,7 +157,7 @@ test_triggered_clock (Fixture *f, gconstpointer data)
   HycoActor *clock = fixture_add (f, "TriggeredClock", "Clock", "offsets", "{0.0, 1.0}",
                                   "values", "{1, 2}", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "1.5", 1, "1" }, { "2.5", 1, "2" }, { "3.5", 1, "1" }, { "4.5", 1, "2" }, { "5.5", 1, "1" },
   };
 
@@ -226,7 +166,7 @@ test_triggered_clock (Fixture *f, gconstpointer data)
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* DiscreteClock ---------------------------------------------------------------------------- */
@@ -238,14 +178,14 @@ test_discrete_clock_offsets (Fixture *f, gconstpointer data)
                                   "{0.0, 0.5, 0.5}", "values", "{1, 2, 3}", "stopTime", "2",
                                   NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "0.5", 1, "2" }, { "0.5", 2, "3" }, { "2", 1, "1" },
   };
 
   fixture_connect (f, clock, "output", rec, "input");
   fixture_stop_time (f, "5");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* SingleEvent, CurrentMicrostep ---------------------------------------------------------- */
@@ -257,7 +197,7 @@ test_single_event (Fixture *f, gconstpointer data)
   HycoActor *later = fixture_add (f, "SingleEvent", "Later", "time", "1.5", "value", "7", NULL);
   HycoActor *never = fixture_add (f, "SingleEvent", "Never", "time", "-1", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "true" },
     { "1.5", 1, "7", 1 },
   };
@@ -267,7 +207,7 @@ test_single_event (Fixture *f, gconstpointer data)
   fixture_connect (f, never, "output", rec, "input");
   fixture_stop_time (f, "3");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -277,13 +217,13 @@ test_current_microstep (Fixture *f, gconstpointer data)
                                   "{1, 2}", NULL);
   HycoActor *micro = fixture_add (f, "GetCurrentMicrostep", "Micro", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0.5", 1, "1" }, { "0.5", 2, "2" } };
+  const FixtureEvent expected[] = { { "0.5", 1, "1" }, { "0.5", 2, "2" } };
 
   fixture_connect (f, clock, "output", micro, "trigger");
   fixture_connect (f, micro, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* TimedDelay ------------------------------------------------------------------------------ */
@@ -298,7 +238,7 @@ test_timed_delay (Fixture *f, gconstpointer data)
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* The zero delay moves each event one microstep on; the positive one starts again at
    * microstep 1 and keeps the two events of a time one microstep apart. */
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 2, "1" }, { "0", 3, "2" }, { "0.5", 1, "1", 1 }, { "0.5", 2, "2", 1 },
     { "1", 2, "1" }, { "1", 3, "2" },
   };
@@ -309,7 +249,7 @@ test_timed_delay (Fixture *f, gconstpointer data)
   fixture_connect (f, later, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -321,7 +261,7 @@ test_timed_delay_input (Fixture *f, gconstpointer data)
                                    "values", "{0.25}", NULL);
   HycoActor *delay = fixture_add (f, "ptolemy.actor.lib.TimeDelay", "Delay", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "1", 1, "\"x\"" }, { "1.25", 1, "\"x\"" }, { "2.25", 1, "\"x\"" },
   };
 
@@ -331,7 +271,7 @@ test_timed_delay_input (Fixture *f, gconstpointer data)
   fixture_connect (f, delay, "output", rec, "input");
   fixture_stop_time (f, "2.5");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Merge ----------------------------------------------------------------------------------- */
@@ -356,22 +296,22 @@ merge_model (Fixture *f, const char *discard)
 static void
 test_merge (Fixture *f, gconstpointer data)
 {
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "0", 2, "2" }, { "0.5", 1, "3" }, { "1", 1, "1" }, { "1", 2, "2" },
   };
 
   merge_model (f, "false");
-  assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
+  fixture_assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
                  G_N_ELEMENTS (expected));
 }
 
 static void
 test_merge_discard (Fixture *f, gconstpointer data)
 {
-  const Expected expected[] = { { "0", 1, "1" }, { "0.5", 1, "3" }, { "1", 1, "1" } };
+  const FixtureEvent expected[] = { { "0", 1, "1" }, { "0.5", 1, "3" }, { "1", 1, "1" } };
 
   merge_model (f, "true");
-  assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
+  fixture_assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
                  G_N_ELEMENTS (expected));
 }
 
@@ -389,7 +329,7 @@ test_add_subtract (Fixture *f, gconstpointer data)
   HycoActor *sub = fixture_add (f, "AddSubtract", "Sub", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* Integers stay integers; a double makes a double; only minus present: 0 − it. */
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "3" }, { "0.5", 1, "-0.5" }, { "1", 1, "5" }, { "2", 1, "3" },
   };
 
@@ -399,7 +339,7 @@ test_add_subtract (Fixture *f, gconstpointer data)
   fixture_connect (f, sub, "output", rec, "input");
   fixture_stop_time (f, "2");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -410,7 +350,7 @@ test_add_subtract_string (Fixture *f, gconstpointer data)
   g_autofree char *message = NULL;
 
   fixture_connect (f, text, "output", sub, "minus");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
   fixture_assert_contains (message, "Sub");
   fixture_assert_contains (message, "minus channel 0");
 }
@@ -426,14 +366,14 @@ test_stop (Fixture *f, gconstpointer data)
   HycoActor *stop = fixture_add (f, "Stop", "Stop", NULL);
   HycoActor *present = fixture_add (f, "IsPresent", "Present", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "0", 1, "true" }, { "1", 1, "true" }, { "2", 1, "true" } };
+  const FixtureEvent expected[] = { { "0", 1, "true" }, { "1", 1, "true" }, { "2", 1, "true" } };
 
   fixture_connect (f, event, "output", stop, "input");
   fixture_connect (f, clock, "output", present, "input");
   fixture_connect (f, present, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
   g_assert_nonnull (strstr (hyco_model_get_stop_reason (f->model), "Stop"));
 }
 
@@ -460,10 +400,10 @@ timer_model (Fixture *f, const char *preemptive, const char *times, const char *
 static void
 test_resettable_timer_preemptive (Fixture *f, gconstpointer data)
 {
-  const Expected expected[] = { { "3", 1, "\"done\"" }, { "8", 2, "\"done\"" } };
+  const FixtureEvent expected[] = { { "3", 1, "\"done\"" }, { "8", 2, "\"done\"" } };
 
   timer_model (f, "true", "{0.0, 1.0, 5.0, 6.0, 8.0}", "{2.5, 2.0, 3.0, -1.0, 0.0}");
-  assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
+  fixture_assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
                  G_N_ELEMENTS (expected));
 }
 
@@ -471,12 +411,12 @@ test_resettable_timer_preemptive (Fixture *f, gconstpointer data)
 static void
 test_resettable_timer_queued (Fixture *f, gconstpointer data)
 {
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "2.5", 1, "\"done\"" }, { "4.5", 1, "\"done\"" }, { "8", 2, "\"done\"" },
   };
 
   timer_model (f, "false", "{0.0, 1.0, 5.0, 6.0, 8.0}", "{2.5, 2.0, 3.0, -1.0, 0.0}");
-  assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
+  fixture_assert_events (hyco_composite_actor_get_actor (f->top, "Rec"), expected,
                  G_N_ELEMENTS (expected));
 }
 
@@ -494,7 +434,7 @@ test_when_and_boolean_to_anything (Fixture *f, gconstpointer data)
     = fixture_add (f, "BooleanToAnything", "Convert", "trueValue", "-1.0", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* The false value takes the double type of the true value, as Ptolemy II resolves it. */
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "7" }, { "0", 1, "-1.0", 1 }, { "1", 1, "0.0", 1 }, { "2", 1, "-1.0", 1 },
   };
 
@@ -505,7 +445,7 @@ test_when_and_boolean_to_anything (Fixture *f, gconstpointer data)
   fixture_connect (f, convert, "output", rec, "input");
   fixture_stop_time (f, "2");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -516,7 +456,7 @@ test_sequence_and_limits (Fixture *f, gconstpointer data)
   HycoActor *sequence = fixture_add (f, "Sequence", "Sequence", "values", "{1, 5, 3}", NULL);
   HycoActor *ramp = fixture_add (f, "Ramp", "Ramp", "firingCountLimit", "2", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" }, { "0", 1, "0", 1 }, { "0.5", 1, "1", 1 }, { "1", 1, "5" },
     { "2", 1, "3" },
   };
@@ -527,7 +467,7 @@ test_sequence_and_limits (Fixture *f, gconstpointer data)
   fixture_connect (f, ramp, "output", rec, "input");
   fixture_stop_time (f, "5");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* PoissonClock --------------------------------------------------------------------------- */
@@ -540,7 +480,7 @@ test_poisson_clock_seeded (Fixture *f, gconstpointer data)
   HycoActor *poisson = fixture_add (f, "PoissonClock", "Poisson", "meanTime", "2.0", "seed", "1L",
                                     "values", "{1, 2}", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1" },           { "4.204146047", 1, "2" },  { "6.314273152", 1, "1" },
     { "7.217702416", 1, "2" }, { "11.775810530", 1, "1" },
   };
@@ -548,7 +488,7 @@ test_poisson_clock_seeded (Fixture *f, gconstpointer data)
   fixture_connect (f, poisson, "output", rec, "input");
   fixture_stop_time (f, "12");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Timer, NonInterruptibleTimer ------------------------------------------------------------ */
@@ -563,7 +503,7 @@ test_timers (Fixture *f, gconstpointer data)
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* Every input times at once: the two timings due at 2 one microstep apart. Not
    * interruptible: the input at 1 waits for the output at 2 and is due at 3. */
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "2", 1, "1" },    { "2", 1, "2", 1 }, { "2", 2, "1" },
     { "3", 1, "2", 1 }, { "5", 2, "1" },    { "5", 2, "2", 1 },
   };
@@ -574,7 +514,7 @@ test_timers (Fixture *f, gconstpointer data)
   fixture_connect (f, queued, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* Server ----------------------------------------------------------------------------------- */
@@ -587,7 +527,7 @@ test_server (Fixture *f, gconstpointer data)
   HycoActor *server = fixture_add (f, "Server", "Server", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
   /* One at a time, a second of service each; size counts the jobs held after each firing. */
-  const Expected expected[] = {
+  const FixtureEvent expected[] = {
     { "0", 1, "1", 1 },       { "0.5", 1, "2", 1 }, { "1", 1, "\"a\"" }, { "1", 1, "1", 1 },
     { "2", 1, "\"b\"" },      { "2", 1, "0", 1 },   { "3", 1, "1", 1 },  { "4", 1, "\"c\"" },
     { "4", 1, "0", 1 },
@@ -598,7 +538,7 @@ test_server (Fixture *f, gconstpointer data)
   fixture_connect (f, server, "size", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* SetVariable and _priority -------------------------------------------------------------------- */
@@ -607,7 +547,7 @@ test_server (Fixture *f, gconstpointer data)
  * fired at 0 and 1, sends P as it was before and after; a second run starts from P as
  * declared. */
 static void
-set_variable_model (Fixture *f, int priority_a, int priority_b, const Expected *expected, guint n)
+set_variable_model (Fixture *f, int priority_a, int priority_b, const FixtureEvent *expected, guint n)
 {
   HycoActor *event = fixture_add (f, "SingleEvent", "Event", NULL);
   HycoActor *one = fixture_add (f, "Const", "One", "value", "1", NULL);
@@ -632,17 +572,17 @@ set_variable_model (Fixture *f, int priority_a, int priority_b, const Expected *
   fixture_connect (f, reader, "output", rec, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec, expected, n);
+  fixture_assert_events (rec, expected, n);
   g_assert_cmpstr (hyco_composite_actor_get_parameter_text (f->top, "P"), ==, "7");
   fixture_run_ok (f);
-  assert_events (rec, expected, n);
+  fixture_assert_events (rec, expected, n);
 }
 
 static void
 test_set_variable_model_order (Fixture *f, gconstpointer data)
 {
   /* Equal priorities: model order, SetB last. */
-  const Expected expected[] = { { "0", 1, "70.0" }, { "1", 1, "20.0" } };
+  const FixtureEvent expected[] = { { "0", 1, "70.0" }, { "1", 1, "20.0" } };
 
   set_variable_model (f, 0, 0, expected, G_N_ELEMENTS (expected));
 }
@@ -651,7 +591,7 @@ static void
 test_set_variable_priority (Fixture *f, gconstpointer data)
 {
   /* SetB's smaller priority fires it first: SetA's value wins. */
-  const Expected expected[] = { { "0", 1, "70.0" }, { "1", 1, "10.0" } };
+  const FixtureEvent expected[] = { { "0", 1, "70.0" }, { "1", 1, "10.0" } };
 
   set_variable_model (f, 0, -1, expected, G_N_ELEMENTS (expected));
 }
@@ -667,8 +607,8 @@ test_set_variable_output (Fixture *f, gconstpointer data)
                                 "false", NULL);
   HycoActor *rec_delayed = fixture_add (f, "Recorder", "RecDelayed", NULL);
   HycoActor *rec_now = fixture_add (f, "Recorder", "RecNow", NULL);
-  const Expected expected_delayed[] = { { "0", 1, "7" } };
-  const Expected expected_now[] = { { "0", 1, "3" } };
+  const FixtureEvent expected_delayed[] = { { "0", 1, "7" } };
+  const FixtureEvent expected_now[] = { { "0", 1, "3" } };
 
   g_assert_true (hyco_composite_actor_set_parameter (f->top, "P", "7", NULL));
   g_assert_true (hyco_composite_actor_set_parameter (f->top, "Q", "8", NULL));
@@ -679,8 +619,8 @@ test_set_variable_output (Fixture *f, gconstpointer data)
   fixture_connect (f, now, "output", rec_now, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (rec_delayed, expected_delayed, G_N_ELEMENTS (expected_delayed));
-  assert_events (rec_now, expected_now, G_N_ELEMENTS (expected_now));
+  fixture_assert_events (rec_delayed, expected_delayed, G_N_ELEMENTS (expected_delayed));
+  fixture_assert_events (rec_now, expected_now, G_N_ELEMENTS (expected_now));
 }
 
 /* Ptolemy's _priority attribute is read as the actor's priority. */
@@ -711,7 +651,7 @@ test_set_variable_unknown (Fixture *f, gconstpointer data)
   g_autofree char *message = NULL;
 
   (void) set;
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
   fixture_assert_contains (message, "Set: variableName: no model parameter named \"Q\"");
 }
 
@@ -723,13 +663,13 @@ test_server_new_service_time (Fixture *f, gconstpointer data)
   HycoActor *server
     = fixture_add (f, "Server", "Server", "serviceTime", "3", "newServiceTime", "0.5", NULL);
   HycoActor *rec = fixture_add (f, "Recorder", "Rec", NULL);
-  const Expected expected[] = { { "1.5", 1, "true" } };
+  const FixtureEvent expected[] = { { "1.5", 1, "true" } };
 
   fixture_connect (f, job, "output", server, "input");
   fixture_connect (f, server, "output", rec, "input");
   fixture_stop_time (f, "10");
   fixture_run_ok (f);
-  assert_events (rec, expected, G_N_ELEMENTS (expected));
+  fixture_assert_events (rec, expected, G_N_ELEMENTS (expected));
 }
 
 /* ArrayToSequence and records -------------------------------------------------------------- */
@@ -747,12 +687,12 @@ test_array_to_sequence_and_records (Fixture *f, gconstpointer data)
   HycoActor *disassembler = fixture_add (f, "RecordDisassembler", "Disassembler", NULL);
   HycoActor *records = fixture_add (f, "Recorder", "Records", NULL);
   HycoActor *fields = fixture_add (f, "Recorder", "Fields", NULL);
-  const Expected expected_records[] = {
+  const FixtureEvent expected_records[] = {
     { "0", 1, "{n = 1, name = \"a\"}" },
     { "0", 2, "{n = 2, name = \"b\"}" },
     { "0", 3, "{n = 3, name = \"c\"}" },
   };
-  const Expected expected_fields[] = { { "0", 1, "1" }, { "0", 2, "2" }, { "0", 3, "3" } };
+  const FixtureEvent expected_fields[] = { { "0", 1, "1" }, { "0", 2, "2" }, { "0", 3, "3" } };
 
   g_assert_nonnull (hyco_actor_add_port (assembler, "n", HYCO_PORT_INPUT, NULL));
   g_assert_nonnull (hyco_actor_add_port (assembler, "name", HYCO_PORT_INPUT, NULL));
@@ -766,8 +706,8 @@ test_array_to_sequence_and_records (Fixture *f, gconstpointer data)
   fixture_connect (f, disassembler, "n", fields, "input");
   fixture_stop_time (f, "1");
   fixture_run_ok (f);
-  assert_events (records, expected_records, G_N_ELEMENTS (expected_records));
-  assert_events (fields, expected_fields, G_N_ELEMENTS (expected_fields));
+  fixture_assert_events (records, expected_records, G_N_ELEMENTS (expected_records));
+  fixture_assert_events (fields, expected_fields, G_N_ELEMENTS (expected_fields));
 }
 
 static void
@@ -779,7 +719,7 @@ test_array_to_sequence_length (Fixture *f, gconstpointer data)
 
   fixture_connect (f, numbers, "output", seq, "input");
   fixture_stop_time (f, "1");
-  message = run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED);
   fixture_assert_contains (message, "Seq: input {1, 2} has 2 elements, not arrayLength 3");
 }
 

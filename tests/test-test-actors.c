@@ -24,17 +24,6 @@ continuous_setup (Fixture *f, gconstpointer data)
   fixture_init (f, director);
 }
 
-static char *
-run_fails (Fixture *f)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_assert_false (fixture_run (f, &error));
-  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
-  g_test_message ("expected failure: %s", error->message);
-  return g_strdup (error->message);
-}
-
 /* A Ramp 0, 1, 2, ... at 0, 0.1, 0.2, ... into @test's input. */
 static HycoActor *
 ramp (Fixture *f, const char *name, const char *step)
@@ -70,8 +59,8 @@ test_multiport (Fixture *f, gconstpointer data)
 {
   HycoActor *a = ramp (f, "A", "1");
   HycoActor *b = ramp (f, "B", "10");
-  HycoActor *test = fixture_add (f, "Test", "Test", "correctValues",
-                                 "{{0, 0}, {1, 10}, {2, 20}, {3, 30}}", NULL);
+  HycoActor *test
+    = fixture_add (f, "Test", "Test", "correctValues", "{{0, 0}, {1, 10}, {2, 20}, {3, 30}}", NULL);
   g_autofree char *message = NULL;
 
   fixture_connect (f, a, "output", test, "input");
@@ -81,7 +70,7 @@ test_multiport (Fixture *f, gconstpointer data)
   g_assert_cmpuint (hyco_test_get_count (HYCO_TEST (test)), ==, 4);
 
   fixture_set (test, "correctValues", "{{0, 0}, {1, 10}, {2, 21}}");
-  message = run_fails (f);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "at (0.2, 1) expected {2, 21}, received {2, 20}");
 }
 
@@ -99,7 +88,7 @@ test_multiport_absent_channel (Fixture *f, gconstpointer data)
   fixture_connect (f, a, "output", test, "input");
   fixture_connect (f, slow, "output", test, "input");
   fixture_stop_time (f, "0.2");
-  message = run_fails (f);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "at (0.1, 1) channel 1 of the input is absent");
 }
 
@@ -149,7 +138,7 @@ test_require_all (Fixture *f, gconstpointer data)
 
   fixture_connect (f, r, "output", test, "input");
   fixture_stop_time (f, "0.1");
-  message = run_fails (f);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "Check: expected 3 values, received 2; first missing: 2");
 
   fixture_set (test, "requireAllCorrectValues", "false");
@@ -164,8 +153,8 @@ static void
 test_training_mode (Fixture *f, gconstpointer data)
 {
   HycoActor *r = ramp (f, "Ramp", "0.5");
-  HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{7}", "trainingMode",
-                                 "true", NULL);
+  HycoActor *test
+    = fixture_add (f, "Test", "Check", "correctValues", "{7}", "trainingMode", "true", NULL);
   g_autofree char *trained = NULL;
 
   fixture_set (r, "init", "0.0");
@@ -199,7 +188,8 @@ test_output (Fixture *f, gconstpointer data)
   g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (rec)), ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      g_autofree char *value = hyco_value_to_literal (hyco_recorder_get_value (HYCO_RECORDER (rec), i));
+      g_autofree char *value
+        = hyco_value_to_literal (hyco_recorder_get_value (HYCO_RECORDER (rec), i));
       HycoTag tag;
 
       hyco_recorder_get_tag (HYCO_RECORDER (rec), i, &tag);
@@ -231,8 +221,7 @@ test_one_element_arrays (Fixture *f, gconstpointer data)
   HycoActor *arrays = fixture_add (f, "Const", "Arrays", "value", "{7, 8}", NULL);
   HycoActor *single = fixture_add (f, "Const", "Single", "value", "{9}", NULL);
   HycoActor *test = fixture_add (f, "Test", "Check", "correctValues", "{{{7, 8}}}", NULL);
-  HycoActor *test_single
-    = fixture_add (f, "Test", "CheckSingle", "correctValues", "{{9}}", NULL);
+  HycoActor *test_single = fixture_add (f, "Test", "CheckSingle", "correctValues", "{{9}}", NULL);
 
   fixture_connect (f, arrays, "output", test, "input");
   fixture_connect (f, single, "output", test_single, "input");
@@ -264,7 +253,7 @@ test_exception_handler_no_error (Fixture *f, gconstpointer data)
   fixture_add (f, "TestExceptionHandler", "Handler", "correctExceptionMessage", CAUSALITY_MESSAGE,
                NULL);
   fixture_stop_time (f, "0.5");
-  message = run_fails (f);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "Handler: the run was expected to fail with a causality "
                                     "loop, but it ended without error");
 }
@@ -277,7 +266,7 @@ test_exception_handler_other_error (Fixture *f, gconstpointer data)
   failing_test (f);
   fixture_add (f, "TestExceptionHandler", "Handler", "correctExceptionMessage", CAUSALITY_MESSAGE,
                NULL);
-  message = run_fails (f);
+  message = fixture_run_fails (f, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
   fixture_assert_contains (message, "Handler: the run was expected to fail with a causality "
                                     "loop, but it failed otherwise: Check: ");
 }
@@ -351,8 +340,8 @@ main (int argc, char **argv)
               test_non_strict_one_channel, fixture_teardown);
   g_test_add ("/test-actors/absent-inputs-not-checked", Fixture, NULL, continuous_setup,
               test_absent_inputs_not_checked, fixture_teardown);
-  g_test_add ("/test-actors/require-all-correct-values", Fixture, NULL, de_setup,
-              test_require_all, fixture_teardown);
+  g_test_add ("/test-actors/require-all-correct-values", Fixture, NULL, de_setup, test_require_all,
+              fixture_teardown);
   g_test_add ("/test-actors/training-mode", Fixture, NULL, de_setup, test_training_mode,
               fixture_teardown);
   g_test_add ("/test-actors/test/one-element-arrays", Fixture, NULL, de_setup,
@@ -366,7 +355,7 @@ main (int argc, char **argv)
   g_test_add ("/test-actors/exception-handler/training", Fixture, NULL, de_setup,
               test_exception_handler_training, fixture_teardown);
   g_test_add_func ("/test-actors/exception-attribute/read", test_exception_attribute_read);
-  g_test_add ("/test-actors/int-against-double", Fixture, NULL, de_setup,
-              test_int_against_double, fixture_teardown);
+  g_test_add ("/test-actors/int-against-double", Fixture, NULL, de_setup, test_int_against_double,
+              fixture_teardown);
   return g_test_run ();
 }
