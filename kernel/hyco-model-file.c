@@ -432,29 +432,10 @@ note_accepted (Loader *loader, const char *key)
 static char *
 quote_text (const char *text)
 {
-  GString *out = g_string_new ("\"");
+  g_auto (HycoValue) string = HYCO_VALUE_INIT;
 
-  for (const char *p = text; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '"':
-        g_string_append (out, "\\\"");
-        break;
-      case '\\':
-        g_string_append (out, "\\\\");
-        break;
-      case '\n':
-        g_string_append (out, "\\n");
-        break;
-      case '\t':
-        g_string_append (out, "\\t");
-        break;
-      default:
-        g_string_append_c (out, *p);
-        break;
-      }
-  g_string_append_c (out, '"');
-  return g_string_free (out, FALSE);
+  hyco_value_set_string (&string, text);
+  return hyco_value_to_literal (&string);
 }
 
 /* Sets a parameter as the file states it, through the parameter protocol: the owner's class,
