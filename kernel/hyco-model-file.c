@@ -153,7 +153,6 @@ static const char *const drawing_names[] = {
   "_showInfo",
   "_expertMode",
   "_hideAllParameters",
-  "_createdBy",
   "_controllerFactory",
   "_icon",
   "_iconDescription",
@@ -227,6 +226,7 @@ static const char *const semantic_underscore_names[] = {
   "_priority",
   "_enableBackwardTypeInference",
   "_defaultInferredWidthTo1",
+  "_createdBy",
 };
 
 static gboolean
@@ -732,6 +732,12 @@ load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error
     return load_parameter (loader, element, owner, error);
   what = describe (element);
   who = describe_object (owner);
+  if (g_str_equal (name, "_createdBy"))
+    {
+      /* Honoured, not skipped: the modal syntax reads it from the file, since what a
+       * transition's reset means changed in Ptolemy II 9.1. */
+      return check_ignorable_children (loader, element, error);
+    }
   if (g_str_equal (name, "_defaultInferredWidthTo1"))
     {
       /* Hyco's relations are one channel wide, the width this asks for when none is

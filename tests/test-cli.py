@@ -616,8 +616,8 @@ class PtolemyModels(unittest.TestCase):
     """Ptolemy II's MoML as Vergil writes it: --verbose tells what reading passed over."""
 
     MODEL = "tests/models/ptolemy-vergil.xml"
-    IGNORED = ("ignored 19 drawing and documentation attributes (_location 4, vertex 2, "
-               "TextAttribute 1, _cardinal 1, _createdBy 1, _hideName 1, _layoutHint 1, "
+    IGNORED = ("ignored 18 drawing and documentation attributes (_location 4, vertex 2, "
+               "TextAttribute 1, _cardinal 1, _hideName 1, _layoutHint 1, "
                "_showName 1, _vergilCenter 1, _vergilSize 1, _vergilZoomFactor 1, "
                "_windowProperties 1, author 1, doc 1, signalType 1)")
     RENAMED = ("renamed 10 classes of older Ptolemy II versions (ptolemy.domains.fsm.kernel.* 7, "

@@ -1034,8 +1034,8 @@ test_ptolemy_vergil (void)
   g_auto (GStrv) notes = NULL;
   const char *const toggled[] = { "Toggle.y", "Test.input", NULL };
   const char *const expected_notes[] = {
-    "ignored 19 drawing and documentation attributes (_location 4, vertex 2, TextAttribute 1, "
-    "_cardinal 1, _createdBy 1, _hideName 1, _layoutHint 1, _showName 1, _vergilCenter 1, "
+    "ignored 18 drawing and documentation attributes (_location 4, vertex 2, TextAttribute 1, "
+    "_cardinal 1, _hideName 1, _layoutHint 1, _showName 1, _vergilCenter 1, "
     "_vergilSize 1, _vergilZoomFactor 1, _windowProperties 1, author 1, doc 1, signalType 1)",
     "renamed 10 classes of older Ptolemy II versions (ptolemy.domains.fsm.kernel.* 7, "
     "ptolemy.kernel.util.VersionAttribute 1, ptolemy.moml.Location 1, "
