@@ -2127,6 +2127,13 @@ save_actor (xmlNode *parent, HycoActor *actor)
   xmlNewProp (element, BAD_CAST "class", BAD_CAST class_name_of (G_OBJECT (actor)));
   if (parent != NULL)
     xmlAddChild (parent, element);
+  if (hyco_actor_get_priority (actor) != 0)
+    {
+      /* Read back by load_semantic_attribute(): the order of simultaneous firings. */
+      g_autofree char *priority = g_strdup_printf ("%d", hyco_actor_get_priority (actor));
+      _hyco_model_writer_add_element (element, "property", "_priority",
+                                      "ptolemy.data.expr.Parameter", priority);
+    }
   if (syntax != NULL && syntax->write_contents != NULL)
     syntax->write_contents (actor, element);
   else if (HYCO_IS_COMPOSITE_ACTOR (actor))

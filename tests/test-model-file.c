@@ -1169,6 +1169,21 @@ test_ptolemy_semantic_attributes (void)
 
     g_assert_cmpstrv (notes, expected);
   }
+  /* A priority other than 0 orders simultaneous firings, and is saved with the model. */
+  {
+    g_autoptr (HycoModel) model = test_load_inline (
+      "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <entity name=\"C\" class=\"Const\">\n"
+      "    <property name=\"_priority\" class=\"ptolemy.domains.de.kernel.Priority\""
+      " value=\"-1\"/>\n"
+      "  </entity>\n"
+      "</entity>\n");
+    g_autofree char *saved = hyco_model_save_to_data (model);
+    g_autoptr (HycoModel) reloaded = test_load_inline (saved);
+    HycoCompositeActor *top = hyco_model_get_toplevel (reloaded);
+
+    g_assert_cmpint (hyco_actor_get_priority (hyco_composite_actor_get_actor (top, "C")), ==, -1);
+  }
 }
 
 /* Parameter classes on properties: a class parameter whatever the class; on a composite, a
