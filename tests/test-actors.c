@@ -9,7 +9,6 @@
 
 #define NS HYCO_DEFAULT_RESOLUTION
 
-
 static gint64
 ticks (const char *literal)
 {
@@ -20,17 +19,6 @@ ticks (const char *literal)
   g_assert_no_error (error);
   return t;
 }
-
-static void
-fixture_setup (Fixture *f, gconstpointer data)
-{
-  g_autoptr (HycoDirector) director = hyco_de_director_new ();
-
-  fixture_init (f, director);
-}
-
-
-
 
 /* Const ---------------------------------------------------------------------------------- */
 
@@ -937,7 +925,7 @@ test_causality_interface (void)
 static void
 add_model_test (const char *path, void (*func) (Fixture *, gconstpointer))
 {
-  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown);
+  g_test_add (path, Fixture, NULL, fixture_setup_de, func, fixture_teardown);
 }
 
 int

@@ -150,3 +150,12 @@ fixture_assert_events (HycoActor *recorder, const FixtureEvent *expected, guint 
       g_assert_true (hyco_value_equal (value, &want));
     }
 }
+
+/* A g_test_add() setup: a top level under a DE director. */
+void
+fixture_setup_de (Fixture *f, gconstpointer data)
+{
+  g_autoptr (HycoDirector) director = hyco_de_director_new ();
+
+  fixture_init (f, director);
+}

@@ -16,6 +16,7 @@ typedef struct
 } Fixture;
 
 void fixture_init (Fixture *f, HycoDirector *director);
+void fixture_setup_de (Fixture *f, gconstpointer data);
 void fixture_teardown (Fixture *f, gconstpointer data);
 void fixture_set (gpointer object, const char *name, const char *text);
 void fixture_stop_time (Fixture *f, const char *stop_time);

@@ -7,18 +7,6 @@
 
 #define NS HYCO_DEFAULT_RESOLUTION
 
-
-static void
-fixture_setup (Fixture *f, gconstpointer data)
-{
-  g_autoptr (HycoDirector) director = hyco_de_director_new ();
-
-  fixture_init (f, director);
-}
-
-
-
-
 /* Clock ---------------------------------------------------------------------------------- */
 
 static void
@@ -777,7 +765,7 @@ test_registry (void)
 static void
 add_model_test (const char *path, void (*func) (Fixture *, gconstpointer))
 {
-  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown);
+  g_test_add (path, Fixture, NULL, fixture_setup_de, func, fixture_teardown);
 }
 
 int

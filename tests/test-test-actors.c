@@ -6,14 +6,6 @@
  */
 #include "test-fixture.h"
 
-static void
-de_setup (Fixture *f, gconstpointer data)
-{
-  g_autoptr (HycoDirector) director = hyco_de_director_new ();
-
-  fixture_init (f, director);
-}
-
 /* A continuous model fires its sinks at every integration step: a discrete signal there is
  * absent at most firings. */
 static void
@@ -329,33 +321,33 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   hyco_init ();
 
-  g_test_add ("/test-actors/beyond-the-list", Fixture, NULL, de_setup, test_beyond_the_list,
+  g_test_add ("/test-actors/beyond-the-list", Fixture, NULL, fixture_setup_de, test_beyond_the_list,
               fixture_teardown);
-  g_test_add ("/test-actors/test/multiport", Fixture, NULL, de_setup, test_multiport,
+  g_test_add ("/test-actors/test/multiport", Fixture, NULL, fixture_setup_de, test_multiport,
               fixture_teardown);
-  g_test_add ("/test-actors/test/multiport-absent-channel", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/test/multiport-absent-channel", Fixture, NULL, fixture_setup_de,
               test_multiport_absent_channel, fixture_teardown);
-  g_test_add ("/test-actors/test/output", Fixture, NULL, de_setup, test_output, fixture_teardown);
-  g_test_add ("/test-actors/non-strict/one-channel", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/test/output", Fixture, NULL, fixture_setup_de, test_output, fixture_teardown);
+  g_test_add ("/test-actors/non-strict/one-channel", Fixture, NULL, fixture_setup_de,
               test_non_strict_one_channel, fixture_teardown);
   g_test_add ("/test-actors/absent-inputs-not-checked", Fixture, NULL, continuous_setup,
               test_absent_inputs_not_checked, fixture_teardown);
-  g_test_add ("/test-actors/require-all-correct-values", Fixture, NULL, de_setup, test_require_all,
+  g_test_add ("/test-actors/require-all-correct-values", Fixture, NULL, fixture_setup_de, test_require_all,
               fixture_teardown);
-  g_test_add ("/test-actors/training-mode", Fixture, NULL, de_setup, test_training_mode,
+  g_test_add ("/test-actors/training-mode", Fixture, NULL, fixture_setup_de, test_training_mode,
               fixture_teardown);
-  g_test_add ("/test-actors/test/one-element-arrays", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/test/one-element-arrays", Fixture, NULL, fixture_setup_de,
               test_one_element_arrays, fixture_teardown);
-  g_test_add ("/test-actors/exception-handler/no-error", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/exception-handler/no-error", Fixture, NULL, fixture_setup_de,
               test_exception_handler_no_error, fixture_teardown);
-  g_test_add ("/test-actors/exception-handler/other-error", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/exception-handler/other-error", Fixture, NULL, fixture_setup_de,
               test_exception_handler_other_error, fixture_teardown);
-  g_test_add ("/test-actors/exception-handler/unknown-message", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/exception-handler/unknown-message", Fixture, NULL, fixture_setup_de,
               test_exception_handler_unknown_message, fixture_teardown);
-  g_test_add ("/test-actors/exception-handler/training", Fixture, NULL, de_setup,
+  g_test_add ("/test-actors/exception-handler/training", Fixture, NULL, fixture_setup_de,
               test_exception_handler_training, fixture_teardown);
   g_test_add_func ("/test-actors/exception-attribute/read", test_exception_attribute_read);
-  g_test_add ("/test-actors/int-against-double", Fixture, NULL, de_setup, test_int_against_double,
+  g_test_add ("/test-actors/int-against-double", Fixture, NULL, fixture_setup_de, test_int_against_double,
               fixture_teardown);
   return g_test_run ();
 }
