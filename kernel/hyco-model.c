@@ -5,6 +5,7 @@
 #include "hyco-results-private.h"
 #include "hyco-director-private.h"
 #include "hyco-model-private.h"
+#include "hyco-output-file-private.h"
 #include "hyco-param-private.h"
 #include "hyco-model-syntax-private.h"
 
@@ -26,6 +27,7 @@ struct _HycoModel
 
   HycoCompositeActor *toplevel;
   char *trace_path;
+  gboolean trace_written; /* by the last run */
   gboolean record_results;
   char **probes;            /* the signals to record, or NULL for all */
   HycoResults *results;     /* of the last run */
@@ -223,6 +225,9 @@ hyco_model_save_to_data (HycoModel *self)
  * @path: where to write it
  * @error: return location for a #GError
  *
+ * Writes the model file atomically: a file already at @path is replaced only once the new one
+ * is complete and on the disk, and stays as it was when writing fails.
+ *
  * Returns: %TRUE on success
  */
 gboolean
@@ -230,16 +235,20 @@ hyco_model_save_to_file (HycoModel *self, const char *path, GError **error)
 {
   g_autofree char *data = NULL;
   g_autoptr (GError) local_error = NULL;
+  HycoOutputFile *output;
 
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
   data = hyco_model_save_to_data (self);
-  if (!g_file_set_contents (path, data, -1, &local_error))
+  output = _hyco_output_file_new (path, "the model", &local_error);
+  if (output != NULL)
     {
-      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
-                   local_error->message);
-      return FALSE;
+      FILE *stream = _hyco_output_file_get_stream (output);
+      int write_errno = fputs (data, stream) == EOF ? errno : 0;
+      if (_hyco_output_file_commit (output, write_errno, &local_error))
+        return TRUE;
     }
-  return TRUE;
+  g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s", local_error->message);
+  return FALSE;
 }
 
 /**
@@ -422,9 +431,10 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
  *
  * Makes each run write every present value of every output port as a CSV row
  * `signal,time,microstep,value`, with time printed exactly from the integer tick count. A
- * path that cannot be written is reported now, before any run; the file is written when a run
- * starts, so that an earlier trace there stays until then (a model that fails to prepare
- * leaves it as it was).
+ * path that cannot be written is reported now, before any run. The file is replaced atomically
+ * when the run ends (or fails: then it holds the trace up to the failure), so that a file there
+ * before stays as it was until the new trace is complete and on the disk, and stays when the new
+ * one cannot be written (hyco_model_get_trace_written() tells).
  *
  * Returns: %TRUE on success
  */
@@ -452,6 +462,23 @@ hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
   }
   self->trace_path = g_strdup (path);
   return TRUE;
+}
+
+/**
+ * hyco_model_get_trace_written:
+ * @self: a model
+ *
+ * Whether the last run wrote its trace file (see hyco_model_set_trace_file()), completely: up to
+ * its end, or up to its failure when it failed. A trace that could not be written (a full disk)
+ * leaves the file that was there before as it was.
+ *
+ * Returns: %TRUE if the trace file holds the last run's trace
+ */
+gboolean
+hyco_model_get_trace_written (HycoModel *self)
+{
+  g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  return self->trace_written;
 }
 
 /**
@@ -818,6 +845,7 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   HycoDirector *director;
   HycoDirectorClass *klass;
   g_autoptr (GError) failure = NULL;
+  HycoSink *trace = NULL;
   gboolean ok;
 
   if (!self->prepared && !hyco_model_prepare (self, error))
@@ -832,10 +860,11 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
     ((HycoModelCounter *) self->counters->pdata[i])->value = 0;
   publish_progress (self, &(HycoTag){ 0, 0 });
 
+  self->trace_written = FALSE;
   if (self->trace_path)
     {
-      HycoSink *trace
-        = _hyco_trace_sink_open (self->trace_path, hyco_director_get_resolution (director), error);
+      trace = _hyco_trace_sink_open (self->trace_path, hyco_director_get_resolution (director),
+                                     error);
       if (trace == NULL)
         return FALSE;
       g_ptr_array_add (self->sinks, trace);
@@ -879,8 +908,19 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
     for (guint i = 0; i < self->sinks->len; i++)
       {
         HycoSink *sink = self->sinks->pdata[i];
-        if (!sink->klass->close (sink, self->iterations, reached.time, failure ? NULL : &failure))
-          ok = FALSE;
+        g_autoptr (GError) sink_error = NULL;
+        gboolean closed = sink->klass->close (sink, self->iterations, reached.time, &sink_error);
+
+        if (sink == trace)
+          self->trace_written = closed;
+        if (closed)
+          continue;
+        ok = FALSE;
+        /* A run that failed and could not keep its trace says both. */
+        if (failure == NULL)
+          failure = g_steal_pointer (&sink_error);
+        else
+          g_prefix_error (&failure, "%s; and the run failed: ", sink_error->message);
       }
     g_ptr_array_set_size (self->sinks, 0);
   }

@@ -68,6 +68,7 @@ HYCO_API gboolean hyco_model_set_parameter (HycoModel *self, const char *path, c
                                             GError **error);
 HYCO_API gboolean hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error);
 HYCO_API gboolean hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error);
+HYCO_API gboolean hyco_model_get_trace_written (HycoModel *self);
 HYCO_API void hyco_model_set_record_results (HycoModel *self, gboolean record);
 HYCO_API void hyco_model_set_probes (HycoModel *self, const char *const *signals);
 HYCO_API HycoResults *hyco_model_get_results (HycoModel *self);

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-model-private.h"
+#include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
 
 #include <errno.h>
@@ -10,8 +11,8 @@
 
 struct _HycoTrace
 {
+  HycoOutputFile *output;
   FILE *file;
-  char *path;
   int resolution;
   int write_errno;
 };
@@ -37,22 +38,16 @@ write_csv_field (FILE *file, const char *text, gboolean force_quotes)
 HycoTrace *
 _hyco_trace_open (const char *path, int resolution, GError **error)
 {
+  HycoOutputFile *output = _hyco_output_file_new (path, "the trace", error);
   HycoTrace *self;
-  FILE *file = fopen (path, "w");
 
-  if (file == NULL)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   "cannot write the trace to %s: %s", path, g_strerror (saved));
-      return NULL;
-    }
+  if (output == NULL)
+    return NULL;
   self = g_new0 (HycoTrace, 1);
-  self->file = file;
-  self->path = g_strdup (path);
+  self->output = output;
+  self->file = _hyco_output_file_get_stream (output);
   self->resolution = resolution;
-  setvbuf (file, NULL, _IOFBF, 1 << 16);
-  fputs ("signal,time,microstep,value\n", file);
+  fputs ("signal,time,microstep,value\n", self->file);
   return self;
 }
 
@@ -72,16 +67,10 @@ _hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag, cons
 gboolean
 _hyco_trace_close (HycoTrace *self, GError **error)
 {
-  int failed = self->write_errno;
+  gboolean ok = _hyco_output_file_commit (self->output, self->write_errno, error);
 
-  if (fclose (self->file) != 0 && failed == 0)
-    failed = errno ? errno : EIO;
-  if (failed)
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (failed),
-                 "writing the trace to %s failed: %s", self->path, g_strerror (failed));
-  g_free (self->path);
   g_free (self);
-  return failed == 0;
+  return ok;
 }
 
 /* The trace as one of the model's sinks: only present values become rows. */

@@ -3,11 +3,11 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-results-formats.h"
+#include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
 #include <matio.h>
+#include <zlib.h>
 
 static const char *signal_fields[] = {
   "name", "type", "time", "ticks", "microstep", "value", "present", NULL,
@@ -22,10 +22,11 @@ column (enum matio_classes class_type, enum matio_types data_type, gsize n, cons
   return Mat_VarCreate (NULL, class_type, data_type, 2, dims, (void *) data, flags);
 }
 
+/* A text in UTF-8: libmatio counts its dimensions in characters, not bytes. */
 static matvar_t *
 text (const char *value)
 {
-  size_t dims[2] = { 1, strlen (value) };
+  size_t dims[2] = { 1, (size_t) g_utf8_strlen (value, -1) };
 
   return Mat_VarCreate (NULL, MAT_C_CHAR, MAT_T_UTF8, 2, dims, (void *) value, 0);
 }
@@ -62,13 +63,72 @@ signal_struct (HycoResults *self, GPtrArray *signals)
   return array;
 }
 
+/* Whether the compressed element of @size bytes at the file's position inflates to its end. */
+static gboolean
+inflates_completely (FILE *file, guint32 size)
+{
+  g_autofree guint8 *in = g_malloc (1 << 16);
+  g_autofree guint8 *out = g_malloc (1 << 16);
+  z_stream stream = { 0 };
+  int status = Z_OK;
+
+  if (inflateInit (&stream) != Z_OK)
+    return FALSE;
+  while (status == Z_OK && size > 0)
+    {
+      size_t n = fread (in, 1, MIN (size, 1u << 16), file);
+      if (n == 0)
+        break;
+      size -= (guint32) n;
+      stream.next_in = in;
+      stream.avail_in = (uInt) n;
+      do
+        {
+          stream.next_out = out;
+          stream.avail_out = 1 << 16;
+          status = inflate (&stream, Z_NO_FLUSH);
+        }
+      while (status == Z_OK && stream.avail_out == 0);
+    }
+  inflateEnd (&stream);
+  return status == Z_STREAM_END && size == 0;
+}
+
+/* libmatio does not check its writes: a full disk leaves a file cut short, with its framing
+ * made to fit. A MAT v5 file is a 128-byte header and data elements, each an 8-byte tag (type,
+ * byte count) and its bytes, padded to 8 unless compressed; each compressed element must
+ * inflate to its end, and the file must end where its @n_elements elements end. */
+static gboolean
+mat_file_is_complete (const char *path, guint n_elements)
+{
+  FILE *file = fopen (path, "rb");
+  goffset offset = 128;
+  gboolean complete = file != NULL;
+
+  for (guint i = 0; complete && i < n_elements; i++)
+    {
+      guint32 tag[2];
+      complete = fseeko (file, offset, SEEK_SET) == 0 && fread (tag, sizeof tag, 1, file) == 1;
+      if (complete && tag[0] == MAT_T_COMPRESSED)
+        complete = inflates_completely (file, tag[1]);
+      if (complete)
+        offset += 8 + (goffset) (tag[0] == MAT_T_COMPRESSED ? tag[1] : (tag[1] + 7u) / 8 * 8);
+    }
+  if (complete)
+    complete = fseeko (file, 0, SEEK_END) == 0 && ftello (file) == offset;
+  if (file)
+    fclose (file);
+  return complete;
+}
+
 /**
  * hyco_results_save_mat:
  * @self: results
  * @path: the file to write (conventionally `.mat`)
  * @error: return location for a #GError
  *
- * Writes the results as a MATLAB v5 file (compressed), which MATLAB, GNU Octave and SciPy
+ * Writes the results as a MATLAB v5 file (compressed), atomically (a file already at @path
+ * is replaced only once the new one is complete), which MATLAB, GNU Octave and SciPy
  * read directly. It holds two variables:
  *
  * - `resolution`: the exponent r of the time resolution (ticks of 10^r s), an int32 scalar
@@ -88,6 +148,8 @@ gboolean
 hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
 {
   g_autoptr (GPtrArray) signals = g_ptr_array_new ();
+  g_autoptr (GError) local_error = NULL;
+  HycoOutputFile *output;
   GPtrArray *all;
   mat_t *file;
   matvar_t *array, *resolution;
@@ -102,20 +164,17 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
     if (((HycoResultsSignal *) all->pdata[i])->n_present > 0)
       g_ptr_array_add (signals, all->pdata[i]);
 
-  /* libmatio says nothing about why it cannot create a file: find out first. */
-  {
-    FILE *probe = fopen (path, "wb");
-    if (probe == NULL || fclose (probe) != 0)
-      {
-        int saved = errno;
-        g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s: %s", path,
-                     g_strerror (saved));
-        return FALSE;
-      }
-  }
-  file = Mat_CreateVer (path, "MATLAB 5.0 MAT-file, written by Hyco", MAT_FT_MAT5);
+  output = _hyco_output_file_new (path, "the results", &local_error);
+  if (output == NULL)
+    {
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "%s", local_error->message);
+      return FALSE;
+    }
+  file = Mat_CreateVer (_hyco_output_file_get_write_path (output),
+                        "MATLAB 5.0 MAT-file, written by Hyco", MAT_FT_MAT5);
   if (file == NULL)
     {
+      _hyco_output_file_abort (output);
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s", path);
       return FALSE;
     }
@@ -129,9 +188,18 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
   Mat_VarFree (array);
   if (Mat_Close (file) != 0)
     failed = 1;
-  if (failed)
+  if (failed || !mat_file_is_complete (_hyco_output_file_get_write_path (output), 2))
     {
-      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "writing %s failed", path);
+      _hyco_output_file_abort (output);
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO,
+                   "writing the results to %s failed: the file came out incomplete (is the disk "
+                   "full?)",
+                   path);
+      return FALSE;
+    }
+  if (!_hyco_output_file_commit (output, 0, &local_error))
+    {
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
   return TRUE;

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-results-formats.h"
+#include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
 
 #include <errno.h>
@@ -54,6 +55,30 @@ driver_for (const char *path)
   if (g_ascii_strcasecmp (dot, ".pdf") == 0)
     return "pdfcairo";
   return NULL;
+}
+
+/* PLplot's drivers do not report write errors (a full disk): a file that does not end as its
+ * format ends was cut short. SVG ends with its root element's end tag, PNG with its IEND chunk
+ * (type, then a 4-byte checksum), PDF with the %%EOF marker. */
+static gboolean
+plot_file_is_complete (const char *path, const char *driver)
+{
+  char tail[32];
+  FILE *file = fopen (path, "rb");
+  size_t n = 0;
+
+  if (file == NULL)
+    return FALSE;
+  if (fseeko (file, 0, SEEK_END) == 0 && ftello (file) >= (off_t) sizeof tail
+      && fseeko (file, -(off_t) sizeof tail, SEEK_END) == 0)
+    n = fread (tail, 1, sizeof tail, file);
+  fclose (file);
+  if (n != sizeof tail)
+    return FALSE;
+  if (g_str_equal (driver, "pngcairo"))
+    return memcmp (tail + sizeof tail - 8, "IEND", 4) == 0;
+  return g_strstr_len (tail, sizeof tail, g_str_equal (driver, "svg") ? "</svg>" : "%%EOF")
+         != NULL;
 }
 
 /* PLplot asks on standard input for a device it does not know, and exits on most errors:
@@ -248,7 +273,8 @@ draw (HycoResults *self, GPtrArray *panels, guint width, guint height)
  * values in tag order, so a discontinuity, two values at one time at successive microsteps, is a
  * vertical jump at that instant. Other signals are drawn as events: a stem from 0 and a marker at
  * each present value, nothing where the signal is absent. Booleans are drawn as 0 and 1; string
- * signals are left out. See hyco_results_get_plot_points() for the points drawn.
+ * signals are left out. See hyco_results_get_plot_points() for the points drawn. The file is
+ * written atomically: a file already at @path is replaced only once the new one is complete.
  *
  * Returns: %TRUE on success
  */
@@ -257,11 +283,10 @@ hyco_results_plot (HycoResults *self, const char *path, const char *const *signa
                    guint height, GError **error)
 {
   g_autoptr (GPtrArray) panels = g_ptr_array_new ();
+  g_autoptr (GError) local_error = NULL;
+  HycoOutputFile *output;
   const char *driver;
-  FILE *file;
   PLINT stream, previous;
-  int failed = 0;
-  GStatBuf info;
 
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -296,21 +321,19 @@ hyco_results_plot (HycoResults *self, const char *path, const char *const *signa
                    driver, g_str_equal (driver, "svg") ? "libplplot17" : "plplot-driver-cairo");
       return FALSE;
     }
-  /* PLplot opens the file itself, and exits when it cannot: try first. */
-  file = fopen (path, "wb");
-  if (file == NULL || fclose (file) != 0)
+  /* PLplot opens the file itself, and exits when it cannot: the file is made first. */
+  output = _hyco_output_file_new (path, "the plot", &local_error);
+  if (output == NULL)
     {
-      int saved = errno;
       g_mutex_unlock (&plot_lock);
-      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s: %s", path,
-                   g_strerror (saved));
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
 
   plgstrm (&previous);
   plmkstrm (&stream);
   plsdev (driver);
-  plsfnam (path);
+  plsfnam (_hyco_output_file_get_write_path (output));
   plspage (0.0, 0.0, (PLINT) width, (PLINT) height, 0, 0);
   plscmap0n (COLOR_FIRST_SIGNAL + G_N_ELEMENTS (palette));
   plscol0 (COLOR_BACKGROUND, 255, 255, 255);
@@ -324,15 +347,18 @@ hyco_results_plot (HycoResults *self, const char *path, const char *const *signa
   plsstrm (previous);
 
   g_mutex_unlock (&plot_lock);
-  /* Drivers do not report write errors: an empty file is one. */
-  if (g_stat (path, &info) != 0)
-    failed = errno;
-  else if (info.st_size == 0)
-    failed = ENOSPC;
-  if (failed)
+  if (!plot_file_is_complete (_hyco_output_file_get_write_path (output), driver))
     {
-      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "writing %s failed: %s", path,
-                   g_strerror (failed));
+      _hyco_output_file_abort (output);
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO,
+                   "writing the plot to %s failed: the file came out incomplete (is the disk "
+                   "full?)",
+                   path);
+      return FALSE;
+    }
+  if (!_hyco_output_file_commit (output, 0, &local_error))
+    {
+      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
   return TRUE;

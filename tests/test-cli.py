@@ -429,6 +429,155 @@ class Plot(unittest.TestCase):
         self.assertTrue(os.path.exists(out))
 
 
+class Outputs(unittest.TestCase):
+    """Output files (trace, plot, results) are replaced atomically: a path holds either the
+    file that was there or the new, complete one, whatever happens while it is written."""
+    MODEL = "models/simultaneous-events.xml"
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def leftovers(self):
+        return [name for name in os.listdir(self.dir.name) if name.startswith(".")]
+
+    def test_outputs_naming_one_file_are_refused(self):
+        model = self.path("m.xml")
+        with open(self.MODEL) as f, open(model, "w") as g:
+            g.write(f.read())
+        with open(model) as f:
+            text = f.read()
+        for args, message in (
+                (("--trace", self.path("a.csv"), "--results", self.path("a.csv")),
+                 "--trace %s and --results %s name the same file: give each output its own"
+                 % (self.path("a.csv"), self.path("a.csv"))),
+                (("--trace", model), "--trace %s would overwrite the file being run" % model),
+                (("--results", model), "--results %s would overwrite the file being run"
+                 % model)):
+            result = hyco("run", model, *args)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertEqual(result.stderr, "hyco: error: " + message + "\n")
+            with open(model) as f:
+                self.assertEqual(f.read(), text)
+        self.assertEqual(sorted(os.listdir(self.dir.name)), ["m.xml"])
+
+    def test_full_device_is_an_error_naming_the_path(self):
+        result = hyco("run", self.MODEL, "--trace", "/dev/full")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("writing the trace to /dev/full failed: No space left on device",
+                      result.stderr)
+        self.assertIn("  trace       /dev/full not written", result.stdout)
+        result = hyco("run", self.MODEL, "--results", "/dev/full")
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr, "hyco: error: writing the results to /dev/full failed: "
+                         "No space left on device\n")
+        for option in ("--results", "--plot"):
+            self.assertNotIn(option[2:] + " ", result.stdout)
+        self.assertNotIn("Ran ", result.stdout)
+        # What is not a regular file is written directly: a pipe gets the whole trace.
+        result = hyco("run", "--quiet", self.MODEL, "--trace", "/dev/stdout")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.splitlines()[0], "signal,time,microstep,value")
+
+    def run_limited(self, *args, limit):
+        """hyco run with files limited to @limit bytes: a write beyond fails with EFBIG, as on
+        a full disk."""
+        import resource
+
+        def limit_files():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+        return subprocess.run([HYCO, "run", self.MODEL, *args], capture_output=True, text=True,
+                              timeout=60, preexec_fn=limit_files)
+
+    def test_failed_write_keeps_the_earlier_file(self):
+        for option, name, what in (("--trace", "t.csv", "the trace"),
+                                   ("--results", "r.mat", "the results"),
+                                   ("--plot", "p.svg", "the plot")):
+            path = self.path(name)
+            with open(path, "w") as f:
+                f.write("earlier\n")
+            os.chmod(path, 0o640)
+            result = self.run_limited(option, path, limit=2000)
+            self.assertEqual(result.returncode, 1, (option, result.stderr))
+            self.assertIn("writing %s to %s failed: " % (what, path), result.stderr)
+            with open(path) as f:
+                self.assertEqual(f.read(), "earlier\n", option)
+            self.assertEqual(self.leftovers(), [], option)
+            # Written completely, the new file replaces the earlier one, keeping its mode.
+            result = hyco("run", "--quiet", self.MODEL, option, path)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(os.stat(path).st_mode & 0o777, 0o640)
+            self.assertGreater(os.path.getsize(path), 2000)
+            self.assertEqual(self.leftovers(), [], option)
+
+    def test_output_through_a_symbolic_link_replaces_its_target(self):
+        target = self.path("target.csv")
+        link = self.path("link.csv")
+        with open(target, "w") as f:
+            f.write("earlier\n")
+        os.symlink(target, link)
+        result = hyco("run", "--quiet", self.MODEL, "--trace", link)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertTrue(os.path.islink(link))
+        with open(target) as f:
+            self.assertEqual(f.readline(), "signal,time,microstep,value\n")
+
+    def test_killed_while_writing_leaves_a_complete_file(self):
+        # SIGKILL at moments spread over the run and the writing of its outputs: each output
+        # path then holds nothing (before the first complete run) or a complete file, never a
+        # part of one; a killed run's temporary files go at the next run.
+        import random
+        trace, results = self.path("t.csv"), self.path("r.mat")
+        args = [HYCO, "run", "--quiet", "models/event-ordering.xml", "--trace", trace,
+                "--results", results]
+        subprocess.run(args, check=True, capture_output=True, timeout=120)
+        expected = {}
+        for path in (trace, results):
+            with open(path, "rb") as f:
+                expected[path] = f.read()
+            os.unlink(path)
+        start = time.monotonic()
+        subprocess.run(args, check=True, capture_output=True, timeout=120)
+        duration = time.monotonic() - start
+        for path in (trace, results):
+            os.unlink(path)
+        moments = random.Random(7)
+        for run in range(50):
+            process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(moments.uniform(0, duration * 1.2))
+            process.kill()
+            process.wait(timeout=60)
+            for path in (trace, results):
+                if os.path.exists(path):
+                    with open(path, "rb") as f:
+                        self.assertEqual(f.read(), expected[path], (run, path))
+        subprocess.run(args, check=True, capture_output=True, timeout=120)
+        self.assertEqual(self.leftovers(), [])
+
+    def test_non_ascii_signal_names_in_results(self):
+        import scipy.io
+        model = self.path("m.xml")
+        with open("tests/models/cli-parameters.xml") as f:
+            text = f.read()
+        self.assertIn('name="Clock"', text)
+        with open(model, "w") as f:
+            f.write(text.replace('name="Clock"', 'name="HorlogeétéΩ𝄞"')
+                    .replace('"Clock.', '"HorlogeétéΩ𝄞.'))
+        results = self.path("r.mat")
+        result = hyco("run", "--quiet", model, "--results", results)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        signals = scipy.io.loadmat(results, squeeze_me=True, struct_as_record=False)["signals"]
+        names = [s.name for s in (signals if hasattr(signals, "__len__") else [signals])]
+        self.assertIn("HorlogeétéΩ𝄞.output", names)
+
+
 class Progress(unittest.TestCase):
     ARGS = ["run", "tests/models/cli-forever.xml"]
 

@@ -5,6 +5,8 @@
 #include "test-support.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/resource.h>
 
 #define MOML_HEADER                                                                                \
   "<?xml version=\"1.0\" standalone=\"no\"?>\n"                                                    \
@@ -1397,6 +1399,62 @@ test_ptolemy_suite (void)
     }
 }
 
+/* A saved model replaces the file at its path only once complete: when writing fails (a full
+ * disk, here a file size limit), the earlier file stays and no temporary file is left. */
+static void
+test_save_to_file_atomically (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hyco-save-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "saved.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  struct rlimit saved_limit, limit;
+  GDir *listing;
+
+  g_assert_no_error (error);
+  model = hyco_model_new_from_data (
+    "<entity name=\"top\" class=\"CompositeActor\">"
+    "<property name=\"director\" class=\"DEDirector\"/>"
+    "<entity name=\"Clock\" class=\"DiscreteClock\"/></entity>",
+    -1, "inline.xml", &error);
+  g_assert_no_error (error);
+  data = hyco_model_save_to_data (model);
+  g_assert_true (hyco_model_save_to_file (model, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, data);
+
+  g_assert_true (g_file_set_contents (path, "earlier", -1, NULL));
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved_limit), ==, 0);
+  limit = saved_limit;
+  limit.rlim_cur = 16;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (hyco_model_save_to_file (model, path, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved_limit), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, "writing the model to "));
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "earlier");
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, "saved.xml");
+  g_assert_null (g_dir_read_name (listing));
+  g_dir_close (listing);
+  g_clear_error (&error);
+
+  /* What is not a regular file is written directly, and its errors are errors. */
+  g_assert_false (hyco_model_save_to_file (model, "/dev/full", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "writing the model to /dev/full failed: No space left on device");
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1438,5 +1496,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model-file/ptolemy/class-suggestions", test_ptolemy_class_suggestions);
   g_test_add_func ("/model-file/ptolemy/insert-at", test_ptolemy_insert_at);
   g_test_add_func ("/model-file/ptolemy/suite", test_ptolemy_suite);
+  g_test_add_func ("/model-file/save-to-file-atomically", test_save_to_file_atomically);
   return g_test_run ();
 }

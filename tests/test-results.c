@@ -281,7 +281,7 @@ mat_string (matvar_t *var)
 {
   g_assert_nonnull (var);
   g_assert_cmpint (var->class_type, ==, MAT_C_CHAR);
-  return g_strndup (var->data, var->dims[0] * var->dims[1]);
+  return g_strndup (var->data, var->nbytes);
 }
 
 /* Written with libmatio, read back with libmatio, compared row by row with the CSV trace. */

@@ -132,6 +132,7 @@ typedef struct
   gboolean ok;
   gint64 started;          /* monotonic µs */
   gboolean progress_shown; /* a progress line is on the terminal */
+  gboolean writing;        /* the run is over, its outputs being written */
 } RunData;
 
 /* Progress appears after this long, so that short runs print nothing but their summary. */
@@ -207,6 +208,16 @@ has_suffix (const char *path, const char *const *suffixes)
   return FALSE;
 }
 
+/* A writing error names the output and its path already. */
+static void
+print_output_error (const char *option, const GError *error)
+{
+  if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO))
+    print_error ("%s", error->message);
+  else
+    print_error ("%s %s", option, error->message);
+}
+
 /* Writes the plot and the result file of a run, whether or not it completed. */
 static gboolean
 write_results (HycoModel *model, const char *plot, const char *const *probes, guint width,
@@ -230,14 +241,14 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
         print_warning ("strings are not plotted: %s", strings->str);
       if (!hyco_results_plot (recorded, plot, probes, width, height, &error))
         {
-          print_error ("--plot %s", error->message);
+          print_output_error ("--plot", error);
           g_clear_error (&error);
           ok = FALSE;
         }
     }
   if (results && !hyco_results_save_mat (recorded, results, &error))
     {
-      print_error ("--results %s", error->message);
+      print_output_error ("--results", error);
       ok = FALSE;
     }
   return ok;
@@ -266,7 +277,10 @@ on_interrupt (gpointer user_data)
 {
   RunData *data = user_data;
 
-  fprintf (stderr, "hyco: interrupted, stopping the run\n");
+  if (data->writing)
+    fprintf (stderr, "hyco: interrupted; the files already being written are finished first\n");
+  else
+    fprintf (stderr, "hyco: interrupted, stopping the run\n");
   g_cancellable_cancel (data->cancellable);
   return G_SOURCE_CONTINUE;
 }
@@ -415,6 +429,113 @@ check_run_options (RunOptions *options)
   return EXIT_OK;
 }
 
+/* Whether @a and @b name one file: the same inode when both exist, else the same path. */
+static gboolean
+same_file (const char *a, const char *b)
+{
+  GStatBuf info_a, info_b;
+  gboolean a_exists = g_stat (a, &info_a) == 0, b_exists = g_stat (b, &info_b) == 0;
+
+  if (a_exists || b_exists)
+    return a_exists && b_exists && info_a.st_dev == info_b.st_dev && info_a.st_ino == info_b.st_ino
+           && S_ISREG (info_a.st_mode);
+  {
+    g_autofree char *canonical_a = g_canonicalize_filename (a, NULL);
+    g_autofree char *canonical_b = g_canonicalize_filename (b, NULL);
+    return g_str_equal (canonical_a, canonical_b);
+  }
+}
+
+/* The first parameter of @actor or of an actor inside it whose value names @output (an FMU's
+ * fmuFile, a data file), as given or relative to @directory, the model file's; its full
+ * name, or NULL. */
+static char *
+parameter_naming (HycoActor *actor, const char *output, const char *directory)
+{
+  g_auto (GStrv) names = hyco_parameter_owner_list (HYCO_PARAMETER_OWNER (actor));
+
+  for (guint i = 0; names && names[i]; i++)
+    {
+      g_autofree char *text = hyco_parameter_owner_get_text (HYCO_PARAMETER_OWNER (actor), names[i]);
+      g_autofree char *relative = NULL;
+      gsize length = text ? strlen (text) : 0;
+
+      if (length >= 2 && text[0] == '"' && text[length - 1] == '"')
+        {
+          memmove (text, text + 1, length - 2);
+          text[length - 2] = '\0';
+        }
+      if (text == NULL || *text == '\0' || !g_file_test (text, G_FILE_TEST_EXISTS))
+        {
+          if (text == NULL || *text == '\0' || g_path_is_absolute (text))
+            continue;
+          relative = g_build_filename (directory, text, NULL);
+        }
+      if (same_file (relative ? relative : text, output))
+        {
+          g_autofree char *actor_name = hyco_actor_get_full_name (actor);
+          return g_strdup_printf ("%s.%s", actor_name, names[i]);
+        }
+    }
+  if (HYCO_IS_COMPOSITE_ACTOR (actor))
+    {
+      GPtrArray *actors = hyco_composite_actor_get_actors (HYCO_COMPOSITE_ACTOR (actor));
+      for (guint i = 0; i < actors->len; i++)
+        {
+          char *found = parameter_naming (actors->pdata[i], output, directory);
+          if (found)
+            return found;
+        }
+    }
+  return NULL;
+}
+
+/* Refuses, before the run, outputs that would overwrite one another, the model file (or the
+ * FMU that `hyco fmu run` runs) or a file the model reads. */
+static gboolean
+check_outputs_distinct (HycoModel *model, const char *source, const RunOptions *options)
+{
+  const struct
+  {
+    const char *option, *path;
+  } outputs[] = {
+    { "--trace", options->trace },
+    { "--plot", options->plot },
+    { "--results", options->results },
+  };
+  g_autofree char *directory = g_path_get_dirname (source);
+
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *parameter = NULL;
+
+      if (outputs[i].path == NULL)
+        continue;
+      for (guint k = 0; k < i; k++)
+        if (outputs[k].path && same_file (outputs[k].path, outputs[i].path))
+          {
+            print_error ("%s %s and %s %s name the same file: give each output its own",
+                         outputs[k].option, outputs[k].path, outputs[i].option, outputs[i].path);
+            return FALSE;
+          }
+      if (same_file (outputs[i].path, source))
+        {
+          print_error ("%s %s would overwrite the file being run", outputs[i].option,
+                       outputs[i].path);
+          return FALSE;
+        }
+      parameter = parameter_naming (HYCO_ACTOR (hyco_model_get_toplevel (model)), outputs[i].path,
+                                    directory);
+      if (parameter)
+        {
+          print_error ("%s %s would overwrite the file %s names", outputs[i].option,
+                       outputs[i].path, parameter);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* @name, or @name under the actor @scope when that is given: hyco fmu run takes the FMU's own
  * names. */
 static char *
@@ -475,7 +596,10 @@ print_summary (HycoModel *model, const char *source, RunOptions *options, double
     printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
   printf ("  wall time   %.3f s\n", wall);
   print_statistics (model);
-  if (options->trace)
+  if (options->trace && !hyco_model_get_trace_written (model))
+    printf ("  trace       %s not written (the error says why; a file there before is kept)\n",
+            options->trace);
+  else if (options->trace)
     printf ("  trace       %s%s\n", options->trace, written);
   else
     printf ("  trace       none (add --trace FILE.csv to record every event)\n");
@@ -503,6 +627,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   double wall;
   guint sigint, sigterm;
   guint progress = 0;
+  int status = EXIT_OK;
 
   /* In the order given, so that the last of --stop-time and --set director.stopTime wins. */
   for (guint i = 0; i <= options->assignments->len; i++)
@@ -530,6 +655,8 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
           return EXIT_BAD_INPUT;
         }
     }
+  if (!check_outputs_distinct (model, source, options))
+    return EXIT_BAD_INPUT;
   if (options->trace && !hyco_model_set_trace_file (model, options->trace, &error))
     {
       print_error ("%s", error->message);
@@ -567,13 +694,13 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   g_main_loop_run (loop);
   g_thread_join (g_steal_pointer (&thread));
   wall = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
   if (progress)
     g_source_remove (progress);
   if (data.progress_shown)
     fputs ("\r\033[K", stderr);
 
+  /* Ctrl-C stays caught until the outputs are written: a file is never left half written. */
+  data.writing = TRUE;
   if (!data.ok)
     {
       print_model_error (source, data.error);
@@ -583,14 +710,21 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
                          options->results)
           && !options->quiet)
         print_summary (model, source, options, wall, TRUE);
-      return EXIT_RUN_FAILED;
+      status = EXIT_RUN_FAILED;
     }
-  if (!write_results (model, options->plot, probe_list, options->width, options->height,
-                      options->results))
-    return EXIT_RUN_FAILED;
-  if (!options->quiet)
+  else if (!write_results (model, options->plot, probe_list, options->width, options->height,
+                           options->results))
+    status = EXIT_RUN_FAILED;
+  else if (!options->quiet)
     print_summary (model, source, options, wall, FALSE);
-  return EXIT_OK;
+  /* An interruption while writing: the outputs are complete, but the user asked to stop. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  if (status == EXIT_OK && g_cancellable_is_cancelled (cancellable))
+    status = EXIT_RUN_FAILED;
+  return status;
 }
 
 static int
