@@ -10,6 +10,9 @@
 #include "hyco-model-syntax-private.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <stdatomic.h>
@@ -138,9 +141,25 @@ hyco_model_init (HycoModel *self)
   self->resolution = HYCO_DEFAULT_RESOLUTION;
 }
 
+static gboolean prepare (HycoModel *self, GError **error);
+
+/* The model's setters and prepare change what a run reads: refused while one is under way
+ * (from a progress handler, another thread), rather than pulling the model from under it. */
+static gboolean
+refuse_while_running (HycoModel *self, const char *what, GError **error)
+{
+  if (!g_atomic_int_get (&self->running))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+               "the model %s is running: %s waits until the run has ended",
+               hyco_actor_get_name (HYCO_ACTOR (self->toplevel)), what);
+  return FALSE;
+}
+
 /**
  * hyco_model_new:
- * @toplevel: (transfer none): the top-level composite, which should have a director
+ * @toplevel: (transfer none): the top-level composite, which should have a director, and
+ *   belongs to no other model
  *
  * Returns: (transfer full): a model running @toplevel
  */
@@ -151,6 +170,8 @@ hyco_model_new (HycoCompositeActor *toplevel)
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (toplevel), NULL);
   g_return_val_if_fail (hyco_actor_get_container (HYCO_ACTOR (toplevel)) == NULL, NULL);
+  /* Two models would run one set of actors, each with its own state of the run. */
+  g_return_val_if_fail (_hyco_composite_actor_get_model (toplevel) == NULL, NULL);
   hyco_registry_ensure_modules ();
   self = g_object_new (HYCO_TYPE_MODEL, NULL);
   self->toplevel = g_object_ref (toplevel);
@@ -181,10 +202,73 @@ hyco_model_new_from_data (const char *data, gssize length, const char *source_na
   return hyco_model_new (toplevel);
 }
 
+/* Reads a model file: a regular file only (a FIFO would block, /dev/zero never end) and no
+ * larger than HYCO_MODEL_FILE_MAX_SIZE, checked before reading. */
+static gboolean
+read_model_file (const char *path, char **data, gsize *length, GError **error)
+{
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
+  GStatBuf info;
+  gsize done = 0;
+  int failed = 0;
+
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "cannot read %s: %s",
+                   path, g_strerror (saved));
+      return FALSE;
+    }
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode))
+    {
+      close (fd);
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO,
+                   "%s is not a regular file: a model is read from a file", path);
+      return FALSE;
+    }
+  if (info.st_size > HYCO_MODEL_FILE_MAX_SIZE)
+    {
+      close (fd);
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO,
+                   "%s is too large (%.1f MiB): model files are limited to %.1f MiB", path,
+                   (double) info.st_size / (1 << 20),
+                   (double) HYCO_MODEL_FILE_MAX_SIZE / (1 << 20));
+      return FALSE;
+    }
+  /* Its size and a terminating NUL: a file that grows meanwhile is read no further. */
+  *data = g_malloc ((gsize) info.st_size + 1);
+  while (done < (gsize) info.st_size)
+    {
+      gssize n = read (fd, *data + done, (gsize) info.st_size - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          failed = n < 0 ? errno : 0;
+          break;
+        }
+      done += (gsize) n;
+    }
+  close (fd);
+  if (failed)
+    {
+      g_clear_pointer (data, g_free);
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "cannot read %s: %s",
+                   path, g_strerror (failed));
+      return FALSE;
+    }
+  (*data)[done] = '\0';
+  *length = done;
+  return TRUE;
+}
+
 /**
  * hyco_model_new_from_file:
  * @path: a model file (MoML-like XML)
  * @error: return location for a #GError
+ *
+ * Reads a regular file of at most %HYCO_MODEL_FILE_MAX_SIZE bytes (checked before reading: a
+ * device or a FIFO is refused, and so is a larger file) and builds its model.
  *
  * Returns: (transfer full) (nullable): the model, or %NULL with an error naming the file,
  *   line, element and cause
@@ -194,15 +278,10 @@ hyco_model_new_from_file (const char *path, GError **error)
 {
   g_autofree char *data = NULL;
   gsize length = 0;
-  g_autoptr (GError) local_error = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
-                   local_error->message);
-      return NULL;
-    }
+  if (!read_model_file (path, &data, &length, error))
+    return NULL;
   return hyco_model_new_from_data (data, (gssize) length, path, error);
 }
 
@@ -335,6 +414,8 @@ hyco_model_set_parameter (HycoModel *self, const char *path, const char *text, G
 
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
   g_return_val_if_fail (path != NULL && text != NULL, FALSE);
+  if (!refuse_while_running (self, "setting a parameter", error))
+    return FALSE;
   dot = strrchr (path, '.');
   name = dot ? dot + 1 : path;
   owner_path = dot ? g_strndup (path, (gsize) (dot - path)) : g_strdup ("");
@@ -393,6 +474,8 @@ hyco_model_set_stop_time (HycoModel *self, const char *literal, GError **error)
   HycoDirector *director;
 
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  if (!refuse_while_running (self, "setting the stop time", error))
+    return FALSE;
   director = hyco_composite_actor_get_director (self->toplevel);
   if (director == NULL)
     {
@@ -442,6 +525,8 @@ gboolean
 hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
 {
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  if (!refuse_while_running (self, "setting the trace file", error))
+    return FALSE;
   g_clear_pointer (&self->trace_path, g_free);
   if (path == NULL)
     return TRUE;
@@ -495,6 +580,7 @@ void
 hyco_model_set_record_results (HycoModel *self, gboolean record)
 {
   g_return_if_fail (HYCO_IS_MODEL (self));
+  g_return_if_fail (!g_atomic_int_get (&self->running));
   self->record_results = record;
 }
 
@@ -511,6 +597,7 @@ void
 hyco_model_set_probes (HycoModel *self, const char *const *signals)
 {
   g_return_if_fail (HYCO_IS_MODEL (self));
+  g_return_if_fail (!g_atomic_int_get (&self->running));
   g_strfreev (self->probes);
   self->probes = g_strdupv ((char **) signals);
   self->prepared = FALSE;
@@ -719,6 +806,14 @@ gboolean
 hyco_model_prepare (HycoModel *self, GError **error)
 {
   g_return_val_if_fail (HYCO_IS_MODEL (self), FALSE);
+  if (!refuse_while_running (self, "preparing it", error))
+    return FALSE;
+  return prepare (self, error);
+}
+
+static gboolean
+prepare (HycoModel *self, GError **error)
+{
   if (hyco_composite_actor_get_director (self->toplevel) == NULL)
     {
       g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE,
@@ -848,7 +943,7 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   HycoSink *trace = NULL;
   gboolean ok;
 
-  if (!self->prepared && !hyco_model_prepare (self, error))
+  if (!self->prepared && !prepare (self, error))
     return FALSE;
   self->prepared = FALSE;
   top = HYCO_ACTOR (self->toplevel);
@@ -863,8 +958,8 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   self->trace_written = FALSE;
   if (self->trace_path)
     {
-      trace = _hyco_trace_sink_open (self->trace_path, hyco_director_get_resolution (director),
-                                     error);
+      trace
+        = _hyco_trace_sink_open (self->trace_path, hyco_director_get_resolution (director), error);
       if (trace == NULL)
         return FALSE;
       g_ptr_array_add (self->sinks, trace);

@@ -49,6 +49,14 @@ typedef enum
   HYCO_MODEL_FILE_ERROR_DUPLICATE_NAME,
 } HycoModelFileError;
 
+/**
+ * HYCO_MODEL_FILE_MAX_SIZE:
+ *
+ * The largest model file hyco_model_new_from_file() reads, in bytes (512 MiB): enough for a
+ * flat model of millions of actors and relations, and a bound on what reading one costs.
+ */
+#define HYCO_MODEL_FILE_MAX_SIZE (G_GINT64_CONSTANT (512) * 1024 * 1024)
+
 #define HYCO_TYPE_MODEL (hyco_model_get_type ())
 HYCO_API
 G_DECLARE_FINAL_TYPE (HycoModel, hyco_model, HYCO, MODEL, GObject)

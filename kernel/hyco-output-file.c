@@ -91,8 +91,7 @@ _hyco_output_file_new (const char *path, const char *what, GError **error)
     {
       g_autofree char *directory = g_path_get_dirname (target);
       g_autofree char *base = g_path_get_basename (target);
-      g_autofree char *name
-        = g_strdup_printf (".%s.hyco-%ld-XXXXXX", base, (long) getpid ());
+      g_autofree char *name = g_strdup_printf (".%s.hyco-%ld-XXXXXX", base, (long) getpid ());
 
       remove_stale_temporaries (directory, base);
       self->target = g_steal_pointer (&target);

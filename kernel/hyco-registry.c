@@ -102,6 +102,13 @@ hyco_registry_ensure_modules (void)
   ensure_tables ();
   if (!g_hash_table_contains (by_name, "CompositeActor"))
     {
+      /* GLib 2.74 sets up the C locale of its number parsers on first use, and threads that
+       * parse their first numbers together were seen (under helgrind) to get a spurious
+       * failure: parse once here, on the one thread that registers. */
+      gint64 integer;
+      g_ascii_string_to_signed ("1", 10, 0, 1, &integer, NULL);
+      g_ascii_string_to_unsigned ("1", 10, 0, 1, NULL, NULL);
+      (void) g_ascii_strtod ("1", NULL);
       g_hash_table_replace (by_name, g_strdup ("CompositeActor"),
                             GSIZE_TO_POINTER (HYCO_TYPE_COMPOSITE_ACTOR));
       g_hash_table_replace (by_name, g_strdup ("TypedCompositeActor"),

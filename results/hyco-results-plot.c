@@ -77,8 +77,7 @@ plot_file_is_complete (const char *path, const char *driver)
     return FALSE;
   if (g_str_equal (driver, "pngcairo"))
     return memcmp (tail + sizeof tail - 8, "IEND", 4) == 0;
-  return g_strstr_len (tail, sizeof tail, g_str_equal (driver, "svg") ? "</svg>" : "%%EOF")
-         != NULL;
+  return g_strstr_len (tail, sizeof tail, g_str_equal (driver, "svg") ? "</svg>" : "%%EOF") != NULL;
 }
 
 /* PLplot asks on standard input for a device it does not know, and exits on most errors:

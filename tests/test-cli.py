@@ -578,6 +578,29 @@ class Outputs(unittest.TestCase):
         self.assertIn("HorlogeétéΩ𝄞.output", names)
 
 
+class Inputs(unittest.TestCase):
+    """A model is read from a regular file of bounded size, checked before reading."""
+
+    def test_only_regular_files_of_bounded_size(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            fifo = os.path.join(tmp, "fifo.xml")
+            os.mkfifo(fifo)
+            big = os.path.join(tmp, "big.xml")
+            with open(big, "wb") as f:
+                f.truncate(600 * 1024 * 1024)  # sparse: no disk space used
+            for path, message in (
+                    ("/dev/zero", "/dev/zero is not a regular file: a model is read from a file"),
+                    (fifo, fifo + " is not a regular file: a model is read from a file"),
+                    (tmp, tmp + " is not a regular file: a model is read from a file"),
+                    (big, big + " is too large (600.0 MiB): model files are limited to 512.0 MiB"),
+                    (os.path.join(tmp, "none.xml"),
+                     "cannot read %s: No such file or directory" % os.path.join(tmp, "none.xml"))):
+                for command in ("run", "inspect"):
+                    result = hyco(command, path)
+                    self.assertEqual(result.returncode, 2, (command, path, result.stderr))
+                    self.assertEqual(result.stderr, "hyco: error: %s\n" % message)
+
+
 class Progress(unittest.TestCase):
     ARGS = ["run", "tests/models/cli-forever.xml"]
 

@@ -295,6 +295,32 @@ test_async_thread_default_context (void)
   g_thread_join (thread);
 }
 
+/* One top-level composite, one model: a second model over it is a programming error, refused;
+ * once the first is gone, another may take it. */
+static void
+test_one_model_per_toplevel (void)
+{
+  g_autoptr (GError) error = NULL;
+  HycoModel *first = hyco_model_new_from_file (
+    g_test_get_filename (G_TEST_DIST, "..", "models", "simultaneous-events.xml", NULL), &error);
+  HycoCompositeActor *top;
+  HycoModel *second;
+
+  g_assert_no_error (error);
+  top = g_object_ref (hyco_model_get_toplevel (first));
+  g_test_expect_message ("Hyco", G_LOG_LEVEL_CRITICAL, "*_hyco_composite_actor_get_model*");
+  second = hyco_model_new (top);
+  g_test_assert_expected_messages ();
+  g_assert_null (second);
+  g_object_unref (first);
+  second = hyco_model_new (top);
+  g_assert_nonnull (second);
+  g_assert_true (hyco_model_run (second, NULL, &error));
+  g_assert_no_error (error);
+  g_object_unref (second);
+  g_object_unref (top);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -305,6 +331,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/async/cancel", test_async_cancel);
   g_test_add_func ("/model/async/cancelled-before-start", test_async_cancelled_before);
   g_test_add_func ("/model/async/busy", test_async_busy);
+  g_test_add_func ("/model/one-model-per-toplevel", test_one_model_per_toplevel);
   g_test_add_func ("/model/async/failure", test_async_failure);
   g_test_add_func ("/model/async/thread-default-context", test_async_thread_default_context);
   return g_test_run ();

@@ -1414,11 +1414,10 @@ test_save_to_file_atomically (void)
   GDir *listing;
 
   g_assert_no_error (error);
-  model = hyco_model_new_from_data (
-    "<entity name=\"top\" class=\"CompositeActor\">"
-    "<property name=\"director\" class=\"DEDirector\"/>"
-    "<entity name=\"Clock\" class=\"DiscreteClock\"/></entity>",
-    -1, "inline.xml", &error);
+  model = hyco_model_new_from_data ("<entity name=\"top\" class=\"CompositeActor\">"
+                                    "<property name=\"director\" class=\"DEDirector\"/>"
+                                    "<entity name=\"Clock\" class=\"DiscreteClock\"/></entity>",
+                                    -1, "inline.xml", &error);
   g_assert_no_error (error);
   data = hyco_model_save_to_data (model);
   g_assert_true (hyco_model_save_to_file (model, path, &error));

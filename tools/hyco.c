@@ -456,7 +456,8 @@ parameter_naming (HycoActor *actor, const char *output, const char *directory)
 
   for (guint i = 0; names && names[i]; i++)
     {
-      g_autofree char *text = hyco_parameter_owner_get_text (HYCO_PARAMETER_OWNER (actor), names[i]);
+      g_autofree char *text
+        = hyco_parameter_owner_get_text (HYCO_PARAMETER_OWNER (actor), names[i]);
       g_autofree char *relative = NULL;
       gsize length = text ? strlen (text) : 0;
 

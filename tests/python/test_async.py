@@ -78,3 +78,36 @@ def test_second_run_while_running_is_refused():
         with pytest.raises(GLib.Error) as caught:
             model.run()
         assert caught.value.matches(Gio.io_error_quark(), Gio.IOErrorEnum.PENDING)
+
+
+def test_changes_during_a_run_are_refused():
+    # From the run's own progress handler, prepare and the setters are refused with an error
+    # (they would change what the run thread reads); after the run they work again.
+    model = forever()
+    loop = GLib.MainLoop()
+    cancellable = Gio.Cancellable()
+    refused = []
+
+    def on_progress(model, time, tag):
+        if refused:
+            return
+        for change in (model.prepare, lambda: model.set_stop_time("5"),
+                       lambda: model.set_parameter("director.stopTime", "5"),
+                       lambda: model.set_trace_file("t.csv")):
+            with pytest.raises(GLib.Error) as error:
+                change()
+            assert error.value.matches(Gio.io_error_quark(), Gio.IOErrorEnum.BUSY)
+            assert "is running" in error.value.message
+            refused.append(error.value.message)
+        cancellable.cancel()
+
+    def finished(model, result, data):
+        with pytest.raises(GLib.Error):
+            model.run_finish(result)
+        loop.quit()
+
+    model.connect("progress", on_progress)
+    model.run_async(cancellable, finished)
+    loop.run()
+    assert len(refused) == 4
+    assert model.prepare()
