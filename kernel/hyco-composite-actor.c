@@ -54,6 +54,9 @@ typedef struct
 {
   GPtrArray *actors;    /* HycoActor*, owned, in insertion order */
   GPtrArray *relations; /* HycoRelation*, owned */
+  /* Each actor's and relation's name (its own string) -> it: one namespace for both, looked
+   * up for every link of a model file, so that building a model is linear in its size. */
+  GHashTable *contents;
   HycoDirector *director;
   HycoModel *model;       /* unowned, top level only */
   gboolean *dependencies; /* [output index * n_ports + input index], from the director */
@@ -82,6 +85,7 @@ hyco_composite_actor_dispose (GObject *object)
   if (priv->actors)
     for (guint i = 0; i < priv->actors->len; i++)
       _hyco_actor_set_container (priv->actors->pdata[i], NULL);
+  g_clear_pointer (&priv->contents, g_hash_table_unref);
   g_clear_pointer (&priv->actors, g_ptr_array_unref);
   g_clear_pointer (&priv->relations, g_ptr_array_unref);
   G_OBJECT_CLASS (hyco_composite_actor_parent_class)->dispose (object);
@@ -225,6 +229,7 @@ hyco_composite_actor_init (HycoCompositeActor *self)
 {
   PRIV (self)->actors = g_ptr_array_new_with_free_func (g_object_unref);
   PRIV (self)->relations = g_ptr_array_new_with_free_func (g_object_unref);
+  PRIV (self)->contents = g_hash_table_new (g_str_hash, g_str_equal);
   PRIV (self)->parameters = g_ptr_array_new_with_free_func (parameter_free);
 }
 
@@ -243,8 +248,7 @@ hyco_composite_actor_new (const char *name)
 static gboolean
 name_is_taken (HycoCompositeActor *self, const char *name)
 {
-  return hyco_composite_actor_get_actor (self, name) != NULL
-         || hyco_composite_actor_get_relation (self, name) != NULL;
+  return g_hash_table_contains (PRIV (self)->contents, name);
 }
 
 static gboolean
@@ -286,6 +290,7 @@ hyco_composite_actor_add_actor (HycoCompositeActor *self, HycoActor *actor, GErr
   if (!check_new_name (self, hyco_actor_get_name (actor), error))
     return FALSE;
   g_ptr_array_add (PRIV (self)->actors, g_object_ref (actor));
+  g_hash_table_insert (PRIV (self)->contents, (gpointer) hyco_actor_get_name (actor), actor);
   _hyco_actor_set_container (actor, self);
   return TRUE;
 }
@@ -300,15 +305,12 @@ hyco_composite_actor_add_actor (HycoCompositeActor *self, HycoActor *actor, GErr
 HycoActor *
 hyco_composite_actor_get_actor (HycoCompositeActor *self, const char *name)
 {
-  GPtrArray *actors;
+  gpointer found;
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
-  actors = PRIV (self)->actors;
-  for (guint i = 0; i < actors->len; i++)
-    if (g_str_equal (hyco_actor_get_name (actors->pdata[i]), name))
-      return actors->pdata[i];
-  return NULL;
+  found = g_hash_table_lookup (PRIV (self)->contents, name);
+  return HYCO_IS_ACTOR (found) ? found : NULL;
 }
 
 /**
@@ -343,6 +345,8 @@ hyco_composite_actor_add_relation (HycoCompositeActor *self, const char *name, G
     return NULL;
   relation = _hyco_relation_new (self, name);
   g_ptr_array_add (PRIV (self)->relations, relation);
+  g_hash_table_insert (PRIV (self)->contents, (gpointer) hyco_relation_get_name (relation),
+                       relation);
   return relation;
 }
 
@@ -356,15 +360,12 @@ hyco_composite_actor_add_relation (HycoCompositeActor *self, const char *name, G
 HycoRelation *
 hyco_composite_actor_get_relation (HycoCompositeActor *self, const char *name)
 {
-  GPtrArray *relations;
+  gpointer found;
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
-  relations = PRIV (self)->relations;
-  for (guint i = 0; i < relations->len; i++)
-    if (g_str_equal (hyco_relation_get_name (relations->pdata[i]), name))
-      return relations->pdata[i];
-  return NULL;
+  found = g_hash_table_lookup (PRIV (self)->contents, name);
+  return HYCO_IS_RELATION (found) ? found : NULL;
 }
 
 /**
