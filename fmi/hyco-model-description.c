@@ -39,7 +39,7 @@ typedef struct
 {
   HycoFmuType type;
   char *unit;
-  double min, max; /* -INFINITY, INFINITY when not given */
+  double min, max;  /* -INFINITY, INFINITY when not given */
   GPtrArray *items; /* Enumeration: HycoFmuEnumerationItem* */
 } SimpleType;
 
