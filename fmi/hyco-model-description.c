@@ -328,7 +328,7 @@ _hyco_fmu_type_name (HycoFmuType type)
   return (guint) type < G_N_ELEMENTS (names) ? names[type] : "?";
 }
 
-/* The Items of an Enumeration type: a name and a value each, both unique in the type. */
+/* The Items of an Enumeration type: a name and a value each. */
 static gboolean
 read_items (Reader *reader, xmlNode *element, SimpleType *type, GError **error)
 {
@@ -351,14 +351,6 @@ read_items (Reader *reader, xmlNode *element, SimpleType *type, GError **error)
                      "value=\"%s\" is not an Integer", value);
       item->value = (int) number;
       item->description = _hyco_xml_get_attr (child, "description");
-      for (guint i = 0; i + 1 < type->items->len; i++)
-        {
-          const HycoFmuEnumerationItem *other = type->items->pdata[i];
-          if (g_str_equal (other->name, item->name) || other->value == item->value)
-            return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
-                         "a second item of that %s",
-                         g_str_equal (other->name, item->name) ? "name" : "value");
-        }
     }
   return TRUE;
 }
