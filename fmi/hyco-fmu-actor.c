@@ -36,7 +36,16 @@
  *
  * When an FMU discards a step (it returns the discard status, or an FMI-HC FMU stops short of
  * the step asked for), a continuous director retries a smaller step (step revision), unless
- * `stepRevision` is false.
+ * `stepRevision` is false. An error status from a plain FMU's step ends the run with the FMU's
+ * message; after a fatal status the FMU is not called again, not even to free it (FMI 2.0
+ * section 2.1.3). Asynchronous steps (the pending status) are not supported.
+ *
+ * The FMU is told the run's stop time and a tolerance: `fmuTolerance`, else the continuous
+ * director's, else its default experiment's. A communication step that does not divide the
+ * stop time ends in a short last step to it (not for an FMU that cannot handle variable
+ * communication step sizes). Inputs connected to another FMU's outputs of a type their
+ * variable cannot take are refused when the model is prepared; values are checked as they
+ * arrive (an Enumeration takes only its items).
  *
  * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
  * for every FMI version; the loader gives it the backend of the FMU's version.
@@ -87,6 +96,7 @@ struct _HycoFMUActor
   gboolean direct_feedthrough;
   gboolean step_revision;
   gboolean fmu_logging;
+  double fmu_tolerance; /* 0: not set */
   char *communication_step_literal;
   GHashTable *fmu_parameters; /* name -> FmuParameter */
   GPtrArray *fmu_parameter_order;
@@ -105,6 +115,7 @@ struct _HycoFMUActor
   char *instance_name;
   gboolean initialized;
   gboolean failed;       /* a call returned an error or a fatal status */
+  gboolean fatal;        /* a call returned the fatal status: no call to the FMU is allowed */
   gboolean hybrid;       /* FMI-HC: zero-size steps and absent values */
   gboolean integer_time; /* FMI-HC integer steps, in ticks of 10^fmu_resolution s */
   int fmu_resolution;
@@ -129,7 +140,8 @@ struct _HycoFMUActor
   gboolean terminated;  /* the FMU asked to end the simulation at its last step */
   gint64 terminated_at; /* and where it got (model ticks) */
   gint64 reached;       /* how far it got (master ticks from the committed time) */
-  double first_step;    /* the first positive step of the run, in seconds */
+  gint64 stop_time;     /* the run's, in model ticks; HYCO_TIME_INFINITY for none */
+  gint64 first_step;    /* the first positive step committed in the run, in model ticks */
   gboolean warned_variable_steps;
   char *discard_reason; /* the FMU's message, when it reported an error state */
 };
@@ -152,6 +164,7 @@ enum
   PROP_STEP_REVISION,
   PROP_COMMUNICATION_STEP,
   PROP_FMU_LOGGING,
+  PROP_FMU_TOLERANCE,
   N_PROPS
 };
 
@@ -207,12 +220,26 @@ binding_clear (gpointer data)
   g_free (binding->depends_on);
 }
 
+/* FMU states saved before the FMU returned the fatal status, which may not be given back (no
+ * call after it, FMI 2.0 section 2.1.3): kept reachable until the process ends, like the
+ * instance itself (fmi/fmi2/hyco-fmi2-instance.c). */
+static GPtrArray *abandoned_states;
+static GMutex abandoned_states_lock;
+
 static void
 free_instance (HycoFMUActor *self)
 {
   if (self->instance == NULL)
     return;
-  if (self->saved != NULL && self->ops->free_state != NULL)
+  if (self->saved != NULL && self->fatal)
+    {
+      g_mutex_lock (&abandoned_states_lock);
+      if (abandoned_states == NULL)
+        abandoned_states = g_ptr_array_new ();
+      g_ptr_array_add (abandoned_states, self->saved);
+      g_mutex_unlock (&abandoned_states_lock);
+    }
+  else if (self->saved != NULL && self->ops->free_state != NULL)
     self->ops->free_state (self->handle, &self->saved);
   self->saved = NULL;
   self->ops->free (self->instance);
@@ -297,6 +324,9 @@ hyco_fmu_actor_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_FMU_LOGGING:
       g_value_set_boolean (value, self->fmu_logging);
       break;
+    case PROP_FMU_TOLERANCE:
+      g_value_set_double (value, self->fmu_tolerance);
+      break;
     case PROP_COMMUNICATION_STEP:
       g_value_set_string (value, self->communication_step_literal);
       break;
@@ -334,6 +364,9 @@ hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value
     case PROP_FMU_LOGGING:
       self->fmu_logging = g_value_get_boolean (value);
       break;
+    case PROP_FMU_TOLERANCE:
+      self->fmu_tolerance = g_value_get_double (value);
+      break;
     case PROP_COMMUNICATION_STEP:
       if (!_hyco_actors_set_literal (&self->communication_step_literal, value, pspec))
         return;
@@ -345,28 +378,70 @@ hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value
   g_object_notify_by_pspec (object, pspec);
 }
 
-/* Reads the current value of an input port into what the FMU takes. */
+/* Whether @value is one of the items of the Enumeration @variable (any value when its type
+ * lists none). */
+static gboolean
+is_enumeration_item (const HycoFmuVariable *variable, gint64 value)
+{
+  if (variable->items == NULL || variable->items->len == 0)
+    return TRUE;
+  for (guint i = 0; i < variable->items->len; i++)
+    if (((const HycoFmuEnumerationItem *) variable->items->pdata[i])->value == value)
+      return TRUE;
+  return FALSE;
+}
+
+/* The items of @variable, "off = 1, slow = 2", for errors. */
+static char *
+list_items (const HycoFmuVariable *variable)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; variable->items && i < variable->items->len; i++)
+    {
+      const HycoFmuEnumerationItem *item = variable->items->pdata[i];
+      g_string_append_printf (text, "%s%s = %d", i ? ", " : "", item->name, item->value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Reads the current value of an input port into what the FMU takes: a number into a Real, an
+ * integer into an Integer, one of its items into an Enumeration, a boolean into a Boolean
+ * (FMI 2.0 connects variables of one type; the model's types are checked when it is prepared,
+ * see check_connections(), and its values here). */
 static gboolean
 read_input (HycoFMUActor *self, Binding *binding, GError **error)
 {
   const HycoValue *value = &binding->port->sources[0]->value;
+  HycoValueType type = hyco_value_get_value_type (value);
 
   switch (binding->type)
     {
     case HYCO_FMU_TYPE_REAL:
-      if (!hyco_value_is_numeric (value)
-          && hyco_value_get_value_type (value) != HYCO_VALUE_TYPE_BOOLEAN)
+      if (!hyco_value_is_numeric (value) && type != HYCO_VALUE_TYPE_BOOLEAN)
         break;
       hyco_value_set_double (&binding->committed, hyco_value_get_double (value));
       return TRUE;
     case HYCO_FMU_TYPE_INTEGER:
     case HYCO_FMU_TYPE_ENUMERATION:
-      if (hyco_value_get_value_type (value) == HYCO_VALUE_TYPE_DOUBLE
-          && hyco_value_get_double (value) != floor (hyco_value_get_double (value)))
+      if (!hyco_value_is_numeric (value) || type == HYCO_VALUE_TYPE_DOUBLE)
         break;
+      if (binding->type == HYCO_FMU_TYPE_ENUMERATION
+          && !is_enumeration_item (binding->variable, hyco_value_get_int (value)))
+        {
+          g_autofree char *text = hyco_value_to_literal (value);
+          g_autofree char *items = list_items (binding->variable);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "input %s received %s, which is none of the values of the FMU's "
+                                "Enumeration (%s)",
+                                hyco_port_get_name (binding->port), text, items);
+          return FALSE;
+        }
       hyco_value_set_int (&binding->committed, hyco_value_get_int (value));
       return TRUE;
     case HYCO_FMU_TYPE_BOOLEAN:
+      if (type != HYCO_VALUE_TYPE_BOOLEAN)
+        break;
       hyco_value_set_boolean (&binding->committed, hyco_value_get_boolean (value));
       return TRUE;
     case HYCO_FMU_TYPE_STRING:
@@ -378,8 +453,10 @@ read_input (HycoFMUActor *self, Binding *binding, GError **error)
   {
     g_autofree char *text = hyco_value_to_literal (value);
     hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
-                          "input %s received %s, which the FMU's variable of that name cannot take",
-                          hyco_port_get_name (binding->port), text);
+                          "input %s received %s, which the FMU's %s variable of that name cannot "
+                          "take",
+                          hyco_port_get_name (binding->port), text,
+                          _hyco_fmu_type_name (binding->type));
   }
   return FALSE;
 }
@@ -389,8 +466,10 @@ check_status (HycoFMUActor *self, HycoFmuStatus status, const char *call, GError
 {
   if (self->ops->check (self->instance, status, call, error))
     return TRUE;
-  /* After an error or a fatal status the FMU only accepts being freed. */
+  /* After an error the FMU only accepts being freed; after a fatal status, not even that. */
   self->failed = TRUE;
+  if (status == HYCO_FMU_STATUS_FATAL)
+    self->fatal = TRUE;
   g_prefix_error (error, "%s: ", self->instance_name);
   return FALSE;
 }
@@ -655,6 +734,78 @@ may_go_back_in_time (HycoActor *actor)
   return FALSE;
 }
 
+/* Whether an FMU's @target input takes what a @source output sends (FMI 2.0 connects
+ * variables of one type; Hyco also lets a Real take integers and booleans, as read_input()
+ * does, and an Integer and an Enumeration each other). */
+static gboolean
+takes_type (HycoFmuType target, HycoFmuType source)
+{
+  switch (target)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      return source != HYCO_FMU_TYPE_STRING;
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      return source == HYCO_FMU_TYPE_INTEGER || source == HYCO_FMU_TYPE_ENUMERATION;
+    case HYCO_FMU_TYPE_BOOLEAN:
+    case HYCO_FMU_TYPE_STRING:
+      return source == target;
+    }
+  return FALSE;
+}
+
+/* The output of an FMU actor that @port is, or NULL. */
+static const Binding *
+find_fmu_output (HycoPort *port)
+{
+  HycoActor *owner = hyco_port_get_container (port);
+  HycoFMUActor *fmu_actor;
+
+  if (!HYCO_IS_FMU_ACTOR (owner) || !hyco_port_is_output (port))
+    return NULL;
+  fmu_actor = HYCO_FMU_ACTOR (owner);
+  for (guint o = 0; o < fmu_actor->outputs->len; o++)
+    if (g_array_index (fmu_actor->outputs, Binding, o).port == port)
+      return &g_array_index (fmu_actor->outputs, Binding, o);
+  return NULL;
+}
+
+/* Each input linked to another FMU's output of a type its variable cannot take is refused
+ * when the model is prepared, not at the first value sent through it. */
+static gboolean
+check_connections (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      const Binding *input = &g_array_index (self->inputs, Binding, i);
+      g_autoptr (GPtrArray) relations = hyco_port_get_linked_relations (input->port);
+
+      for (guint r = 0; r < relations->len; r++)
+        {
+          g_autoptr (GPtrArray) ports = hyco_relation_get_linked_ports (relations->pdata[r]);
+          for (guint p = 0; p < ports->len; p++)
+            {
+              const Binding *output = find_fmu_output (ports->pdata[p]);
+              if (output == NULL || takes_type (input->type, output->type))
+                continue;
+              hyco_actor_set_error (
+                HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                "input %s is the FMU's %s variable, and it is connected to %s.%s, %s %s "
+                "variable of its FMU: FMI 2.0 connects variables of one type",
+                hyco_port_get_name (input->port), _hyco_fmu_type_name (input->type),
+                hyco_actor_get_name (hyco_port_get_container (output->port)),
+                hyco_port_get_name (output->port),
+                output->type == HYCO_FMU_TYPE_INTEGER || output->type == HYCO_FMU_TYPE_ENUMERATION
+                  ? "an"
+                  : "a",
+                _hyco_fmu_type_name (output->type));
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
 {
@@ -685,6 +836,8 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
         }
     }
   /* Known before the run: a model that cannot run is refused when it is prepared. */
+  if (!check_connections (self, error))
+    return FALSE;
   self->needs_rollback = may_go_back_in_time (actor);
   if (self->needs_rollback
       && (!self->fmu->description->can_get_and_set_fmu_state || self->ops->get_state == NULL))
@@ -717,7 +870,7 @@ set_parameters (HycoFMUActor *self, GError **error)
 
       if (variable->type == HYCO_FMU_TYPE_STRING)
         {
-          const char *x = parameter->text;
+          const char *x = hyco_value_get_string (value);
           call = names->set_string;
           status = ops->set_string (self->handle, vr, 1, &x);
         }
@@ -803,12 +956,93 @@ save_state (HycoFMUActor *self, GError **error)
 
 static gboolean read_outputs (HycoFMUActor *self, gboolean all, GError **error);
 
+/* A director's double parameter @name, or NAN when it has none. */
+static double
+director_double (HycoDirector *director, const char *name)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (director), name);
+  double value = NAN;
+
+  if (pspec != NULL && G_PARAM_SPEC_VALUE_TYPE (pspec) == G_TYPE_DOUBLE)
+    g_object_get (director, name, &value, NULL);
+  return value;
+}
+
+/* The tolerance the FMU is told in fmi2SetupExperiment (a relative one): the actor's
+ * fmuTolerance where set; else, under a continuous director, the director's (its
+ * errorTolerance where set, which Ptolemy II gives its FMUs, else its relativeTolerance), so
+ * that the FMU's own solver is as accurate as the director asks the model to be; else the
+ * default experiment's; else none (NAN). */
+static double
+fmu_tolerance (HycoFMUActor *self)
+{
+  if (self->fmu_tolerance > 0)
+    return self->fmu_tolerance;
+  for (HycoCompositeActor *container = hyco_actor_get_container (HYCO_ACTOR (self));
+       container != NULL; container = hyco_actor_get_container (HYCO_ACTOR (container)))
+    {
+      HycoDirector *director = hyco_composite_actor_get_director (container);
+      double tolerance;
+      if (director == NULL || !hyco_director_is_continuous (director))
+        continue;
+      tolerance = director_double (director, "errorTolerance");
+      if (!(tolerance > 0))
+        tolerance = director_double (director, "relativeTolerance");
+      if (tolerance > 0)
+        return tolerance;
+      break;
+    }
+  return self->fmu->description->tolerance;
+}
+
+/* When the run stops, as far as this actor sees it: the earliest stop time of the directors
+ * it is under (model ticks; HYCO_TIME_INFINITY for none). */
+static gint64
+run_stop_time (HycoFMUActor *self)
+{
+  gint64 stop = HYCO_TIME_INFINITY;
+
+  for (HycoCompositeActor *container = hyco_actor_get_container (HYCO_ACTOR (self));
+       container != NULL; container = hyco_actor_get_container (HYCO_ACTOR (container)))
+    {
+      HycoDirector *director = hyco_composite_actor_get_director (container);
+      if (director != NULL)
+        stop = MIN (stop, hyco_director_get_stop_time (director));
+    }
+  return stop;
+}
+
+/* A communication grid that misses the stop time ends in a short step to it (as FMPy steps),
+ * except for an FMU that cannot handle variable step sizes: said once, when it is started. */
+static void
+check_last_step (HycoFMUActor *self, gint64 start)
+{
+  gint64 last;
+
+  if (self->communication_step <= 0 || self->stop_time == HYCO_TIME_INFINITY
+      || self->stop_time <= start || (self->stop_time - start) % self->communication_step == 0
+      || self->fmu->description->can_handle_variable_communication_step_size)
+    return;
+  last = self->stop_time - (self->stop_time - start) % self->communication_step;
+  {
+    g_autofree char *stop_text = hyco_time_to_string (self->stop_time, self->resolution);
+    g_autofree char *step_text = hyco_time_to_string (self->communication_step, self->resolution);
+    g_autofree char *last_text = hyco_time_to_string (last, self->resolution);
+    g_message ("%s: the stop time %s s is not a multiple of the communication step %s s, and the "
+               "FMU %s cannot handle variable communication step sizes "
+               "(canHandleVariableCommunicationStepSize is false): its last step ends at %s s",
+               self->instance_name, stop_text, step_text, self->fmu->description->model_name,
+               last_text);
+  }
+}
+
 static gboolean
 hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
 {
   HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
   const HycoFmuInstanceOps *ops = self->ops;
-  double tolerance = self->fmu->description->tolerance;
+  double tolerance = fmu_tolerance (self);
+  gboolean stop_defined;
   HycoTag start;
 
   free_instance (self);
@@ -819,7 +1053,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       g_free (self->instance_name);
       self->instance_name = g_strdup (hyco_actor_get_name (actor));
     }
-  self->failed = FALSE;
+  self->failed = self->fatal = FALSE;
   self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
   if (self->instance == NULL)
     {
@@ -855,10 +1089,15 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
     }
   self->fmu_committed = to_fmu_ticks (self, start.time);
   self->real_committed = seconds (self, start.time);
+  /* The FMU is told when the run ends (FMI 2.0 section 4.2.1: it may prepare for it), as FMPy
+   * tells it. */
+  self->stop_time = run_stop_time (self);
+  stop_defined = self->stop_time != HYCO_TIME_INFINITY && self->stop_time >= start.time;
   if (!check (self,
               ops->setup_experiment (self->handle, !isnan (tolerance),
                                      isnan (tolerance) ? 0 : tolerance, seconds (self, start.time),
-                                     FALSE, 0),
+                                     stop_defined,
+                                     stop_defined ? seconds (self, self->stop_time) : 0),
               ops->names->setup_experiment, error)
       || !set_parameters (self, error)
       || !check (self, ops->enter_initialization_mode (self->handle),
@@ -877,6 +1116,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->first_step = 0;
   self->warned_variable_steps = FALSE;
   self->fresh = TRUE;
+  check_last_step (self, start.time);
   if (!save_state (self, error))
     return FALSE;
   /* The first firing computes the outputs at the start: a director that fires only triggered
@@ -918,16 +1158,18 @@ restore (HycoFMUActor *self, GError **error)
   return TRUE;
 }
 
-/* An FMU that reports an error state after a step (the tunnelling ball of seed file 001) asks
- * for step revision: where the director can retry a smaller step from the committed state,
- * the step is discarded instead of failing the run. The FMU's message is kept for the error
- * if even a step of one tick fails. */
+/* An FMI-HC FMU that reports an error state after a step (the tunnelling ball of seed file
+ * 001) asks for step revision: where the director can retry a smaller step from the committed
+ * state, the step is discarded instead of failing the run. The FMU's message is kept for the
+ * error if even a step of one tick fails. For a plain FMI 2.0 FMU an error is an error (FMI
+ * 2.0 section 2.1.3: the simulation cannot go on with it); a step it cannot take is
+ * discarded with fmi2Discard. */
 static gboolean
 revisable (HycoFMUActor *self, const char *call)
 {
   g_autoptr (GError) reason = NULL;
 
-  if (!self->step_revision || !self->needs_rollback)
+  if (!self->step_revision || !self->needs_rollback || !self->hybrid)
     return FALSE;
   self->ops->check (self->instance, HYCO_FMU_STATUS_ERROR, call, &reason);
   g_free (self->discard_reason);
@@ -995,22 +1237,26 @@ discarded_step (HycoFMUActor *self, HycoFmuStatus status, const char *call, gint
 
 /* An FMU that cannot handle variable communication step sizes may compute garbage when given
  * one: said once per run, since what fires it (inputs, a continuous director) is the model's
- * choice. */
+ * choice. Checked at each commit, with the @step (model ticks) committed: steps a continuous
+ * director tried and rolled back were never taken. */
 static void
-check_step_size (HycoFMUActor *self, double step)
+check_step_size (HycoFMUActor *self, gint64 step)
 {
   if (self->fmu->description->can_handle_variable_communication_step_size
-      || self->warned_variable_steps || !(step > 0))
+      || self->warned_variable_steps || step <= 0)
     return;
   if (self->first_step == 0)
     self->first_step = step;
-  else if (fabs (step - self->first_step) > 1e-9 * self->first_step)
+  else if (step != self->first_step)
     {
+      g_autofree char *first = hyco_time_to_string (self->first_step, self->resolution);
+      g_autofree char *now = hyco_time_to_string (step, self->resolution);
+      g_autofree char *from = hyco_time_to_string (self->committed.time - step, self->resolution);
       g_message ("%s: the FMU %s cannot handle variable communication step sizes "
-                 "(canHandleVariableCommunicationStepSize is false), but after a step of %g s "
-                 "it is stepped by %g s: its results may be wrong (fire it at a fixed period, "
-                 "communicationStepSize, and nothing else)",
-                 self->instance_name, self->fmu->description->model_name, self->first_step, step);
+                 "(canHandleVariableCommunicationStepSize is false), but after steps of %s s "
+                 "it took a step of %s s (from %s s): its results may be wrong (fire it at a "
+                 "fixed period, communicationStepSize, and nothing else)",
+                 self->instance_name, self->fmu->description->model_name, first, now, from);
       self->warned_variable_steps = TRUE;
     }
 }
@@ -1057,7 +1303,6 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
   {
     double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
     double real_to = to > from ? seconds (self, to) : real_from;
-    check_step_size (self, real_to - real_from);
     status = ops->do_step (self->handle, real_from, real_to - real_from, no_rollback);
     self->real_now = real_to;
     self->dirty_fmu = TRUE;
@@ -1342,6 +1587,11 @@ request_next_firing (HycoFMUActor *self, GError **error)
         return beyond_time_range (self, error);
       next.time = self->next_communication;
       next.microstep = 0;
+      /* The grid passes the stop time: a short last step to it, for an FMU that can take one
+       * (check_last_step() warns about the others). */
+      if (next.time > self->stop_time && self->committed.time < self->stop_time
+          && self->fmu->description->can_handle_variable_communication_step_size)
+        next.time = self->stop_time;
       return fire_at (self, &next, error);
     }
   return TRUE;
@@ -1352,9 +1602,10 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
 {
   HycoFMUActor *self = (HycoFMUActor *) actor;
   HycoTag now;
+  gint64 step;
 
   current_tag (self, &now);
-  if (self->discarded && self->step_revision && may_go_back_in_time (actor))
+  if (self->discarded && self->step_revision && self->needs_rollback)
     {
       g_autofree char *tag = hyco_tag_to_string (&now, self->resolution);
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
@@ -1367,7 +1618,9 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   /* Inputs the FMU has not seen yet (a plain FMU without feedthrough): for its next step. */
   if (!self->inputs_set && !set_inputs (self, error))
     return FALSE;
+  step = now.time - self->committed.time;
   self->committed = now;
+  check_step_size (self, step);
   self->stepped = now;
   /* The FMU's own time, which a partial step accepted at the model's resolution may leave
    * behind. */
@@ -1534,6 +1787,17 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   properties[PROP_FMU_LOGGING] = g_param_spec_boolean (
     "fmuLogging", NULL, "Show everything the FMU logs (FMI's loggingOn)", FALSE,
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUActor:fmuTolerance:
+   *
+   * The relative tolerance the FMU is told (fmi2SetupExperiment's), for its own solver. 0
+   * (the default): under a continuous director the director's errorTolerance where set, else
+   * its relativeTolerance; elsewhere the tolerance of the FMU's default experiment, if it
+   * gives one.
+   */
+  properties[PROP_FMU_TOLERANCE] = g_param_spec_double (
+    "fmuTolerance", NULL, "Relative tolerance for the FMU's solver (0: the director's)", 0,
+    G_MAXDOUBLE, 0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -1572,7 +1836,8 @@ hyco_fmu_actor_new (const char *name)
  * @self: an FMU actor with its FMU loaded
  * @name: a variable of the FMU that a master may set before initialization: a parameter, an
  *   input, or a variable whose initial is exact or approx (a state's start value)
- * @text: its value: a number, `true` or `false`, or (String variables) any text
+ * @text: its value: a number, `true` or `false`, or (String variables) any text, taken as
+ *   it is unless it is a quoted string literal (`"a b"`), which gives the text it quotes
  * @error: return location for a #GError
  *
  * Sets a parameter or start value of the FMU, applied when the FMU is instantiated at each
@@ -1627,6 +1892,13 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "%s is out of the range of the FMU's %s variable (32 bits, %d to %d)", text,
                    _hyco_fmu_type_name (variable->type), G_MININT32, G_MAXINT32);
+      return FALSE;
+    }
+  if (variable->type == HYCO_FMU_TYPE_ENUMERATION && !is_enumeration_item (variable, (gint64) d))
+    {
+      g_autofree char *items = list_items (variable);
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s is none of the values of the FMU's Enumeration (%s)", text, items);
       return FALSE;
     }
   if (d < variable->min || d > variable->max)
@@ -1722,7 +1994,13 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
     }
   parameter = g_new0 (FmuParameter, 1);
   parameter->text = g_strdup (text);
-  if (variable->type == HYCO_FMU_TYPE_STRING)
+  /* A String is its text; a string literal ("a b", with the expression language's escapes)
+   * gives the text it quotes, so that a value can have outer spaces or be empty. */
+  if (variable->type == HYCO_FMU_TYPE_STRING && text[0] == '"'
+      && hyco_value_parse_literal (text, &literal, NULL)
+      && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_STRING)
+    hyco_value_set_string (&parameter->value, hyco_value_get_string (&literal));
+  else if (variable->type == HYCO_FMU_TYPE_STRING)
     hyco_value_set_string (&parameter->value, text);
   else if (hyco_value_parse_literal (text, &literal, NULL)
            && (variable->type == HYCO_FMU_TYPE_BOOLEAN

@@ -74,6 +74,7 @@ _hyco_fmu_describe (HycoFmu *fmu)
   append_flag (text, self->can_get_and_set_fmu_state, "canGetAndSetFMUstate");
   append_flag (text, self->can_serialize_fmu_state, "canSerializeFMUstate");
   append_flag (text, self->needs_execution_tool, "needsExecutionTool");
+  append_flag (text, self->can_run_asynchronuously, "canRunAsynchronuously");
   append_flag (text, self->declares_can_get_max_step_size, "canGetMaxStepSize");
   append_flag (text, self->declares_can_get_preferred_resolution, "canGetPreferredResolution");
   append_flag (text, self->declares_can_set_resolution, "canSetResolution");
@@ -134,6 +135,14 @@ _hyco_fmu_describe (HycoFmu *fmu)
       g_string_append_c (text, '\n');
       if (variable->description && *variable->description)
         g_string_append_printf (text, "      %s\n", variable->description);
+      /* The values an Enumeration takes, as --set writes them. */
+      for (guint k = 0; variable->items && k < variable->items->len; k++)
+        {
+          const HycoFmuEnumerationItem *item = variable->items->pdata[k];
+          g_string_append_printf (text, "      %s = %d%s%s\n", item->name, item->value,
+                                  item->description ? ", " : "",
+                                  item->description ? item->description : "");
+        }
     }
   return g_string_free (text, FALSE);
 }
@@ -147,8 +156,8 @@ _hyco_fmu_describe (HycoFmu *fmu)
  * modelDescription.xml read and its library loaded) and describes it as `hyco fmu info` does:
  * its names, GUID, FMI version, generation tool, FMI-HC category and the FMI-HC functions it
  * exports, its capabilities, its default experiment, and each variable with causality,
- * variability, type, start, unit and (outputs) the inputs it depends on. One line per item,
- * each ending in a newline.
+ * variability, type, start, unit and (outputs) the inputs it depends on, and each Enumeration's
+ * items (name = value, description). One line per item, each ending in a newline.
  *
  * Returns: (transfer full): the description, or %NULL with a #HYCO_FMU_ERROR error that starts
  *   with @path when the FMU cannot be loaded

@@ -21,14 +21,26 @@ variable_free (gpointer data)
   g_free (variable->unit);
   g_free (variable->description);
   g_free (variable->dependencies);
+  g_clear_pointer (&variable->items, g_ptr_array_unref);
   g_free (variable);
+}
+
+static void
+item_free (gpointer data)
+{
+  HycoFmuEnumerationItem *item = data;
+
+  g_free (item->name);
+  g_free (item->description);
+  g_free (item);
 }
 
 typedef struct
 {
   HycoFmuType type;
   char *unit;
-  double min, max; /* -INFINITY, INFINITY when not given */
+  double min, max;  /* -INFINITY, INFINITY when not given */
+  GPtrArray *items; /* Enumeration: HycoFmuEnumerationItem* */
 } SimpleType;
 
 static void
@@ -37,6 +49,7 @@ simple_type_free (gpointer data)
   SimpleType *type = data;
 
   g_free (type->unit);
+  g_clear_pointer (&type->items, g_ptr_array_unref);
   g_free (type);
 }
 
@@ -272,6 +285,8 @@ read_co_simulation (Reader *reader, xmlNode *element, GError **error)
                          &self->can_serialize_fmu_state, error)
          && get_boolean (reader, element, "needsExecutionTool", FALSE, &self->needs_execution_tool,
                          error)
+         && get_boolean (reader, element, "canRunAsynchronuously", FALSE,
+                         &self->can_run_asynchronuously, error)
          && get_unsigned (reader, element, "maxOutputDerivativeOrder",
                           &self->max_output_derivative_order, error)
          && get_boolean (reader, element, "canGetMaxStepSize", FALSE,
@@ -313,6 +328,33 @@ _hyco_fmu_type_name (HycoFmuType type)
   return (guint) type < G_N_ELEMENTS (names) ? names[type] : "?";
 }
 
+/* The Items of an Enumeration type: a name and a value each. */
+static gboolean
+read_items (Reader *reader, xmlNode *element, SimpleType *type, GError **error)
+{
+  type->items = g_ptr_array_new_with_free_func (item_free);
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      HycoFmuEnumerationItem *item;
+      g_autofree char *value = NULL;
+      gint64 number;
+
+      if (!_hyco_xml_is_element (child, "Item"))
+        continue;
+      item = g_new0 (HycoFmuEnumerationItem, 1);
+      g_ptr_array_add (type->items, item); /* freed with the type on failure */
+      if (!get_required (reader, child, "name", &item->name, error)
+          || !get_required (reader, child, "value", &value, error))
+        return FALSE;
+      if (!parse_integer (value, G_MININT32, G_MAXINT32, &number))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "value=\"%s\" is not an Integer", value);
+      item->value = (int) number;
+      item->description = _hyco_xml_get_attr (child, "description");
+    }
+  return TRUE;
+}
+
 static gboolean
 read_type_definitions (Reader *reader, xmlNode *element, GError **error)
 {
@@ -345,7 +387,8 @@ read_type_definitions (Reader *reader, xmlNode *element, GError **error)
             type->unit = _hyco_xml_get_attr (kind, "unit");
           type->min = -INFINITY;
           type->max = INFINITY;
-          if (!read_range (reader, kind, value, &type->min, &type->max, error))
+          if (!read_range (reader, kind, value, &type->min, &type->max, error)
+              || (value == HYCO_FMU_TYPE_ENUMERATION && !read_items (reader, kind, type, error)))
             {
               simple_type_free (type);
               return FALSE;
@@ -446,6 +489,8 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
       if (variable->unit == NULL && declared_type && declared_type->unit)
         variable->unit = g_strdup (declared_type->unit);
     }
+  if (variable->type == HYCO_FMU_TYPE_ENUMERATION && declared_type->items)
+    variable->items = g_ptr_array_ref (declared_type->items);
   /* The variable's own bounds override its declared type's. */
   variable->min = declared_type ? declared_type->min : -INFINITY;
   variable->max = declared_type ? declared_type->max : INFINITY;

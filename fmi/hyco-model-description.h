@@ -51,6 +51,14 @@ typedef enum
 /* An FMU's value reference: FMI 2.0's fmi2ValueReference, FMI 3.0's fmi3ValueReference. */
 typedef unsigned int HycoFmuValueReference;
 
+/* An item of an Enumeration type: the values an Enumeration variable may take. */
+typedef struct
+{
+  char *name;
+  int value;
+  char *description; /* NULL if none */
+} HycoFmuEnumerationItem;
+
 typedef struct
 {
   char *name;
@@ -66,6 +74,9 @@ typedef struct
    * its declared type's); -INFINITY and INFINITY when not given. */
   double min, max;
   char *description; /* NULL if none */
+  /* Enumeration: its type's items (HycoFmuEnumerationItem*, in declaration order; a reference
+   * to the type's array). NULL for other types. */
+  GPtrArray *items;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on
    * every input). Other variables: NULL, -1. */
@@ -87,6 +98,7 @@ typedef struct
   gboolean can_get_and_set_fmu_state;
   gboolean can_serialize_fmu_state;
   gboolean needs_execution_tool;
+  gboolean can_run_asynchronuously; /* the standard's spelling */
   guint max_output_derivative_order;
   /* FMI-HC capability flags, if the modelDescription gives them (the symbols decide). */
   gboolean declares_can_get_max_step_size, declares_can_get_preferred_resolution,

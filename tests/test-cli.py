@@ -8,6 +8,7 @@ import glob
 import html
 import os
 import pty
+import re
 import select
 import signal
 import struct
@@ -903,6 +904,27 @@ class FmuInfo(unittest.TestCase):
         self.assertIn("    sensor.position (output, continuous Real), value reference 4, unit m, "
                       "depends on no input\n", result.stdout)
 
+    def test_enumeration_items(self):
+        # Each Enumeration variable lists its type's items: name = value, description.
+        result = self.info(os.path.join(FMU_DIR, "probe.fmu"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("    mode (input, discrete Enumeration), value reference 1, start 1\n"
+                      "      reported as modeOut\n"
+                      "      off = 1, not running\n"
+                      "      slow = 2\n"
+                      "      fast = 4, full speed\n", result.stdout)
+        self.assertIn("    modeOut (output, discrete Enumeration), value reference 10, depends on "
+                      "no input\n      mode at the last step\n      off = 1, not running\n",
+                      result.stdout)
+
+    def test_asynchronous_capability(self):
+        # The standard's spelling, canRunAsynchronuously.
+        result = self.info(os.path.join(FMU_DIR, "faulty.fmu"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"(?m)^  capabilities .* canRunAsynchronuously ")
+        result = self.info(os.path.join(FMU_DIR, "probe.fmu"))
+        self.assertNotIn("canRunAsynchronuously", result.stdout)
+
     def test_categories(self):
         for category in ("0A", "0B", "1", "2", "3", "4"):
             result = self.info(os.path.join(FMU_DIR, "loader", f"loader-{category}.fmu"))
@@ -1090,22 +1112,185 @@ class FmuRun(FmuTestCase):
         self.assertEqual(self.run_hyco(path).returncode, 0)
 
     def test_failing_fmu_under_continuous_director(self):
-        # An error from a step asks for step revision: down to one tick, then the FMU's error.
+        # A plain FMU's fmi2Error is an error (FMI 2.0 section 2.1.3), with the FMU's message:
+        # not a discarded step retried smaller and smaller down to one tick. The error comes
+        # from the first step that ends after failAtTime = 1 s, taken from below 1 s.
         path = self.faulty(1, "ContinuousDirector")
         result = self.run_hyco(path)
         self.assertEqual(result.returncode, 1, result.stderr)
-        self.assertEqual(result.stderr,
-                         f"hyco: error: {path}: F: the FMU discarded the step to "
-                         "(1.000000001, 0) even at the smallest step the director can take: "
-                         "FMU faulty (F): fmi2DoStep returned fmi2Error: doStep fails on purpose "
-                         "at 1 (failAt=1)\n")
-        # A fatal error is not retried.
+        self.assertRegex(result.stderr,
+                         "^" + re.escape(f"hyco: error: {path}: F: FMU faulty (F): fmi2DoStep "
+                                         "returned fmi2Error: doStep fails on purpose at 0.")
+                         + r"\d+ \(failAt=1\)\n$")
+        # A fatal error is not retried, and after it the FMU is not called again (the test FMU
+        # says so on standard error when it is), though the director saved its states.
         path = self.faulty(5, "ContinuousDirector")
         result = self.run_hyco(path)
         self.assertEqual(result.returncode, 1, result.stderr)
-        self.assertTrue(result.stderr.startswith(
-            f"hyco: error: {path}: F: FMU faulty (F): fmi2DoStep returned fmi2Fatal: "),
-            result.stderr)
+        self.assertRegex(result.stderr,
+                         "^" + re.escape(f"hyco: error: {path}: F: FMU faulty (F): fmi2DoStep "
+                                         "returned fmi2Fatal: doStep fails fatally on purpose at "
+                                         "0.") + r"\d+ \(failAt=5\)\n$")
+
+    def test_no_call_after_fatal(self):
+        # FMI 2.0 section 2.1.3: after fmi2Fatal no function of the FMU may be called, not even
+        # fmi2FreeInstance or fmi2Terminate; the run ends with the FMU's message.
+        path = self.faulty(5)
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}: F: FMU faulty (F): fmi2DoStep returned fmi2Fatal: "
+                         "doStep fails fatally on purpose at 1 (failAt=5)\n")
+        self.assertNotIn("called after fmi2Fatal", result.stderr)
+
+    def test_asynchronous_fmu_refused(self):
+        # fmi2Pending: the FMU would compute the step asynchronously, which Hyco does not do.
+        path = self.faulty(8)
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}: F: FMU faulty (F): fmi2DoStep returned "
+                         "fmi2Pending: the FMU computes asynchronously (canRunAsynchronuously), "
+                         "and asynchronous FMUs are not supported\n")
+
+    def probes(self, director, stop_time, properties="", extra="", director_properties=""):
+        body = self.fmu("P", "probe.fmu", properties) + extra
+        path = self.model(director, stop_time, body)
+        if director_properties:
+            with open(path) as f:
+                text = f.read()
+            text = text.replace('    <property name="stopTime"',
+                                director_properties + '    <property name="stopTime"')
+            with open(path, "w") as f:
+                f.write(text)
+        return path
+
+    def test_tolerance_and_stop_time_told_to_the_fmu(self):
+        step = '    <property name="communicationStepSize" value="0.5"/>\n'
+        # Under DE: the default experiment's tolerance (1e-05), or the actor's fmuTolerance;
+        # the run's stop time in fmi2SetupExperiment.
+        for properties, tolerance in (("", 1e-5),
+                                      ('    <property name="fmuTolerance" value="1e-3"/>\n',
+                                       1e-3)):
+            path = self.probes("DEDirector", "2.5", step + properties)
+            result = self.run_hyco(path, "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(self.values("P.tolerance")[0], ("0", "0", tolerance))
+            self.assertEqual(self.values("P.stopTime")[0], ("0", "0", 2.5))
+        # Under the continuous director: the director's tolerance, unless the actor sets one.
+        for director_properties, properties, tolerance in (
+                ("", "", 1e-6),  # relativeTolerance's default
+                ('    <property name="relativeTolerance" value="1e-8"/>\n', "", 1e-8),
+                ('    <property name="errorTolerance" value="1e-4"/>\n', "", 1e-4),
+                ('    <property name="relativeTolerance" value="1e-8"/>\n',
+                 '    <property name="fmuTolerance" value="0.01"/>\n', 0.01)):
+            path = self.probes("ContinuousDirector", "1", properties,
+                               director_properties=director_properties)
+            result = self.run_hyco(path, "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(self.values("P.tolerance")[0], ("0", "0", tolerance),
+                             director_properties + properties)
+            self.assertEqual(self.values("P.stopTime")[-1][2], 1.0)
+
+    def test_short_last_step_to_the_stop_time(self):
+        # A communication step that does not divide the stop time: a short last step to it.
+        path = self.probes("DEDirector", "1.3",
+                           '    <property name="communicationStepSize" value="0.5"/>\n')
+        result = self.run_hyco(path, "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, "")
+        self.assertEqual([v[0] for v in self.values("P.t")], ["0", "0.5", "1", "1.3"])
+        self.assertAlmostEqual(self.values("P.lastStep")[-1][2], 0.3, delta=1e-15)
+        self.assertEqual(self.values("P.t")[-1][2], 1.3)
+
+    def test_connected_types_checked_when_prepared(self):
+        # A Real into an Integer input, an Integer into a Boolean one: refused when the model
+        # is prepared (exit 2), naming the actor, the ports and the types.
+        for source, target, message in (
+                ("t", "count", "input count is the FMU's Integer variable, and it is connected "
+                               "to S.t, a Real variable of its FMU"),
+                ("steps", "flag", "input flag is the FMU's Boolean variable, and it is connected "
+                                  "to S.steps, an Integer variable of its FMU"),
+                ("labelOut", "count", "input count is the FMU's Integer variable, and it is "
+                                      "connected to S.labelOut, a String variable of its FMU")):
+            extra = (self.fmu("S", "probe.fmu")
+                     + '  <relation name="r" class="TypedIORelation"/>\n'
+                     f'  <link port="S.{source}" relation="r"/>\n'
+                     f'  <link port="P.{target}" relation="r"/>\n')
+            path = self.probes("DEDirector", "1",
+                               '    <property name="communicationStepSize" value="0.5"/>\n',
+                               extra)
+            result = self.run_hyco(path)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertEqual(result.stderr, f"hyco: error: {path}:6: P: {message}: FMI 2.0 "
+                             "connects variables of one type\n")
+        # A Real value from another actor fails the run where it arrives.
+        extra = ('  <entity name="C" class="Const">\n'
+                 '    <property name="value" value="1.0"/>\n  </entity>\n'
+                 '  <relation name="r" class="TypedIORelation"/>\n'
+                 '  <link port="C.output" relation="r"/>\n'
+                 '  <link port="P.count" relation="r"/>\n')
+        path = self.probes("DEDirector", "1",
+                           '    <property name="communicationStepSize" value="0.5"/>\n', extra)
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}: P: input count received 1.0, which the FMU's "
+                         "Integer variable of that name cannot take\n")
+        # Matching types run: an Integer into an Integer, an Enumeration into an Enumeration.
+        extra = (self.fmu("S", "probe.fmu",
+                          '    <property name="communicationStepSize" value="0.5"/>\n')
+                 + '  <relation name="r" class="TypedIORelation"/>\n'
+                 '  <link port="S.steps" relation="r"/>\n'
+                 '  <link port="P.count" relation="r"/>\n'
+                 '  <relation name="m" class="TypedIORelation"/>\n'
+                 '  <link port="S.modeOut" relation="m"/>\n'
+                 '  <link port="P.mode" relation="m"/>\n')
+        path = self.probes("DEDirector", "1",
+                           '    <property name="communicationStepSize" value="0.5"/>\n', extra)
+        result = self.run_hyco(path, "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.values("P.countOut")[-1][2], 1)
+
+    def test_enumeration_values_checked(self):
+        # mode's items are off = 1, slow = 2, fast = 4: 3 lies between them but is none.
+        path = self.probes("DEDirector", "1",
+                           '    <property name="communicationStepSize" value="0.5"/>\n')
+        result = self.run_hyco(path, "--set", "P.mode=3")
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertEqual(result.stderr,
+                         "hyco: error: --set P.mode: 3 is none of the values of the FMU's "
+                         "Enumeration (off = 1, slow = 2, fast = 4)\n")
+        result = self.run_hyco(path, "--set", "P.mode=4", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.values("P.modeOut")[-1][2], 4)
+        # A value sent at run time that is none of them fails the run where it arrives.
+        extra = ('  <entity name="C" class="Const">\n'
+                 '    <property name="value" value="3"/>\n  </entity>\n'
+                 '  <relation name="r" class="TypedIORelation"/>\n'
+                 '  <link port="C.output" relation="r"/>\n'
+                 '  <link port="P.mode" relation="r"/>\n')
+        path = self.probes("DEDirector", "1",
+                           '    <property name="communicationStepSize" value="0.5"/>\n', extra)
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr,
+                         f"hyco: error: {path}: P: input mode received 3, which is none of the "
+                         "values of the FMU's Enumeration (off = 1, slow = 2, fast = 4)\n")
+
+    def test_string_parameters_quoted_or_not(self):
+        path = self.probes("DEDirector", "1",
+                           '    <property name="communicationStepSize" value="0.5"/>\n')
+        # Unquoted: the text as given; quoted: the text it quotes (the trace's CSV quotes it
+        # again, which the reader takes off).
+        for text, expected in (("hello", "hello"), ('"hello world"', "hello world"),
+                               ('" padded "', " padded "), ('""', ""),
+                               ('say "hi"', 'say "hi"')):
+            result = self.run_hyco(path, "--set", f"P.label={text}", "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(self.trace, newline="") as f:
+                rows = [row for row in csv.reader(f) if row[0] == "P.labelOut"]
+            self.assertEqual(rows[-1][3], expected, text)
 
     def test_fmu_that_cannot_save_its_state(self):
         body = self.fmu("D", "dahlquist.fmu",
@@ -1245,16 +1430,61 @@ class FmuAlone(FmuTestCase):
         self.assertNotEqual(self.rows(), self.rows(expected))
 
     def test_step_that_does_not_divide_the_stop_time(self):
-        result = self.fmu_run("vanderpol.fmu", "-t", "1", "--step", "0.3", "--trace", self.trace)
+        # A short last step to the stop time, as FMPy takes.
+        result = self.fmu_run("probe.fmu", "-t", "1", "--step", "0.3", "--trace", self.trace)
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn("hyco: warning: the stop time 1 s is not a multiple of the step 0.3 s: the "
-                      "last step ends at 0.9 s", result.stderr)
-        self.assertEqual(self.rows()[-1][:2], ["vanderpol.x2", "0.9"])
-        result = self.fmu_run("vanderpol.fmu", "-t", "1", "--step", "2", "--trace", self.trace)
+        self.assertEqual(result.stderr, "")
+        steps = [(row[1], float(row[3])) for row in self.rows() if row[0] == "probe.lastStep"]
+        self.assertEqual([s[0] for s in steps], ["0", "0.3", "0.6", "0.9", "1"])
+        self.assertAlmostEqual(steps[-1][1], 0.1, delta=1e-15)
+        # A step longer than the stop time: one short step.
+        result = self.fmu_run("probe.fmu", "-t", "1", "--step", "2", "--trace", self.trace)
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn("the step 2 s is longer than the stop time 1 s: the FMU is not stepped",
+        self.assertEqual([row[1] for row in self.rows() if row[0] == "probe.t"], ["0", "1"])
+        # An FMU that cannot handle variable step sizes stops at the last whole step instead,
+        # as FMPy does, and says so.
+        result = self.fmu_run("fixed_step.fmu", "-t", "1", "--step", "0.3", "--trace",
+                              self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("hyco: fixed_step: the stop time 1 s is not a multiple of the communication "
+                      "step 0.3 s, and the FMU gain cannot handle variable communication step "
+                      "sizes (canHandleVariableCommunicationStepSize is false): its last step "
+                      "ends at 0.9 s", result.stderr)
+        self.assertEqual(self.rows()[-1][1], "0.9")
+
+    def test_fmu_told_stop_time_and_tolerance(self):
+        result = self.fmu_run("probe.fmu", "-t", "0.7", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        told = {row[0]: row[3] for row in self.rows() if row[1] == "0"}
+        self.assertEqual(float(told["probe.stopTime"]), 0.7)
+        self.assertEqual(float(told["probe.tolerance"]), 1e-5)  # the default experiment's
+        result = self.fmu_run("probe.fmu", "--set", "fmuTolerance=1e-7", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        told = {row[0]: row[3] for row in self.rows() if row[1] == "0"}
+        self.assertEqual(float(told["probe.tolerance"]), 1e-7)
+        self.assertEqual(float(told["probe.stopTime"]), 1)
+
+    def test_string_set_quoted_or_not(self):
+        for text, expected in (("a b", "a b"), ('"quoted"', "quoted"), ("'x'", "'x'")):
+            result = self.fmu_run("probe.fmu", "-t", "0.1", "--set", f"label={text}",
+                                  "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual([row[3] for row in self.rows() if row[0] == "probe.labelOut"][-1],
+                             expected, text)
+
+    def test_fatal_and_pending(self):
+        result = self.fmu_run("faulty.fmu", "--set", "failAt=5")
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr.splitlines()[-1],
+                         f"hyco: error: {FMU_DIR}/faulty.fmu: faulty: FMU faulty (faulty): "
+                         "fmi2DoStep returned fmi2Fatal: doStep fails fatally on purpose at 1 "
+                         "(failAt=5)")
+        self.assertNotIn("after fmi2Fatal", result.stderr)
+        result = self.fmu_run("faulty.fmu", "--set", "failAt=8")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("fmi2DoStep returned fmi2Pending: the FMU computes asynchronously "
+                      "(canRunAsynchronuously), and asynchronous FMUs are not supported",
                       result.stderr)
-        self.assertEqual([row[1] for row in self.rows()], ["0", "0"])
 
     def test_default_experiment(self):
         # vanderpol declares stop 20 and step size 0.01: 2001 tags.

@@ -364,12 +364,6 @@ static void
 test_faulty_continuous (void)
 {
   static const Failure failures[] = {
-    /* fmi2Error from a step asks for step revision: down to one tick, then the FMU's error. */
-    { 1,
-      "F: the FMU discarded the step to (1.000000001, 0) even at the smallest step the "
-      "director can take: FMU faulty (F): fmi2DoStep returned fmi2Error: doStep fails on "
-      "purpose at 1 (failAt=1)",
-      "F: logStatusError: doStep fails on purpose at 1 (failAt=1)" },
     { 7,
       "F: FMU faulty (F): fmi2ExitInitializationMode returned fmi2Error: "
       "fmi2ExitInitializationMode fails on purpose (failAt=7)",
@@ -382,22 +376,27 @@ test_faulty_continuous (void)
       g_autoptr (HycoModel) model = load ("ContinuousDirector", "2", body);
 
       g_test_message ("failAt = %d", failures[i].fail_at);
-      run_failing (model, failures[i].fail_at == 1 ? HYCO_ACTOR_ERROR : HYCO_FMU_ERROR,
-                   failures[i].fail_at == 1 ? HYCO_ACTOR_ERROR_FAILED : HYCO_FMU_ERROR_CALL,
-                   failures[i].message, failures[i].logged);
+      run_failing (model, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, failures[i].message,
+                   failures[i].logged);
       g_clear_object (&model);
       g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
 
   /* Failures that step revision does not retry, at whatever time the director's steps reach
-   * failAtTime: fmi2GetReal (2), fmi2SetReal (3), fmi2Fatal (5). */
+   * failAtTime: a plain FMU's fmi2Error from its step (1: FMI 2.0 section 2.1.3 lets the
+   * simulation go on only from a saved state, and a step refused is discarded, not an
+   * error), fmi2GetReal (2), fmi2SetReal (3), fmi2Fatal (5), fmi2Pending (8). */
   static const struct
   {
     int fail_at;
     const char *call;
-  } unrevised[] = { { 2, "fmi2GetReal returned fmi2Error" },
-                    { 3, "fmi2SetReal returned fmi2Error" },
-                    { 5, "fmi2DoStep returned fmi2Fatal" } };
+    const char *says;
+  } unrevised[]
+    = { { 1, "fmi2DoStep returned fmi2Error", " on purpose at " },
+        { 2, "fmi2GetReal returned fmi2Error", " on purpose at " },
+        { 3, "fmi2SetReal returned fmi2Error", " on purpose at " },
+        { 5, "fmi2DoStep returned fmi2Fatal", " on purpose at " },
+        { 8, "fmi2DoStep returned fmi2Pending", "asynchronous FMUs are not supported" } };
   for (guint i = 0; i < G_N_ELEMENTS (unrevised); i++)
     {
       g_autofree char *body = faulty_body (unrevised[i].fail_at, TRUE);
@@ -410,8 +409,11 @@ test_faulty_continuous (void)
       g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL);
       g_assert_true (g_str_has_prefix (error->message, "F: FMU faulty (F): "));
       test_assert_contains (error->message, unrevised[i].call);
-      test_assert_contains (error->message, " on purpose at ");
+      test_assert_contains (error->message, unrevised[i].says);
       g_assert_cmpuint (test_log_wrapups (witness), ==, 1);
+      /* Once: the director did not retry the step (the FMU's error phase would refuse a
+       * second step with another message). */
+      g_assert_null (strstr (error->message, "discarded"));
       g_clear_object (&model);
       g_assert_cmpuint (test_private_tmp_count (), ==, 0);
     }
@@ -616,9 +618,37 @@ test_fixed_step_size (void)
       g_assert_true (aligned
                      || was_logged ("G: the FMU gain cannot handle variable communication step "
                                     "sizes (canHandleVariableCommunicationStepSize is false), but "
-                                    "after a step of 0.25 s it is stepped by 0.05 s"));
+                                    "after steps of 0.25 s it took a step of 0.05 s (from "
+                                    "0.25 s)"));
       g_clear_pointer (&logged, g_ptr_array_unref);
     }
+  g_assert_cmpuint (test_private_tmp_count (), ==, 0);
+}
+
+/* The steps the warning about variable step sizes names are those taken: under a continuous
+ * director held at steps of 0.25 s, the solver's stages step the FMU to times inside each step
+ * and roll it back, which is no variable step. */
+static void
+test_fixed_step_size_continuous (void)
+{
+  const char *body = "  <entity name=\"C\" class=\"Const\"/>\n"
+                     "  <entity name=\"G\" class=\"FMUImport\">\n"
+                     "    <property name=\"fmuFile\" value=\"fixed_step.fmu\"/>\n"
+                     "  </entity>\n"
+                     "  <relation name=\"c\"/><link port=\"C.output\" relation=\"c\"/>"
+                     "<link port=\"G.u\" relation=\"c\"/>\n";
+  g_autoptr (HycoModel) model = load ("ContinuousDirector", "2", body);
+  HycoDirector *director = hyco_composite_actor_get_director (hyco_model_get_toplevel (model));
+
+  test_set (director, "initStepSize", "0.25");
+  test_set (director, "maxStepSize", "0.25");
+  run_recording_messages (model);
+  for (guint i = 0; i < logged->len; i++)
+    g_assert_null (strstr (logged->pdata[i], "canHandleVariableCommunicationStepSize"));
+  /* The stages did fire it between the steps. */
+  g_assert_cmpuint (hyco_model_get_firing_count (model), >, 2 * 8 + 2);
+  g_clear_pointer (&logged, g_ptr_array_unref);
+  g_clear_object (&model);
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }
 
@@ -1163,6 +1193,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-actor/terminated/de", test_terminated_de);
   g_test_add_func ("/fmu-actor/logging", test_fmu_logging);
   g_test_add_func ("/fmu-actor/fixed-step-size", test_fixed_step_size);
+  g_test_add_func ("/fmu-actor/fixed-step-size/continuous", test_fixed_step_size_continuous);
   g_test_add_func ("/fmu-actor/terminated/continuous", test_terminated_continuous);
   g_test_add_func ("/fmu-actor/state/euler-under-de", test_dahlquist_de);
   g_test_add_func ("/fmu-actor/parameters/set", test_parameters_set);

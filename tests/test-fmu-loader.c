@@ -659,6 +659,48 @@ test_default_experiment (void)
     hyco_fmu_actor_get_default_experiment (HYCO_FMU_ACTOR (actor), NULL, NULL, NULL, NULL));
 }
 
+/* An Enumeration variable has its type's items, shared by the variables of that type; the
+ * canRunAsynchronuously capability is read (faulty declares it, probe does not). */
+static void
+test_enumeration_items (void)
+{
+  g_autofree char *probe_path
+    = g_build_filename (g_getenv ("HYCO_TEST_FMU_DIR"), "probe.fmu", NULL);
+  g_autofree char *faulty_path
+    = g_build_filename (g_getenv ("HYCO_TEST_FMU_DIR"), "faulty.fmu", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoFmu) probe = _hyco_fmu_open (probe_path, &error);
+  g_autoptr (HycoFmu) faulty = NULL;
+  static const struct
+  {
+    const char *name;
+    int value;
+    const char *description;
+  } expected[] = { { "off", 1, "not running" }, { "slow", 2, NULL }, { "fast", 4, "full speed" } };
+  const HycoFmuVariable *mode, *mode_out;
+
+  g_assert_no_error (error);
+  mode = find (probe, "mode");
+  mode_out = find (probe, "modeOut");
+  g_assert_cmpint (mode->type, ==, HYCO_FMU_TYPE_ENUMERATION);
+  g_assert_nonnull (mode->items);
+  g_assert_true (mode->items == mode_out->items);
+  g_assert_cmpuint (mode->items->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const HycoFmuEnumerationItem *item = mode->items->pdata[i];
+      g_assert_cmpstr (item->name, ==, expected[i].name);
+      g_assert_cmpint (item->value, ==, expected[i].value);
+      g_assert_cmpstr (item->description, ==, expected[i].description);
+    }
+  g_assert_null (find (probe, "count")->items);
+  g_assert_false (probe->description->can_run_asynchronuously);
+
+  faulty = _hyco_fmu_open (faulty_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (faulty->description->can_run_asynchronuously);
+}
+
 /* The instance interface of the FMI 2.0 backend: the library's own functions as the calls,
  * NULL where the library lacks one, the fmi2Component as the handle, fmi2 names for errors. */
 static void
@@ -732,6 +774,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu/describe", test_describe);
   g_test_add_func ("/fmu/describe/file", test_describe_file);
   g_test_add_func ("/fmu/default-experiment", test_default_experiment);
+  g_test_add_func ("/fmu/description/enumeration-items", test_enumeration_items);
   g_test_add_func ("/fmu/instance/ops", test_instance_ops);
   status = g_test_run ();
 

@@ -24,6 +24,7 @@ FMUS = {
     "gain": "0A",
     "passthrough": "0A",
     "faulty": "0A",
+    "probe": "0A",
     "fig6_step": "0B",
     "fig6_event": "0B",
     "hc_constant": "1",
@@ -64,7 +65,7 @@ EXPORTS = {
 }
 ALL_HYBRID = sorted(set(sum(EXPORTS.values(), [])))
 
-OK, WARNING, DISCARD, ERROR, FATAL = range(5)
+OK, WARNING, DISCARD, ERROR, FATAL, PENDING = range(6)
 PRESENT, ABSENT = 0, 1
 MAX = 2**64 - 1
 LAST_SUCCESSFUL_TIME = 2
@@ -112,7 +113,9 @@ class Fmu:
         self.variables = {}
         for v in self.root.find("ModelVariables"):
             kind = next(iter(v))
-            self.variables[v.get("name")] = dict(vr=int(v.get("valueReference")), type=kind.tag,
+            # An Enumeration is read and written as an Integer.
+            tag = "Integer" if kind.tag == "Enumeration" else kind.tag
+            self.variables[v.get("name")] = dict(vr=int(v.get("valueReference")), type=tag,
                                                  causality=v.get("causality"),
                                                  variability=v.get("variability"),
                                                  start=kind.get("start"))
@@ -281,8 +284,12 @@ def make_description_test(name, category):
                 if v["start"] is not None and v["causality"] in ("parameter", "input"):
                     if v["type"] == "Real":
                         assert value == float(v["start"]), (vname, value, v["start"])
-                    elif v["type"] in ("Integer", "Boolean"):
+                    elif v["type"] == "Integer":
                         assert value == int(v["start"]), (vname, value)
+                    elif v["type"] == "Boolean":
+                        assert value == (v["start"] == "true"), (vname, value)
+                    elif v["type"] == "String":
+                        assert value == v["start"], (vname, value)
                 # A wrong type is refused.
                 other = "Integer" if v["type"] == "Real" else "Real"
                 try:
@@ -476,19 +483,25 @@ def faulty_modes(directory):
     def step(fmu, t, h):
         return fmu.call("DoStep", ctypes.c_double(t), ctypes.c_double(h), 0)
 
-    for fail_at, expected in ((1, ERROR), (5, FATAL), (6, DISCARD), (0, OK)):
+    for fail_at, expected in ((1, ERROR), (5, FATAL), (6, DISCARD), (0, OK), (8, PENDING)):
         fmu = open_fmu(directory, "faulty")
         try:
             assert fmu.start({"failAt": fail_at, "failAtTime": 0.25}) == OK
             assert step(fmu, 0.0, 0.2) == OK
             del messages[:]
             assert step(fmu, 0.2, 0.2) == expected, fail_at
-            if fail_at:
+            if fail_at and fail_at != 8:
                 assert "on purpose" in messages[-1][1]
             if fail_at == 6:
                 assert abs(fmu.last_successful_time() - 0.25) < 1e-15
             if expected == ERROR:
                 assert step(fmu, 0.2, 0.2) == ERROR  # error phase
+            if expected == PENDING:
+                # Cancelled, the step leaves the instance as an error would.
+                assert fmu.call("CancelStep") == OK
+                assert step(fmu, 0.2, 0.2) == ERROR
+            if expected == FATAL:
+                fmu.c = None  # no call after fmi2Fatal, not even fmi2FreeInstance
         finally:
             fmu.close()
     for fail_at, function in ((2, "get"), (3, "set")):

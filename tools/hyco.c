@@ -948,7 +948,10 @@ command_fmu_run (int argc, char **argv)
     "FILE.fmu - run an FMU on its own",
     "Runs an FMI 2.0 co-simulation FMU alone, as the one actor of a model under a DE director: "
     "stepped at a fixed communication step from 0 to the stop time (both from its default "
-    "experiment unless given; else 1 s and 500 steps). Its outputs are traced, plotted or "
+    "experiment unless given; else 1 s and 500 steps), with a short last step to the stop time "
+    "where the step does not divide it, as FMPy takes (not for an FMU that cannot handle "
+    "variable communication step sizes). The FMU is told the stop time and the tolerance of "
+    "its default experiment (--set fmuTolerance=T changes it). Its outputs are traced, plotted or "
     "recorded as for hyco run, under the name of the file (vanderpol.fmu: vanderpol.x1); its "
     "inputs keep their start values (which --set changes). --set and --probe take the FMU's own "
     "names (--set mu=2, --probe x1), and the actor's parameters (--set fmuLogging=true).",
@@ -1049,19 +1052,8 @@ command_fmu_run (int argc, char **argv)
     }
   else
     step_ticks = MAX (stop / 500, 1);
-  if (stop != HYCO_TIME_INFINITY && stop > 0 && stop % step_ticks != 0)
-    {
-      g_autofree char *stop_seconds = hyco_time_to_string (stop, resolution);
-      g_autofree char *step_seconds = hyco_time_to_string (step_ticks, resolution);
-      g_autofree char *last = hyco_time_to_string (stop - stop % step_ticks, resolution);
-      if (step_ticks > stop)
-        print_warning ("the step %s s is longer than the stop time %s s: the FMU is not stepped",
-                       step_seconds, stop_seconds);
-      else
-        print_warning ("the stop time %s s is not a multiple of the step %s s: the last step "
-                       "ends at %s s",
-                       stop_seconds, step_seconds, last);
-    }
+  /* A step that does not divide the stop time ends in a short last step to it, which the
+   * actor takes (and warns about an FMU that cannot take one). */
   g_free (step_text);
   step_text = hyco_time_to_string (step_ticks, resolution);
   step_name = scoped_name (name, "communicationStepSize");

@@ -28,6 +28,9 @@ typedef struct
   GMutex lock; /* instances and their messages: an FMU may log from any thread */
   GPtrArray *instances;
   HycoFmuInstanceOps ops;
+  /* A call returned fmi2Fatal: FMI 2.0 section 2.1.3 forbids any further call to any of the
+   * FMU's instances, fmi2FreeInstance included. */
+  gboolean fatal; /* under lock */
 } Fmu;
 
 #define FMU_PRIVATE(self) ((Fmu *) (self)->backend_data)
@@ -381,10 +384,38 @@ _hyco_fmi2_fmu_check (HycoFmu *self, const char *instance_name, fmi2Status statu
   message = take_last_message (self, instance_name);
   if (status == fmi2OK || status == fmi2Warning)
     return TRUE;
-  g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, "FMU %s (%s): %s returned %s%s%s",
-               self->description->model_name, instance_name, call, status_name (status),
-               message ? ": " : "", message ? message : "");
+  if (status == fmi2Fatal)
+    {
+      Fmu *fmu = FMU_PRIVATE (self);
+      g_mutex_lock (&fmu->lock);
+      fmu->fatal = TRUE;
+      g_mutex_unlock (&fmu->lock);
+    }
+  /* FMI 2.0 section 4.2.3: a step computed asynchronously returns fmi2Pending and is to be
+   * polled with fmi2GetStatus; Hyco's actors compute their outputs within fire. */
+  if (status == fmi2Pending)
+    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                 "FMU %s (%s): %s returned fmi2Pending: the FMU computes asynchronously "
+                 "(canRunAsynchronuously), and asynchronous FMUs are not supported%s%s",
+                 self->description->model_name, instance_name, call, message ? ": " : "",
+                 message ? message : "");
+  else
+    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, "FMU %s (%s): %s returned %s%s%s",
+                 self->description->model_name, instance_name, call, status_name (status),
+                 message ? ": " : "", message ? message : "");
   return FALSE;
+}
+
+gboolean
+_hyco_fmi2_fmu_is_fatal (HycoFmu *self)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  gboolean fatal;
+
+  g_mutex_lock (&fmu->lock);
+  fatal = fmu->fatal;
+  g_mutex_unlock (&fmu->lock);
+  return fatal;
 }
 
 static void

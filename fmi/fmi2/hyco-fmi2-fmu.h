@@ -31,13 +31,17 @@ extern const HycoFmuBackend _hyco_fmi2_backend;
 const HycoFmi2Functions *_hyco_fmi2_fmu_get_functions (HycoFmu *fmu);
 
 /* fmi2OK and fmi2Warning: TRUE. fmi2Discard, fmi2Error, fmi2Fatal, fmi2Pending: FALSE with a
- * HYCO_FMU_ERROR_CALL error "FMU <modelName> (<instance>): <call> returned fmi2Error" and the
- * last message the FMU logged for that instance, if any. The message kept is the last one logged
- * with fmi2Warning, fmi2Discard, fmi2Error or fmi2Fatal since the previous check (or
- * instantiation) of that instance: every check forgets it. Value references in messages
- * (`#r12#`) are replaced by the variables' names. */
+ * HYCO_FMU_ERROR_CALL error "FMU <modelName> (<instance>): <call> returned fmi2Error" (for
+ * fmi2Pending: that asynchronous FMUs are not supported) and the last message the FMU logged
+ * for that instance, if any. The message kept is the last one logged with fmi2Warning,
+ * fmi2Discard, fmi2Error or fmi2Fatal since the previous check (or instantiation) of that
+ * instance: every check forgets it. Value references in messages (`#r12#`) are replaced by
+ * the variables' names. */
 gboolean _hyco_fmi2_fmu_check (HycoFmu *fmu, const char *instance_name, fmi2Status status,
                                const char *call, GError **error);
+/* Whether a check saw fmi2Fatal: then no call may be made to any instance of @fmu (FMI 2.0
+ * section 2.1.3), not even fmi2FreeInstance. */
+gboolean _hyco_fmi2_fmu_is_fatal (HycoFmu *fmu);
 
 /* The instance's fmi2Component (hyco-fmi2-instance.c). */
 fmi2Component _hyco_fmi2_instance_get_component (HycoFmuInstance *instance);

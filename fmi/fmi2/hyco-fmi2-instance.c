@@ -45,8 +45,29 @@ G_STATIC_ASSERT (fmi2HybridTimeMax == G_MAXUINT64);
 static gboolean
 check (HycoFmuInstance *self, HycoFmuStatus status, const char *call, GError **error)
 {
-  return _hyco_fmi2_fmu_check (INSTANCE (self)->fmu, INSTANCE (self)->name, (fmi2Status) status,
-                               call, error);
+  Instance *instance = INSTANCE (self);
+
+  /* A step left running asynchronously (fmi2Pending, refused by the check) is cancelled, as
+   * FMI 2.0 section 4.2.3 has a master do when it stops the run. */
+  if (status == HYCO_FMU_STATUS_PENDING && instance->fmi->fmi2CancelStep != NULL)
+    instance->fmi->fmi2CancelStep (instance->component);
+  return _hyco_fmi2_fmu_check (instance->fmu, instance->name, (fmi2Status) status, call, error);
+}
+
+/* The components of FMUs that returned fmi2Fatal. FMI 2.0 section 2.1.3 forbids any further
+ * call, fmi2FreeInstance included, so what the FMU allocated cannot be given back: it is kept
+ * here, reachable, until the process ends (leak checkers count it as still reachable). */
+static GPtrArray *abandoned;
+static GMutex abandoned_lock;
+
+static void
+abandon (fmi2Component component)
+{
+  g_mutex_lock (&abandoned_lock);
+  if (abandoned == NULL)
+    abandoned = g_ptr_array_new ();
+  g_ptr_array_add (abandoned, component);
+  g_mutex_unlock (&abandoned_lock);
 }
 
 static void
@@ -54,7 +75,10 @@ free_instance (HycoFmuInstance *self)
 {
   Instance *instance = INSTANCE (self);
 
-  instance->fmi->fmi2FreeInstance (instance->component);
+  if (_hyco_fmi2_fmu_is_fatal (instance->fmu))
+    abandon (instance->component);
+  else
+    instance->fmi->fmi2FreeInstance (instance->component);
   _hyco_fmu_unref (instance->fmu);
   g_free (instance->name);
   g_free (instance);

@@ -172,6 +172,7 @@ set_start_values (FmuInstance *fmu)
   memset (&fmu->clock, 0, sizeof fmu->clock);
   fmu->clock.phase = FMU_PHASE_INSTANTIATED;
   fmu->promised_time = -HUGE_VAL;
+  fmu->pending = false;
 }
 
 /* A wrong table is a bug in model.c; say so at once rather than corrupt memory later. */
@@ -220,6 +221,16 @@ release (FmuInstance *fmu, void *memory)
     fmu->free (memory);
   else
     free (memory);
+}
+
+/* A master that calls an instance after fmi2Fatal breaks FMI 2.0 section 2.1.3 ("it is not
+ * possible to call any other function for any of the FMU instances"): said on standard error,
+ * since the master's logger is what misbehaves, for the tests to see. */
+static void
+report_call_after_fatal (FmuInstance *fmu, const char *function)
+{
+  fprintf (stderr, "FMU instance %s: %s called after fmi2Fatal, which FMI 2.0 forbids\n",
+           fmu->name ? fmu->name : "?", function);
 }
 
 fmi2Component
@@ -295,6 +306,8 @@ fmi2FreeInstance (fmi2Component c)
 
   if (fmu == NULL)
     return;
+  if (fmu->clock.phase == FMU_PHASE_FATAL)
+    report_call_after_fatal (fmu, "fmi2FreeInstance");
   release (fmu, fmu->state);
   release (fmu, fmu->status);
   release (fmu, fmu->name);
@@ -308,6 +321,8 @@ _fmu_check_phase (FmuInstance *fmu, const char *function, unsigned phases)
 {
   if (fmu == NULL)
     return false;
+  if (fmu->clock.phase == FMU_PHASE_FATAL)
+    report_call_after_fatal (fmu, function);
   if ((phases & FMU_IN (fmu->clock.phase)) == 0)
     {
       fmu_error (fmu, "%s: not allowed in %s", function, phase_names[fmu->clock.phase]);
@@ -323,6 +338,8 @@ _fmu_finish (FmuInstance *fmu, fmi2Status status)
     fmu->clock.phase = FMU_PHASE_ERROR;
   else if (status == fmi2Fatal)
     fmu->clock.phase = FMU_PHASE_FATAL;
+  else if (status == fmi2Pending)
+    fmu->pending = true;
   return status;
 }
 
@@ -713,9 +730,17 @@ fmi2DoStep (fmi2Component c, fmi2Real currentCommunicationPoint, fmi2Real commun
 fmi2Status
 fmi2CancelStep (fmi2Component c)
 {
-  if (c == NULL)
+  FmuInstance *fmu = c;
+
+  if (fmu == NULL)
     return fmi2Error;
-  return fmu_error (c, "fmi2CancelStep: steps are never asynchronous here");
+  if (!fmu->pending)
+    return fmu_error (c, "fmi2CancelStep: no step is pending");
+  /* Cancelled: only fmi2FreeInstance, fmi2Reset (and state and get calls) remain, as after
+   * an error. */
+  fmu->pending = false;
+  fmu->clock.phase = FMU_PHASE_ERROR;
+  return fmi2OK;
 }
 
 /* Status queries: only what a synchronous FMU can answer. */
@@ -927,6 +952,8 @@ fmi2FreeFMUstate (fmi2Component c, fmi2FMUstate *FMUstate)
 
   if (fmu == NULL)
     return fmi2Error;
+  if (fmu->clock.phase == FMU_PHASE_FATAL)
+    report_call_after_fatal (fmu, "fmi2FreeFMUstate");
   if (!check_state_support (fmu, "fmi2FreeFMUstate"))
     return fmi2Error;
   if (FMUstate == NULL || *FMUstate == NULL)

@@ -105,7 +105,7 @@ typedef enum
   FMU_PHASE_TERMINATED,
   FMU_PHASE_ERROR, /* a model callback returned fmi2Error: only get (for diagnosis),
                     * fmi2SetFMUstate, fmi2Reset and fmi2FreeInstance */
-  FMU_PHASE_FATAL, /* only fmi2FreeInstance */
+  FMU_PHASE_FATAL, /* no call at all (FMI 2.0 section 2.1.3): any is reported on stderr */
 } FmuPhase;
 
 /* What an FMU state saves besides the model's struct and the statuses. */
@@ -181,6 +181,7 @@ struct FmuInstance
   /* The master promised never to set a state from before this time (a step with
    * noSetFMUStatePriorToCurrentPoint true); -HUGE_VAL until it does. */
   double promised_time;
+  bool pending;             /* a step returned fmi2Pending and was not cancelled yet */
   fmi2SignalStatus *status; /* one per variable */
   void *state;              /* the model's struct, model->state_size bytes */
 };

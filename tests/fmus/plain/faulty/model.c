@@ -14,6 +14,10 @@
  *   6  doStep returns fmi2Discard, having reached failAtTime (partial progress, see
  *      fmi2GetRealStatus(fmi2LastSuccessfulTime))
  *   7  fmi2ExitInitializationMode returns fmi2Error
+ *   8  doStep returns fmi2Pending: the step goes on asynchronously (canRunAsynchronuously is
+ *      true), to be cancelled with fmi2CancelStep
+ * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
+ * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -49,6 +53,7 @@ enum
   DO_STEP_FATAL,
   DO_STEP_DISCARD,
   EXIT_INITIALIZATION,
+  DO_STEP_PENDING,
 };
 
 static const FmuVariable variables[] = {
@@ -99,6 +104,10 @@ do_step (FmuInstance *fmu, double step, double *performed)
         fmu_log (fmu, fmi2Fatal, "logStatusFatal",
                  "doStep fails fatally on purpose at %g (failAt=5)", fmu->clock.time);
         return fmi2Fatal;
+      case DO_STEP_PENDING:
+        fmu_log (fmu, fmi2OK, "logAll", "doStep goes on asynchronously on purpose at %g (failAt=8)",
+                 fmu->clock.time);
+        return fmi2Pending;
       case DO_STEP_DISCARD:
         if (fmu->clock.time < s->fail_at_time)
           {
