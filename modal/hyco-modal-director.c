@@ -857,3 +857,10 @@ _hyco_modal_director_crossing_fraction (HycoModalDirector *self)
 {
   return self->controller ? _hyco_fsm_actor_crossing_fraction (self->controller) : 0.5;
 }
+
+/* The state machine that controls the modal model, once the director found it. */
+HycoFSMActor *
+_hyco_modal_director_get_controller (HycoModalDirector *self)
+{
+  return self->controller;
+}
