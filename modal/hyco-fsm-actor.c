@@ -1292,6 +1292,12 @@ _hyco_fsm_actor_set_guard_tolerance (HycoFSMActor *self, double tolerance)
   self->guard_tolerance = tolerance;
 }
 
+double
+_hyco_fsm_actor_get_guard_tolerance (HycoFSMActor *self)
+{
+  return self->guard_tolerance;
+}
+
 /* Takes the chosen transitions, if any, in turn: each one's set actions, then the destination
  * of the last becomes current. @reset says whether that last one is a reset transition (the
  * refinement of the state entered starts again). */

@@ -506,8 +506,11 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
-  self->step_end
-    = self->continuous && priv->current.microstep == 0 && priv->current.time > self->committed_time;
+  /* Under Ptolemy II's continuous director a transition enabled at a step's end is taken
+   * there, the step having been refined to end at the crossing (its HybridModalDirector). */
+  self->step_end = self->continuous && priv->current.microstep == 0
+                   && priv->current.time > self->committed_time
+                   && !(_hyco_fsm_actor_get_guard_tolerance (self->controller) > 0);
   later = self->step_end ? HYCO_FSM_CHOICE_ALL : HYCO_FSM_CHOICE_NON_PREEMPTIVE;
   /* Fired before all its inputs are known (its causality interface allows it), it tests
    * transitions only once what they read is known, and leaves unknown what they may decide. */
@@ -716,6 +719,14 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   next.microstep = now.microstep + 1;
   if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
     return FALSE;
+  /* Under Ptolemy II's continuous director a refinement entered without reset is resumed, and
+   * its continuous director, resumed, asks to be fired once more at the same time. */
+  if (_hyco_fsm_actor_get_guard_tolerance (self->controller) > 0 && !reset && self->active != NULL)
+    {
+      next.microstep = now.microstep + 2;
+      if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
+        return FALSE;
+    }
   return finish_if_final (self, container);
 }
 

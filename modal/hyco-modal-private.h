@@ -28,6 +28,7 @@ gboolean _hyco_fsm_actor_is_final (HycoFSMActor *self);
 void _hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self);
 double _hyco_fsm_actor_crossing_fraction (HycoFSMActor *self);
 void _hyco_fsm_actor_set_guard_tolerance (HycoFSMActor *self, double tolerance);
+double _hyco_fsm_actor_get_guard_tolerance (HycoFSMActor *self);
 gboolean _hyco_fsm_actor_guards_accurate (HycoFSMActor *self, double *overshoot,
                                           double *committed);
 gboolean _hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice which,
