@@ -23,6 +23,14 @@
  * within `errorTolerance` seconds after the instant the guard became true; the transition is
  * then taken at the step's end, (t, 0), and the new mode runs from (t, 1).
  *
+ * Under Ptolemy II's continuous director (a model from Ptolemy II) guards follow its
+ * HybridModalDirector instead: every comparison in a guard is measured in the values it
+ * compares, `==` and `!=` hold within the director's `errorTolerance`, a level crossed between
+ * two steps counts even when the guard is false at both, and a step that ends more than the
+ * tolerance past a comparison's level is refined by linear interpolation to end half a
+ * tolerance past it. The transition is taken at the step's end, (t, 0); a refinement entered
+ * without reset runs at (t, 1) and, its continuous director resumed, once more at (t, 2).
+ *
  * A modal model is strict: it fires once all its inputs are known.
  */
 
