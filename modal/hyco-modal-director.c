@@ -654,6 +654,17 @@ finish_if_final (HycoModalDirector *self, HycoActor *container)
   return TRUE;
 }
 
+/* Whether @refinement's director is Ptolemy II's continuous director (known by its type's
+ * name: the directors are a module this one does not include). */
+static gboolean
+runs_ptolemy_continuous (HycoCompositeActor *refinement)
+{
+  GType ptolemy = g_type_from_name ("HycoPtolemyContinuousDirector");
+  HycoDirector *inner = hyco_composite_actor_get_director (refinement);
+
+  return ptolemy != 0 && inner != NULL && g_type_is_a (G_OBJECT_TYPE (inner), ptolemy);
+}
+
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
 {
@@ -721,7 +732,8 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
     return FALSE;
   /* Under Ptolemy II's continuous director a refinement entered without reset is resumed, and
    * its continuous director, resumed, asks to be fired once more at the same time. */
-  if (_hyco_fsm_actor_get_guard_tolerance (self->controller) > 0 && !reset && self->active != NULL)
+  if (_hyco_fsm_actor_get_guard_tolerance (self->controller) > 0 && !reset && self->active != NULL
+      && runs_ptolemy_continuous (self->active->composite))
     {
       next.microstep = now.microstep + 2;
       if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
