@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actor-helpers-private.h"
+#include "hyco-guard-relations-private.h"
 #include "hyco-modal-private.h"
 #include "hyco-param-private.h"
 
@@ -80,6 +81,8 @@ typedef struct
   HycoExpression *expression;
   GArray *bindings; /* Binding, one per variable of the expression; set at preinitialize */
   GPtrArray *timers; /* Timer*: the `timeout(d)` calls of a guard, NULL elsewhere */
+  HycoGuardRelations *relations; /* a guard's comparisons, under Ptolemy II's continuous
+                                  * director (see guard_tolerance); made at first use */
 } Compiled;
 
 /* A `timeout(d)` in a guard. The guard's expression holds a variable in its place, a name as
@@ -144,6 +147,8 @@ struct _HycoFSMActor
   GPtrArray *output_ports;     /* HycoPort*, unowned: its own outputs, when not a controller */
   HycoActor *interface;        /* whose ports the expressions name: itself, or its modal model */
   GPtrArray *saved_parameters; /* SavedParameter*: refinement parameters set actions change */
+  double guard_tolerance;      /* > 0 under Ptolemy II's continuous director: guards are read
+                                * as level crossings (hyco-guard-relations.c), `==` within it */
 };
 
 /* A parameter a set action assigns, with its text before the run, restored at wrapup. */
@@ -184,6 +189,7 @@ compiled_clear (Compiled *compiled)
   g_clear_object (&compiled->expression);
   g_clear_pointer (&compiled->bindings, g_array_unref);
   g_clear_pointer (&compiled->timers, g_ptr_array_unref);
+  g_clear_pointer (&compiled->relations, _hyco_guard_relations_free);
 }
 
 static void
@@ -476,6 +482,39 @@ is_continuous_value (Binding *binding)
   return binding->kind == BIND_VALUE || binding->kind == BIND_REFINEMENT_VALUE;
 }
 
+/* A guard under Ptolemy II's continuous director, its inputs all present: evaluated with its
+ * comparisons measured (see hyco-guard-relations.c). */
+static gboolean
+evaluate_relations (HycoFSMActor *self, Compiled *compiled, double *result, GError **error)
+{
+  guint n = compiled->bindings->len;
+  g_autofree HycoValue *values = g_new0 (HycoValue, MAX (n, 1));
+  gboolean enabled = FALSE;
+
+  if (compiled->relations == NULL)
+    {
+      compiled->relations
+        = _hyco_guard_relations_new (hyco_expression_get_text (compiled->expression), error);
+      if (compiled->relations == NULL)
+        return FALSE;
+    }
+  g_return_val_if_fail (_hyco_guard_relations_get_n_variables (compiled->relations) == n, FALSE);
+  for (guint i = 0; i < n; i++)
+    {
+      double value = 0;
+      read_binding (self, &g_array_index (compiled->bindings, Binding, i), &value);
+      hyco_value_set_double (&values[i], value);
+    }
+  if (!_hyco_guard_relations_evaluate (compiled->relations, values, self->guard_tolerance,
+                                       &enabled, error))
+    {
+      g_prefix_error (error, "%s: ", hyco_actor_get_name (HYCO_ACTOR (self)));
+      return FALSE;
+    }
+  *result = enabled;
+  return TRUE;
+}
+
 /* Evaluates @compiled at the current tag or, for @fraction in [0, 1], with the values of
  * inputs (not presences or variables) interpolated linearly from those remembered at the last
  * commit to the current ones. */
@@ -498,6 +537,8 @@ evaluate_at (HycoFSMActor *self, Compiled *compiled, gboolean guard, double frac
         value = binding->start + fraction * (value - binding->start);
       hyco_expression_set_variable (compiled->expression, i, value);
     }
+  if (guard && fraction < 0 && self->guard_tolerance > 0)
+    return evaluate_relations (self, compiled, result, error);
   if (hyco_expression_evaluate (compiled->expression, result, error))
     return TRUE;
   g_prefix_error (error, "%s: ", hyco_actor_get_name (HYCO_ACTOR (self)));
@@ -1095,10 +1136,24 @@ _hyco_fsm_actor_has_chosen (HycoFSMActor *self)
   return self->chosen != NULL;
 }
 
-/* A parameter of @composite changed: the parameters of the actors (and directors) inside
- * whose expressions may name it are evaluated again, as Ptolemy II's dependents are. */
+/* Whether the expression @text names @name. */
 static gboolean
-refresh_parameters (HycoCompositeActor *composite, GError **error)
+expression_names (const char *text, const char *name)
+{
+  g_autoptr (HycoExpression) expression = text ? hyco_expression_new (text, NULL) : NULL;
+
+  for (guint i = 0; expression && i < hyco_expression_get_n_variables (expression); i++)
+    if (g_str_equal (hyco_expression_get_variable_name (expression, i), name))
+      return TRUE;
+  return FALSE;
+}
+
+/* Parameter @name of @composite was set: the parameters of the actors (and directors) inside
+ * are evaluated again, and, as Ptolemy II's dependents are, every actor whose parameter names
+ * it is told, even when the value is the same (an Integrator whose initialState names it
+ * starts again from it). */
+static gboolean
+refresh_parameters (HycoCompositeActor *composite, const char *name, GError **error)
 {
   g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (composite);
   HycoDirector *director = hyco_composite_actor_get_director (composite);
@@ -1107,10 +1162,19 @@ refresh_parameters (HycoCompositeActor *composite, GError **error)
     return FALSE;
   for (guint i = 0; i < actors->len; i++)
     {
-      if (!_hyco_param_resolve_expressions (G_OBJECT (actors->pdata[i]), error))
+      HycoActor *actor = actors->pdata[i];
+      g_autoptr (GPtrArray) params = hyco_param_list (G_OBJECT_GET_CLASS (actor));
+      if (!_hyco_param_resolve_expressions (G_OBJECT (actor), error))
         return FALSE;
-      if (HYCO_IS_COMPOSITE_ACTOR (actors->pdata[i])
-          && !refresh_parameters (actors->pdata[i], error))
+      for (guint p = 0; p < params->len; p++)
+        {
+          const char *param = ((GParamSpec *) params->pdata[p])->name;
+          if (expression_names (hyco_param_get_expression (G_OBJECT (actor), param), name)
+              && !hyco_actor_parameter_changed (actor, param, error))
+            return FALSE;
+        }
+      if (HYCO_IS_COMPOSITE_ACTOR (actor)
+          && !refresh_parameters (HYCO_COMPOSITE_ACTOR (actor), name, error))
         return FALSE;
     }
   return TRUE;
@@ -1142,7 +1206,8 @@ run_set_actions (HycoFSMActor *self, Transition *transition, GError **error)
           if (!hyco_composite_actor_set_parameter (HYCO_COMPOSITE_ACTOR (set->parameter),
                                                    set->parameter_name,
                                                    g_ascii_dtostr (text, sizeof text, value), error)
-              || !refresh_parameters (HYCO_COMPOSITE_ACTOR (set->parameter), error))
+              || !refresh_parameters (HYCO_COMPOSITE_ACTOR (set->parameter), set->parameter_name,
+                                     error))
             {
               g_prefix_error (error,
                               "%s: set action \"%s\": ", hyco_actor_get_name (HYCO_ACTOR (self)),
@@ -1162,6 +1227,77 @@ run_set_actions (HycoFSMActor *self, Transition *transition, GError **error)
   return TRUE;
 }
 
+/* Under Ptolemy II's continuous director, at a commit: the guards' comparisons as last
+ * evaluated are where the next step starts; after a transition, the history of the state left
+ * means nothing any more. */
+static void
+keep_guard_relations (HycoFSMActor *self, gboolean taken)
+{
+  for (guint t = 0; self->current && t < self->current->outgoing->len; t++)
+    {
+      HycoGuardRelations *relations = ((Transition *) self->current->outgoing->pdata[t])->guard.relations;
+      if (relations == NULL)
+        continue;
+      if (taken)
+        _hyco_guard_relations_forget (relations);
+      else
+        _hyco_guard_relations_commit (relations);
+    }
+}
+
+/* Under Ptolemy II's continuous director (Ptolemy II's HybridModalDirector), at a step's end:
+ * whether the step ended close enough to where a guard of the current state changed, every
+ * guard being evaluated again. A guard that became true, or whose number crossed the level of
+ * an `==`, needs the step to end within the tolerance past the crossing; otherwise
+ * @overshoot gets how far past it is, and @committed how far before it the step started. */
+gboolean
+_hyco_fsm_actor_guards_accurate (HycoFSMActor *self, double *overshoot, double *committed)
+{
+  /* Not 0: a transition enabled without any relation changing kind is accurate. */
+  double largest = G_MINDOUBLE, before = 0;
+  gboolean any = FALSE;
+
+  *overshoot = *committed = 0;
+  if (self->guard_tolerance <= 0 || self->current == NULL)
+    return TRUE;
+  for (guint t = 0; t < self->current->outgoing->len; t++)
+    {
+      Transition *transition = self->current->outgoing->pdata[t];
+      double enabled = 0, distance, start;
+      if (transition->guard.expression == NULL
+          || !evaluate (self, &transition->guard, TRUE, &enabled, NULL)
+          || transition->guard.relations == NULL
+          || (enabled == 0 && !_hyco_guard_relations_crossed (transition->guard.relations)))
+        continue;
+      any = TRUE;
+      distance = _hyco_guard_relations_overshoot (transition->guard.relations, &start);
+      if (distance > largest)
+        {
+          largest = distance;
+          before = start;
+        }
+    }
+  if (!any || largest < self->guard_tolerance)
+    return TRUE;
+  *overshoot = largest;
+  *committed = before;
+  return FALSE;
+}
+
+/* Reads guards as Ptolemy II's continuous director does, `==` within @tolerance; 0 for Hyco's
+ * own reading. */
+void
+_hyco_fsm_actor_set_guard_tolerance (HycoFSMActor *self, double tolerance)
+{
+  self->guard_tolerance = tolerance;
+}
+
+double
+_hyco_fsm_actor_get_guard_tolerance (HycoFSMActor *self)
+{
+  return self->guard_tolerance;
+}
+
 /* Takes the chosen transitions, if any, in turn: each one's set actions, then the destination
  * of the last becomes current. @reset says whether that last one is a reset transition (the
  * refinement of the state entered starts again). */
@@ -1172,6 +1308,7 @@ _hyco_fsm_actor_commit (HycoFSMActor *self, gboolean *taken, gboolean *reset, GE
 
   *taken = self->chosen != NULL && self->chain->len > 0;
   *reset = FALSE;
+  keep_guard_relations (self, *taken);
   if (!*taken)
     {
       self->chosen = NULL;

@@ -506,8 +506,11 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
   priv->epoch.value++;
   _hyco_director_transfer_inputs (director);
   self->refinement_fired = FALSE;
-  self->step_end
-    = self->continuous && priv->current.microstep == 0 && priv->current.time > self->committed_time;
+  /* Under Ptolemy II's continuous director a transition enabled at a step's end is taken
+   * there, the step having been refined to end at the crossing (its HybridModalDirector). */
+  self->step_end = self->continuous && priv->current.microstep == 0
+                   && priv->current.time > self->committed_time
+                   && !(_hyco_fsm_actor_get_guard_tolerance (self->controller) > 0);
   later = self->step_end ? HYCO_FSM_CHOICE_ALL : HYCO_FSM_CHOICE_NON_PREEMPTIVE;
   /* Fired before all its inputs are known (its causality interface allows it), it tests
    * transitions only once what they read is known, and leaves unknown what they may decide. */
@@ -651,6 +654,17 @@ finish_if_final (HycoModalDirector *self, HycoActor *container)
   return TRUE;
 }
 
+/* Whether @refinement's director is Ptolemy II's continuous director (known by its type's
+ * name: the directors are a module this one does not include). */
+static gboolean
+runs_ptolemy_continuous (HycoCompositeActor *refinement)
+{
+  GType ptolemy = g_type_from_name ("HycoPtolemyContinuousDirector");
+  HycoDirector *inner = hyco_composite_actor_get_director (refinement);
+
+  return ptolemy != 0 && inner != NULL && g_type_is_a (G_OBJECT_TYPE (inner), ptolemy);
+}
+
 static gboolean
 hyco_modal_director_postfire (HycoDirector *director, GError **error)
 {
@@ -716,6 +730,15 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
   next.microstep = now.microstep + 1;
   if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
     return FALSE;
+  /* Under Ptolemy II's continuous director a refinement entered without reset is resumed, and
+   * its continuous director, resumed, asks to be fired once more at the same time. */
+  if (_hyco_fsm_actor_get_guard_tolerance (self->controller) > 0 && !reset && self->active != NULL
+      && runs_ptolemy_continuous (self->active->composite))
+    {
+      next.microstep = now.microstep + 2;
+      if (!hyco_actor_fire_at_tag (container, &next, &granted, error))
+        return FALSE;
+    }
   return finish_if_final (self, container);
 }
 
@@ -856,4 +879,11 @@ double
 _hyco_modal_director_crossing_fraction (HycoModalDirector *self)
 {
   return self->controller ? _hyco_fsm_actor_crossing_fraction (self->controller) : 0.5;
+}
+
+/* The state machine that controls the modal model, once the director found it. */
+HycoFSMActor *
+_hyco_modal_director_get_controller (HycoModalDirector *self)
+{
+  return self->controller;
 }

@@ -23,6 +23,14 @@
  * within `errorTolerance` seconds after the instant the guard became true; the transition is
  * then taken at the step's end, (t, 0), and the new mode runs from (t, 1).
  *
+ * Under Ptolemy II's continuous director (a model from Ptolemy II) guards follow its
+ * HybridModalDirector instead: every comparison in a guard is measured in the values it
+ * compares, `==` and `!=` hold within the director's `errorTolerance`, a level crossed between
+ * two steps counts even when the guard is false at both, and a step that ends more than the
+ * tolerance past a comparison's level is refined by linear interpolation to end half a
+ * tolerance past it. The transition is taken at the step's end, (t, 0); a refinement entered
+ * without reset runs at (t, 1) and, its continuous director resumed, once more at (t, 2).
+ *
  * A modal model is strict: it fires once all its inputs are known.
  */
 
@@ -31,6 +39,9 @@ struct _HycoModalModel
   HycoCompositeActor parent_instance;
 
   double error_tolerance;
+  double overshoot, committed_distance; /* at the last inaccurate step, under Ptolemy II's */
+  double ptolemy_tolerance; /* > 0 under Ptolemy II's continuous director: see
+                             * ptolemy_guard_tolerance() */
 };
 
 static void hyco_modal_model_control_init (HycoStepSizeControlInterface *iface);
@@ -87,6 +98,24 @@ hyco_modal_model_set_property (GObject *object, guint prop_id, const GValue *val
     }
 }
 
+static HycoModalDirector *modal_director (HycoStepSizeControl *control);
+
+/* Under Ptolemy II's continuous director (its HybridModalDirector) guards are level crossings
+ * measured in the values they compare, to that director's errorTolerance, rather than in time:
+ * that tolerance, or 0 under any other director. The director is known by its type's name, the
+ * directors being a module this one does not include. */
+static double
+ptolemy_guard_tolerance (HycoDirector *outer)
+{
+  GType ptolemy = g_type_from_name ("HycoPtolemyContinuousDirector");
+  double tolerance = 0;
+
+  if (ptolemy == 0 || !g_type_is_a (G_OBJECT_TYPE (outer), ptolemy))
+    return 0;
+  g_object_get (outer, "errorTolerance", &tolerance, NULL);
+  return tolerance;
+}
+
 static gboolean
 hyco_modal_model_preinitialize (HycoActor *actor, GError **error)
 {
@@ -139,7 +168,15 @@ hyco_modal_model_preinitialize (HycoActor *actor, GError **error)
       g_object_set_qdata (G_OBJECT (inner), implicit_director_quark (), GINT_TO_POINTER (1));
       hyco_composite_actor_set_director (refinement, inner);
     }
-  return HYCO_ACTOR_CLASS (hyco_modal_model_parent_class)->preinitialize (actor, error);
+  if (!HYCO_ACTOR_CLASS (hyco_modal_model_parent_class)->preinitialize (actor, error))
+    return FALSE;
+  self->ptolemy_tolerance = ptolemy_guard_tolerance (outer);
+  if (modal_director (HYCO_STEP_SIZE_CONTROL (self)) != NULL
+      && _hyco_modal_director_get_controller (modal_director (HYCO_STEP_SIZE_CONTROL (self))))
+    _hyco_fsm_actor_set_guard_tolerance (
+      _hyco_modal_director_get_controller (modal_director (HYCO_STEP_SIZE_CONTROL (self))),
+      self->ptolemy_tolerance);
+  return TRUE;
 }
 
 static HycoModalDirector *
@@ -177,6 +214,13 @@ step_to_refine (HycoStepSizeControl *control)
 static gboolean
 hyco_modal_model_is_step_size_accurate (HycoStepSizeControl *control)
 {
+  HycoModalModel *self = HYCO_MODAL_MODEL (control);
+  HycoModalDirector *director = modal_director (control);
+
+  if (self->ptolemy_tolerance > 0)
+    return director == NULL || _hyco_modal_director_get_controller (director) == NULL
+           || _hyco_fsm_actor_guards_accurate (_hyco_modal_director_get_controller (director),
+                                               &self->overshoot, &self->committed_distance);
   return step_to_refine (control) == 0;
 }
 
@@ -184,10 +228,23 @@ static gint64
 hyco_modal_model_refined_step_size (HycoStepSizeControl *control, gint64 step)
 {
   HycoModalModel *self = HYCO_MODAL_MODEL (control);
-  gint64 enabled_after = step_to_refine (control);
+  gint64 enabled_after;
   double fraction;
   gint64 aim;
 
+  if (self->ptolemy_tolerance > 0)
+    {
+      /* Ptolemy II's linear interpolation in the compared values, aiming half a tolerance
+       * past the level: the step shrinks by (L + tolerance / 2) / (L + D), L the distance to
+       * the level at the step's start and D past it at its end. */
+      double scaled;
+      if (self->overshoot <= 0)
+        return step;
+      scaled = (double) step * (self->committed_distance + self->ptolemy_tolerance / 2)
+               / (self->committed_distance + self->overshoot);
+      return CLAMP ((gint64) llround (scaled), 1, MAX (step - 1, 1));
+    }
+  enabled_after = step_to_refine (control);
   if (enabled_after == 0)
     return step;
   /* Aim half a tolerance past where the guard's inputs, moving linearly, make it true: a good

@@ -27,6 +27,10 @@ const char *_hyco_fsm_actor_get_current_refinement (HycoFSMActor *self);
 gboolean _hyco_fsm_actor_is_final (HycoFSMActor *self);
 void _hyco_fsm_actor_remember_guard_inputs (HycoFSMActor *self);
 double _hyco_fsm_actor_crossing_fraction (HycoFSMActor *self);
+void _hyco_fsm_actor_set_guard_tolerance (HycoFSMActor *self, double tolerance);
+double _hyco_fsm_actor_get_guard_tolerance (HycoFSMActor *self);
+gboolean _hyco_fsm_actor_guards_accurate (HycoFSMActor *self, double *overshoot,
+                                          double *committed);
 gboolean _hyco_fsm_actor_transitions_read (HycoFSMActor *self, HycoFSMChoice which,
                                            gboolean current, HycoPort *output, HycoPort *port);
 gboolean _hyco_fsm_actor_transitions_write (HycoFSMActor *self, HycoFSMChoice which,
@@ -43,6 +47,7 @@ const HycoValue *_hyco_modal_director_get_refinement_output (HycoModalDirector *
                                                              HycoPort *output);
 gboolean _hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committed_time);
 double _hyco_modal_director_crossing_fraction (HycoModalDirector *self);
+HycoFSMActor *_hyco_modal_director_get_controller (HycoModalDirector *self);
 
 /* Whether @director is the one a modal model made for itself, which its file does not name. */
 gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);

@@ -789,7 +789,8 @@ test_ptolemy_models (void)
   static const char *const models[] = {
     "continuous/Integration2.xml",       "continuous/IntegratorImpulse2.xml",
     "continuous/ComparedClocks.xml",     "continuous/ContinuousWithinContinuous7.xml",
-    "continuous/ContinuousInDEwithNoPorts.xml",
+    "continuous/ContinuousInDEwithNoPorts.xml", "continuous/ContinuousClock.xml",
+    "continuous/Modal1.xml",
   };
   g_autofree char *root
     = g_test_build_filename (G_TEST_DIST, "..", "..", "shared", "ptolemy", "models", NULL);
@@ -811,6 +812,84 @@ test_ptolemy_models (void)
     }
 }
 
+/* @text with every @from replaced by @to, which must occur. */
+static char *
+replaced (const char *text, const char *from, const char *to)
+{
+  g_auto (GStrv) parts = g_strsplit (text, from, -1);
+
+  g_assert_cmpuint (g_strv_length (parts), >, 1);
+  return g_strjoinv (to, parts);
+}
+
+static void
+run_text (const char *text, gboolean passes, const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "crossing.xml", &error);
+  HycoCompositeActor *modal;
+  HycoFSMActor *controller;
+
+  g_assert_no_error (error);
+  if (!passes)
+    {
+      g_assert_false (hyco_model_run (model, NULL, &error));
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, expected));
+      return;
+    }
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  modal = HYCO_COMPOSITE_ACTOR (
+    hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "ModalModel"));
+  controller = HYCO_FSM_ACTOR (hyco_composite_actor_get_actor (modal, "_Controller"));
+  g_assert_cmpstr (hyco_fsm_actor_get_current_state (controller), ==, expected);
+}
+
+/* Under Ptolemy II's continuous director a guard over a continuous signal is a level crossing
+ * measured in the values it compares (tests/models/ptolemy-continuous-guard-crossing.xml,
+ * whose Test actor checks every tag and value): `x == 1.0` holds within errorTolerance, its
+ * level crossed between two steps is found although the guard is false at both, and the step
+ * is refined by linear interpolation to end half a tolerance past it, at 1.00005. `>=` lands
+ * there too. With a tolerance of 0.01, the crossing is at 1.005 instead. A guard that can
+ * never hold (`x == 1.0 && false`) still has the step refined at its comparison's level, as
+ * Ptolemy II's relations do, but leaves the machine in Rise: the Test actor then objects at
+ * the first value Fall would have produced, at (1.00005, 1). */
+static void
+test_ptolemy_guard_crossing (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "models", "ptolemy-continuous-guard-crossing.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *at_least = NULL;
+  g_autofree char *tolerant = NULL;
+  g_autofree char *tolerant_values = NULL;
+  g_autofree char *tolerant_tags = NULL;
+  g_autofree char *never = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  run_text (text, TRUE, "Fall");
+
+  at_least = replaced (text, "value=\"x == 1.0\"", "value=\"x &gt;= 1.0\"");
+  run_text (at_least, TRUE, "Fall");
+
+  tolerant = replaced (text, "<property name=\"stopTime\" class=\"ptolemy.data.expr.Parameter\" "
+                             "value=\"1.5\">",
+                       "<property name=\"errorTolerance\" value=\"0.01\"/>"
+                       "<property name=\"stopTime\" class=\"ptolemy.data.expr.Parameter\" "
+                       "value=\"1.5\">");
+  tolerant_values = replaced (tolerant, "1.00005, 5.0, 5.0, 4.9, 4.50005, 4.50005",
+                              "1.005, 5.0, 5.0, 4.9, 4.505, 4.505");
+  tolerant_tags = replaced (tolerant_values,
+                            "(1.00005, 0), (1.00005, 1), (1.00005, 2), (1.10005, 0)",
+                            "(1.005, 0), (1.005, 1), (1.005, 2), (1.105, 0)");
+  run_text (tolerant_tags, TRUE, "Fall");
+
+  never = replaced (text, "value=\"x == 1.0\"", "value=\"x == 1.0 &amp;&amp; false\"");
+  run_text (never, FALSE, "expected 5.0 at (1.00005, 1), received 1.5 at (1.5, 0)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -825,6 +904,7 @@ main (int argc, char **argv)
   g_test_add_func ("/continuous/ptolemy/breakpoint", test_ptolemy_breakpoint);
   g_test_add_func ("/continuous/ptolemy/cash-karp", test_ptolemy_cash_karp);
   g_test_add_func ("/continuous/ptolemy/models", test_ptolemy_models);
+  g_test_add_func ("/continuous/ptolemy/guard-crossing", test_ptolemy_guard_crossing);
   g_test_add_func ("/continuous/breakpoints", test_breakpoints);
   g_test_add_func ("/continuous/rollback-leaves-no-trace", test_rollback_leaves_no_trace);
   g_test_add_func ("/continuous/periodic-piecewise-constant", test_periodic_piecewise_constant);

@@ -121,6 +121,19 @@ hyco_integrator_initialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+/* The initialState parameter changed during the run (a set action of a modal model, a
+ * SetVariable): as in Ptolemy II, the state becomes the new value at once, which the
+ * continuous director reads when it commits. */
+static gboolean
+hyco_integrator_parameter_changed (HycoActor *actor, const char *name, GError **error)
+{
+  HycoIntegrator *self = HYCO_INTEGRATOR (actor);
+
+  if (g_str_equal (name, "initialState"))
+    self->committed = self->tentative = self->initial_state;
+  return TRUE;
+}
+
 static gboolean
 input_known (HycoPort *port)
 {
@@ -273,6 +286,7 @@ hyco_integrator_class_init (HycoIntegratorClass *klass)
   object_class->get_property = hyco_integrator_get_property;
   object_class->set_property = hyco_integrator_set_property;
   actor_class->initialize = hyco_integrator_initialize;
+  actor_class->parameter_changed = hyco_integrator_parameter_changed;
   actor_class->fire = hyco_integrator_fire;
   actor_class->postfire = hyco_integrator_postfire;
   actor_class->is_strict = hyco_integrator_is_strict;
