@@ -482,11 +482,22 @@ hyco_continuous_director_states_changed (HycoContinuousStatefulDirector *directo
     self->states_changed = TRUE;
 }
 
+/* Ptolemy II's director (HycoPtolemyContinuousDirector) has modal models inside locate their
+ * guards as its HybridModalDirector does: as level crossings, to its errorTolerance. */
+static double
+hyco_continuous_director_guard_tolerance (HycoContinuousStatefulDirector *director)
+{
+  HycoContinuousDirector *self = HYCO_CONTINUOUS_DIRECTOR (director);
+
+  return self->ptolemy ? self->error_tolerance : 0;
+}
+
 static void
 hyco_continuous_director_stateful_init (HycoContinuousStatefulDirectorInterface *iface)
 {
   iface->foreach_state_actor = hyco_continuous_director_foreach_state_actor;
   iface->states_changed = hyco_continuous_director_states_changed;
+  iface->guard_tolerance = hyco_continuous_director_guard_tolerance;
 }
 
 static void

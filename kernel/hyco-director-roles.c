@@ -25,12 +25,19 @@ default_keeps_container_time (HycoContinuousStatefulDirector *self)
   return FALSE;
 }
 
+static double
+default_guard_tolerance (HycoContinuousStatefulDirector *self)
+{
+  return 0;
+}
+
 static void
 hyco_continuous_stateful_director_default_init (HycoContinuousStatefulDirectorInterface *iface)
 {
   iface->foreach_state_actor = default_foreach_state_actor;
   iface->states_changed = default_states_changed;
   iface->keeps_container_time = default_keeps_container_time;
+  iface->guard_tolerance = default_guard_tolerance;
 }
 
 /**
@@ -83,6 +90,21 @@ hyco_continuous_stateful_director_keeps_container_time (HycoContinuousStatefulDi
 {
   g_return_val_if_fail (HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (self), FALSE);
   return HYCO_CONTINUOUS_STATEFUL_DIRECTOR_GET_IFACE (self)->keeps_container_time (self);
+}
+
+/**
+ * hyco_continuous_stateful_director_get_guard_tolerance:
+ * @self: a continuous director
+ *
+ * Returns: 0 if a modal model inside @self locates its guards in time (Hyco's semantics), else
+ *   the tolerance in the compared values within which it locates them as level crossings
+ *   (Ptolemy II's continuous director): see #HycoContinuousStatefulDirectorInterface
+ */
+double
+hyco_continuous_stateful_director_get_guard_tolerance (HycoContinuousStatefulDirector *self)
+{
+  g_return_val_if_fail (HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (self), 0);
+  return HYCO_CONTINUOUS_STATEFUL_DIRECTOR_GET_IFACE (self)->guard_tolerance (self);
 }
 
 /* Whether directors inside look through @director to the one outside it. */

@@ -37,6 +37,11 @@ G_DECLARE_INTERFACE (HycoContinuousStatefulDirector, hyco_continuous_stateful_di
  *   director
  * @keeps_container_time: whether the director runs its contents in its container's time and
  *   solver rather than integrating them itself (a modal model's director); by default %FALSE
+ * @guard_tolerance: for a continuous director, how a modal model inside locates its guards:
+ *   0 (the default) in time, to the modal model's own errorTolerance (Hyco's semantics); or a
+ *   tolerance in the values the guards compare, as level crossings, `==` holding within it, and
+ *   with a refinement resumed by a transition fired once more at its instant (Ptolemy II's
+ *   ContinuousDirector with its HybridModalDirector)
  *
  * A director whose composite holds continuous states that a continuous director may integrate
  * (Ptolemy II's ContinuousStatefulDirector and QuasiTransparentDirector): a continuous
@@ -56,6 +61,7 @@ struct _HycoContinuousStatefulDirectorInterface
                                gpointer user_data);
   void (*states_changed) (HycoContinuousStatefulDirector *self);
   gboolean (*keeps_container_time) (HycoContinuousStatefulDirector *self);
+  double (*guard_tolerance) (HycoContinuousStatefulDirector *self);
 };
 
 HYCO_API void
@@ -65,6 +71,8 @@ HYCO_API void
 hyco_continuous_stateful_director_states_changed (HycoContinuousStatefulDirector *self);
 HYCO_API gboolean
 hyco_continuous_stateful_director_keeps_container_time (HycoContinuousStatefulDirector *self);
+HYCO_API double
+hyco_continuous_stateful_director_get_guard_tolerance (HycoContinuousStatefulDirector *self);
 
 HYCO_API gboolean hyco_director_is_continuous (HycoDirector *self);
 HYCO_API HycoContinuousStatefulDirector *

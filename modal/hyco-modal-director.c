@@ -654,15 +654,17 @@ finish_if_final (HycoModalDirector *self, HycoActor *container)
   return TRUE;
 }
 
-/* Whether @refinement's director is Ptolemy II's continuous director (known by its type's
- * name: the directors are a module this one does not include). */
+/* Whether @refinement's director is Ptolemy II's continuous director: one that has guards
+ * located as level crossings (see HycoContinuousStatefulDirectorInterface). */
 static gboolean
 runs_ptolemy_continuous (HycoCompositeActor *refinement)
 {
-  GType ptolemy = g_type_from_name ("HycoPtolemyContinuousDirector");
   HycoDirector *inner = hyco_composite_actor_get_director (refinement);
 
-  return ptolemy != 0 && inner != NULL && g_type_is_a (G_OBJECT_TYPE (inner), ptolemy);
+  return HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (inner)
+         && hyco_continuous_stateful_director_get_guard_tolerance (
+              HYCO_CONTINUOUS_STATEFUL_DIRECTOR (inner))
+              > 0;
 }
 
 static gboolean

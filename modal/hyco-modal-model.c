@@ -102,18 +102,14 @@ static HycoModalDirector *modal_director (HycoStepSizeControl *control);
 
 /* Under Ptolemy II's continuous director (its HybridModalDirector) guards are level crossings
  * measured in the values they compare, to that director's errorTolerance, rather than in time:
- * that tolerance, or 0 under any other director. The director is known by its type's name, the
- * directors being a module this one does not include. */
+ * that tolerance, or 0 under any other director. */
 static double
 ptolemy_guard_tolerance (HycoDirector *outer)
 {
-  GType ptolemy = g_type_from_name ("HycoPtolemyContinuousDirector");
-  double tolerance = 0;
-
-  if (ptolemy == 0 || !g_type_is_a (G_OBJECT_TYPE (outer), ptolemy))
+  if (!HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (outer))
     return 0;
-  g_object_get (outer, "errorTolerance", &tolerance, NULL);
-  return tolerance;
+  return hyco_continuous_stateful_director_get_guard_tolerance (
+    HYCO_CONTINUOUS_STATEFUL_DIRECTOR (outer));
 }
 
 static gboolean
