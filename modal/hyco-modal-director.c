@@ -33,9 +33,12 @@
  * A refinement has its own local time, as in Ptolemy II: the time it has been active. It
  * stands still while the refinement is inactive, so a history transition resumes the
  * refinement where its time stopped, and what it had scheduled (a clock's next tick) comes as
- * long after the resumption as it was due after the suspension; a reset transition initializes
- * it at local time 0. At the instant it becomes active, its microsteps continue from where
- * they were. The initial state's refinement runs on model time until it is first left.
+ * long after the resumption as it was due after the suspension. A reset transition initializes
+ * it again, and its director's startTime says where local time restarts: at that value when
+ * given, at the model's time of the transition when blank (Ptolemy II's default: the director
+ * starts at the time of its environment). At the instant it becomes active, its microsteps
+ * continue from where they were. The initial state's refinement runs on model time until it
+ * is first left.
  *
  * Refinements connect to the modal model's ports by name: a refinement's port `x` reads the
  * modal model's input `x`, and its output `y` becomes the modal model's output `y` while the
@@ -89,6 +92,22 @@ to_model (const Refinement *refinement, const HycoTag *local)
 
   hyco_director_local_to_outer_tag (refinement->director, local, &tag);
   return tag;
+}
+
+/* Where the local time of @refinement restarts when a transition initializes it again, at the
+ * model's tag @now. As in Ptolemy II, its director's startTime decides: given, local time
+ * restarts there (the director shifts it from 0 by that value, see hyco_director_initialize());
+ * blank, the director starts at the time of its environment, and local time goes on as the
+ * model's time from then on. */
+static HycoTag
+restart_tag (const Refinement *refinement, const HycoTag *now)
+{
+  const char *literal = _hyco_director_get_private (refinement->director)->start_time_literal;
+  HycoTag zero = { 0, 0 };
+
+  if (literal == NULL || literal[strspn (literal, " \t\n\r")] == '\0')
+    return *now;
+  return zero;
 }
 
 static void
@@ -464,7 +483,7 @@ fire_transient_refinements (HycoModalDirector *self, HycoDirectorPrivate *priv, 
       actor = HYCO_ACTOR (refinement->composite);
       if (reset)
         {
-          HycoTag start = { 0, 0 };
+          HycoTag start = restart_tag (refinement, &now);
           hyco_director_set_local_time (refinement->director, &start, &now);
           priv->current = start;
           ok = hyco_actor_initialize (actor, error);
@@ -605,7 +624,7 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
 
   if (reset)
     {
-      HycoTag start = { 0, 0 };
+      HycoTag start = restart_tag (refinement, now);
       hyco_director_set_local_time (refinement->director, &start, now);
       priv->current = start;
       ok = hyco_actor_initialize (HYCO_ACTOR (refinement->composite), error);

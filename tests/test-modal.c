@@ -541,6 +541,114 @@ test_local_time_reset (void)
   check_local_time (TRUE);
 }
 
+/* A reset transition restarts a refinement's local time where its director's startTime says,
+ * as Ptolemy II's directors do when initialized: RA (a clock of period 0.5 s triggering
+ * CurrentTime) is current on [0, 0], [1, 2] and [3, 4], entered again by a reset at 1 and 3 s.
+ * With startTime blank its director starts at the time of the reset, and CurrentTime reads
+ * the model's time; with startTime 0 local time starts again at 0 at each reset. */
+static void
+check_reset_start_time (const char *start_time)
+{
+  g_autofree char *refinements = g_strdup_printf (
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\">%s</property>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Tick\" class=\"DiscreteClock\"><property name=\"period\" value=\"0.5\"/>"
+    "</entity><entity name=\"Now\" class=\"CurrentTime\"/>"
+    "<relation name=\"t\"/><relation name=\"y\"/>"
+    "<link port=\"Tick.output\" relation=\"t\"/><link port=\"Now.trigger\" relation=\"t\"/>"
+    "<link port=\"Now.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    start_time);
+  g_autofree char *text
+    = toggle_model ("DEDirector", "", "<property name=\"reset\" value=\"true\"/>", refinements,
+                    "<link port=\"Samples.input\" relation=\"y\"/>");
+  g_autoptr (HycoModel) model = load_text (text);
+  /* The ticks' tags in model time (ms) and microstep, and what CurrentTime read there. */
+  const gint64 tags[][2]
+    = { { 0, 1 }, { 1000, 2 }, { 1500, 1 }, { 2000, 1 }, { 3000, 2 }, { 3500, 1 }, { 4000, 1 } };
+  const double blank[] = { 0, 1, 1.5, 2, 3, 3.5, 4 };
+  const double zero[] = { 0, 0, 0.5, 1, 0, 0.5, 1 };
+  const double *expected = *start_time == '\0' ? blank : zero;
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, G_N_ELEMENTS (tags));
+  for (guint k = 0; k < G_N_ELEMENTS (tags); k++)
+    {
+      HycoTag tag;
+      double now = recorded (model, "Samples", k, &tag);
+      g_assert_cmpint (tag.time, ==, tags[k][0] * 1000000);
+      g_assert_cmpuint (tag.microstep, ==, (guint64) tags[k][1]);
+      g_assert_cmpfloat (now, ==, expected[k]);
+    }
+}
+
+static void
+test_reset_blank_start_time (void)
+{
+  check_reset_start_time ("");
+}
+
+static void
+test_reset_start_time (void)
+{
+  check_reset_start_time ("<property name=\"startTime\" value=\"0\"/>");
+}
+
+/* A modal model toggled at 0, 1, 2, 3 and 4 s whose RA (current on [0, 0], [1, 2] and [3, 4],
+ * entered by reset transitions) holds a SingleEvent at 0.5 s; @properties go in RA's director. */
+static HycoModel *
+load_event_model (const char *properties)
+{
+  g_autofree char *refinements = g_strdup_printf (
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\">%s</property>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Event\" class=\"SingleEvent\"><property name=\"time\" value=\"0.5\"/>"
+    "<property name=\"value\" value=\"2.0\"/></entity><relation name=\"y\"/>"
+    "<link port=\"Event.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    properties);
+  g_autofree char *text
+    = toggle_model ("DEDirector", "", "<property name=\"reset\" value=\"true\"/>", refinements,
+                    "<link port=\"Samples.input\" relation=\"y\"/>");
+
+  return load_text (text);
+}
+
+/* Ptolemy II's ResetTransitionWithStartTime4 in small: with no startTime, RA's director starts
+ * at 1 s when the reset enters RA again, and the event's time 0.5 s is one it cannot grant:
+ * the run fails there, naming the actor. With startTime 0 local time starts at 0 at every
+ * reset, and the event comes 0.5 s after each (RA is left at 0 s, before its first one). */
+static void
+test_reset_event_before_start (void)
+{
+  g_autoptr (HycoModel) failing = load_event_model ("");
+  g_autoptr (HycoModel) passing = load_event_model ("<property name=\"startTime\" value=\"0\"/>");
+  g_autoptr (GError) error = NULL;
+  const gint64 times[] = { 1500, 3500 }; /* ms */
+  HycoTag tag;
+
+  g_assert_false (hyco_model_run (failing, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  g_assert_nonnull (strstr (error->message, "M.RA.Event"));
+  g_assert_nonnull (strstr (error->message, "(0.5, 1)"));
+  hyco_director_get_current_tag (
+    hyco_composite_actor_get_director (hyco_model_get_toplevel (failing)), &tag);
+  g_assert_cmpint (tag.time, ==, 1000000000);
+  g_assert_cmpuint (recorded_count (failing, "Samples"), ==, 0);
+
+  run_ok (passing);
+  g_assert_cmpuint (recorded_count (passing, "Samples"), ==, G_N_ELEMENTS (times));
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      g_assert_cmpfloat (recorded (passing, "Samples", k, &tag), ==, 2);
+      g_assert_cmpint (tag.time, ==, times[k] * 1000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+    }
+}
+
 /* In DE, RA passes 10 x to y. A non-preemptive transition lets the refinement react to the
  * event that leaves the state; a preemptive one takes the transition instead. Either way the
  * output action's z comes at the event's tag. */
@@ -1168,6 +1276,9 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/reset", test_reset);
   g_test_add_func ("/modal/local-time/history", test_local_time_history);
   g_test_add_func ("/modal/local-time/reset", test_local_time_reset);
+  g_test_add_func ("/modal/local-time/reset-blank-start-time", test_reset_blank_start_time);
+  g_test_add_func ("/modal/local-time/reset-start-time", test_reset_start_time);
+  g_test_add_func ("/modal/local-time/reset-event-before-start", test_reset_event_before_start);
   g_test_add_func ("/modal/non-preemptive", test_non_preemptive);
   g_test_add_func ("/modal/preemptive", test_preemptive);
   g_test_add_func ("/modal/absent-inputs", test_absent_inputs);
