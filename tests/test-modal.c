@@ -541,6 +541,37 @@ test_local_time_reset (void)
   check_local_time (TRUE);
 }
 
+/* What a DE refinement scheduled comes after a history transition as long after the
+ * resumption as it was due after the suspension, as in Ptolemy II since its local clocks (its
+ * DE test Modal2 expects 1.5 s there since 9.0; the 7.1 version expected 1.0 s). RA delays x by
+ * 1.5 s and is current on [0, 0], [1, 2] and [3, 4]: the event x of 0 s, due at local 1.5 s,
+ * comes at 3.5 s (RA stood still from 0 to 1 s and from 2 to 3 s); that of 2 s (local 1 s),
+ * due at local 2.5 s, would come at 4.5 s, when RA is inactive again. */
+static void
+test_local_time_history_delay (void)
+{
+  g_autofree char *text = toggle_model (
+    "DEDirector", "", "",
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\"/>"
+    "<port name=\"x\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Delay\" class=\"TimedDelay\"><property name=\"delay\" value=\"1.5\"/>"
+    "</entity><relation name=\"x\"/><relation name=\"y\"/>"
+    "<link port=\"x\" relation=\"x\"/><link port=\"Delay.input\" relation=\"x\"/>"
+    "<link port=\"Delay.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    "<link port=\"Samples.input\" relation=\"y\"/>");
+  g_autoptr (HycoModel) model = load_text (text);
+  HycoTag tag;
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, 1);
+  recorded (model, "Samples", 0, &tag);
+  g_assert_cmpint (tag.time, ==, 3500000000);
+  g_assert_cmpuint (tag.microstep, ==, 1);
+}
+
 /* A reset transition restarts a refinement's local time where its director's startTime says,
  * as Ptolemy II's directors do when initialized: RA (a clock of period 0.5 s triggering
  * CurrentTime) is current on [0, 0], [1, 2] and [3, 4], entered again by a reset at 1 and 3 s.
@@ -1276,6 +1307,7 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/reset", test_reset);
   g_test_add_func ("/modal/local-time/history", test_local_time_history);
   g_test_add_func ("/modal/local-time/reset", test_local_time_reset);
+  g_test_add_func ("/modal/local-time/history-delay", test_local_time_history_delay);
   g_test_add_func ("/modal/local-time/reset-blank-start-time", test_reset_blank_start_time);
   g_test_add_func ("/modal/local-time/reset-start-time", test_reset_start_time);
   g_test_add_func ("/modal/local-time/reset-event-before-start", test_reset_event_before_start);
