@@ -680,6 +680,100 @@ test_reset_event_before_start (void)
     }
 }
 
+/* Ptolemy II's transition refinements, under SR: RA gives y = 10 x on the ramp 0, 1, 2, ...;
+ * the self-loop on A, enabled once y > 25, has the output actions y = 0 and z = 7 and the
+ * refinement T, a Const of -1 on y, which fires after them and replaces their y (its input
+ * y_in, Ptolemy II's mirror of the output y, is accepted, and absent). z keeps its action's
+ * value. The model saved by Hyco and loaded again keeps the refinement and runs the same. */
+static void
+test_transition_refinement (void)
+{
+  const char *text
+    = "<entity name=\"top\" class=\"CompositeActor\">"
+      "<property name=\"d\" class=\"SRDirector\"><property name=\"stopTime\" value=\"4\"/>"
+      "<property name=\"period\" value=\"1\"/></property>"
+      "<entity name=\"Ramp\" class=\"Ramp\"/>"
+      "<entity name=\"M\" class=\"ModalModel\">"
+      "<port name=\"x\"><property name=\"input\"/></port>"
+      "<port name=\"y\"><property name=\"output\"/></port>"
+      "<port name=\"z\"><property name=\"output\"/></port>"
+      "<entity name=\"_Controller\" class=\"ModalController\">"
+      "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" value=\"true\"/>"
+      "<property name=\"refinementName\" value=\"RA\"/></entity>"
+      "<relation name=\"again\" class=\"Transition\">"
+      "<property name=\"guardExpression\" value=\"y &gt; 25\"/>"
+      "<property name=\"outputActions\" value=\"y = 0; z = 7\"/>"
+      "<property name=\"refinementName\" value=\"T\"/></relation>"
+      "<link port=\"A.outgoingPort\" relation=\"again\"/>"
+      "<link port=\"A.incomingPort\" relation=\"again\"/></entity>"
+      "<entity name=\"RA\" class=\"Refinement\"><port name=\"x\"><property name=\"input\"/>"
+      "</port><port name=\"y\"><property name=\"output\"/></port>"
+      "<entity name=\"G\" class=\"Gain\"><property name=\"factor\" value=\"10.0\"/></entity>"
+      "<relation name=\"a\"/><relation name=\"b\"/><link port=\"x\" relation=\"a\"/>"
+      "<link port=\"G.input\" relation=\"a\"/><link port=\"G.output\" relation=\"b\"/>"
+      "<link port=\"y\" relation=\"b\"/></entity>"
+      "<entity name=\"T\" class=\"TransitionRefinement\">"
+      "<property name=\"d\" class=\"SRDirector\"/>"
+      "<port name=\"y\"><property name=\"output\"/></port>"
+      "<port name=\"y_in\"><property name=\"input\"/></port>"
+      "<entity name=\"C\" class=\"Const\"><property name=\"value\" value=\"-1.0\"/></entity>"
+      "<relation name=\"c\"/><link port=\"C.output\" relation=\"c\"/>"
+      "<link port=\"y\" relation=\"c\"/></entity>"
+      "<relation name=\"y\"/><link port=\"y\" relation=\"y\"/>"
+      "<link port=\"T.y_in\" relation=\"y\"/>"
+      "</entity>"
+      "<entity name=\"Y\" class=\"Recorder\"/><entity name=\"Z\" class=\"Recorder\"/>"
+      "<relation name=\"x\"/><relation name=\"y\"/><relation name=\"z\"/>"
+      "<link port=\"Ramp.output\" relation=\"x\"/><link port=\"M.x\" relation=\"x\"/>"
+      "<link port=\"M.y\" relation=\"y\"/><link port=\"Y.input\" relation=\"y\"/>"
+      "<link port=\"M.z\" relation=\"z\"/><link port=\"Z.input\" relation=\"z\"/>"
+      "</entity>";
+  g_autoptr (HycoModel) model = load_text (text);
+  g_autoptr (HycoModel) again = NULL;
+  g_autofree char *saved = NULL;
+  const double ys[] = { 0, 10, 20, -1, -1 };
+
+  for (guint run = 0; run < 2; run++)
+    {
+      HycoModel *current = run == 0 ? model : again;
+      HycoTag tag;
+      run_ok (current);
+      g_assert_cmpuint (recorded_count (current, "Y"), ==, G_N_ELEMENTS (ys));
+      for (guint k = 0; k < G_N_ELEMENTS (ys); k++)
+        {
+          g_assert_cmpfloat (recorded (current, "Y", k, &tag), ==, ys[k]);
+          g_assert_cmpint (tag.time, ==, (gint64) k * 1000000000);
+        }
+      /* z only where the transition was taken, at 3 and 4 s. */
+      g_assert_cmpuint (recorded_count (current, "Z"), ==, 2);
+      for (guint k = 0; k < 2; k++)
+        {
+          g_assert_cmpfloat (recorded (current, "Z", k, &tag), ==, 7);
+          g_assert_cmpint (tag.time, ==, (gint64) (k + 3) * 1000000000);
+        }
+      if (run == 0)
+        {
+          saved = hyco_model_save_to_data (model);
+          g_assert_nonnull (strstr (saved, "name=\"refinementName\" value=\"T\""));
+          again = load_text (saved);
+        }
+    }
+  /* A refinement name that names no composite of the modal model is refused. */
+  {
+    g_autoptr (GString) edited = g_string_new (text);
+    g_autoptr (HycoModel) broken = NULL;
+    g_autoptr (GError) error = NULL;
+    g_assert_cmpuint (g_string_replace (edited, "name=\"refinementName\" value=\"T\"",
+                                        "name=\"refinementName\" value=\"U\"", 1),
+                      ==, 1);
+    broken = load_text (edited->str);
+    g_assert_false (hyco_model_prepare (broken, &error));
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, "the transition from A to A"));
+    g_assert_nonnull (strstr (error->message, "no refinement named \"U\""));
+  }
+}
+
 /* In DE, RA passes 10 x to y. A non-preemptive transition lets the refinement react to the
  * event that leaves the state; a preemptive one takes the transition instead. Either way the
  * output action's z comes at the event's tag. */
@@ -1311,6 +1405,7 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/local-time/reset-blank-start-time", test_reset_blank_start_time);
   g_test_add_func ("/modal/local-time/reset-start-time", test_reset_start_time);
   g_test_add_func ("/modal/local-time/reset-event-before-start", test_reset_event_before_start);
+  g_test_add_func ("/modal/ptolemy/transition-refinement", test_transition_refinement);
   g_test_add_func ("/modal/non-preemptive", test_non_preemptive);
   g_test_add_func ("/modal/preemptive", test_preemptive);
   g_test_add_func ("/modal/absent-inputs", test_absent_inputs);
