@@ -117,6 +117,8 @@ typedef struct
   gboolean is_default;          /* tested only when no other transition is enabled */
   gboolean immediate;           /* also taken on entering its source, in the same firing */
   gboolean nondeterministic;    /* may be enabled together with other such transitions */
+  char *refinement;             /* in a modal model: a composite fired when it is taken */
+  HycoActor *refinement_actor;  /* unowned: that composite, found at preinitialize */
   GPtrArray *outputs;           /* Action* */
   GPtrArray *sets;              /* Action* */
 } Transition;
@@ -220,6 +222,7 @@ transition_free (gpointer data)
   compiled_clear (&transition->guard);
   g_free (transition->output_text);
   g_free (transition->set_text);
+  g_free (transition->refinement);
   g_ptr_array_unref (transition->outputs);
   g_ptr_array_unref (transition->sets);
   g_free (transition);
@@ -683,6 +686,11 @@ hyco_fsm_actor_preinitialize (HycoActor *actor, GError **error)
       Transition *transition = self->transitions->pdata[t];
       g_autofree char *name = describe_transition (transition);
       g_autofree char *guard = g_strdup_printf ("in the guard of %s,", name);
+      transition->refinement_actor
+        = transition->refinement != NULL && self->interface != actor
+            ? hyco_composite_actor_get_actor (HYCO_COMPOSITE_ACTOR (self->interface),
+                                              transition->refinement)
+            : NULL;
       g_autofree char *action = g_strdup_printf ("in an action of %s,", name);
       if (!bind (self, &transition->guard, guard, error))
         return FALSE;
@@ -897,6 +905,19 @@ now_string (HycoFSMActor *self)
  * not deterministic; then the first declared wins (Ptolemy II picks one at random, and says
  * always picking the same one is as valid). */
 static gboolean transition_writes (Transition *transition, HycoPort *output);
+
+/* Whether the transition's refinement (a transition refinement, fired after its output
+ * actions) has an output named like @output, the modal model's. */
+static gboolean
+refinement_writes (Transition *transition, HycoPort *output)
+{
+  HycoPort *port
+    = transition->refinement_actor != NULL
+        ? hyco_actor_get_port (transition->refinement_actor, hyco_port_get_name (output))
+        : NULL;
+
+  return port != NULL && hyco_port_is_output (port);
+}
 static gboolean immediate_chain_writes (HycoFSMActor *self, State *state, HycoPort *output,
                                         guint depth);
 static gboolean compiled_reads (const Compiled *compiled, HycoPort *port, gboolean *unbound);
@@ -1019,7 +1040,8 @@ _hyco_fsm_actor_choose (HycoFSMActor *self, HycoFSMChoice which, gboolean act, G
         {
           Action *output = transition->outputs->pdata[a];
           double value;
-          if (written_later (self, c, output->port))
+          /* The transition's own refinement fires after its actions, and replaces them. */
+          if (written_later (self, c, output->port) || refinement_writes (transition, output->port))
             continue;
           if (!evaluate (self, &output->value, FALSE, &value, error))
             return FALSE;
@@ -2025,7 +2047,7 @@ transition_writes (Transition *transition, HycoPort *output)
   for (guint a = 0; a < transition->outputs->len; a++)
     if (((Action *) transition->outputs->pdata[a])->port == output)
       return TRUE;
-  return FALSE;
+  return refinement_writes (transition, output);
 }
 
 /* Whether the guard or an output action of a transition @which selects (see
@@ -2094,6 +2116,15 @@ _hyco_fsm_actor_get_transient_refinement (HycoFSMActor *self, guint index, gbool
     return NULL;
   *reset = into->reset;
   return transition->from->refinement;
+}
+
+/* The refinement of transition @index of the chain, fired when the chain is taken. */
+const char *
+_hyco_fsm_actor_get_chain_refinement (HycoFSMActor *self, guint index)
+{
+  if (index >= _hyco_fsm_actor_get_chain_length (self))
+    return NULL;
+  return ((Transition *) self->chain->pdata[index])->refinement;
 }
 
 /* Whether a transition of the chain from @index on writes @output. */
@@ -2194,6 +2225,41 @@ hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
   g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
   g_return_if_fail (index < self->transitions->len);
   ((Transition *) self->transitions->pdata[index])->nondeterministic = nondeterministic;
+}
+
+/**
+ * hyco_fsm_actor_set_transition_refinement:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ * @refinement: (nullable): the name of a composite in the #HycoModalModel the machine
+ *   controls, fired when the transition is taken, after its output actions (Ptolemy II's
+ *   transition refinement); %NULL for none
+ */
+void
+hyco_fsm_actor_set_transition_refinement (HycoFSMActor *self, guint index, const char *refinement)
+{
+  Transition *transition;
+
+  g_return_if_fail (HYCO_IS_FSM_ACTOR (self));
+  g_return_if_fail (index < self->transitions->len);
+  transition = self->transitions->pdata[index];
+  g_free (transition->refinement);
+  transition->refinement = refinement && *refinement ? g_strdup (refinement) : NULL;
+}
+
+/**
+ * hyco_fsm_actor_get_transition_refinement:
+ * @self: a state machine
+ * @index: a transition index, in declaration order
+ *
+ * Returns: (nullable): the name of the transition's refinement, if it has one
+ */
+const char *
+hyco_fsm_actor_get_transition_refinement (HycoFSMActor *self, guint index)
+{
+  g_return_val_if_fail (HYCO_IS_FSM_ACTOR (self), NULL);
+  g_return_val_if_fail (index < self->transitions->len, NULL);
+  return ((Transition *) self->transitions->pdata[index])->refinement;
 }
 
 /**

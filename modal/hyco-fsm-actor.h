@@ -52,6 +52,9 @@ HYCO_API gboolean hyco_fsm_actor_get_transition_immediate (HycoFSMActor *self, g
 HYCO_API void hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
                                                               gboolean nondeterministic);
 HYCO_API gboolean hyco_fsm_actor_get_transition_nondeterministic (HycoFSMActor *self, guint index);
+HYCO_API void hyco_fsm_actor_set_transition_refinement (HycoFSMActor *self, guint index,
+                                                        const char *refinement);
+HYCO_API const char *hyco_fsm_actor_get_transition_refinement (HycoFSMActor *self, guint index);
 HYCO_API gboolean hyco_fsm_actor_set_initial_state (HycoFSMActor *self, const char *state,
                                                     GError **error);
 HYCO_API gboolean hyco_fsm_actor_set_state_final (HycoFSMActor *self, const char *state,

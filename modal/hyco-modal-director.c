@@ -33,9 +33,16 @@
  * A refinement has its own local time, as in Ptolemy II: the time it has been active. It
  * stands still while the refinement is inactive, so a history transition resumes the
  * refinement where its time stopped, and what it had scheduled (a clock's next tick) comes as
- * long after the resumption as it was due after the suspension; a reset transition initializes
- * it at local time 0. At the instant it becomes active, its microsteps continue from where
- * they were. The initial state's refinement runs on model time until it is first left.
+ * long after the resumption as it was due after the suspension. A reset transition initializes
+ * it again, and its director's startTime says where local time restarts: at that value when
+ * given, at the model's time of the transition when blank (Ptolemy II's default: the director
+ * starts at the time of its environment). At the instant it becomes active, its microsteps
+ * continue from where they were. The initial state's refinement runs on model time until it
+ * is first left.
+ *
+ * A transition may have a refinement too (Ptolemy II's transition refinement): fired when the
+ * transition is taken, after its output actions, it produces the outputs it writes in their
+ * place (see fire_transition_refinements()).
  *
  * Refinements connect to the modal model's ports by name: a refinement's port `x` reads the
  * modal model's input `x`, and its output `y` becomes the modal model's output `y` while the
@@ -60,6 +67,7 @@ struct _HycoModalDirector
   GPtrArray *outputs;       /* the modal model's output ports, unowned */
   Refinement *active;
   GPtrArray *transient; /* Refinement*: of states passed through, fired at this tag */
+  GPtrArray *taken;     /* Refinement*: of the chosen transitions, fired at this tag */
   gboolean refinement_fired;
   gboolean continuous;   /* a continuous director keeps the modal model's time */
   gboolean step_end;     /* firing at the end of an integration step: transitions wait */
@@ -91,6 +99,22 @@ to_model (const Refinement *refinement, const HycoTag *local)
   return tag;
 }
 
+/* Where the local time of @refinement restarts when a transition initializes it again, at the
+ * model's tag @now. As in Ptolemy II, its director's startTime decides: given, local time
+ * restarts there (the director shifts it from 0 by that value, see hyco_director_initialize());
+ * blank, the director starts at the time of its environment, and local time goes on as the
+ * model's time from then on. */
+static HycoTag
+restart_tag (const Refinement *refinement, const HycoTag *now)
+{
+  const char *literal = _hyco_director_get_private (refinement->director)->start_time_literal;
+  HycoTag zero = { 0, 0 };
+
+  if (literal == NULL || literal[strspn (literal, " \t\n\r")] == '\0')
+    return *now;
+  return zero;
+}
+
 static void
 clear_refinements (HycoModalDirector *self)
 {
@@ -100,6 +124,8 @@ clear_refinements (HycoModalDirector *self)
   g_ptr_array_set_size (self->outputs, 0);
   if (self->transient != NULL)
     g_ptr_array_set_size (self->transient, 0);
+  if (self->taken != NULL)
+    g_ptr_array_set_size (self->taken, 0);
   self->active = NULL;
   self->controller = NULL;
 }
@@ -113,6 +139,7 @@ hyco_modal_director_finalize (GObject *object)
   g_array_unref (self->refinements);
   g_ptr_array_unref (self->outputs);
   g_ptr_array_unref (self->transient);
+  g_ptr_array_unref (self->taken);
   G_OBJECT_CLASS (hyco_modal_director_parent_class)->finalize (object);
 }
 
@@ -128,7 +155,27 @@ find_refinement (HycoModalDirector *self, const char *name)
   return NULL;
 }
 
-/* A refinement's port reads or feeds the modal model's port of the same name. */
+/* For the syntax and the wiring, see hyco-modal-private.h. */
+HycoPort *
+_hyco_modal_mirrored_output (HycoActor *modal, HycoActor *owner, const char *name)
+{
+  g_autofree char *output = NULL;
+  HycoPort *port, *mirrored;
+
+  if (owner == modal || HYCO_IS_FSM_ACTOR (owner) || !g_str_has_suffix (name, "_in")
+      || hyco_actor_get_port (modal, name) != NULL)
+    return NULL;
+  port = hyco_actor_get_port (owner, name);
+  output = g_strndup (name, strlen (name) - strlen ("_in"));
+  mirrored = hyco_actor_get_port (modal, output);
+  if (port == NULL || !hyco_port_is_input (port) || mirrored == NULL
+      || !hyco_port_is_output (mirrored))
+    return NULL;
+  return mirrored;
+}
+
+/* A refinement's port reads or feeds the modal model's port of the same name; a transition
+ * refinement's input `y_in`, for the modal model's output y, is accepted. */
 static gboolean
 wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinement *refinement,
                  GError **error)
@@ -142,6 +189,15 @@ wire_refinement (HycoModalDirector *self, HycoCompositeActor *container, Refinem
       HycoPort *port = ports->pdata[i];
       HycoPort *outer = hyco_actor_get_port (HYCO_ACTOR (container), port->name);
       gboolean input = (port->flags & HYCO_PORT_INPUT) != 0;
+      HycoPort *mirrored = _hyco_modal_mirrored_output (HYCO_ACTOR (container), actor, port->name);
+
+      /* Ptolemy II feeds it what the state's refinement and the output actions produced; here
+       * it is absent. */
+      if (mirrored != NULL)
+        {
+          _hyco_port_set_sources (port, 1);
+          continue;
+        }
 
       /* A multiport pair (Ptolemy II's ModalPort and RefinementPort marked multiport) of one
        * channel outside is a single port. */
@@ -377,6 +433,19 @@ hyco_modal_director_preinitialize (HycoDirector *director, GError **error)
           goto out;
         }
     }
+  for (guint t = 0; t < hyco_fsm_actor_get_n_transitions (self->controller); t++)
+    {
+      const char *name = hyco_fsm_actor_get_transition_refinement (self->controller, t);
+      const char *from, *to;
+      if (name == NULL || find_refinement (self, name) != NULL)
+        continue;
+      hyco_fsm_actor_get_transition (self->controller, t, &from, &to, NULL, NULL, NULL);
+      hyco_actor_set_error (HYCO_ACTOR (self->controller), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                            "the transition from %s to %s: no refinement named \"%s\" in the "
+                            "modal model",
+                            from, to, name);
+      goto out;
+    }
   /* The base class wires what it can (nothing inside is linked); the refinements' ports are
    * then wired by name. */
   if (!HYCO_DIRECTOR_CLASS (hyco_modal_director_parent_class)->preinitialize (director, error))
@@ -464,7 +533,7 @@ fire_transient_refinements (HycoModalDirector *self, HycoDirectorPrivate *priv, 
       actor = HYCO_ACTOR (refinement->composite);
       if (reset)
         {
-          HycoTag start = { 0, 0 };
+          HycoTag start = restart_tag (refinement, &now);
           hyco_director_set_local_time (refinement->director, &start, &now);
           priv->current = start;
           ok = hyco_actor_initialize (actor, error);
@@ -488,6 +557,75 @@ fire_transient_refinements (HycoModalDirector *self, HycoDirectorPrivate *priv, 
           if (output->n_signals == 0 || inner == NULL || inner->n_signals == 0
               || hyco_signal_status (&inner->signals[0]) != HYCO_SIGNAL_PRESENT
               || _hyco_fsm_actor_chain_writes_from (self->controller, c, output))
+            continue;
+          _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
+        }
+    }
+  return TRUE;
+}
+
+/* A transition refinement fires only when its transition is taken: what its director asked
+ * for before the model's tag @now (its initial firing, ticks while the transition was not
+ * taken) can no longer be honoured, and is dropped, as from a suspended refinement. */
+static void
+drop_requests_before (Refinement *refinement, const HycoTag *now)
+{
+  HycoTagQueue *queue = _hyco_director_get_private (refinement->director)->queue;
+  g_autoptr (GArray) missed = g_array_new (FALSE, FALSE, sizeof (HycoTag));
+
+  for (guint i = 0; i < hyco_director_get_n_pending_requests (refinement->director); i++)
+    {
+      HycoTag local, tag;
+      hyco_director_get_pending_request (refinement->director, i, &local);
+      tag = to_model (refinement, &local);
+      if (hyco_tag_compare (&tag, now) < 0)
+        g_array_append_val (missed, local);
+    }
+  for (guint i = 0; queue != NULL && i < missed->len; i++)
+    _hyco_tag_queue_take (queue, &g_array_index (missed, HycoTag, i));
+  if (queue != NULL && missed->len > 0)
+    _hyco_tag_queue_release (queue);
+}
+
+/* The chosen transitions' refinements (Ptolemy II's transition refinements) fire after their
+ * output actions, in the order of the chain. What they produce on an output, present or
+ * absent, is the modal model's, unless a later transition of the chain writes it: the output
+ * actions of their own and earlier transitions on it are not even produced, and the state's
+ * refinement fills in only the outputs they leave. They run in the model's time, never
+ * suspended, and commit in postfire. */
+static gboolean
+fire_transition_refinements (HycoModalDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  guint length = _hyco_fsm_actor_get_chain_length (self->controller);
+
+  g_ptr_array_set_size (self->taken, 0);
+  for (guint c = 0; c < length; c++)
+    {
+      Refinement *refinement
+        = find_refinement (self, _hyco_fsm_actor_get_chain_refinement (self->controller, c));
+      HycoActor *actor;
+      HycoTag now = priv->current;
+      gboolean ok = TRUE;
+      if (refinement == NULL)
+        continue;
+      actor = HYCO_ACTOR (refinement->composite);
+      drop_requests_before (refinement, &now);
+      priv->current = to_local (refinement, &now);
+      if (hyco_actor_prefire (actor))
+        {
+          ok = hyco_actor_fire (actor, error);
+          g_ptr_array_add (self->taken, refinement);
+          priv->firings++;
+        }
+      priv->current = now;
+      if (!ok)
+        return FALSE;
+      for (guint o = 0; o < self->outputs->len; o++)
+        {
+          HycoPort *output = self->outputs->pdata[o];
+          HycoPort *inner = refinement->outputs[o];
+          if (output->n_signals == 0 || inner == NULL || inner->n_signals == 0
+              || _hyco_fsm_actor_chain_writes_from (self->controller, c + 1, output))
             continue;
           _hyco_signal_copy (&output->signals[0], &inner->signals[0]);
         }
@@ -551,6 +689,10 @@ hyco_modal_director_fire (HycoDirector *director, GError **error)
     return FALSE;
   if (!self->step_end && !fire_transient_refinements (self, priv, error))
     return FALSE;
+  g_ptr_array_set_size (self->taken, 0);
+  if (!self->step_end && !undecided && _hyco_fsm_actor_has_chosen (self->controller)
+      && !fire_transition_refinements (self, priv, error))
+    return FALSE;
   /* What the output actions did not produce comes from the refinement. */
   for (guint o = 0; o < self->outputs->len; o++)
     {
@@ -608,7 +750,7 @@ activate (HycoModalDirector *self, HycoDirectorPrivate *priv, gboolean reset, co
 
   if (reset)
     {
-      HycoTag start = { 0, 0 };
+      HycoTag start = restart_tag (refinement, now);
       hyco_director_set_local_time (refinement->director, &start, now);
       priv->current = start;
       ok = hyco_actor_initialize (HYCO_ACTOR (refinement->composite), error);
@@ -696,6 +838,16 @@ hyco_modal_director_postfire (HycoDirector *director, GError **error)
         return FALSE;
     }
   g_ptr_array_set_size (self->transient, 0);
+  for (guint i = 0; i < self->taken->len; i++)
+    {
+      Refinement *refinement = self->taken->pdata[i];
+      priv->current = to_local (refinement, &now);
+      ok = hyco_actor_postfire (HYCO_ACTOR (refinement->composite), error);
+      priv->current = now;
+      if (!ok)
+        return FALSE;
+    }
+  g_ptr_array_set_size (self->taken, 0);
   self->committed_time = now.time;
   if (self->step_end && _hyco_fsm_actor_has_chosen (self->controller))
     {
@@ -795,6 +947,7 @@ hyco_modal_director_init (HycoModalDirector *self)
   self->refinements = g_array_new (FALSE, TRUE, sizeof (Refinement));
   self->outputs = g_ptr_array_new ();
   self->transient = g_ptr_array_new ();
+  self->taken = g_ptr_array_new ();
 }
 
 /**

@@ -40,6 +40,7 @@ guint _hyco_fsm_actor_get_chain_length (HycoFSMActor *self);
 const char *_hyco_fsm_actor_get_transient_refinement (HycoFSMActor *self, guint index,
                                                       gboolean *reset);
 gboolean _hyco_fsm_actor_chain_writes_from (HycoFSMActor *self, guint index, HycoPort *output);
+const char *_hyco_fsm_actor_get_chain_refinement (HycoFSMActor *self, guint index);
 
 /* What the active refinement produced on the output named like @output (an output port of
  * the modal model) at the current tag; NULL when absent or when no refinement fired. */
@@ -48,6 +49,11 @@ const HycoValue *_hyco_modal_director_get_refinement_output (HycoModalDirector *
 gboolean _hyco_modal_director_chose_transition (HycoModalDirector *self, gint64 *committed_time);
 double _hyco_modal_director_crossing_fraction (HycoModalDirector *self);
 HycoFSMActor *_hyco_modal_director_get_controller (HycoModalDirector *self);
+
+/* The output of @modal that the port @name of @owner, one of its refinements, mirrors: Ptolemy
+ * II's transition refinements have an input `y_in` for each output y (absent in Hyco); NULL for
+ * other ports. */
+HycoPort *_hyco_modal_mirrored_output (HycoActor *modal, HycoActor *owner, const char *name);
 
 /* Whether @director is the one a modal model made for itself, which its file does not name. */
 gboolean _hyco_modal_model_is_implicit_director (HycoDirector *director);

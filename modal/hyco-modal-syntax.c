@@ -29,6 +29,7 @@ load_modal_link (HycoModelReader *loader, xmlNode *element, HycoModalModel *moda
   g_autofree char *what = NULL;
   const char *dot, *port_name, *carried;
   HycoActor *owner = HYCO_ACTOR (modal);
+  HycoPort *signal;
 
   if (!_hyco_model_reader_require_attr (loader, element, "port", &port_path, error)
       || !_hyco_model_reader_require_attr (loader, element, "relation", &relation_name, error)
@@ -57,6 +58,11 @@ load_modal_link (HycoModelReader *loader, xmlNode *element, HycoModalModel *moda
   if (hyco_actor_get_port (owner, port_name) == NULL)
     return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_UNKNOWN_PORT, what,
                  "%s has no port \"%s\"", hyco_actor_get_name (owner), port_name);
+  /* A transition refinement's input `y_in` (Ptolemy II's TransitionRefinementPort) is linked
+   * to the modal model's output y. */
+  signal = _hyco_modal_mirrored_output (HYCO_ACTOR (modal), owner, port_name);
+  if (signal != NULL)
+    port_name = hyco_port_get_name (signal);
   if (*carried != '\0' && !g_str_equal (carried, port_name))
     return _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
                  "inside a modal model ports connect by name, and relation \"%s\" already joins "
@@ -147,6 +153,7 @@ typedef struct
   char *name;
   char *guard, *outputs, *sets;
   char *from, *to;
+  char *refinement; /* refinementName: a transition refinement's */
   gboolean preemptive, reset, is_default, immediate, nondeterministic, history;
   gboolean history_given; /* the file sets `history`, which then decides over `reset` */
   long line;
@@ -188,6 +195,7 @@ pending_transition_free (gpointer data)
   g_free (transition->sets);
   g_free (transition->from);
   g_free (transition->to);
+  g_free (transition->refinement);
   g_free (transition);
 }
 
@@ -302,22 +310,16 @@ load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, 
       if (flag != NULL)
         ok = read_flag (loader, node, value, flag, error);
       /* Error and termination transitions (taken when the source's refinement fails or
-       * finishes) and transition refinements are not supported: accepted only when off. */
+       * finishes) are not supported: accepted only when off. */
       else if (g_str_equal (property, "error") || g_str_equal (property, "errorTransition")
                || g_str_equal (property, "termination"))
         ok = check_flag (loader, node, value, FALSE, error);
       else if (g_str_equal (property, "refinementName"))
         {
-          ok = value == NULL || value[strspn (value, " \t")] == '\0';
-          if (!ok)
-            {
-              g_autofree char *where = _hyco_model_reader_describe (node);
-              _hyco_model_reader_fail (loader, error, _hyco_model_reader_line (node),
-                                       HYCO_MODEL_FILE_ERROR_INVALID, where,
-                                       "transition refinements (\"%s\") are not supported by "
-                                       "Hyco's state machines",
-                                       value);
-            }
+          /* A transition refinement (deprecated in Ptolemy II for immediate transitions, still
+           * run): a composite of the modal model fired when the transition is taken. */
+          g_free (transition->refinement);
+          transition->refinement = value ? g_strdup (g_strstrip (value)) : NULL;
         }
       else
         {
@@ -591,6 +593,7 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
       hyco_fsm_actor_set_transition_default (fsm, index, transition->is_default);
       hyco_fsm_actor_set_transition_immediate (fsm, index, transition->immediate);
       hyco_fsm_actor_set_transition_nondeterministic (fsm, index, transition->nondeterministic);
+      hyco_fsm_actor_set_transition_refinement (fsm, index, transition->refinement);
     }
   return TRUE;
 }
@@ -652,6 +655,9 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
         _hyco_model_writer_add_element (transition, "property", "immediate", NULL, "true");
       if (hyco_fsm_actor_get_transition_nondeterministic (fsm, i))
         _hyco_model_writer_add_element (transition, "property", "nondeterministic", NULL, "true");
+      if (hyco_fsm_actor_get_transition_refinement (fsm, i))
+        _hyco_model_writer_add_element (transition, "property", "refinementName", NULL,
+                                        hyco_fsm_actor_get_transition_refinement (fsm, i));
     }
   for (guint i = 0; i < hyco_fsm_actor_get_n_transitions (fsm); i++)
     {

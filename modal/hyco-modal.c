@@ -18,6 +18,8 @@ hyco_modal_register (void)
   hyco_registry_register ("ModalController", HYCO_TYPE_FSM_ACTOR);
   hyco_registry_register ("ModalModel", HYCO_TYPE_MODAL_MODEL);
   hyco_registry_register ("Refinement", HYCO_TYPE_COMPOSITE_ACTOR);
+  /* A transition's refinement (Ptolemy II's, deprecated there for immediate transitions). */
+  hyco_registry_register ("TransitionRefinement", HYCO_TYPE_COMPOSITE_ACTOR);
   /* A state refinement that is a state machine with refinements of its own: a modal model. */
   hyco_registry_register ("ModalRefinement", HYCO_TYPE_MODAL_MODEL);
   hyco_registry_register ("FSMDirector", HYCO_TYPE_MODAL_DIRECTOR);

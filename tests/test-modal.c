@@ -541,6 +541,239 @@ test_local_time_reset (void)
   check_local_time (TRUE);
 }
 
+/* What a DE refinement scheduled comes after a history transition as long after the
+ * resumption as it was due after the suspension, as in Ptolemy II since its local clocks (its
+ * DE test Modal2 expects 1.5 s there since 9.0; the 7.1 version expected 1.0 s). RA delays x by
+ * 1.5 s and is current on [0, 0], [1, 2] and [3, 4]: the event x of 0 s, due at local 1.5 s,
+ * comes at 3.5 s (RA stood still from 0 to 1 s and from 2 to 3 s); that of 2 s (local 1 s),
+ * due at local 2.5 s, would come at 4.5 s, when RA is inactive again. */
+static void
+test_local_time_history_delay (void)
+{
+  g_autofree char *text = toggle_model (
+    "DEDirector", "", "",
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\"/>"
+    "<port name=\"x\"><property name=\"input\"/></port>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Delay\" class=\"TimedDelay\"><property name=\"delay\" value=\"1.5\"/>"
+    "</entity><relation name=\"x\"/><relation name=\"y\"/>"
+    "<link port=\"x\" relation=\"x\"/><link port=\"Delay.input\" relation=\"x\"/>"
+    "<link port=\"Delay.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    "<link port=\"Samples.input\" relation=\"y\"/>");
+  g_autoptr (HycoModel) model = load_text (text);
+  HycoTag tag;
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, 1);
+  recorded (model, "Samples", 0, &tag);
+  g_assert_cmpint (tag.time, ==, 3500000000);
+  g_assert_cmpuint (tag.microstep, ==, 1);
+}
+
+/* A reset transition restarts a refinement's local time where its director's startTime says,
+ * as Ptolemy II's directors do when initialized: RA (a clock of period 0.5 s triggering
+ * CurrentTime) is current on [0, 0], [1, 2] and [3, 4], entered again by a reset at 1 and 3 s.
+ * With startTime blank its director starts at the time of the reset, and CurrentTime reads
+ * the model's time; with startTime 0 local time starts again at 0 at each reset. */
+static void
+check_reset_start_time (const char *start_time)
+{
+  g_autofree char *refinements = g_strdup_printf (
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\">%s</property>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Tick\" class=\"DiscreteClock\"><property name=\"period\" value=\"0.5\"/>"
+    "</entity><entity name=\"Now\" class=\"CurrentTime\"/>"
+    "<relation name=\"t\"/><relation name=\"y\"/>"
+    "<link port=\"Tick.output\" relation=\"t\"/><link port=\"Now.trigger\" relation=\"t\"/>"
+    "<link port=\"Now.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    start_time);
+  g_autofree char *text
+    = toggle_model ("DEDirector", "", "<property name=\"reset\" value=\"true\"/>", refinements,
+                    "<link port=\"Samples.input\" relation=\"y\"/>");
+  g_autoptr (HycoModel) model = load_text (text);
+  /* The ticks' tags in model time (ms) and microstep, and what CurrentTime read there. */
+  const gint64 tags[][2]
+    = { { 0, 1 }, { 1000, 2 }, { 1500, 1 }, { 2000, 1 }, { 3000, 2 }, { 3500, 1 }, { 4000, 1 } };
+  const double blank[] = { 0, 1, 1.5, 2, 3, 3.5, 4 };
+  const double zero[] = { 0, 0, 0.5, 1, 0, 0.5, 1 };
+  const double *expected = *start_time == '\0' ? blank : zero;
+
+  run_ok (model);
+  g_assert_cmpuint (recorded_count (model, "Samples"), ==, G_N_ELEMENTS (tags));
+  for (guint k = 0; k < G_N_ELEMENTS (tags); k++)
+    {
+      HycoTag tag;
+      double now = recorded (model, "Samples", k, &tag);
+      g_assert_cmpint (tag.time, ==, tags[k][0] * 1000000);
+      g_assert_cmpuint (tag.microstep, ==, (guint64) tags[k][1]);
+      g_assert_cmpfloat (now, ==, expected[k]);
+    }
+}
+
+static void
+test_reset_blank_start_time (void)
+{
+  check_reset_start_time ("");
+}
+
+static void
+test_reset_start_time (void)
+{
+  check_reset_start_time ("<property name=\"startTime\" value=\"0\"/>");
+}
+
+/* A modal model toggled at 0, 1, 2, 3 and 4 s whose RA (current on [0, 0], [1, 2] and [3, 4],
+ * entered by reset transitions) holds a SingleEvent at 0.5 s; @properties go in RA's director. */
+static HycoModel *
+load_event_model (const char *properties)
+{
+  g_autofree char *refinements = g_strdup_printf (
+    "<entity name=\"RA\" class=\"Refinement\">"
+    "<property name=\"d\" class=\"DEDirector\">%s</property>"
+    "<port name=\"y\"><property name=\"output\"/></port>"
+    "<entity name=\"Event\" class=\"SingleEvent\"><property name=\"time\" value=\"0.5\"/>"
+    "<property name=\"value\" value=\"2.0\"/></entity><relation name=\"y\"/>"
+    "<link port=\"Event.output\" relation=\"y\"/><link port=\"y\" relation=\"y\"/></entity>\n"
+    "<entity name=\"RB\" class=\"Refinement\"/>",
+    properties);
+  g_autofree char *text
+    = toggle_model ("DEDirector", "", "<property name=\"reset\" value=\"true\"/>", refinements,
+                    "<link port=\"Samples.input\" relation=\"y\"/>");
+
+  return load_text (text);
+}
+
+/* Ptolemy II's ResetTransitionWithStartTime4 in small: with no startTime, RA's director starts
+ * at 1 s when the reset enters RA again, and the event's time 0.5 s is one it cannot grant:
+ * the run fails there, naming the actor. With startTime 0 local time starts at 0 at every
+ * reset, and the event comes 0.5 s after each (RA is left at 0 s, before its first one). */
+static void
+test_reset_event_before_start (void)
+{
+  g_autoptr (HycoModel) failing = load_event_model ("");
+  g_autoptr (HycoModel) passing = load_event_model ("<property name=\"startTime\" value=\"0\"/>");
+  g_autoptr (GError) error = NULL;
+  const gint64 times[] = { 1500, 3500 }; /* ms */
+  HycoTag tag;
+
+  g_assert_false (hyco_model_run (failing, NULL, &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  g_assert_nonnull (strstr (error->message, "M.RA.Event"));
+  g_assert_nonnull (strstr (error->message, "(0.5, 1)"));
+  hyco_director_get_current_tag (
+    hyco_composite_actor_get_director (hyco_model_get_toplevel (failing)), &tag);
+  g_assert_cmpint (tag.time, ==, 1000000000);
+  g_assert_cmpuint (recorded_count (failing, "Samples"), ==, 0);
+
+  run_ok (passing);
+  g_assert_cmpuint (recorded_count (passing, "Samples"), ==, G_N_ELEMENTS (times));
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      g_assert_cmpfloat (recorded (passing, "Samples", k, &tag), ==, 2);
+      g_assert_cmpint (tag.time, ==, times[k] * 1000000);
+      g_assert_cmpuint (tag.microstep, ==, 1);
+    }
+}
+
+/* Ptolemy II's transition refinements, under SR: RA gives y = 10 x on the ramp 0, 1, 2, ...;
+ * the self-loop on A, enabled once y > 25, has the output actions y = 0 and z = 7 and the
+ * refinement T, a Const of -1 on y, which fires after them and replaces their y (its input
+ * y_in, Ptolemy II's mirror of the output y, is accepted, and absent). z keeps its action's
+ * value. The model saved by Hyco and loaded again keeps the refinement and runs the same. */
+static void
+test_transition_refinement (void)
+{
+  const char *text
+    = "<entity name=\"top\" class=\"CompositeActor\">"
+      "<property name=\"d\" class=\"SRDirector\"><property name=\"stopTime\" value=\"4\"/>"
+      "<property name=\"period\" value=\"1\"/></property>"
+      "<entity name=\"Ramp\" class=\"Ramp\"/>"
+      "<entity name=\"M\" class=\"ModalModel\">"
+      "<port name=\"x\"><property name=\"input\"/></port>"
+      "<port name=\"y\"><property name=\"output\"/></port>"
+      "<port name=\"z\"><property name=\"output\"/></port>"
+      "<entity name=\"_Controller\" class=\"ModalController\">"
+      "<entity name=\"A\" class=\"State\"><property name=\"isInitialState\" value=\"true\"/>"
+      "<property name=\"refinementName\" value=\"RA\"/></entity>"
+      "<relation name=\"again\" class=\"Transition\">"
+      "<property name=\"guardExpression\" value=\"y &gt; 25\"/>"
+      "<property name=\"outputActions\" value=\"y = 0; z = 7\"/>"
+      "<property name=\"refinementName\" value=\"T\"/></relation>"
+      "<link port=\"A.outgoingPort\" relation=\"again\"/>"
+      "<link port=\"A.incomingPort\" relation=\"again\"/></entity>"
+      "<entity name=\"RA\" class=\"Refinement\"><port name=\"x\"><property name=\"input\"/>"
+      "</port><port name=\"y\"><property name=\"output\"/></port>"
+      "<entity name=\"G\" class=\"Gain\"><property name=\"factor\" value=\"10.0\"/></entity>"
+      "<relation name=\"a\"/><relation name=\"b\"/><link port=\"x\" relation=\"a\"/>"
+      "<link port=\"G.input\" relation=\"a\"/><link port=\"G.output\" relation=\"b\"/>"
+      "<link port=\"y\" relation=\"b\"/></entity>"
+      "<entity name=\"T\" class=\"TransitionRefinement\">"
+      "<property name=\"d\" class=\"SRDirector\"/>"
+      "<port name=\"y\"><property name=\"output\"/></port>"
+      "<port name=\"y_in\"><property name=\"input\"/></port>"
+      "<entity name=\"C\" class=\"Const\"><property name=\"value\" value=\"-1.0\"/></entity>"
+      "<relation name=\"c\"/><link port=\"C.output\" relation=\"c\"/>"
+      "<link port=\"y\" relation=\"c\"/></entity>"
+      "<relation name=\"y\"/><link port=\"y\" relation=\"y\"/>"
+      "<link port=\"T.y_in\" relation=\"y\"/>"
+      "</entity>"
+      "<entity name=\"Y\" class=\"Recorder\"/><entity name=\"Z\" class=\"Recorder\"/>"
+      "<relation name=\"x\"/><relation name=\"y\"/><relation name=\"z\"/>"
+      "<link port=\"Ramp.output\" relation=\"x\"/><link port=\"M.x\" relation=\"x\"/>"
+      "<link port=\"M.y\" relation=\"y\"/><link port=\"Y.input\" relation=\"y\"/>"
+      "<link port=\"M.z\" relation=\"z\"/><link port=\"Z.input\" relation=\"z\"/>"
+      "</entity>";
+  g_autoptr (HycoModel) model = load_text (text);
+  g_autoptr (HycoModel) again = NULL;
+  g_autofree char *saved = NULL;
+  const double ys[] = { 0, 10, 20, -1, -1 };
+
+  for (guint run = 0; run < 2; run++)
+    {
+      HycoModel *current = run == 0 ? model : again;
+      HycoTag tag;
+      run_ok (current);
+      g_assert_cmpuint (recorded_count (current, "Y"), ==, G_N_ELEMENTS (ys));
+      for (guint k = 0; k < G_N_ELEMENTS (ys); k++)
+        {
+          g_assert_cmpfloat (recorded (current, "Y", k, &tag), ==, ys[k]);
+          g_assert_cmpint (tag.time, ==, (gint64) k * 1000000000);
+        }
+      /* z only where the transition was taken, at 3 and 4 s. */
+      g_assert_cmpuint (recorded_count (current, "Z"), ==, 2);
+      for (guint k = 0; k < 2; k++)
+        {
+          g_assert_cmpfloat (recorded (current, "Z", k, &tag), ==, 7);
+          g_assert_cmpint (tag.time, ==, (gint64) (k + 3) * 1000000000);
+        }
+      if (run == 0)
+        {
+          saved = hyco_model_save_to_data (model);
+          g_assert_nonnull (strstr (saved, "name=\"refinementName\" value=\"T\""));
+          again = load_text (saved);
+        }
+    }
+  /* A refinement name that names no composite of the modal model is refused. */
+  {
+    g_autoptr (GString) edited = g_string_new (text);
+    g_autoptr (HycoModel) broken = NULL;
+    g_autoptr (GError) error = NULL;
+    g_assert_cmpuint (g_string_replace (edited, "name=\"refinementName\" value=\"T\"",
+                                        "name=\"refinementName\" value=\"U\"", 1),
+                      ==, 1);
+    broken = load_text (edited->str);
+    g_assert_false (hyco_model_prepare (broken, &error));
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, "the transition from A to A"));
+    g_assert_nonnull (strstr (error->message, "no refinement named \"U\""));
+  }
+}
+
 /* In DE, RA passes 10 x to y. A non-preemptive transition lets the refinement react to the
  * event that leaves the state; a preemptive one takes the transition instead. Either way the
  * output action's z comes at the event's tag. */
@@ -1168,6 +1401,11 @@ main (int argc, char **argv)
   g_test_add_func ("/modal/reset", test_reset);
   g_test_add_func ("/modal/local-time/history", test_local_time_history);
   g_test_add_func ("/modal/local-time/reset", test_local_time_reset);
+  g_test_add_func ("/modal/local-time/history-delay", test_local_time_history_delay);
+  g_test_add_func ("/modal/local-time/reset-blank-start-time", test_reset_blank_start_time);
+  g_test_add_func ("/modal/local-time/reset-start-time", test_reset_start_time);
+  g_test_add_func ("/modal/local-time/reset-event-before-start", test_reset_event_before_start);
+  g_test_add_func ("/modal/ptolemy/transition-refinement", test_transition_refinement);
   g_test_add_func ("/modal/non-preemptive", test_non_preemptive);
   g_test_add_func ("/modal/preemptive", test_preemptive);
   g_test_add_func ("/modal/absent-inputs", test_absent_inputs);

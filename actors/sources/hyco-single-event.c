@@ -94,7 +94,10 @@ hyco_single_event_initialize (HycoActor *actor, GError **error)
 {
   HycoSingleEvent *self = HYCO_SINGLE_EVENT (actor);
 
-  if (self->time < hyco_actor_get_current_time (actor) || self->time == HYCO_TIME_INFINITY)
+  /* As Ptolemy II's, it asks for its time whenever that is not negative: a time before the
+   * director's start (a refinement initialized again by a reset transition, its startTime
+   * blank, starts at the time of the transition) is a firing no director can grant. */
+  if (self->time < 0 || self->time == HYCO_TIME_INFINITY)
     return TRUE;
   return hyco_actor_fire_at (actor, self->time, NULL, error);
 }
