@@ -625,10 +625,8 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
       return TRUE;
     }
   {
-    HycoActor *top = HYCO_ACTOR (priv->container);
+    HycoActor *top = _hyco_actor_get_toplevel (HYCO_ACTOR (priv->container));
     HycoTag start = { priv->current.time, 0 };
-    while (hyco_actor_get_container (top))
-      top = HYCO_ACTOR (hyco_actor_get_container (top));
     self->stop_time = hyco_director_get_stop_time (
       hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top)));
     /* The signals at (start, 0) come from the initial states: ask to be fired then. */

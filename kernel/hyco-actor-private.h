@@ -12,6 +12,8 @@ typedef struct
 {
   char *name;
   HycoCompositeActor *container; /* unowned: the composite owns its actors */
+  HycoActor *toplevel;           /* cached by _hyco_actor_get_toplevel(), unowned */
+  guint toplevel_generation;     /* the structure generation it was cached in */
   GPtrArray *ports;
   HycoDirector *executive; /* the director that fires this actor; set at preinitialize */
   gboolean finished;
@@ -38,6 +40,9 @@ _hyco_actor_get_private (HycoActor *self)
   return G_STRUCT_MEMBER_P (self, _hyco_actor_private_offset);
 }
 void _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container);
+/* The outermost container of @self (@self when it has none): cached, so that asking it of every
+ * actor of a model costs its size, not its size times its depth. */
+HycoActor *_hyco_actor_get_toplevel (HycoActor *self);
 gboolean _hyco_actor_has_default_postfire (HycoActor *self);
 
 gboolean _hyco_composite_actor_wire (HycoCompositeActor *container, HycoDirector *director,

@@ -58,10 +58,46 @@ description_quark (void)
 
 gint _hyco_actor_private_offset;
 
+/* Bumped by every change of an actor's container: what _hyco_actor_get_toplevel() caches is
+ * current only in the generation it was cached in. Starts at 1: 0 marks no cache. */
+static gint structure_generation = 1;
+
 void
 _hyco_actor_set_container (HycoActor *self, HycoCompositeActor *container)
 {
   _hyco_actor_get_private (self)->container = container;
+  /* Every cached top level may be stale now. */
+  g_atomic_int_inc (&structure_generation);
+}
+
+HycoActor *
+_hyco_actor_get_toplevel (HycoActor *self)
+{
+  guint generation = (guint) g_atomic_int_get (&structure_generation);
+  HycoActor *top = self;
+  HycoActor *next;
+
+  /* Up to the first ancestor whose cache is current (or the top), then down again, caching. */
+  for (HycoActorPrivate *priv = _hyco_actor_get_private (top); priv->container != NULL;
+       priv = _hyco_actor_get_private (top))
+    {
+      if (priv->toplevel_generation == generation)
+        {
+          top = priv->toplevel;
+          break;
+        }
+      top = HYCO_ACTOR (priv->container);
+    }
+  for (HycoActor *actor = self; actor != NULL && actor != top; actor = next)
+    {
+      HycoActorPrivate *priv = _hyco_actor_get_private (actor);
+      if (priv->toplevel_generation == generation)
+        break;
+      priv->toplevel = top;
+      priv->toplevel_generation = generation;
+      next = HYCO_ACTOR (priv->container);
+    }
+  return top;
 }
 
 static void
@@ -688,11 +724,10 @@ hyco_actor_parameter_changed (HycoActor *self, const char *name, GError **error)
 HycoModel *
 hyco_actor_get_model (HycoActor *self)
 {
-  HycoActor *top = self;
+  HycoActor *top;
 
   g_return_val_if_fail (HYCO_IS_ACTOR (self), NULL);
-  while (hyco_actor_get_container (top) != NULL)
-    top = HYCO_ACTOR (hyco_actor_get_container (top));
+  top = _hyco_actor_get_toplevel (self);
   return HYCO_IS_COMPOSITE_ACTOR (top) ? _hyco_composite_actor_get_model (HYCO_COMPOSITE_ACTOR (top))
                                        : NULL;
 }
@@ -767,14 +802,13 @@ hyco_actor_get_current_time (HycoActor *self)
 int
 hyco_actor_get_resolution (HycoActor *self)
 {
-  HycoActor *top = self;
+  HycoActor *top;
   HycoModel *model;
 
   g_return_val_if_fail (HYCO_IS_ACTOR (self), HYCO_DEFAULT_RESOLUTION);
   /* The model settles the resolution before anything is preinitialized, so actors can convert
    * their time parameters in their own preinitialize. */
-  while (_hyco_actor_get_private (top)->container != NULL)
-    top = HYCO_ACTOR (_hyco_actor_get_private (top)->container);
+  top = _hyco_actor_get_toplevel (self);
   model = HYCO_IS_COMPOSITE_ACTOR (top) ? _hyco_composite_actor_get_model ((gpointer) top) : NULL;
   return model ? hyco_model_get_resolution (model) : HYCO_DEFAULT_RESOLUTION;
 }
@@ -791,12 +825,11 @@ hyco_actor_get_resolution (HycoActor *self)
 gint64
 hyco_actor_get_stop_time (HycoActor *self)
 {
-  HycoActor *top = self;
+  HycoActor *top;
   HycoDirector *director;
 
   g_return_val_if_fail (HYCO_IS_ACTOR (self), HYCO_TIME_INFINITY);
-  while (_hyco_actor_get_private (top)->container != NULL)
-    top = HYCO_ACTOR (_hyco_actor_get_private (top)->container);
+  top = _hyco_actor_get_toplevel (self);
   director = HYCO_IS_COMPOSITE_ACTOR (top)
                ? hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top))
                : NULL;

@@ -74,6 +74,31 @@ G_DEFINE_TYPE_WITH_CODE (HycoCompositeActor, hyco_composite_actor, HYCO_TYPE_ACT
 
 #define PRIV(self) ((HycoCompositeActorPrivate *) hyco_composite_actor_get_instance_private (self))
 
+/* The actors whose last reference a composite being disposed gives up. Releasing them one
+ * inside the other would recurse as deep as composites nest (a model nested 1e5 deep would
+ * overflow the stack): the outermost dispose releases them all, in order, those of composites
+ * it releases included. */
+static __thread GPtrArray *releasing;
+
+static void
+release_actors (GPtrArray *actors)
+{
+  gboolean outermost = releasing == NULL;
+
+  if (outermost)
+    releasing = g_ptr_array_new ();
+  /* The references go over to the queue. */
+  for (guint i = 0; i < actors->len; i++)
+    g_ptr_array_add (releasing, actors->pdata[i]);
+  g_ptr_array_set_free_func (actors, NULL);
+  g_ptr_array_unref (actors);
+  if (!outermost)
+    return;
+  for (guint i = 0; i < releasing->len; i++)
+    g_object_unref (releasing->pdata[i]);
+  g_clear_pointer (&releasing, g_ptr_array_unref);
+}
+
 static void
 hyco_composite_actor_dispose (GObject *object)
 {
@@ -86,7 +111,8 @@ hyco_composite_actor_dispose (GObject *object)
     for (guint i = 0; i < priv->actors->len; i++)
       _hyco_actor_set_container (priv->actors->pdata[i], NULL);
   g_clear_pointer (&priv->contents, g_hash_table_unref);
-  g_clear_pointer (&priv->actors, g_ptr_array_unref);
+  if (priv->actors)
+    release_actors (g_steal_pointer (&priv->actors));
   g_clear_pointer (&priv->relations, g_ptr_array_unref);
   G_OBJECT_CLASS (hyco_composite_actor_parent_class)->dispose (object);
 }
@@ -1164,10 +1190,8 @@ _hyco_composite_actor_set_model (HycoCompositeActor *self, HycoModel *model)
 HycoModel *
 _hyco_composite_actor_get_model (HycoCompositeActor *self)
 {
-  HycoActor *top = HYCO_ACTOR (self);
+  HycoActor *top = _hyco_actor_get_toplevel (HYCO_ACTOR (self));
 
-  while (hyco_actor_get_container (top))
-    top = HYCO_ACTOR (hyco_actor_get_container (top));
   return PRIV (HYCO_COMPOSITE_ACTOR (top))->model;
 }
 

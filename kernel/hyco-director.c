@@ -153,10 +153,8 @@ hyco_director_set_property (GObject *object, guint prop_id, const GValue *value,
 static HycoDirector *
 top_level_director (HycoDirector *self)
 {
-  HycoActor *top = HYCO_ACTOR (PRIV (self)->container);
+  HycoActor *top = _hyco_actor_get_toplevel (HYCO_ACTOR (PRIV (self)->container));
 
-  while (hyco_actor_get_container (top))
-    top = HYCO_ACTOR (hyco_actor_get_container (top));
   return hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (top));
 }
 

@@ -29,6 +29,8 @@ struct _HycoModelReader
   int xml_line;
   char *declaration; /* the first declaration in the DOCTYPE, which we refuse */
   int declaration_line;
+  guint depth;          /* of the element being parsed */
+  gboolean beyond_limit; /* xml_message says a limit of ours was passed, not malformed XML */
   GPtrArray *expressions;      /* PendingExpression*: evaluated once the whole model is read */
   GHashTable *ignored;         /* xmlNode*: what the reader skipped, counted for `--verbose` */
   GHashTable *renamed;         /* old package or class -> count: the renames class_renames made */
@@ -1543,6 +1545,43 @@ on_notation_declaration (void *data, const xmlChar *name, const xmlChar *public_
   refuse_declaration (data, "NOTATION", name);
 }
 
+/* libxml2 refuses elements nested deeper than 256 unless told XML_PARSE_HUGE, which lifts its
+ * limits on depth and on the size of names and texts; the file's size is bounded before it is
+ * read (HYCO_MODEL_FILE_MAX_SIZE), and nesting here, to HYCO_MODEL_FILE_MAX_DEPTH. */
+static void
+on_start_element (void *data, const xmlChar *name, const xmlChar *prefix, const xmlChar *uri,
+                  int n_namespaces, const xmlChar **namespaces, int n_attributes, int n_defaulted,
+                  const xmlChar **attributes)
+{
+  xmlParserCtxt *ctxt = data;
+  Loader *loader = ctxt->_private;
+
+  if (++loader->depth > HYCO_MODEL_FILE_MAX_DEPTH)
+    {
+      if (loader->xml_message == NULL)
+        {
+          loader->xml_message = g_strdup_printf (
+            "<%s> is nested %u elements deep: model files are limited to %u levels",
+            (const char *) name, loader->depth, HYCO_MODEL_FILE_MAX_DEPTH);
+          loader->xml_line = xmlSAX2GetLineNumber (ctxt);
+          loader->beyond_limit = TRUE;
+        }
+      xmlStopParser (ctxt);
+      return;
+    }
+  xmlSAX2StartElementNs (data, name, prefix, uri, n_namespaces, namespaces, n_attributes,
+                         n_defaulted, attributes);
+}
+
+static void
+on_end_element (void *data, const xmlChar *name, const xmlChar *prefix, const xmlChar *uri)
+{
+  xmlParserCtxt *ctxt = data;
+
+  ((Loader *) ctxt->_private)->depth--;
+  xmlSAX2EndElementNs (data, name, prefix, uri);
+}
+
 static void
 ignore_generic_error (void *context, const char *format, ...)
 {
@@ -1577,6 +1616,8 @@ parse (Loader *loader, const char *data, gssize length, GError **error)
   ctxt->sax->attributeDecl = on_attribute_declaration;
   ctxt->sax->elementDecl = on_element_declaration;
   ctxt->sax->notationDecl = on_notation_declaration;
+  ctxt->sax->startElementNs = on_start_element;
+  ctxt->sax->endElementNs = on_end_element;
   /* No DTD loading, no entity substitution, no network; errors come to on_xml_error. A few
    * encoding errors in libxml2 2.9 bypass the context and print through the generic handler
    * (thread-local): silence it while parsing, the structured error carries the message. */
@@ -1587,7 +1628,7 @@ parse (Loader *loader, const char *data, gssize length, GError **error)
     xmlSetGenericErrorFunc (NULL, ignore_generic_error);
     doc = xmlCtxtReadMemory (ctxt, data, (int) size, loader->source, NULL,
                              XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR
-                               | XML_PARSE_BIG_LINES);
+                               | XML_PARSE_BIG_LINES | XML_PARSE_HUGE);
     xmlSetGenericErrorFunc (saved_context, saved_handler);
   }
   if (loader->xml_message == NULL && (doc == NULL || !ctxt->wellFormed))
@@ -1610,8 +1651,8 @@ parse (Loader *loader, const char *data, gssize length, GError **error)
   if (loader->xml_message != NULL)
     {
       g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED,
-                   "%s:%d: malformed XML: %s", loader->source, loader->xml_line,
-                   loader->xml_message);
+                   "%s:%d: %s%s", loader->source, loader->xml_line,
+                   loader->beyond_limit ? "" : "malformed XML: ", loader->xml_message);
       g_clear_pointer (&doc, xmlFreeDoc);
       return NULL;
     }
@@ -2117,16 +2158,23 @@ _hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composi
   save_links (element, composite);
 }
 
-static xmlNode *
-save_actor (xmlNode *parent, HycoActor *actor)
+/* An actor whose element is in place and whose contents are still to write. */
+typedef struct
 {
-  xmlNode *element = xmlNewNode (NULL, BAD_CAST "entity");
+  xmlNode *element;
+  HycoActor *actor;
+} PendingContents;
+
+/* While _hyco_model_file_save() writes, the actors whose contents wait: an actor's element is
+ * placed among its siblings at once, its contents written later, so that a model nested
+ * however deep is written without recursing as deep. */
+static __thread GArray *pending_contents;
+
+static void
+save_contents (xmlNode *element, HycoActor *actor)
+{
   const HycoModelSyntax *syntax = _hyco_model_syntax_lookup (G_OBJECT_TYPE (actor));
 
-  xmlNewProp (element, BAD_CAST "name", BAD_CAST hyco_actor_get_name (actor));
-  xmlNewProp (element, BAD_CAST "class", BAD_CAST class_name_of (G_OBJECT (actor)));
-  if (parent != NULL)
-    xmlAddChild (parent, element);
   if (hyco_actor_get_priority (actor) != 0)
     {
       /* Read back by load_semantic_attribute(): the order of simultaneous firings. */
@@ -2143,6 +2191,21 @@ save_actor (xmlNode *parent, HycoActor *actor)
       save_parameters (element, G_OBJECT (actor));
       save_port_units (element, actor);
     }
+}
+
+static xmlNode *
+save_actor (xmlNode *parent, HycoActor *actor)
+{
+  xmlNode *element = xmlNewNode (NULL, BAD_CAST "entity");
+
+  xmlNewProp (element, BAD_CAST "name", BAD_CAST hyco_actor_get_name (actor));
+  xmlNewProp (element, BAD_CAST "class", BAD_CAST class_name_of (G_OBJECT (actor)));
+  if (parent != NULL)
+    xmlAddChild (parent, element);
+  if (pending_contents != NULL)
+    g_array_append_val (pending_contents, ((PendingContents){ element, actor }));
+  else
+    save_contents (element, actor);
   return element;
 }
 
@@ -2161,7 +2224,15 @@ _hyco_model_file_save (HycoCompositeActor *toplevel)
   hyco_registry_ensure_modules ();
   doc = xmlNewDoc (BAD_CAST "1.0");
   doc->standalone = 0; /* standalone="no", as Ptolemy writes it */
+  pending_contents = g_array_new (FALSE, FALSE, sizeof (PendingContents));
   xmlDocSetRootElement (doc, save_actor (NULL, HYCO_ACTOR (toplevel)));
+  /* In the order the elements were placed; writing one's contents may add more. */
+  for (guint i = 0; i < pending_contents->len; i++)
+    {
+      PendingContents next = g_array_index (pending_contents, PendingContents, i);
+      save_contents (next.element, next.actor);
+    }
+  g_clear_pointer (&pending_contents, g_array_unref);
   xmlDocDumpFormatMemory (doc, &text, &size, 1);
   if (text == NULL)
     g_error ("%s: out of memory", G_STRLOC);

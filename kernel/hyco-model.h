@@ -57,6 +57,14 @@ typedef enum
  */
 #define HYCO_MODEL_FILE_MAX_SIZE (G_GINT64_CONSTANT (512) * 1024 * 1024)
 
+/**
+ * HYCO_MODEL_FILE_MAX_DEPTH:
+ *
+ * How deeply a model file's elements may nest (10000): composites inside composites, each a
+ * level, and their properties. XML parsers commonly stop at 256.
+ */
+#define HYCO_MODEL_FILE_MAX_DEPTH 10000u
+
 #define HYCO_TYPE_MODEL (hyco_model_get_type ())
 HYCO_API
 G_DECLARE_FINAL_TYPE (HycoModel, hyco_model, HYCO, MODEL, GObject)

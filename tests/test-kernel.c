@@ -300,6 +300,41 @@ test_top_without_director (void)
   g_assert_nonnull (strstr (error->message, "bare"));
 }
 
+/* Composites nested 1e5 deep: saving and freeing the model do not recurse as deep (the stack
+ * would overflow), and finding the model from the innermost actor is as quick as from the top. */
+static void
+test_deep_nesting (void)
+{
+  const guint depth = 100000;
+  HycoCompositeActor *top = hyco_composite_actor_new ("top");
+  HycoCompositeActor *composite = top;
+  g_autoptr (HycoModel) model = NULL;
+  g_autofree char *saved = NULL;
+  const char *at;
+  guint levels = 0;
+  g_autoptr (HycoDirector) director = hyco_de_director_new ();
+
+  hyco_composite_actor_set_director (top, director);
+  for (guint i = 0; i < depth; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("C%u", i);
+      HycoCompositeActor *inner = hyco_composite_actor_new (name);
+      g_assert_true (hyco_composite_actor_add_actor (composite, HYCO_ACTOR (inner), NULL));
+      g_object_unref (inner);
+      composite = inner;
+    }
+  model = hyco_model_new (top);
+  g_object_unref (top);
+  g_assert_true (hyco_actor_get_model (HYCO_ACTOR (composite)) == model);
+  saved = hyco_model_save_to_data (model);
+  for (at = strstr (saved, "<entity name=\"C"); at != NULL;
+       at = strstr (at + 1, "<entity name=\"C"))
+    levels++;
+  g_assert_cmpuint (levels, ==, depth);
+  g_assert_nonnull (strstr (saved, "<entity name=\"C99999\" class=\"CompositeActor\"/>"));
+  g_clear_object (&model);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -317,5 +352,6 @@ main (int argc, char **argv)
   g_test_add_func ("/registry/lookup", test_registry);
   g_test_add_func ("/model/parameters", test_model_parameters);
   g_test_add_func ("/model/top-without-director", test_top_without_director);
+  g_test_add_func ("/model/deep-nesting", test_deep_nesting);
   return g_test_run ();
 }

@@ -1399,6 +1399,44 @@ test_ptolemy_suite (void)
     }
 }
 
+/* Nesting beyond XML parsers' usual 256 levels loads; beyond HYCO_MODEL_FILE_MAX_DEPTH it is
+ * refused with the line and the limit. */
+static char *
+nested_model (guint depth)
+{
+  GString *xml = g_string_new ("<entity name=\"top\" class=\"CompositeActor\">"
+                               "<property name=\"director\" class=\"DEDirector\"/>\n");
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append_printf (xml, "<entity name=\"C%u\" class=\"CompositeActor\">\n", i);
+  for (guint i = 0; i < depth; i++)
+    g_string_append (xml, "</entity>\n");
+  g_string_append (xml, "</entity>\n");
+  return g_string_free (xml, FALSE);
+}
+
+static void
+test_deep_nesting (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *deep = nested_model (5000);
+  g_autofree char *too_deep = nested_model (HYCO_MODEL_FILE_MAX_DEPTH);
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (deep, -1, "deep.xml", &error);
+  HycoModel *refused;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (hyco_model_lookup_actor (model, "C0.C1.C2"));
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  /* The top level's entity and HYCO_MODEL_FILE_MAX_DEPTH inside it: one too many. */
+  refused = hyco_model_new_from_data (too_deep, -1, "deep.xml", &error);
+  g_assert_null (refused);
+  g_assert_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED);
+  g_assert_cmpstr (error->message, ==,
+                   "deep.xml:10001: <entity> is nested 10001 elements deep: model files are "
+                   "limited to 10000 levels");
+}
+
 /* A saved model replaces the file at its path only once complete: when writing fails (a full
  * disk, here a file size limit), the earlier file stays and no temporary file is left. */
 static void
@@ -1496,5 +1534,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model-file/ptolemy/insert-at", test_ptolemy_insert_at);
   g_test_add_func ("/model-file/ptolemy/suite", test_ptolemy_suite);
   g_test_add_func ("/model-file/save-to-file-atomically", test_save_to_file_atomically);
+  g_test_add_func ("/model-file/deep-nesting", test_deep_nesting);
   return g_test_run ();
 }
