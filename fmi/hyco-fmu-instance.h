@@ -98,6 +98,8 @@ typedef enum
   F (enter_event_mode, (gpointer handle)) \
   F (update_discrete_states, (gpointer handle, gboolean *needs_update, gboolean *terminate, gboolean *next_event_time_defined, double *next_event_time)) \
   F (enter_step_mode, (gpointer handle)) \
+  F (enter_configuration_mode, (gpointer handle)) \
+  F (exit_configuration_mode, (gpointer handle)) \
   F (do_event_step, (gpointer handle, double current_time, double step, gboolean no_rollback, gboolean *event_handling_needed, gboolean *terminate, gboolean *early_return, double *last_successful_time))
 /* clang-format on */
 /* FMI 3.0's calls (NULL for FMI 2.0):
@@ -107,6 +109,8 @@ typedef enum
  *   until its next call;
  * - enter_event_mode, update_discrete_states (what fmi3UpdateDiscreteStates says of the
  *   discrete states, the end of the simulation and the next time event), enter_step_mode;
+ * - enter_configuration_mode, exit_configuration_mode: around the setting of structural
+ *   parameters, before initialization;
  * - do_event_step: fmi3DoStep with what it tells besides its status. */
 
 /* The name of the function each call makes ("fmi2DoStep"), for errors. */

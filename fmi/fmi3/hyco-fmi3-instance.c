@@ -331,6 +331,20 @@ enter_step_mode (gpointer handle)
 }
 
 static HycoFmuStatus
+enter_configuration_mode (gpointer handle)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3EnterConfigurationMode (
+    INSTANCE (handle)->instance);
+}
+
+static HycoFmuStatus
+exit_configuration_mode (gpointer handle)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3ExitConfigurationMode (
+    INSTANCE (handle)->instance);
+}
+
+static HycoFmuStatus
 update_discrete_states (gpointer handle, gboolean *needs_update, gboolean *terminate_simulation,
                         gboolean *next_event_time_defined, double *next_event_time)
 {
@@ -395,6 +409,8 @@ static const HycoFmuCallNames names = {
   .enter_event_mode = "fmi3EnterEventMode",
   .update_discrete_states = "fmi3UpdateDiscreteStates",
   .enter_step_mode = "fmi3EnterStepMode",
+  .enter_configuration_mode = "fmi3EnterConfigurationMode",
+  .exit_configuration_mode = "fmi3ExitConfigurationMode",
   .do_event_step = "fmi3DoStep",
 };
 
@@ -429,6 +445,11 @@ _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *
       ops->enter_event_mode = enter_event_mode;
       ops->update_discrete_states = update_discrete_states;
       ops->enter_step_mode = enter_step_mode;
+    }
+  if (fmi->fmi3EnterConfigurationMode && fmi->fmi3ExitConfigurationMode)
+    {
+      ops->enter_configuration_mode = enter_configuration_mode;
+      ops->exit_configuration_mode = exit_configuration_mode;
     }
   if (fmi->fmi3GetFMUState && fmi->fmi3SetFMUState && fmi->fmi3FreeFMUState)
     {

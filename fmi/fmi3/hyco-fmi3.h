@@ -127,6 +127,8 @@ extern "C"
   F (fmi3Status, fmi3GetIntervalDecimal, (fmi3Instance instance, const fmi3ValueReference valueReferences[], size_t nValueReferences, fmi3Float64 intervals[], fmi3IntervalQualifier qualifiers[])) \
   F (fmi3Status, fmi3UpdateDiscreteStates, (fmi3Instance instance, fmi3Boolean *discreteStatesNeedUpdate, fmi3Boolean *terminateSimulation, fmi3Boolean *nominalsOfContinuousStatesChanged, fmi3Boolean *valuesOfContinuousStatesChanged, fmi3Boolean *nextEventTimeDefined, fmi3Float64 *nextEventTime)) \
   F (fmi3Status, fmi3EnterStepMode, (fmi3Instance instance)) \
+  F (fmi3Status, fmi3EnterConfigurationMode, (fmi3Instance instance)) \
+  F (fmi3Status, fmi3ExitConfigurationMode, (fmi3Instance instance)) \
   F (fmi3Status, fmi3DoStep, (fmi3Instance instance, fmi3Float64 currentCommunicationPoint, fmi3Float64 communicationStepSize, fmi3Boolean noSetFMUStatePriorToCurrentPoint, fmi3Boolean *eventHandlingNeeded, fmi3Boolean *terminateSimulation, fmi3Boolean *earlyReturn, fmi3Float64 *lastSuccessfulTime)) \
   F (fmi3Status, fmi3GetFMUState, (fmi3Instance instance, fmi3FMUState *FMUState)) \
   F (fmi3Status, fmi3SetFMUState, (fmi3Instance instance, fmi3FMUState FMUState)) \
