@@ -1788,8 +1788,8 @@ one_step3 (HycoFMUActor *self, gint64 to, GError **error)
     {
       /* Where it got, if it stopped short: the run ends there, at the tag of this step. */
       self->terminated = TRUE;
-      self->terminated_at = early && last < real_to ? MIN (ticks_at (self, last), to) : to;
-      if (early && last >= real_from && last < real_to)
+      self->terminated_at = last < real_to ? MIN (ticks_at (self, last), to) : to;
+      if (last >= real_from && last < real_to)
         self->real_now = last;
       return check (self, status, ops->names->do_event_step, error);
     }
@@ -1994,6 +1994,36 @@ send_outputs (HycoFMUActor *self, gboolean all)
     }
 }
 
+/* FMI 3.0, while some inputs are unknown: the known ones are set, and the outputs that depend
+ * only on those are sent (the causality interface told the director they could be). */
+static gboolean
+send_known_outputs3 (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      if (input_status (input->port) != HYCO_SIGNAL_PRESENT)
+        continue;
+      if (!read_input3 (self, input, error) || !set_input3 (self, input, TRUE, error))
+        return FALSE;
+      self->dirty = TRUE;
+    }
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      gboolean known = !output->all_inputs;
+      for (guint d = 0; known && d < output->n_depends_on; d++)
+        known = input_status (g_array_index (self->inputs, Binding, output->depends_on[d]).port)
+                != HYCO_SIGNAL_UNKNOWN;
+      if (!known || output->n_depends_on == 0)
+        continue; /* those of no input are sent anyway */
+      if (!get_output3 (self, output, error))
+        return FALSE;
+      send_value (output->port, &output->value, output->present);
+    }
+  return TRUE;
+}
+
 /* Whether outputs read at this tag reflect its inputs: FMI-HC FMUs and those declared to
  * compute outputs from inputs when read. */
 static gboolean
@@ -2054,6 +2084,8 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
         return FALSE;
       self->inputs_set = TRUE;
     }
+  else if (self->fmi3 && !self->inputs_set && !send_known_outputs3 (self, error))
+    return FALSE;
   send_outputs (self, !has_feedthrough (self) || self->inputs_set);
   return TRUE;
 }
@@ -2457,6 +2489,7 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
     {
       integer = TRUE;
       wide = high >= 0x1p63; /* an exclusive bound */
+      high = MIN (high, 0x1p63); /* what a Hyco integer holds */
     }
   if ((integer && d != floor (d)) || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1)
       || isnan (d))

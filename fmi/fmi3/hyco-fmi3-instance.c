@@ -460,7 +460,7 @@ _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *
   ops->check = check;
   ops->free = free_instance;
   ops->names = &names;
-  ops->terminated_status = "terminateSimulation of fmi3DoStep";
+  ops->terminated_status = "terminateSimulation";
 }
 
 HycoFmuInstance *
