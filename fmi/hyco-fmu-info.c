@@ -152,7 +152,13 @@ _hyco_fmu_describe (HycoFmu *fmu)
                               _hyco_fmu_variability_name (variable->variability),
                               _hyco_fmu_variable_type_name (variable));
       append_dimensions (text, self, variable);
+      if (variable->interval_variability)
+        g_string_append_printf (text, ", %s", variable->interval_variability);
       g_string_append_printf (text, "), value reference %u", variable->value_reference);
+      if (variable->clock >= 0)
+        g_string_append_printf (
+          text, ", clocked by %s",
+          ((const HycoFmuVariable *) self->variables->pdata[variable->clock])->name);
       if (variable->start)
         g_string_append_printf (text, ", start %s", variable->start);
       /* What hyco fmu run --set takes besides parameters and inputs: start values of states. */

@@ -612,6 +612,7 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
 
   variable->n_dependencies = -1;
   variable->n_elements = 1;
+  variable->clock = -1;
   /* In the array at once: a failure frees it with the rest. */
   g_ptr_array_add (self->variables, variable);
 
@@ -1006,6 +1007,7 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   variable->type = type;
   variable->type_name = type_name;
   variable->n_elements = 1;
+  variable->clock = -1;
   g_ptr_array_add (self->variables, variable);
 
   if (!get_required (reader, element, "name", &variable->name, error)
@@ -1061,6 +1063,18 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
       || !get_boolean (reader, element, "intermediateUpdate", FALSE,
                        &variable->intermediate_update, error))
     return FALSE;
+  if (type == HYCO_FMU_TYPE_CLOCK)
+    {
+      static const char *const kinds[] = { "constant", "fixed",     "tunable",  "changing",
+                                           "countdown", "triggered" };
+      g_autofree char *kind = _hyco_xml_get_attr (element, "intervalVariability");
+      if (kind == NULL || !parse_enum (kind, kinds, G_N_ELEMENTS (kinds), &value))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a Clock needs an intervalVariability (constant, fixed, tunable, changing, "
+                     "countdown or triggered), not \"%s\"",
+                     kind ? kind : "");
+      variable->interval_variability = kinds[value];
+    }
 
   /* Continuous is the default of the float types only (section 2.4.7.4). */
   variability = _hyco_xml_get_attr (element, "variability");
@@ -1169,9 +1183,37 @@ resolve_dimensions (Reader *reader, xmlNode *element, GError **error)
   return TRUE;
 }
 
+/* A clocked variable's clock (the clocks attribute: Hyco takes the first). */
+static gboolean
+resolve_clock (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+{
+  g_autofree char *clocks = _hyco_xml_get_attr (element, "clocks");
+  HycoFmuVariable *clock;
+  gint64 number;
+  guint index;
+
+  if (clocks == NULL)
+    return TRUE;
+  if (!parse_integer (clocks, 0, G_MAXUINT32, &number))
+    {
+      g_auto (GStrv) references = g_strsplit_set (g_strstrip (clocks), " \t\r\n", 2);
+      if (references[0] == NULL || !parse_integer (references[0], 0, G_MAXUINT32, &number))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "clocks=\"%s\" is not a list of value references", clocks);
+    }
+  clock = lookup_reference (reader->description, (HycoFmuValueReference) number, &index);
+  if (clock == NULL || clock->type != HYCO_FMU_TYPE_CLOCK)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "clocks=\"%s\" is not the value reference of a Clock", clocks);
+  variable->clock = (int) index;
+  return TRUE;
+}
+
 static gboolean
 read_model_variables3 (Reader *reader, xmlNode *element, GError **error)
 {
+  guint i = 0;
+
   for (xmlNode *child = element->children; child; child = child->next)
     {
       HycoFmuType type;
@@ -1184,6 +1226,10 @@ read_model_variables3 (Reader *reader, xmlNode *element, GError **error)
       if (!read_variable3 (reader, child, type, type_name, error))
         return FALSE;
     }
+  for (xmlNode *child = element->children; child; child = child->next)
+    if (child->type == XML_ELEMENT_NODE
+        && !resolve_clock (reader, child, reader->description->variables->pdata[i++], error))
+      return FALSE;
   return resolve_dimensions (reader, element, error);
 }
 

@@ -100,6 +100,11 @@ typedef struct
   guint n_dimensions;
   guint64 n_elements;
   gboolean intermediate_update; /* FMI 3.0: readable in the intermediate update callback */
+  /* FMI 3.0 clocks: a Clock's intervalVariability ("triggered", "periodic" ones: "constant",
+   * ...; NULL for other variables); a clocked variable's clock (index in variables), -1 when
+   * it has none. */
+  const char *interval_variability;
+  int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on
    * every input). Other variables: NULL, -1. */
