@@ -57,6 +57,7 @@ typedef struct
   guint n_depends_on;
   gboolean all_inputs;
   guint64 n_values; /* FMI 3.0: the number of values (an array's elements; 1 for a scalar) */
+  int clock;        /* FMI 3.0 clocked variables: their clock's binding (same side), else -1 */
 } Binding;
 
 /* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
@@ -147,6 +148,8 @@ struct _HycoFMUActor
 
 static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
 static gboolean preinitialize3 (HycoFMUActor *self, GError **error);
+static gboolean clock_reaction3 (HycoFMUActor *self, GError **error);
+static gboolean update_discrete_states3 (HycoFMUActor *self, GError **error);
 static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
                                         FmuParameter *parameter, GError **error);
 
@@ -849,6 +852,13 @@ value_to_buffer (const HycoFmuVariable *variable, gboolean array, guint64 n,
   return TRUE;
 }
 
+/* FMI 3.0 clocks and clocked variables: present at the clock's ticks only. */
+static inline gboolean
+is_clock_or_clocked (const Binding *binding)
+{
+  return binding->type == HYCO_FMU_TYPE_CLOCK || binding->clock >= 0;
+}
+
 /* Whether @binding's variable is an array (even of one element). */
 static inline gboolean
 binding_is_array (const Binding *binding)
@@ -1002,7 +1012,8 @@ add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variab
                       NULL,
                       0,
                       FALSE,
-                      variable->n_elements };
+                      variable->n_elements,
+                      -1 };
 
   g_array_append_val (bindings, binding);
 }
@@ -1051,6 +1062,21 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
       if (variable->unit)
         hyco_port_set_unit (port, variable->unit);
       add_binding (self, input ? self->inputs : self->outputs, variable, port);
+    }
+  /* FMI 3.0 clocked variables: their clocks' bindings. */
+  for (guint k = 0; k < 2; k++)
+    {
+      GArray *side = k ? self->outputs : self->inputs;
+      for (guint i = 0; i < side->len; i++)
+        {
+          Binding *binding = &g_array_index (side, Binding, i);
+          if (binding->variable->clock < 0)
+            continue;
+          for (guint j = 0; j < side->len; j++)
+            if (g_array_index (side, Binding, j).variable
+                == fmu->description->variables->pdata[binding->variable->clock])
+              binding->clock = (int) j;
+        }
     }
   /* Output dependencies, as indices into the inputs. */
   for (guint o = 0; o < self->outputs->len; o++)
@@ -1181,6 +1207,19 @@ preinitialize3 (HycoFMUActor *self, GError **error)
       {
         Binding *binding = &g_array_index (sides[k], Binding, i);
         g_autoptr (GPtrArray) relations = NULL;
+        if (binding->type == HYCO_FMU_TYPE_CLOCK
+            && (!self->fmu->description->has_event_mode
+                || (k == 0 && !g_str_equal (binding->variable->interval_variability, "triggered"))))
+          {
+            hyco_actor_set_error (
+              HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+              !self->fmu->description->has_event_mode
+                ? "port %s is a clock of an FMU without event mode (hasEventMode is false)"
+                : "port %s is a time-based input clock (intervalVariability %s), which the FMU "
+                  "actor does not tick yet: only triggered input clocks, ticked by their input",
+              hyco_port_get_name (binding->port), binding->variable->interval_variability);
+            return FALSE;
+          }
         if (binding->type != HYCO_FMU_TYPE_BINARY)
           continue;
         relations = hyco_port_get_linked_relations (binding->port);
@@ -1635,6 +1674,8 @@ read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
         continue;
+      if (is_clock_or_clocked (output))
+        continue; /* present at their ticks only: read_clocks3() */
       if (!get_output3 (self, output, error))
         return FALSE;
     }
@@ -1724,6 +1765,92 @@ ticks_at (HycoFMUActor *self, double t)
   return (gint64) ceil (t * self->ticks_per_second - 1e-6);
 }
 
+/* FMI 3.0 output clocks: those active now (in event mode, before the update that deactivates
+ * them) tick, and their clocked outputs are present with the values of this tick. */
+static gboolean
+read_clocks3 (HycoFMUActor *self, GError **error)
+{
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *clock = &g_array_index (self->outputs, Binding, o);
+      gboolean active = FALSE;
+      if (clock->type != HYCO_FMU_TYPE_CLOCK)
+        continue;
+      if (!check (self,
+                  self->ops->get_values (self->handle, HYCO_FMU_TYPE_CLOCK, &clock->vr, 1,
+                                         &active, 1),
+                  self->ops->get_value_names[HYCO_FMU_TYPE_CLOCK], error))
+        return FALSE;
+      if (!active)
+        continue;
+      hyco_value_set_boolean (&clock->value, TRUE);
+      clock->present = TRUE;
+      for (guint c = 0; c < self->outputs->len; c++)
+        {
+          Binding *clocked = &g_array_index (self->outputs, Binding, c);
+          if (clocked->clock == (int) o && !get_output3 (self, clocked, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* At a new tag, clocks and clocked outputs are absent until a tick. */
+static void
+clear_clocks3 (HycoFMUActor *self)
+{
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      if (is_clock_or_clocked (output))
+        output->present = FALSE;
+    }
+}
+
+/* FMI 3.0 input clocks present at this tag: the FMU enters event mode (if it is not in it),
+ * the clocks are activated and their clocked inputs set, and the discrete states updated: the
+ * reaction happens at the tag of the tick. */
+static gboolean
+clock_reaction3 (HycoFMUActor *self, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < self->inputs->len && !any; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      any = input->type == HYCO_FMU_TYPE_CLOCK
+            && input_status (input->port) == HYCO_SIGNAL_PRESENT;
+    }
+  if (!any)
+    return TRUE;
+  if (!self->in_event_mode
+      && !check (self, ops->enter_event_mode (self->handle), ops->names->enter_event_mode, error))
+    return FALSE;
+  self->in_event_mode = TRUE;
+  self->dirty = TRUE;
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      gboolean active = TRUE;
+      if (input->type != HYCO_FMU_TYPE_CLOCK || input_status (input->port) != HYCO_SIGNAL_PRESENT)
+        continue;
+      if (!check (self,
+                  ops->set_values (self->handle, HYCO_FMU_TYPE_CLOCK, &input->vr, 1, &active, 1),
+                  ops->set_value_names[HYCO_FMU_TYPE_CLOCK], error))
+        return FALSE;
+      for (guint c = 0; c < self->inputs->len; c++)
+        {
+          Binding *clocked = &g_array_index (self->inputs, Binding, c);
+          if (clocked->clock != (int) i || input_status (clocked->port) != HYCO_SIGNAL_PRESENT)
+            continue;
+          if (!read_input3 (self, clocked, error) || !set_input3 (self, clocked, TRUE, error))
+            return FALSE;
+        }
+    }
+  return update_discrete_states3 (self, error);
+}
+
 /* One fmi3UpdateDiscreteStates in event mode (entered first if need be): the FMU's discrete
  * states at the next microstep. Back in step mode once they need no further update. */
 static gboolean
@@ -1738,6 +1865,8 @@ update_discrete_states3 (HycoFMUActor *self, GError **error)
     return FALSE;
   self->in_event_mode = TRUE;
   self->dirty = TRUE;
+  if (!read_clocks3 (self, error))
+    return FALSE;
   if (!check (self, ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined,
                                                  &next),
               ops->names->update_discrete_states, error))
@@ -1828,6 +1957,7 @@ step_to3 (HycoFMUActor *self, const HycoTag *now, gboolean *advanced, GError **e
   self->reached = step;
   self->time_now = self->committed.time;
   *advanced = FALSE;
+  clear_clocks3 (self);
   if (step > 0)
     {
       /* Events left at the committed time are its own: handled there first. */
@@ -1840,6 +1970,7 @@ step_to3 (HycoFMUActor *self, const HycoTag *now, gboolean *advanced, GError **e
         }
       if (self->terminated)
         return TRUE;
+      clear_clocks3 (self); /* ticks of the committed time's events are not this tag's */
       if (!one_step3 (self, now->time, error))
         return FALSE;
       *advanced = TRUE;
@@ -1923,6 +2054,8 @@ set_inputs (HycoFMUActor *self, GError **error)
       gboolean present = input_status (input->port) == HYCO_SIGNAL_PRESENT;
       if (self->fmi3)
         {
+          if (is_clock_or_clocked (input))
+            continue; /* in event mode, at their ticks: clock_reaction3() */
           if ((present && !read_input3 (self, input, error))
               || !set_input3 (self, input, present, error))
             return FALSE;
@@ -2002,7 +2135,7 @@ send_known_outputs3 (HycoFMUActor *self, GError **error)
   for (guint i = 0; i < self->inputs->len; i++)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
-      if (input_status (input->port) != HYCO_SIGNAL_PRESENT)
+      if (input_status (input->port) != HYCO_SIGNAL_PRESENT || is_clock_or_clocked (input))
         continue;
       if (!read_input3 (self, input, error) || !set_input3 (self, input, TRUE, error))
         return FALSE;
@@ -2015,8 +2148,8 @@ send_known_outputs3 (HycoFMUActor *self, GError **error)
       for (guint d = 0; known && d < output->n_depends_on; d++)
         known = input_status (g_array_index (self->inputs, Binding, output->depends_on[d]).port)
                 != HYCO_SIGNAL_UNKNOWN;
-      if (!known || output->n_depends_on == 0)
-        continue; /* those of no input are sent anyway */
+      if (!known || output->n_depends_on == 0 || is_clock_or_clocked (output))
+        continue; /* those of no input are sent anyway; clocks at their ticks */
       if (!get_output3 (self, output, error))
         return FALSE;
       send_value (output->port, &output->value, output->present);
@@ -2080,7 +2213,8 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
     }
   if (has_feedthrough (self) && !self->inputs_set && inputs_known (self))
     {
-      if (!set_inputs (self, error) || !read_outputs (self, TRUE, error))
+      if (!set_inputs (self, error) || (self->fmi3 && !clock_reaction3 (self, error))
+          || !read_outputs (self, TRUE, error))
         return FALSE;
       self->inputs_set = TRUE;
     }
