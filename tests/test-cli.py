@@ -1383,6 +1383,45 @@ class Fmi3(FmuTestCase):
         self.assertIn("input x received {1.0, 2.0}, which is not an array of 3 Float64",
                       result.stderr)
 
+    def test_clocks(self):
+        # clocks3's input clock ticks with DiscreteClock (period 0.4 s), its clocked input u
+        # with a Ramp on the same tick: the FMU reacts at the tag of the tick. Its output clock
+        # even and the clocked output doubled are present at the ticks where u is even, absent
+        # otherwise; the output clock alarm ticks once, at (1, 1), the update after the step to
+        # its time event.
+        result = self.run_model(
+            '<entity name="m" class="TypedCompositeActor">\n'
+            '  <property name="d" class="DEDirector">\n'
+            '    <property name="stopTime" value="1.5"/>\n'
+            '  </property>\n'
+            '  <entity name="Clock" class="DiscreteClock">'
+            '<property name="period" value="0.4"/></entity>\n'
+            '  <entity name="Count" class="Ramp"/>\n'
+            '  <entity name="F" class="FMUImport">\n'
+            '    <property name="fmuFile" value="clocks3.fmu"/>\n'
+            '  </entity>\n'
+            '  <relation name="c"/>\n'
+            '  <relation name="n"/>\n'
+            '  <link port="Clock.output" relation="c"/>\n'
+            '  <link port="Count.trigger" relation="c"/>\n'
+            '  <link port="F.trigger" relation="c"/>\n'
+            '  <link port="Count.output" relation="n"/>\n'
+            '  <link port="F.u" relation="n"/>\n'
+            '</entity>\n')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("F.even"), [("0", "1", "true"), ("0.8", "1", "true")])
+        self.assertEqual(self.rows("F.doubled"), [("0", "1", "0"), ("0.8", "1", "4")])
+        self.assertEqual(self.rows("F.alarm"), [("1", "1", "true")])
+        self.assertEqual(self.rows("F.alarms"), [("1", "1", "1")])
+        self.assertEqual([row for row in self.rows("F.total") if row[1] == "1"],
+                         [("0", "1", "0"), ("0.4", "1", "1"), ("0.8", "1", "3"), ("1", "1", "3"),
+                          ("1.2", "1", "6")])
+        result = self.fmu("info", os.path.join(FMU_DIR, "clocks3.fmu"))
+        self.assertIn("    trigger (input, discrete Clock, triggered), value reference 0\n",
+                      result.stdout)
+        self.assertIn("    doubled (output, discrete Int32), value reference 3, clocked by even, "
+                      "depends on trigger u\n", result.stdout)
+
     def test_connected_binary_refused(self):
         result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
             "{links}", '  <relation name="b" class="TypedIORelation"/>\n'

@@ -891,13 +891,13 @@ def zero_crossing_overshoot(directory):
 
 # FMI 3.0 (tests/fmus/fmi3/) ------------------------------------------------------------------
 
-FMUS3 = ["stair3", "ball3", "types3"]
+FMUS3 = ["stair3", "ball3", "types3", "clocks3"]
 FMI3 = """GetVersion SetDebugLogging InstantiateCoSimulation FreeInstance EnterInitializationMode
 ExitInitializationMode EnterEventMode Terminate Reset GetFloat32 GetFloat64 GetInt8 GetUInt8
 GetInt16 GetUInt16 GetInt32 GetUInt32 GetInt64 GetUInt64 GetBoolean GetString GetBinary
 SetFloat32 SetFloat64 SetInt8 SetUInt8 SetInt16 SetUInt16 SetInt32 SetUInt32 SetInt64 SetUInt64
 SetBoolean SetString SetBinary UpdateDiscreteStates EnterStepMode DoStep GetFMUState SetFMUState
-FreeFMUState EnterConfigurationMode ExitConfigurationMode""".split()
+FreeFMUState EnterConfigurationMode ExitConfigurationMode GetClock SetClock""".split()
 C3 = {"Float32": ctypes.c_float, "Float64": ctypes.c_double, "Int8": ctypes.c_int8,
       "UInt8": ctypes.c_uint8, "Int16": ctypes.c_int16, "UInt16": ctypes.c_uint16,
       "Int32": ctypes.c_int32, "UInt32": ctypes.c_uint32, "Int64": ctypes.c_int64,
@@ -1121,6 +1121,34 @@ def fmi3_stair_events(directory):
         assert fmu.step(0.0, 1.2) == (OK, True, False, True, 0.5)
         assert fmu.call("EnterEventMode") == OK
         assert fmu.update()[0] == OK and fmu.get("counter") == 1
+    finally:
+        fmu.close()
+
+
+@test
+def fmi3_clocks(directory):
+    """/fmus/clocks3/ticks: an input clock with its clocked input, output clocks"""
+    fmu = Fmu3(directory, "clocks3")
+    try:
+        fmu.start()
+        vr = lambda name: (ctypes.c_uint32 * 1)(fmu.variables[name]["vr"])
+        clock = (ctypes.c_bool * 1)()
+        assert fmu.update() == (OK, False, False, 1.0)
+        assert fmu.set("u", 4) == ERROR  # clocked: only at a tick of trigger
+        assert fmu.call("SetClock", vr("trigger"), 1, (ctypes.c_bool * 1)(True)) == OK
+        assert fmu.set("u", 4) == OK
+        assert fmu.call("GetClock", vr("even"), 1, clock) == OK and clock[0]
+        assert fmu.get("doubled") == 8
+        assert fmu.call("SetClock", vr("even"), 1, (ctypes.c_bool * 1)(True)) == ERROR
+        assert fmu.update()[0] == OK and fmu.get("total") == 4
+        # The update ended the ticks.
+        assert fmu.call("GetClock", vr("trigger"), 1, clock) == OK and not clock[0]
+        assert fmu.call("EnterStepMode") == OK
+        assert fmu.step(0.0, 1.0) == (OK, True, False, False, 1.0)
+        assert fmu.call("EnterEventMode") == OK
+        assert fmu.call("GetClock", vr("alarm"), 1, clock) == OK and clock[0]
+        assert fmu.get("alarms") == 1
+        assert fmu.update() == (OK, False, False, None)
     finally:
         fmu.close()
 

@@ -18,11 +18,11 @@ static const char *const phase_names[]
 
 static const char *const type_names[]
   = { "Float32", "Float64", "Int8",  "UInt8",   "Int16",  "UInt16", "Int32",
-      "UInt32",  "Int64",   "UInt64", "Boolean", "String", "Binary" };
+      "UInt32",  "Int64",   "UInt64", "Boolean", "String", "Binary", "Clock" };
 
 static const size_t element_sizes[] = { sizeof (fmi3Float32), sizeof (fmi3Float64), 1, 1, 2, 2,
                                         4, 4, 8, 8, sizeof (bool), FMU3_STRING_CAPACITY,
-                                        sizeof (Fmu3Binary) };
+                                        sizeof (Fmu3Binary), sizeof (bool) };
 
 void
 fmu3_log (Fmu3Instance *fmu, fmi3Status status, const char *format, ...)
@@ -145,6 +145,21 @@ check_access (Fmu3Instance *fmu, const char *function, Fmu3Type type,
                       variable->name, phase_names[fmu->phase]);
           return false;
         }
+      if (set && variable->clocked_by
+          && !(fmu->phase == FMU3_EVENT
+               && *(const bool *) value_at (fmu, &M.variables[variable->clocked_by - 1], 0)))
+        {
+          fmu3_error (fmu, "%s: %s is clocked: set only when its clock ticks, in event mode",
+                      function, variable->name);
+          return false;
+        }
+      if (set && variable->type == FMU3_CLOCK
+          && (variable->causality != FMU3_INPUT || fmu->phase != FMU3_EVENT))
+        {
+          fmu3_error (fmu, "%s: %s: only input clocks are set, in event mode", function,
+                      variable->name);
+          return false;
+        }
       if (set && variable->causality == FMU3_LOCAL)
         {
           fmu3_error (fmu, "%s: %s is a local", function, variable->name);
@@ -243,6 +258,20 @@ TYPED (Int64, FMU3_INT64, fmi3Int64)
 TYPED (UInt64, FMU3_UINT64, fmi3UInt64)
 TYPED (Boolean, FMU3_BOOLEAN, fmi3Boolean)
 TYPED (String, FMU3_STRING, fmi3String)
+
+fmi3Status
+fmi3GetClock (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+              fmi3Clock values[])
+{
+  return get_values (instance, "fmi3GetClock", FMU3_CLOCK, vr, n_vr, values, n_vr);
+}
+
+fmi3Status
+fmi3SetClock (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+              const fmi3Clock values[])
+{
+  return set_values (instance, "fmi3SetClock", FMU3_CLOCK, vr, n_vr, values, n_vr);
+}
 
 fmi3Status
 fmi3GetBinary (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
@@ -439,6 +468,10 @@ fmi3UpdateDiscreteStates (fmi3Instance instance, fmi3Boolean *needs_update,
     return fmi3Error;
   if (M.update && model_status (fmu, M.update (fmu, &result)) >= fmi3Error)
     return fmi3Error;
+  /* The update ends the clocks' ticks. */
+  for (size_t i = 0; i < M.n_variables; i++)
+    if (M.variables[i].type == FMU3_CLOCK)
+      *(bool *) value_at (fmu, &M.variables[i], 0) = false;
   *needs_update = result.needs_update;
   *terminate = result.terminate;
   *nominals_changed = false;

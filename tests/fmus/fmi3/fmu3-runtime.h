@@ -44,6 +44,7 @@ typedef enum
   FMU3_BOOLEAN, /* bool */
   FMU3_STRING,  /* char[FMU3_STRING_CAPACITY] */
   FMU3_BINARY,  /* Fmu3Binary */
+  FMU3_CLOCK,   /* bool: active; input clocks set by the master, all inactive after an update */
 } Fmu3Type;
 
 typedef enum
@@ -74,6 +75,7 @@ typedef struct
   size_t size;    /* sizeof the member, checked at instantiation */
   size_t count;   /* the number of values when fixed: 1 for a scalar */
   int size_of;    /* else the index of the structural parameter giving it, -1 if none */
+  int clocked_by; /* a clocked variable: its clock's index + 1 (set only at its ticks); else 0 */
 } Fmu3Variable;
 
 /* One table entry; the value reference is the entry's index. */
@@ -81,6 +83,11 @@ typedef struct
   {                                                                                                \
     .name = name_, .type = type_, .causality = causality_, .offset = offsetof (State, member),     \
     .size = sizeof (((State *) 0)->member), .count = 1, .size_of = -1                              \
+  }
+#define FMU3_CLOCKED(name_, type_, causality_, State, member, clock_)                            \
+  {                                                                                                \
+    .name = name_, .type = type_, .causality = causality_, .offset = offsetof (State, member),     \
+    .size = sizeof (((State *) 0)->member), .count = 1, .size_of = -1, .clocked_by = (clock_) + 1  \
   }
 #define FMU3_ARRAY(name_, type_, causality_, State, member, size_of_)                              \
   {                                                                                                \
