@@ -154,6 +154,9 @@ _hyco_fmu_describe (HycoFmu *fmu)
       append_dimensions (text, self, variable);
       if (variable->interval_variability)
         g_string_append_printf (text, ", %s", variable->interval_variability);
+      if (variable->interval_variability && !isnan (variable->interval_decimal))
+        g_string_append_printf (text, " every %g s from %g s", variable->interval_decimal,
+                                variable->shift_decimal);
       g_string_append_printf (text, "), value reference %u", variable->value_reference);
       if (variable->clock >= 0)
         g_string_append_printf (

@@ -99,6 +99,8 @@ typedef enum
   F (update_discrete_states, (gpointer handle, gboolean *needs_update, gboolean *terminate, gboolean *next_event_time_defined, double *next_event_time)) \
   F (enter_step_mode, (gpointer handle)) \
   F (enter_configuration_mode, (gpointer handle)) \
+  F (get_interval_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *intervals, int *qualifiers)) \
+  F (get_shift_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)) \
   F (exit_configuration_mode, (gpointer handle)) \
   F (do_event_step, (gpointer handle, double current_time, double step, gboolean no_rollback, gboolean *event_handling_needed, gboolean *terminate, gboolean *early_return, double *last_successful_time))
 /* clang-format on */
@@ -111,6 +113,8 @@ typedef enum
  *   discrete states, the end of the simulation and the next time event), enter_step_mode;
  * - enter_configuration_mode, exit_configuration_mode: around the setting of structural
  *   parameters, before initialization;
+ * - get_interval_decimal, get_shift_decimal: a time-based clock's interval (with FMI 3.0's
+ *   qualifier: 0 not yet known, 1 unchanged, 2 changed) and shift, in seconds;
  * - do_event_step: fmi3DoStep with what it tells besides its status. */
 
 /* The name of the function each call makes ("fmi2DoStep"), for errors. */

@@ -1074,6 +1074,15 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
                      "countdown or triggered), not \"%s\"",
                      kind ? kind : "");
       variable->interval_variability = kinds[value];
+      if (!get_double (reader, element, "intervalDecimal", &variable->interval_decimal, error)
+          || !get_double (reader, element, "shiftDecimal", &variable->shift_decimal, error))
+        return FALSE;
+      if (isnan (variable->shift_decimal))
+        variable->shift_decimal = 0;
+      if (g_str_equal (variable->interval_variability, "constant")
+          && !(variable->interval_decimal > 0))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a constant Clock needs a positive intervalDecimal");
     }
 
   /* Continuous is the default of the float types only (section 2.4.7.4). */

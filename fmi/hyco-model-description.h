@@ -104,6 +104,7 @@ typedef struct
    * ...; NULL for other variables); a clocked variable's clock (index in variables), -1 when
    * it has none. */
   const char *interval_variability;
+  double interval_decimal, shift_decimal; /* a Clock's attributes: NAN and 0 when not given */
   int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on

@@ -330,6 +330,23 @@ enter_step_mode (gpointer handle)
   return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3EnterStepMode (INSTANCE (handle)->instance);
 }
 
+G_STATIC_ASSERT (sizeof (int) == sizeof (fmi3IntervalQualifier));
+
+static HycoFmuStatus
+get_interval_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *intervals,
+                      int *qualifiers)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetIntervalDecimal (
+    INSTANCE (handle)->instance, vr, n, intervals, (fmi3IntervalQualifier *) qualifiers);
+}
+
+static HycoFmuStatus
+get_shift_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetShiftDecimal (INSTANCE (handle)->instance,
+                                                                      vr, n, shifts);
+}
+
 static HycoFmuStatus
 enter_configuration_mode (gpointer handle)
 {
@@ -410,6 +427,8 @@ static const HycoFmuCallNames names = {
   .update_discrete_states = "fmi3UpdateDiscreteStates",
   .enter_step_mode = "fmi3EnterStepMode",
   .enter_configuration_mode = "fmi3EnterConfigurationMode",
+  .get_interval_decimal = "fmi3GetIntervalDecimal",
+  .get_shift_decimal = "fmi3GetShiftDecimal",
   .exit_configuration_mode = "fmi3ExitConfigurationMode",
   .do_event_step = "fmi3DoStep",
 };
@@ -451,6 +470,10 @@ _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *
       ops->enter_configuration_mode = enter_configuration_mode;
       ops->exit_configuration_mode = exit_configuration_mode;
     }
+  if (fmi->fmi3GetIntervalDecimal)
+    ops->get_interval_decimal = get_interval_decimal;
+  if (fmi->fmi3GetShiftDecimal)
+    ops->get_shift_decimal = get_shift_decimal;
   if (fmi->fmi3GetFMUState && fmi->fmi3SetFMUState && fmi->fmi3FreeFMUState)
     {
       ops->get_state = get_state;
