@@ -57,7 +57,12 @@ typedef struct
   guint n_depends_on;
   gboolean all_inputs;
   guint64 n_values; /* FMI 3.0: the number of values (an array's elements; 1 for a scalar) */
-  int clock;        /* FMI 3.0 clocked variables: their clock's binding (same side), else -1 */
+  int clock;        /* FMI 3.0 clocked variables: their clock's binding, else -1 */
+  gboolean clock_is_input; /* that binding is among the inputs (else the outputs) */
+  /* FMI 3.0 time-based input clocks: the interval (s), the tag time of the next tick (-1:
+   * none), and that at the last commit. */
+  double interval;
+  gint64 next_tick, committed_next_tick;
 } Binding;
 
 /* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
@@ -150,6 +155,8 @@ static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
 static gboolean preinitialize3 (HycoFMUActor *self, GError **error);
 static gboolean clock_reaction3 (HycoFMUActor *self, GError **error);
 static gboolean update_discrete_states3 (HycoFMUActor *self, GError **error);
+static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first,
+                                 GError **error);
 static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
                                         FmuParameter *parameter, GError **error);
 
@@ -859,6 +866,15 @@ is_clock_or_clocked (const Binding *binding)
   return binding->type == HYCO_FMU_TYPE_CLOCK || binding->clock >= 0;
 }
 
+/* An FMI 3.0 input clock the importer ticks by time: all but the triggered ones. */
+static inline gboolean
+is_time_based_clock (const Binding *binding)
+{
+  return binding->type == HYCO_FMU_TYPE_CLOCK
+         && binding->variable->causality == HYCO_FMU_CAUSALITY_INPUT
+         && !g_str_equal (binding->variable->interval_variability, "triggered");
+}
+
 /* Whether @binding's variable is an array (even of one element). */
 static inline gboolean
 binding_is_array (const Binding *binding)
@@ -1013,6 +1029,10 @@ add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variab
                       0,
                       FALSE,
                       variable->n_elements,
+                      -1,
+                      FALSE,
+                      0,
+                      -1,
                       -1 };
 
   g_array_append_val (bindings, binding);
@@ -1072,10 +1092,18 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
           Binding *binding = &g_array_index (side, Binding, i);
           if (binding->variable->clock < 0)
             continue;
-          for (guint j = 0; j < side->len; j++)
-            if (g_array_index (side, Binding, j).variable
-                == fmu->description->variables->pdata[binding->variable->clock])
-              binding->clock = (int) j;
+          /* Outputs may be clocked by input clocks too. */
+          for (guint c = 0; c < 2; c++)
+            {
+              GArray *clocks = c ? self->outputs : self->inputs;
+              for (guint j = 0; j < clocks->len; j++)
+                if (g_array_index (clocks, Binding, j).variable
+                    == fmu->description->variables->pdata[binding->variable->clock])
+                  {
+                    binding->clock = (int) j;
+                    binding->clock_is_input = c == 0;
+                  }
+            }
         }
     }
   /* Output dependencies, as indices into the inputs. */
@@ -1207,17 +1235,12 @@ preinitialize3 (HycoFMUActor *self, GError **error)
       {
         Binding *binding = &g_array_index (sides[k], Binding, i);
         g_autoptr (GPtrArray) relations = NULL;
-        if (binding->type == HYCO_FMU_TYPE_CLOCK
-            && (!self->fmu->description->has_event_mode
-                || (k == 0 && !g_str_equal (binding->variable->interval_variability, "triggered"))))
+        if (binding->type == HYCO_FMU_TYPE_CLOCK && !self->fmu->description->has_event_mode)
           {
-            hyco_actor_set_error (
-              HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
-              !self->fmu->description->has_event_mode
-                ? "port %s is a clock of an FMU without event mode (hasEventMode is false)"
-                : "port %s is a time-based input clock (intervalVariability %s), which the FMU "
-                  "actor does not tick yet: only triggered input clocks, ticked by their input",
-              hyco_port_get_name (binding->port), binding->variable->interval_variability);
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                                  "port %s is a clock of an FMU without event mode (hasEventMode "
+                                  "is false)",
+                                  hyco_port_get_name (binding->port));
             return FALSE;
           }
         if (binding->type != HYCO_FMU_TYPE_BINARY)
@@ -1425,11 +1448,25 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
         if (!resolve_size3 (self, &g_array_index (self->outputs, Binding, o), error))
           return FALSE;
       self->time_now = start.time;
+      self->committed = start; /* what schedule_clock3() counts from */
+      for (guint i = 0; i < self->inputs->len; i++)
+        {
+          Binding *input = &g_array_index (self->inputs, Binding, i);
+          input->next_tick = input->committed_next_tick = -1;
+          if (is_time_based_clock (input) && !schedule_clock3 (self, input, TRUE, error))
+            return FALSE;
+          input->committed_next_tick = input->next_tick;
+        }
       if (!initial_events3 (self, error))
         return FALSE;
     }
   self->committed_event_pending = self->event_pending;
   self->committed_in_event_mode = self->in_event_mode;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      input->committed_next_tick = input->next_tick;
+    }
   for (guint i = 0; i < self->inputs->len; i++)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
   self->committed = self->stepped = start;
@@ -1481,6 +1518,11 @@ restore (HycoFMUActor *self, GError **error)
   self->event_pending = self->committed_event_pending;
   self->in_event_mode = self->committed_in_event_mode;
   self->next_event_defined = FALSE;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      input->next_tick = input->committed_next_tick;
+    }
   return TRUE;
 }
 
@@ -1788,7 +1830,8 @@ read_clocks3 (HycoFMUActor *self, GError **error)
       for (guint c = 0; c < self->outputs->len; c++)
         {
           Binding *clocked = &g_array_index (self->outputs, Binding, c);
-          if (clocked->clock == (int) o && !get_output3 (self, clocked, error))
+          if (clocked->clock == (int) o && !clocked->clock_is_input
+              && !get_output3 (self, clocked, error))
             return FALSE;
         }
     }
@@ -1807,6 +1850,71 @@ clear_clocks3 (HycoFMUActor *self)
     }
 }
 
+/* Whether the input clock @input ticks at the current tag: a triggered one when its input is
+ * present, a time-based one at (or, if fired late, after) its time. */
+static gboolean
+clock_ticks3 (HycoFMUActor *self, const Binding *input)
+{
+  if (input->type != HYCO_FMU_TYPE_CLOCK)
+    return FALSE;
+  if (is_time_based_clock (input))
+    return input->next_tick >= 0 && input->next_tick <= self->stepped.time;
+  return input_status (input->port) == HYCO_SIGNAL_PRESENT;
+}
+
+/* A time-based input clock's interval and next tick: at the start (@first) its shift from the
+ * start time; after a tick, one interval on. Constant clocks have theirs in the description;
+ * the others' come from fmi3GetIntervalDecimal (and fmi3GetShiftDecimal), asked again after
+ * each tick: an interval not yet known means no tick until it is. */
+static gboolean
+schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  const HycoFmuVariable *variable = clock->variable;
+  double interval = variable->interval_decimal, shift = variable->shift_decimal;
+
+  if (!g_str_equal (variable->interval_variability, "constant"))
+    {
+      int qualifier = 0;
+      if (ops->get_interval_decimal == NULL)
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "the FMU exports no fmi3GetIntervalDecimal to give the interval "
+                                "of its clock %s",
+                                variable->name);
+          return FALSE;
+        }
+      if (!check (self, ops->get_interval_decimal (self->handle, &clock->vr, 1, &interval,
+                                                   &qualifier),
+                  ops->names->get_interval_decimal, error))
+        return FALSE;
+      if (qualifier == 0) /* fmi3IntervalNotYetKnown */
+        {
+          clock->next_tick = -1;
+          return TRUE;
+        }
+      if (qualifier == 1 && !first) /* fmi3IntervalUnchanged */
+        interval = clock->interval;
+      if (first && ops->get_shift_decimal != NULL
+          && !check (self, ops->get_shift_decimal (self->handle, &clock->vr, 1, &shift),
+                     ops->names->get_shift_decimal, error))
+        return FALSE;
+    }
+  if (!(interval > 0) || (first && !(shift >= 0)))
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "the FMU gives its clock %s an interval of %g s and a shift of %g s",
+                            variable->name, interval, shift);
+      return FALSE;
+    }
+  clock->interval = interval;
+  if (first)
+    clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
+  else
+    clock->next_tick += MAX (ticks_at (self, interval), 1);
+  return TRUE;
+}
+
 /* FMI 3.0 input clocks present at this tag: the FMU enters event mode (if it is not in it),
  * the clocks are activated and their clocked inputs set, and the discrete states updated: the
  * reaction happens at the tag of the tick. */
@@ -1817,11 +1925,7 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
   gboolean any = FALSE;
 
   for (guint i = 0; i < self->inputs->len && !any; i++)
-    {
-      Binding *input = &g_array_index (self->inputs, Binding, i);
-      any = input->type == HYCO_FMU_TYPE_CLOCK
-            && input_status (input->port) == HYCO_SIGNAL_PRESENT;
-    }
+    any = clock_ticks3 (self, &g_array_index (self->inputs, Binding, i));
   if (!any)
     return TRUE;
   if (!self->in_event_mode
@@ -1833,11 +1937,14 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
       gboolean active = TRUE;
-      if (input->type != HYCO_FMU_TYPE_CLOCK || input_status (input->port) != HYCO_SIGNAL_PRESENT)
+      if (!clock_ticks3 (self, input))
         continue;
       if (!check (self,
                   ops->set_values (self->handle, HYCO_FMU_TYPE_CLOCK, &input->vr, 1, &active, 1),
                   ops->set_value_names[HYCO_FMU_TYPE_CLOCK], error))
+        return FALSE;
+      /* A time-based clock's next tick (its interval asked again where it may change). */
+      if (is_time_based_clock (input) && !schedule_clock3 (self, input, FALSE, error))
         return FALSE;
       for (guint c = 0; c < self->inputs->len; c++)
         {
@@ -1845,6 +1952,15 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
           if (clocked->clock != (int) i || input_status (clocked->port) != HYCO_SIGNAL_PRESENT)
             continue;
           if (!read_input3 (self, clocked, error) || !set_input3 (self, clocked, TRUE, error))
+            return FALSE;
+        }
+      /* Outputs clocked by this input clock: present at its tick, computed before the update
+       * ends it. */
+      for (guint c = 0; c < self->outputs->len; c++)
+        {
+          Binding *clocked = &g_array_index (self->outputs, Binding, c);
+          if (clocked->clock == (int) i && clocked->clock_is_input
+              && !get_output3 (self, clocked, error))
             return FALSE;
         }
     }
@@ -2332,6 +2448,16 @@ request_next_event3 (HycoFMUActor *self, GError **error)
       next.microstep++;
       return fire_at (self, &next, error);
     }
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      const Binding *input = &g_array_index (self->inputs, Binding, i);
+      if (!is_time_based_clock (input) || input->next_tick < 0)
+        continue;
+      next.time = MAX (input->next_tick, self->committed.time);
+      next.microstep = next.time == self->committed.time ? self->committed.microstep + 1 : 0;
+      if (!fire_at (self, &next, error))
+        return FALSE;
+    }
   if (!self->next_event_defined)
     return TRUE;
   ticks = self->resolution >= 0 ? ceil (self->next_event_time / self->ticks_per_second - 1e-6)
@@ -2377,6 +2503,11 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   self->outputs_read = FALSE;
   self->committed_event_pending = self->event_pending;
   self->committed_in_event_mode = self->in_event_mode;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      input->committed_next_tick = input->next_tick;
+    }
   /* What a rollback restores (never needed where time only goes forward). */
   for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)
     {
