@@ -1422,6 +1422,21 @@ class Fmi3(FmuTestCase):
         self.assertIn("    doubled (output, discrete Int32), value reference 3, clocked by even, "
                       "depends on trigger u\n", result.stdout)
 
+    def test_time_based_clocks(self):
+        # periodic3: sample is constant (every 0.3 s from 0.1 s, in the description), slow is
+        # fixed (every 0.5 s from 0, from fmi3GetIntervalDecimal); the actor ticks them at
+        # those times, and their clocked outputs are present at the ticks only.
+        result = self.fmu("run", os.path.join(FMU_DIR, "periodic3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("periodic3.samples"),
+                         [("0.1", "0", "1"), ("0.4", "0", "2"), ("0.7", "0", "3"),
+                          ("1", "0", "4")])
+        self.assertEqual(self.rows("periodic3.slows"),
+                         [("0", "0", "1"), ("0.5", "0", "2"), ("1", "0", "3")])
+        result = self.fmu("info", os.path.join(FMU_DIR, "periodic3.fmu"))
+        self.assertIn("    sample (input, discrete Clock, constant every 0.3 s from 0.1 s), value "
+                      "reference 0\n", result.stdout)
+
     def test_connected_binary_refused(self):
         result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
             "{links}", '  <relation name="b" class="TypedIORelation"/>\n'

@@ -891,13 +891,14 @@ def zero_crossing_overshoot(directory):
 
 # FMI 3.0 (tests/fmus/fmi3/) ------------------------------------------------------------------
 
-FMUS3 = ["stair3", "ball3", "types3", "clocks3"]
+FMUS3 = ["stair3", "ball3", "types3", "clocks3", "periodic3"]
 FMI3 = """GetVersion SetDebugLogging InstantiateCoSimulation FreeInstance EnterInitializationMode
 ExitInitializationMode EnterEventMode Terminate Reset GetFloat32 GetFloat64 GetInt8 GetUInt8
 GetInt16 GetUInt16 GetInt32 GetUInt32 GetInt64 GetUInt64 GetBoolean GetString GetBinary
 SetFloat32 SetFloat64 SetInt8 SetUInt8 SetInt16 SetUInt16 SetInt32 SetUInt32 SetInt64 SetUInt64
 SetBoolean SetString SetBinary UpdateDiscreteStates EnterStepMode DoStep GetFMUState SetFMUState
-FreeFMUState EnterConfigurationMode ExitConfigurationMode GetClock SetClock""".split()
+FreeFMUState EnterConfigurationMode ExitConfigurationMode GetClock SetClock
+GetIntervalDecimal GetShiftDecimal""".split()
 C3 = {"Float32": ctypes.c_float, "Float64": ctypes.c_double, "Int8": ctypes.c_int8,
       "UInt8": ctypes.c_uint8, "Int16": ctypes.c_int16, "UInt16": ctypes.c_uint16,
       "Int32": ctypes.c_int32, "UInt32": ctypes.c_uint32, "Int64": ctypes.c_int64,

@@ -273,6 +273,49 @@ fmi3SetClock (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
   return set_values (instance, "fmi3SetClock", FMU3_CLOCK, vr, n_vr, values, n_vr);
 }
 
+static fmi3Status
+get_intervals (fmi3Instance instance, const char *function, const fmi3ValueReference vr[],
+               size_t n_vr, double intervals[], double shifts[],
+               fmi3IntervalQualifier qualifiers[])
+{
+  Fmu3Instance *fmu = instance;
+
+  if (!allowed (fmu, function, IN (FMU3_INITIALIZATION) | IN (FMU3_EVENT) | IN (FMU3_STEP)))
+    return fmi3Error;
+  for (size_t i = 0; i < n_vr; i++)
+    {
+      double interval = 0, shift = 0;
+      fmi3IntervalQualifier qualifier = fmi3IntervalNotYetKnown;
+      if (vr[i] >= M.n_variables || M.variables[vr[i]].type != FMU3_CLOCK || M.interval == NULL)
+        return fmu3_error (fmu, "%s: value reference %u is not a time-based clock", function,
+                           vr[i]);
+      if (model_status (fmu, M.interval (fmu, vr[i], &interval, &shift, &qualifier)) >= fmi3Error)
+        return fmi3Error;
+      if (intervals)
+        intervals[i] = interval;
+      if (shifts)
+        shifts[i] = shift;
+      if (qualifiers)
+        qualifiers[i] = qualifier;
+    }
+  return fmi3OK;
+}
+
+fmi3Status
+fmi3GetIntervalDecimal (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+                        fmi3Float64 intervals[], fmi3IntervalQualifier qualifiers[])
+{
+  return get_intervals (instance, "fmi3GetIntervalDecimal", vr, n_vr, intervals, NULL,
+                        qualifiers);
+}
+
+fmi3Status
+fmi3GetShiftDecimal (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+                     fmi3Float64 shifts[])
+{
+  return get_intervals (instance, "fmi3GetShiftDecimal", vr, n_vr, NULL, shifts, NULL);
+}
+
 fmi3Status
 fmi3GetBinary (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
                size_t sizes[], fmi3Binary values[], size_t n_values)

@@ -146,6 +146,10 @@ typedef struct
   fmi3Status (*do_step) (Fmu3Instance *fmu, double end, Fmu3StepResult *result);
   /* In event mode (fmi3UpdateDiscreteStates): one update of the discrete states. */
   fmi3Status (*update) (Fmu3Instance *fmu, Fmu3UpdateResult *result);
+  /* A time-based clock's interval and shift (fmi3GetIntervalDecimal, fmi3GetShiftDecimal), by
+   * its index in the table; NULL when every clock is constant or triggered. */
+  fmi3Status (*interval) (Fmu3Instance *fmu, size_t clock, double *interval, double *shift,
+                          fmi3IntervalQualifier *qualifier);
 } Fmu3Model;
 
 struct Fmu3Instance
