@@ -148,6 +148,8 @@ struct _HycoFMUActor
   gboolean committed_event_pending, committed_in_event_mode;
   gboolean next_event_defined; /* a time event the FMU announced, to be fired at */
   double next_event_time;
+  gboolean independent_read; /* the outputs of no input were read at this firing's tag */
+  gboolean has_clocks;       /* some port is a clock or clocked: what the per-tag loops skip */
   GByteArray *scratch; /* values in the typed calls' layout */
 };
 
@@ -972,10 +974,22 @@ get_output3 (HycoFMUActor *self, Binding *binding, GError **error)
 {
   gsize size = element_size (binding->type);
   guint64 n = binding->n_values;
+  guint64 scalar[1] = { 0 }; /* a scalar's value: no buffer to size */
 
   if (binding->type == HYCO_FMU_TYPE_BINARY)
     {
       binding->present = FALSE; /* refused where it is connected (preinitialize) */
+      return TRUE;
+    }
+  if (!binding_is_array (binding))
+    {
+      if (!check (self,
+                  self->ops->get_values (self->handle, binding->type, &binding->vr, 1, scalar, 1),
+                  self->ops->get_value_names[binding->type], error))
+        return FALSE;
+      if (!element_to_value (binding->type, (const guint8 *) scalar, &binding->value))
+        goto out_of_range;
+      binding->present = TRUE;
       return TRUE;
     }
   g_byte_array_set_size (self->scratch, (guint) (size * MAX (n, 1)));
@@ -984,24 +998,18 @@ get_output3 (HycoFMUActor *self, Binding *binding, GError **error)
                                      self->scratch->data, n),
               self->ops->get_value_names[binding->type], error))
     return FALSE;
-  if (!binding_is_array (binding))
-    {
-      if (!element_to_value (binding->type, self->scratch->data, &binding->value))
-        goto out_of_range;
-    }
-  else
-    {
-      g_autofree HycoValue *elements = g_new0 (HycoValue, MAX (n, 1));
-      gboolean ok = TRUE;
-      for (guint64 i = 0; i < n && ok; i++)
-        ok = element_to_value (binding->type, self->scratch->data + i * size, &elements[i]);
-      if (ok)
-        hyco_value_set_array (&binding->value, elements, n);
-      for (guint64 i = 0; i < n; i++)
-        hyco_value_clear (&elements[i]);
-      if (!ok)
-        goto out_of_range;
-    }
+  {
+    g_autofree HycoValue *elements = g_new0 (HycoValue, MAX (n, 1));
+    gboolean ok = TRUE;
+    for (guint64 i = 0; i < n && ok; i++)
+      ok = element_to_value (binding->type, self->scratch->data + i * size, &elements[i]);
+    if (ok)
+      hyco_value_set_array (&binding->value, elements, n);
+    for (guint64 i = 0; i < n; i++)
+      hyco_value_clear (&elements[i]);
+    if (!ok)
+      goto out_of_range;
+  }
   binding->present = TRUE;
   return TRUE;
 
@@ -1129,6 +1137,10 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
       double zero = 0;
       if (output->type != HYCO_FMU_TYPE_REAL)
         continue;
+      /* FMI 3.0: the scalar Float64 outputs present at every tag (read in one call too). */
+      if (fmu->description->fmi_major >= 3
+          && (output->variable->n_dimensions > 0 || output->variable->clock >= 0))
+        continue;
       g_ptr_array_add (self->real_outputs, output);
       g_array_append_val (self->real_output_vrs, output->vr);
       g_array_append_val (self->real_output_values, zero);
@@ -1136,6 +1148,10 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
     }
   self->ops = fmu->ops;
   self->fmi3 = fmu->description->fmi_major >= 3;
+  for (guint k = 0; k < 2; k++)
+    for (guint i = 0; i < (k ? self->outputs : self->inputs)->len; i++)
+      self->has_clocks
+        |= is_clock_or_clocked (&g_array_index (k ? self->outputs : self->inputs, Binding, i));
   self->fmu = g_steal_pointer (&fmu);
   g_free (self->fmu_file);
   self->fmu_file = g_strdup (path);
@@ -1711,11 +1727,38 @@ event_iteration_error (HycoFMUActor *self, GError **error)
 static gboolean
 read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
 {
+  guint n = self->real_outputs->len;
+
+  /* Without inputs every output is of no input: read already at this tag. */
+  if (all && self->independent_read && self->inputs->len == 0)
+    return TRUE;
+  self->independent_read = !all;
+  if (all && n > 0)
+    {
+      /* The scalar Float64 outputs in one call, as FMI 2.0's Reals (read_outputs()). */
+      double *values = (double *) self->real_output_values->data;
+      if (!check (self,
+                  self->ops->get_values (self->handle, HYCO_FMU_TYPE_REAL,
+                                         (const HycoFmuValueReference *) self->real_output_vrs->data,
+                                         n, values, n),
+                  self->ops->get_value_names[HYCO_FMU_TYPE_REAL], error))
+        return FALSE;
+      for (guint k = 0; k < n; k++)
+        {
+          Binding *output = self->real_outputs->pdata[k];
+          output->value.type = HYCO_VALUE_TYPE_DOUBLE; /* a Float64 output never holds more */
+          output->value.data.v_double = values[k];
+          output->present = TRUE;
+        }
+    }
   for (guint o = 0; o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
         continue;
+      if (all && n > 0 && output->type == HYCO_FMU_TYPE_REAL && !binding_is_array (output)
+          && output->clock < 0)
+        continue; /* read above */
       if (is_clock_or_clocked (output))
         continue; /* present at their ticks only: read_clocks3() */
       if (!get_output3 (self, output, error))
@@ -1812,7 +1855,7 @@ ticks_at (HycoFMUActor *self, double t)
 static gboolean
 read_clocks3 (HycoFMUActor *self, GError **error)
 {
-  for (guint o = 0; o < self->outputs->len; o++)
+  for (guint o = 0; self->has_clocks && o < self->outputs->len; o++)
     {
       Binding *clock = &g_array_index (self->outputs, Binding, o);
       gboolean active = FALSE;
@@ -1842,7 +1885,7 @@ read_clocks3 (HycoFMUActor *self, GError **error)
 static void
 clear_clocks3 (HycoFMUActor *self)
 {
-  for (guint o = 0; o < self->outputs->len; o++)
+  for (guint o = 0; self->has_clocks && o < self->outputs->len; o++)
     {
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (is_clock_or_clocked (output))
@@ -1924,7 +1967,7 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
   const HycoFmuInstanceOps *ops = self->ops;
   gboolean any = FALSE;
 
-  for (guint i = 0; i < self->inputs->len && !any; i++)
+  for (guint i = 0; self->has_clocks && i < self->inputs->len && !any; i++)
     any = clock_ticks3 (self, &g_array_index (self->inputs, Binding, i));
   if (!any)
     return TRUE;
@@ -2448,7 +2491,7 @@ request_next_event3 (HycoFMUActor *self, GError **error)
       next.microstep++;
       return fire_at (self, &next, error);
     }
-  for (guint i = 0; i < self->inputs->len; i++)
+  for (guint i = 0; self->has_clocks && i < self->inputs->len; i++)
     {
       const Binding *input = &g_array_index (self->inputs, Binding, i);
       if (!is_time_based_clock (input) || input->next_tick < 0)
