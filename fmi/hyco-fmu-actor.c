@@ -1402,11 +1402,27 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
    * where the director can revise it. */
   self->event_mode_used = self->fmi3 && self->fmu->description->has_event_mode
                           && ops->enter_event_mode != NULL;
-  self->instance
-    = self->fmi3 ? _hyco_fmu_instantiate_with_events (
-                     self->fmu, self->instance_name, self->fmu_logging, self->event_mode_used,
-                     self->needs_rollback && self->step_revision, error)
-                 : _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
+  if (self->fmi3)
+    {
+      g_autoptr (GError) refused = NULL;
+      self->instance = _hyco_fmu_instantiate_with_events (
+        self->fmu, self->instance_name, self->fmu_logging, self->event_mode_used,
+        self->needs_rollback && self->step_revision, self->event_mode_used ? &refused : error);
+      /* Some FMUs declare hasEventMode and refuse it when instantiated (the Reference FMUs'
+       * Roberts): they run as FMUs that handle their events themselves. */
+      if (self->instance == NULL && refused != NULL)
+        {
+          g_message ("%s: %s (instantiated again without event mode)", self->instance_name,
+                     refused->message);
+          self->event_mode_used = FALSE;
+          self->instance = _hyco_fmu_instantiate_with_events (
+            self->fmu, self->instance_name, self->fmu_logging, FALSE,
+            self->needs_rollback && self->step_revision, error);
+        }
+    }
+  else
+    self->instance
+      = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
   if (self->instance == NULL)
     {
       g_prefix_error (error, "%s: ", self->instance_name);
