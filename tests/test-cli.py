@@ -1437,6 +1437,17 @@ class Fmi3(FmuTestCase):
         self.assertIn("    sample (input, discrete Clock, constant every 0.3 s from 0.1 s), value "
                       "reference 0\n", result.stdout)
 
+    def test_event_mode_refused_at_instantiation(self):
+        # claims_events declares hasEventMode but its library refuses event mode: the actor
+        # says so and instantiates it without, and the run goes on.
+        result = self.fmu("run", os.path.join(FMU_DIR, "claims_events.fmu"), "--trace",
+                          self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("claims_events: FMU claims_events (claims_events): "
+                      "fmi3InstantiateCoSimulation failed: Event Mode is not supported "
+                      "(instantiated again without event mode)", result.stderr)
+        self.assertEqual(self.rows("claims_events.sum")[0], ("0", "0", "6"))
+
     def test_connected_binary_refused(self):
         result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
             "{links}", '  <relation name="b" class="TypedIORelation"/>\n'

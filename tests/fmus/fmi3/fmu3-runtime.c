@@ -412,6 +412,14 @@ fmi3InstantiateCoSimulation (fmi3String instance_name, fmi3String token, fmi3Str
         free (fmu);
         return NULL;
       }
+  /* A model without discrete states to update has no event mode (as the Reference FMUs refuse
+   * it where they have no event update). */
+  if (event_mode_used && M.update == NULL)
+    {
+      fmu3_error (fmu, "Event Mode is not supported");
+      free (fmu);
+      return NULL;
+    }
   fmu->name = strdup (instance_name);
   fmu->event_mode_used = event_mode_used;
   fmu->early_return_allowed = early_return_allowed;
