@@ -40,6 +40,20 @@
  *
  * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
  * for every FMI version; the loader gives it the backend of the FMU's version.
+ *
+ * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
+ * integers (out of a type's range: an error naming the port), Float32 a double, an array
+ * variable a Hyco array of the size its Dimensions (structural parameters, set in
+ * configuration mode) give; a Binary port may not be connected. Its outputs are computed from
+ * the inputs they depend on when read, as FMI-HC FMUs'. With event mode (hasEventMode), an
+ * event the FMU signals at the end of a step to t is handled at (t, 1), (t, 2), ...: one
+ * fmi3UpdateDiscreteStates per microstep while the discrete states need an update; the next
+ * event time it announces is a fire_at request. A step may return early only where the
+ * director can revise it: the last successful time is then a partial step, as FMI 2.0's. Clocks
+ * are events: an output clock is present at the tag where the FMU reports it active, a
+ * triggered input clock ticks at the tag where its input is present, a time-based input clock
+ * at its times (from the description or fmi3GetIntervalDecimal); clocked variables are
+ * present at their clock's ticks only.
  */
 
 typedef struct
