@@ -49,6 +49,20 @@
  *
  * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
  * for every FMI version; the loader gives it the backend of the FMU's version.
+ *
+ * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
+ * integers (out of a type's range: an error naming the port), Float32 a double, an array
+ * variable a Hyco array of the size its Dimensions (structural parameters, set in
+ * configuration mode) give; a Binary port may not be connected. Its outputs are computed from
+ * the inputs they depend on when read, as FMI-HC FMUs'. With event mode (hasEventMode), an
+ * event the FMU signals at the end of a step to t is handled at (t, 1), (t, 2), ...: one
+ * fmi3UpdateDiscreteStates per microstep while the discrete states need an update; the next
+ * event time it announces is a fire_at request. A step may return early only where the
+ * director can revise it: the last successful time is then a partial step, as FMI 2.0's. Clocks
+ * are events: an output clock is present at the tag where the FMU reports it active, a
+ * triggered input clock ticks at the tag where its input is present, a time-based input clock
+ * at its times (from the description or fmi3GetIntervalDecimal); clocked variables are
+ * present at their clock's ticks only.
  */
 
 typedef struct
@@ -65,6 +79,13 @@ typedef struct
   guint *depends_on; /* outputs: indices into the inputs; NULL with all_inputs */
   guint n_depends_on;
   gboolean all_inputs;
+  guint64 n_values; /* FMI 3.0: the number of values (an array's elements; 1 for a scalar) */
+  int clock;        /* FMI 3.0 clocked variables: their clock's binding, else -1 */
+  gboolean clock_is_input; /* that binding is among the inputs (else the outputs) */
+  /* FMI 3.0 time-based input clocks: the interval (s), the tag time of the next tick (-1:
+   * none), and that at the last commit. */
+  double interval;
+  gint64 next_tick, committed_next_tick;
 } Binding;
 
 /* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
@@ -144,9 +165,26 @@ struct _HycoFMUActor
   gint64 first_step;    /* the first positive step committed in the run, in model ticks */
   gboolean warned_variable_steps;
   char *discard_reason; /* the FMU's message, when it reported an error state */
+
+  /* FMI 3.0 (fmi3 is set at load): events in event mode, values through the typed calls. */
+  gboolean fmi3;
+  gboolean event_mode_used;  /* the instance signals events for the actor to handle */
+  gboolean event_pending;    /* its discrete states need an update at the next microstep */
+  gboolean in_event_mode;
+  gboolean committed_event_pending, committed_in_event_mode;
+  gboolean next_event_defined; /* a time event the FMU announced, to be fired at */
+  double next_event_time;
+  gboolean independent_read; /* the outputs of no input were read at this firing's tag */
+  gboolean has_clocks;       /* some port is a clock or clocked: what the per-tag loops skip */
+  GByteArray *scratch; /* values in the typed calls' layout */
 };
 
 static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
+static gboolean preinitialize3 (HycoFMUActor *self, GError **error);
+static gboolean clock_reaction3 (HycoFMUActor *self, GError **error);
+static gboolean update_discrete_states3 (HycoFMUActor *self, GError **error);
+static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first,
+                                 GError **error);
 static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
                                         FmuParameter *parameter, GError **error);
 
@@ -202,8 +240,8 @@ send_value (HycoPort *port, const HycoValue *value, gboolean present)
       hyco_signal_set_absent (signal);
       return;
     }
-  if (value->type != HYCO_VALUE_TYPE_STRING && signal->value.type != HYCO_VALUE_TYPE_STRING)
-    signal->value = *value; /* scalars: a copy, nothing to free */
+  if (value->type <= HYCO_VALUE_TYPE_BOOLEAN && signal->value.type <= HYCO_VALUE_TYPE_BOOLEAN)
+    signal->value = *value; /* scalars: a copy, nothing to free (arrays are shared) */
   else
     hyco_value_assign (&signal->value, value);
   hyco_signal_mark_present (signal);
@@ -258,6 +296,7 @@ hyco_fmu_actor_finalize (GObject *object)
   g_free (self->load_error);
   g_free (self->instance_name);
   g_free (self->discard_reason);
+  g_byte_array_unref (self->scratch);
   g_hash_table_unref (self->fmu_parameters);
   g_ptr_array_unref (self->fmu_parameter_order);
   g_array_unref (self->inputs);
@@ -449,6 +488,8 @@ read_input (HycoFMUActor *self, Binding *binding, GError **error)
         break;
       hyco_value_set_string (&binding->committed, hyco_value_get_string (value));
       return TRUE;
+    default: /* FMI 3.0's types: read_input3() */
+      break;
     }
   {
     g_autofree char *text = hyco_value_to_literal (value);
@@ -536,6 +577,8 @@ set_input (HycoFMUActor *self, Binding *binding, gboolean present, GError **erro
                           names->set_hybrid_string, error)
                  : check (self, ops->set_string (c, vr, 1, &x), names->set_string, error);
       }
+    default: /* FMI 3.0's types: set_input3() */
+      break;
     }
   g_return_val_if_reached (FALSE);
 }
@@ -598,9 +641,477 @@ get_output (HycoFMUActor *self, Binding *binding, GError **error)
         hyco_value_set_string (&binding->value, x ? x : "");
         break;
       }
+    default: /* FMI 3.0's types: get_output3() */
+      g_return_val_if_reached (FALSE);
     }
   binding->present = status == HYCO_FMU_SIGNAL_PRESENT;
   return TRUE;
+}
+
+/* FMI 3.0 values ------------------------------------------------------------------------ */
+
+/* FMI 3.0 FMUs exchange every type through the typed calls (hyco-fmu-instance.h), scalars and
+ * arrays alike: a value is converted between a HycoValue and the type's C representation here.
+ * Sized integers become Hyco integers (64 bits) and back with a range check; Float32 becomes a
+ * double; an array variable's values a HycoValue array (row-major, as FMI 3.0 lays them out). */
+
+static gsize
+element_size (HycoFmuType type)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      return sizeof (double);
+    case HYCO_FMU_TYPE_FLOAT32:
+      return sizeof (float);
+    case HYCO_FMU_TYPE_INT8:
+    case HYCO_FMU_TYPE_UINT8:
+      return 1;
+    case HYCO_FMU_TYPE_INT16:
+    case HYCO_FMU_TYPE_UINT16:
+      return 2;
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_UINT32:
+      return 4;
+    case HYCO_FMU_TYPE_INT64:
+    case HYCO_FMU_TYPE_UINT64:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      return 8;
+    case HYCO_FMU_TYPE_BOOLEAN:
+    case HYCO_FMU_TYPE_CLOCK:
+      return sizeof (gboolean);
+    case HYCO_FMU_TYPE_STRING:
+      return sizeof (const char *);
+    case HYCO_FMU_TYPE_BINARY:
+      break;
+    }
+  return 0;
+}
+
+/* The range of an integer type (the C type's), as doubles for the check of a Hyco value. */
+static gboolean
+integer_range (HycoFmuType type, double *min, double *max)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_INT8:
+      *min = G_MININT8, *max = G_MAXINT8;
+      return TRUE;
+    case HYCO_FMU_TYPE_UINT8:
+      *min = 0, *max = G_MAXUINT8;
+      return TRUE;
+    case HYCO_FMU_TYPE_INT16:
+      *min = G_MININT16, *max = G_MAXINT16;
+      return TRUE;
+    case HYCO_FMU_TYPE_UINT16:
+      *min = 0, *max = G_MAXUINT16;
+      return TRUE;
+    case HYCO_FMU_TYPE_INTEGER:
+      *min = G_MININT32, *max = G_MAXINT32;
+      return TRUE;
+    case HYCO_FMU_TYPE_UINT32:
+      *min = 0, *max = G_MAXUINT32;
+      return TRUE;
+    case HYCO_FMU_TYPE_INT64:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      *min = -0x1p63, *max = 0x1p63; /* a Hyco integer is 64 bits: gint64 checks the rest */
+      return TRUE;
+    case HYCO_FMU_TYPE_UINT64:
+      *min = 0, *max = 0x1p64;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Stores the Hyco value @v as one element of @type at @p; FALSE if it is not a value of the
+ * type (a fraction for an integer, out of its range, a string for a number). */
+static gboolean
+value_to_element (HycoFmuType type, const HycoValue *v, guint8 *p)
+{
+  HycoValueType kind = hyco_value_get_value_type (v);
+  double min, max;
+
+  if (type == HYCO_FMU_TYPE_STRING)
+    {
+      if (kind != HYCO_VALUE_TYPE_STRING)
+        return FALSE;
+      *(const char **) (void *) p = hyco_value_get_string (v);
+      return TRUE;
+    }
+  if (type == HYCO_FMU_TYPE_BOOLEAN || type == HYCO_FMU_TYPE_CLOCK)
+    {
+      if (kind != HYCO_VALUE_TYPE_BOOLEAN && kind != HYCO_VALUE_TYPE_INT)
+        return FALSE;
+      if (kind == HYCO_VALUE_TYPE_INT && hyco_value_get_int (v) != 0
+          && hyco_value_get_int (v) != 1)
+        return FALSE;
+      *(gboolean *) (void *) p = hyco_value_get_boolean (v);
+      return TRUE;
+    }
+  if (kind != HYCO_VALUE_TYPE_DOUBLE && kind != HYCO_VALUE_TYPE_INT
+      && kind != HYCO_VALUE_TYPE_BOOLEAN)
+    return FALSE;
+  if (type == HYCO_FMU_TYPE_REAL || type == HYCO_FMU_TYPE_FLOAT32)
+    {
+      double d = hyco_value_get_double (v);
+      if (type == HYCO_FMU_TYPE_REAL)
+        memcpy (p, &d, sizeof d);
+      else
+        {
+          float f = (float) d;
+          memcpy (p, &f, sizeof f);
+        }
+      return TRUE;
+    }
+  if (!integer_range (type, &min, &max))
+    return FALSE;
+  {
+    /* The 64-bit types' maxima (2^63, 2^64) are exclusive, the others' inclusive. */
+    gboolean wide = max >= 0x1p63;
+    gint64 i;
+    guint64 u;
+    if (kind == HYCO_VALUE_TYPE_DOUBLE)
+      {
+        double d = hyco_value_get_double (v);
+        if (d != floor (d) || !(d >= min) || !(wide ? d < max : d <= max))
+          return FALSE;
+        u = type == HYCO_FMU_TYPE_UINT64 ? (guint64) d : (guint64) (gint64) d;
+        i = (gint64) u;
+      }
+    else
+      {
+        i = hyco_value_get_int (v);
+        if ((double) i < min || (!wide && (double) i > max))
+          return FALSE;
+        u = (guint64) i;
+      }
+    if (type == HYCO_FMU_TYPE_UINT64)
+      {
+        memcpy (p, &u, sizeof u);
+        return TRUE;
+      }
+    switch (type)
+      {
+      case HYCO_FMU_TYPE_INT8:
+        *(gint8 *) p = (gint8) i;
+        break;
+      case HYCO_FMU_TYPE_UINT8:
+        *p = (guint8) i;
+        break;
+      case HYCO_FMU_TYPE_INT16:
+        {
+          gint16 x = (gint16) i;
+          memcpy (p, &x, sizeof x);
+          break;
+        }
+      case HYCO_FMU_TYPE_UINT16:
+        {
+          guint16 x = (guint16) i;
+          memcpy (p, &x, sizeof x);
+          break;
+        }
+      case HYCO_FMU_TYPE_INTEGER:
+        {
+          gint32 x = (gint32) i;
+          memcpy (p, &x, sizeof x);
+          break;
+        }
+      case HYCO_FMU_TYPE_UINT32:
+        {
+          guint32 x = (guint32) i;
+          memcpy (p, &x, sizeof x);
+          break;
+        }
+      default: /* Int64, UInt64 (not negative, checked), Enumeration */
+        memcpy (p, &i, sizeof i);
+        break;
+      }
+  }
+  return TRUE;
+}
+
+/* One element of @type at @p as a Hyco value; FALSE for a UInt64 beyond a Hyco integer. */
+static gboolean
+element_to_value (HycoFmuType type, const guint8 *p, HycoValue *v)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      {
+        double x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_double (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_FLOAT32:
+      {
+        float x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_double (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_INT8:
+      hyco_value_set_int (v, *(const gint8 *) p);
+      return TRUE;
+    case HYCO_FMU_TYPE_UINT8:
+      hyco_value_set_int (v, *p);
+      return TRUE;
+    case HYCO_FMU_TYPE_INT16:
+      {
+        gint16 x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_int (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_UINT16:
+      {
+        guint16 x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_int (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_INTEGER:
+      {
+        gint32 x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_int (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_UINT32:
+      {
+        guint32 x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_int (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_INT64:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      {
+        gint64 x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_int (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_UINT64:
+      {
+        guint64 x;
+        memcpy (&x, p, sizeof x);
+        if (x > G_MAXINT64)
+          return FALSE;
+        hyco_value_set_int (v, (gint64) x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_BOOLEAN:
+    case HYCO_FMU_TYPE_CLOCK:
+      {
+        gboolean x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_boolean (v, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_STRING:
+      {
+        const char *x;
+        memcpy (&x, p, sizeof x);
+        hyco_value_set_string (v, x ? x : "");
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_BINARY:
+      break;
+    }
+  return FALSE;
+}
+
+/* The elements of a Hyco value for a variable of @n values: the value itself for a scalar,
+ * an array's elements for an array variable (which must have exactly @n); NULL otherwise. */
+static const HycoValue *
+value_element (const HycoValue *value, gboolean array, guint64 n, guint64 i)
+{
+  if (!array)
+    return value;
+  if (hyco_value_get_value_type (value) != HYCO_VALUE_TYPE_ARRAY
+      || hyco_value_get_array_length (value) != n)
+    return NULL;
+  return hyco_value_get_array_element (value, (guint) i);
+}
+
+/* @value in the typed calls' layout, in @buffer (resized); FALSE if some element is not a
+ * value of the variable. */
+static gboolean
+value_to_buffer (const HycoFmuVariable *variable, gboolean array, guint64 n,
+                 const HycoValue *value, GByteArray *buffer)
+{
+  gsize size = element_size (variable->type);
+
+  g_byte_array_set_size (buffer, (guint) (size * MAX (n, 1)));
+  for (guint64 i = 0; i < n; i++)
+    {
+      const HycoValue *element = value_element (value, array, n, i);
+      if (element == NULL || !value_to_element (variable->type, element, buffer->data + i * size))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* FMI 3.0 clocks and clocked variables: present at the clock's ticks only. */
+static inline gboolean
+is_clock_or_clocked (const Binding *binding)
+{
+  return binding->type == HYCO_FMU_TYPE_CLOCK || binding->clock >= 0;
+}
+
+/* An FMI 3.0 input clock the importer ticks by time: all but the triggered ones. */
+static inline gboolean
+is_time_based_clock (const Binding *binding)
+{
+  return binding->type == HYCO_FMU_TYPE_CLOCK
+         && binding->variable->causality == HYCO_FMU_CAUSALITY_INPUT
+         && !g_str_equal (binding->variable->interval_variability, "triggered");
+}
+
+/* Whether @binding's variable is an array (even of one element). */
+static inline gboolean
+binding_is_array (const Binding *binding)
+{
+  return binding->variable->n_dimensions > 0;
+}
+
+/* The number of values of @binding's variable: for an array, the product of its sizes, which
+ * structural parameters may give (read from the instance, since they can be set). */
+static gboolean
+resolve_size3 (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  const HycoFmuVariable *variable = binding->variable;
+  guint64 n = 1;
+
+  for (guint d = 0; d < variable->n_dimensions; d++)
+    {
+      const HycoFmuDimension *dimension = &variable->dimensions[d];
+      guint64 size = dimension->start;
+      if (dimension->variable)
+        {
+          const HycoFmuVariable *parameter = self->fmu->description->variables->pdata[dimension->index];
+          guint8 buffer[8] = { 0 };
+          g_auto (HycoValue) value = HYCO_VALUE_INIT;
+          if (!check (self,
+                      self->ops->get_values (self->handle, parameter->type,
+                                             &parameter->value_reference, 1, buffer, 1),
+                      self->ops->get_value_names[parameter->type], error))
+            return FALSE;
+          if (!element_to_value (parameter->type, buffer, &value) || hyco_value_get_int (&value) < 0)
+            {
+              hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                    "the structural parameter %s, a size of %s, is not a size",
+                                    parameter->name, variable->name);
+              return FALSE;
+            }
+          size = (guint64) hyco_value_get_int (&value);
+        }
+      if (size > G_MAXUINT32 || (size > 0 && n > G_MAXUINT32 / size))
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "%s has too many elements for a Hyco array", variable->name);
+          return FALSE;
+        }
+      n *= size;
+    }
+  binding->n_values = n;
+  return TRUE;
+}
+
+/* An input's value, checked against its variable (scalar or array, type, range) and kept. */
+static gboolean
+read_input3 (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  const HycoValue *value = &binding->port->sources[0]->value;
+
+  if (!value_to_buffer (binding->variable, binding_is_array (binding), binding->n_values, value,
+                        self->scratch))
+    {
+      g_autofree char *text = hyco_value_to_literal (value);
+      g_autofree char *what = binding_is_array (binding)
+                                ? g_strdup_printf ("an array of %" G_GUINT64_FORMAT " %s",
+                                                   binding->n_values,
+                                                   _hyco_fmu_variable_type_name (binding->variable))
+                                : g_strdup_printf ("a %s", _hyco_fmu_variable_type_name (binding->variable));
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "input %s received %s, which is not %s (the FMU's variable of that "
+                            "name)",
+                            hyco_port_get_name (binding->port), text, what);
+      return FALSE;
+    }
+  hyco_value_assign (&binding->committed, value);
+  return TRUE;
+}
+
+/* Sets an input: FMI 3.0 has no absence, so an absent input keeps the value set last (or its
+ * start value). */
+static gboolean
+set_input3 (HycoFMUActor *self, Binding *binding, gboolean present, GError **error)
+{
+  if (!present || hyco_value_get_value_type (&binding->committed) == HYCO_VALUE_TYPE_NONE)
+    return TRUE;
+  if (!value_to_buffer (binding->variable, binding_is_array (binding), binding->n_values,
+                        &binding->committed, self->scratch))
+    g_return_val_if_reached (FALSE); /* checked by read_input3() */
+  return check (self,
+                self->ops->set_values (self->handle, binding->type, &binding->vr, 1,
+                                       self->scratch->data, binding->n_values),
+                self->ops->set_value_names[binding->type], error);
+}
+
+/* Reads an output (scalar or array) into binding->value; always present. */
+static gboolean
+get_output3 (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  gsize size = element_size (binding->type);
+  guint64 n = binding->n_values;
+  guint64 scalar[1] = { 0 }; /* a scalar's value: no buffer to size */
+
+  if (binding->type == HYCO_FMU_TYPE_BINARY)
+    {
+      binding->present = FALSE; /* refused where it is connected (preinitialize) */
+      return TRUE;
+    }
+  if (!binding_is_array (binding))
+    {
+      if (!check (self,
+                  self->ops->get_values (self->handle, binding->type, &binding->vr, 1, scalar, 1),
+                  self->ops->get_value_names[binding->type], error))
+        return FALSE;
+      if (!element_to_value (binding->type, (const guint8 *) scalar, &binding->value))
+        goto out_of_range;
+      binding->present = TRUE;
+      return TRUE;
+    }
+  g_byte_array_set_size (self->scratch, (guint) (size * MAX (n, 1)));
+  if (!check (self,
+              self->ops->get_values (self->handle, binding->type, &binding->vr, 1,
+                                     self->scratch->data, n),
+              self->ops->get_value_names[binding->type], error))
+    return FALSE;
+  {
+    g_autofree HycoValue *elements = g_new0 (HycoValue, MAX (n, 1));
+    gboolean ok = TRUE;
+    for (guint64 i = 0; i < n && ok; i++)
+      ok = element_to_value (binding->type, self->scratch->data + i * size, &elements[i]);
+    if (ok)
+      hyco_value_set_array (&binding->value, elements, n);
+    for (guint64 i = 0; i < n; i++)
+      hyco_value_clear (&elements[i]);
+    if (!ok)
+      goto out_of_range;
+  }
+  binding->present = TRUE;
+  return TRUE;
+
+out_of_range:
+  hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                        "output %s: the FMU's UInt64 value is beyond the range of a Hyco "
+                        "integer (%" G_GINT64_FORMAT " at most)",
+                        hyco_port_get_name (binding->port), G_MAXINT64);
+  return FALSE;
 }
 
 static void
@@ -617,7 +1128,13 @@ add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variab
                       FALSE,
                       NULL,
                       0,
-                      FALSE };
+                      FALSE,
+                      variable->n_elements,
+                      -1,
+                      FALSE,
+                      0,
+                      -1,
+                      -1 };
 
   g_array_append_val (bindings, binding);
 }
@@ -667,6 +1184,29 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
         hyco_port_set_unit (port, variable->unit);
       add_binding (self, input ? self->inputs : self->outputs, variable, port);
     }
+  /* FMI 3.0 clocked variables: their clocks' bindings. */
+  for (guint k = 0; k < 2; k++)
+    {
+      GArray *side = k ? self->outputs : self->inputs;
+      for (guint i = 0; i < side->len; i++)
+        {
+          Binding *binding = &g_array_index (side, Binding, i);
+          if (binding->variable->clock < 0)
+            continue;
+          /* Outputs may be clocked by input clocks too. */
+          for (guint c = 0; c < 2; c++)
+            {
+              GArray *clocks = c ? self->outputs : self->inputs;
+              for (guint j = 0; j < clocks->len; j++)
+                if (g_array_index (clocks, Binding, j).variable
+                    == fmu->description->variables->pdata[binding->variable->clock])
+                  {
+                    binding->clock = (int) j;
+                    binding->clock_is_input = c == 0;
+                  }
+            }
+        }
+    }
   /* Output dependencies, as indices into the inputs. */
   for (guint o = 0; o < self->outputs->len; o++)
     {
@@ -690,12 +1230,21 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
       double zero = 0;
       if (output->type != HYCO_FMU_TYPE_REAL)
         continue;
+      /* FMI 3.0: the scalar Float64 outputs present at every tag (read in one call too). */
+      if (fmu->description->fmi_major >= 3
+          && (output->variable->n_dimensions > 0 || output->variable->clock >= 0))
+        continue;
       g_ptr_array_add (self->real_outputs, output);
       g_array_append_val (self->real_output_vrs, output->vr);
       g_array_append_val (self->real_output_values, zero);
       g_array_append_val (self->real_output_status, present);
     }
   self->ops = fmu->ops;
+  self->fmi3 = fmu->description->fmi_major >= 3;
+  for (guint k = 0; k < 2; k++)
+    for (guint i = 0; i < (k ? self->outputs : self->inputs)->len; i++)
+      self->has_clocks
+        |= is_clock_or_clocked (&g_array_index (k ? self->outputs : self->inputs, Binding, i));
   self->fmu = g_steal_pointer (&fmu);
   g_free (self->fmu_file);
   self->fmu_file = g_strdup (path);
@@ -734,24 +1283,59 @@ may_go_back_in_time (HycoActor *actor)
   return FALSE;
 }
 
-/* Whether an FMU's @target input takes what a @source output sends (FMI 2.0 connects
- * variables of one type; Hyco also lets a Real take integers and booleans, as read_input()
- * does, and an Integer and an Enumeration each other). */
+/* What a value of an FMU type is, as far as connections go. */
+typedef enum
+{
+  VALUE_KIND_FLOAT,
+  VALUE_KIND_INTEGER, /* the integer types of every size, and enumerations */
+  VALUE_KIND_BOOLEAN,
+  VALUE_KIND_STRING,
+  VALUE_KIND_BINARY,
+  VALUE_KIND_CLOCK,
+} ValueKind;
+
+static ValueKind
+value_kind (HycoFmuType type)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+    case HYCO_FMU_TYPE_FLOAT32:
+      return VALUE_KIND_FLOAT;
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_ENUMERATION:
+    case HYCO_FMU_TYPE_INT8:
+    case HYCO_FMU_TYPE_UINT8:
+    case HYCO_FMU_TYPE_INT16:
+    case HYCO_FMU_TYPE_UINT16:
+    case HYCO_FMU_TYPE_UINT32:
+    case HYCO_FMU_TYPE_INT64:
+    case HYCO_FMU_TYPE_UINT64:
+      return VALUE_KIND_INTEGER;
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return VALUE_KIND_BOOLEAN;
+    case HYCO_FMU_TYPE_STRING:
+      return VALUE_KIND_STRING;
+    case HYCO_FMU_TYPE_BINARY:
+      return VALUE_KIND_BINARY;
+    case HYCO_FMU_TYPE_CLOCK:
+      return VALUE_KIND_CLOCK;
+    }
+  g_assert_not_reached ();
+}
+
+/* Whether an FMU's @target input takes what a @source output sends (FMI connects variables of
+ * one type; Hyco also lets a float take integers and booleans, as read_input() does, and an
+ * integer of any size or an enumeration any other: values out of range fail where they
+ * arrive). */
 static gboolean
 takes_type (HycoFmuType target, HycoFmuType source)
 {
-  switch (target)
-    {
-    case HYCO_FMU_TYPE_REAL:
-      return source != HYCO_FMU_TYPE_STRING;
-    case HYCO_FMU_TYPE_INTEGER:
-    case HYCO_FMU_TYPE_ENUMERATION:
-      return source == HYCO_FMU_TYPE_INTEGER || source == HYCO_FMU_TYPE_ENUMERATION;
-    case HYCO_FMU_TYPE_BOOLEAN:
-    case HYCO_FMU_TYPE_STRING:
-      return source == target;
-    }
-  return FALSE;
+  ValueKind to = value_kind (target), from = value_kind (source);
+
+  if (to == VALUE_KIND_FLOAT)
+    return from == VALUE_KIND_FLOAT || from == VALUE_KIND_INTEGER || from == VALUE_KIND_BOOLEAN;
+  return to == from;
 }
 
 /* The output of an FMU actor that @port is, or NULL. */
@@ -791,13 +1375,11 @@ check_connections (HycoFMUActor *self, GError **error)
               hyco_actor_set_error (
                 HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
                 "input %s is the FMU's %s variable, and it is connected to %s.%s, %s %s "
-                "variable of its FMU: FMI 2.0 connects variables of one type",
+                "variable of its FMU: FMI connects variables of one type",
                 hyco_port_get_name (input->port), _hyco_fmu_type_name (input->type),
                 hyco_actor_get_name (hyco_port_get_container (output->port)),
                 hyco_port_get_name (output->port),
-                output->type == HYCO_FMU_TYPE_INTEGER || output->type == HYCO_FMU_TYPE_ENUMERATION
-                  ? "an"
-                  : "a",
+                strchr ("AEIO", _hyco_fmu_type_name (output->type)[0]) ? "an" : "a",
                 _hyco_fmu_type_name (output->type));
               return FALSE;
             }
@@ -824,6 +1406,8 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
                                           &self->communication_step, error))
     return FALSE;
   self->hybrid = self->fmu->category != HYCO_FMU_CATEGORY_0A;
+  if (self->fmi3 && !preinitialize3 (self, error))
+    return FALSE;
   /* Parameters computed from the model's, as they are now. */
   for (guint i = 0; i < self->fmu_parameter_order->len; i++)
     {
@@ -852,10 +1436,50 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
   return TRUE;
 }
 
+static gboolean set_parameters3 (HycoFMUActor *self, GError **error);
+static gboolean set_parameter3 (HycoFMUActor *self, const char *name, GError **error);
+
+/* FMI 3.0: no FMI-HC, and Binary variables only where nothing is connected to them. */
+static gboolean
+preinitialize3 (HycoFMUActor *self, GError **error)
+{
+  GArray *sides[] = { self->inputs, self->outputs };
+
+  self->hybrid = FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (sides); k++)
+    for (guint i = 0; i < sides[k]->len; i++)
+      {
+        Binding *binding = &g_array_index (sides[k], Binding, i);
+        g_autoptr (GPtrArray) relations = NULL;
+        if (binding->type == HYCO_FMU_TYPE_CLOCK && !self->fmu->description->has_event_mode)
+          {
+            hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                                  "port %s is a clock of an FMU without event mode (hasEventMode "
+                                  "is false)",
+                                  hyco_port_get_name (binding->port));
+            return FALSE;
+          }
+        if (binding->type != HYCO_FMU_TYPE_BINARY)
+          continue;
+        relations = hyco_port_get_linked_relations (binding->port);
+        if (relations->len == 0)
+          continue;
+        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
+                              "port %s is the FMU's Binary variable of that name, and Hyco "
+                              "values carry no bytes: leave it unconnected",
+                              hyco_port_get_name (binding->port));
+        return FALSE;
+      }
+  return TRUE;
+}
+
 /* The parameters and start values set on the actor, before the FMU's initialization. */
 static gboolean
 set_parameters (HycoFMUActor *self, GError **error)
 {
+  if (self->fmi3)
+    return set_parameters3 (self, error);
+
   for (guint i = 0; i < self->fmu_parameter_order->len; i++)
     {
       const char *name = self->fmu_parameter_order->pdata[i];
@@ -955,6 +1579,7 @@ save_state (HycoFMUActor *self, GError **error)
 }
 
 static gboolean read_outputs (HycoFMUActor *self, gboolean all, GError **error);
+static gboolean initial_events3 (HycoFMUActor *self, GError **error);
 
 /* A director's double parameter @name, or NAN when it has none. */
 static double
@@ -1054,7 +1679,31 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       self->instance_name = g_strdup (hyco_actor_get_name (actor));
     }
   self->failed = self->fatal = FALSE;
-  self->instance = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
+  /* FMI 3.0: the actor handles the FMU's events in event mode; a step may return early only
+   * where the director can revise it. */
+  self->event_mode_used = self->fmi3 && self->fmu->description->has_event_mode
+                          && ops->enter_event_mode != NULL;
+  if (self->fmi3)
+    {
+      g_autoptr (GError) refused = NULL;
+      self->instance = _hyco_fmu_instantiate_with_events (
+        self->fmu, self->instance_name, self->fmu_logging, self->event_mode_used,
+        self->needs_rollback && self->step_revision, self->event_mode_used ? &refused : error);
+      /* Some FMUs declare hasEventMode and refuse it when instantiated (the Reference FMUs'
+       * Roberts): they run as FMUs that handle their events themselves. */
+      if (self->instance == NULL && refused != NULL)
+        {
+          g_message ("%s: %s (instantiated again without event mode)", self->instance_name,
+                     refused->message);
+          self->event_mode_used = FALSE;
+          self->instance = _hyco_fmu_instantiate_with_events (
+            self->fmu, self->instance_name, self->fmu_logging, FALSE,
+            self->needs_rollback && self->step_revision, error);
+        }
+    }
+  else
+    self->instance
+      = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
   if (self->instance == NULL)
     {
       g_prefix_error (error, "%s: ", self->instance_name);
@@ -1106,12 +1755,42 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
                  ops->names->exit_initialization_mode, error))
     return FALSE;
   self->initialized = TRUE;
+  self->event_pending = self->in_event_mode = self->next_event_defined = FALSE;
+  self->terminated = FALSE;
+  if (self->fmi3)
+    {
+      for (guint i = 0; i < self->inputs->len; i++)
+        if (!resolve_size3 (self, &g_array_index (self->inputs, Binding, i), error))
+          return FALSE;
+      for (guint o = 0; o < self->outputs->len; o++)
+        if (!resolve_size3 (self, &g_array_index (self->outputs, Binding, o), error))
+          return FALSE;
+      self->time_now = start.time;
+      self->committed = start; /* what schedule_clock3() counts from */
+      for (guint i = 0; i < self->inputs->len; i++)
+        {
+          Binding *input = &g_array_index (self->inputs, Binding, i);
+          input->next_tick = input->committed_next_tick = -1;
+          if (is_time_based_clock (input) && !schedule_clock3 (self, input, TRUE, error))
+            return FALSE;
+          input->committed_next_tick = input->next_tick;
+        }
+      if (!initial_events3 (self, error))
+        return FALSE;
+    }
+  self->committed_event_pending = self->event_pending;
+  self->committed_in_event_mode = self->in_event_mode;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      input->committed_next_tick = input->next_tick;
+    }
   for (guint i = 0; i < self->inputs->len; i++)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
   self->committed = self->stepped = start;
   self->next_communication = start.time;
   self->dirty = self->dirty_fmu = FALSE;
-  self->discarded = self->terminated = FALSE;
+  self->discarded = FALSE;
   self->inputs_set = self->outputs_read = FALSE;
   self->first_step = 0;
   self->warned_variable_steps = FALSE;
@@ -1155,6 +1834,14 @@ restore (HycoFMUActor *self, GError **error)
   self->stepped = self->committed;
   self->dirty = self->dirty_fmu = FALSE;
   self->terminated = FALSE;
+  self->event_pending = self->committed_event_pending;
+  self->in_event_mode = self->committed_in_event_mode;
+  self->next_event_defined = FALSE;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      input->next_tick = input->committed_next_tick;
+    }
   return TRUE;
 }
 
@@ -1332,6 +2019,463 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
   return check (self, status, ops->names->do_step, error);
 }
 
+/* An event iteration that does not end: an error, not a hang. */
+static gboolean
+event_iteration_error (HycoFMUActor *self, GError **error)
+{
+  g_autofree char *tag = hyco_tag_to_string (&self->committed, self->resolution);
+  hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                        "the FMU's discrete states still need an update after 1000 updates "
+                        "(fmi3UpdateDiscreteStates) at %s",
+                        tag);
+  return FALSE;
+}
+
+/* Reads the outputs of an FMI 3.0 FMU; with @all FALSE only those that depend on no input. */
+static gboolean
+read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
+{
+  guint n = self->real_outputs->len;
+
+  /* Without inputs every output is of no input: read already at this tag. */
+  if (all && self->independent_read && self->inputs->len == 0)
+    return TRUE;
+  self->independent_read = !all;
+  if (all && n > 0)
+    {
+      /* The scalar Float64 outputs in one call, as FMI 2.0's Reals (read_outputs()). */
+      double *values = (double *) self->real_output_values->data;
+      if (!check (self,
+                  self->ops->get_values (self->handle, HYCO_FMU_TYPE_REAL,
+                                         (const HycoFmuValueReference *) self->real_output_vrs->data,
+                                         n, values, n),
+                  self->ops->get_value_names[HYCO_FMU_TYPE_REAL], error))
+        return FALSE;
+      for (guint k = 0; k < n; k++)
+        {
+          Binding *output = self->real_outputs->pdata[k];
+          output->value.type = HYCO_VALUE_TYPE_DOUBLE; /* a Float64 output never holds more */
+          output->value.data.v_double = values[k];
+          output->present = TRUE;
+        }
+    }
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
+        continue;
+      if (all && n > 0 && output->type == HYCO_FMU_TYPE_REAL && !binding_is_array (output)
+          && output->clock < 0)
+        continue; /* read above */
+      if (is_clock_or_clocked (output))
+        continue; /* present at their ticks only: read_clocks3() */
+      if (!get_output3 (self, output, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The parameters set on the actor, before the FMU's initialization. */
+static gboolean
+set_parameters3 (HycoFMUActor *self, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  gboolean configuring = FALSE;
+
+  /* Structural parameters first, in configuration mode (FMI 3.0 section 3.2.2): the sizes of
+   * arrays given next depend on them. */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < self->fmu_parameter_order->len; i++)
+      {
+        const char *name = self->fmu_parameter_order->pdata[i];
+        const HycoFmuVariable *variable = _hyco_fmu_find_variable (self->fmu, name);
+        gboolean structural = variable->causality == HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER;
+        if (structural != (pass == 0))
+          continue;
+        if (structural && !configuring)
+          {
+            if (ops->enter_configuration_mode == NULL)
+              {
+                hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                      "setting %s: the FMU exports no "
+                                      "fmi3EnterConfigurationMode to set structural parameters in",
+                                      name);
+                return FALSE;
+              }
+            if (!check (self, ops->enter_configuration_mode (self->handle),
+                        ops->names->enter_configuration_mode, error))
+              return FALSE;
+            configuring = TRUE;
+          }
+        if (!structural && configuring)
+          {
+            if (!check (self, ops->exit_configuration_mode (self->handle),
+                        ops->names->exit_configuration_mode, error))
+              return FALSE;
+            configuring = FALSE;
+          }
+        if (!set_parameter3 (self, name, error))
+          return FALSE;
+      }
+  return !configuring
+         || check (self, ops->exit_configuration_mode (self->handle),
+                   ops->names->exit_configuration_mode, error);
+}
+
+/* One parameter set on the actor, through its type's setter (an array takes an array). */
+static gboolean
+set_parameter3 (HycoFMUActor *self, const char *name, GError **error)
+{
+  const FmuParameter *parameter = g_hash_table_lookup (self->fmu_parameters, name);
+  const HycoFmuVariable *variable = _hyco_fmu_find_variable (self->fmu, name);
+  gboolean array = variable->n_dimensions > 0;
+  guint64 n = array ? hyco_value_get_array_length (&parameter->value) : 1;
+
+  if (!value_to_buffer (variable, array, n, &parameter->value, self->scratch))
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "setting %s = %s: not a value of the FMU's %s variable", name,
+                            parameter->text, _hyco_fmu_variable_type_name (variable));
+      return FALSE;
+    }
+  if (!check (self,
+              self->ops->set_values (self->handle, variable->type, &variable->value_reference, 1,
+                                     self->scratch->data, n),
+              self->ops->set_value_names[variable->type], error))
+    {
+      g_prefix_error (error, "setting %s = %s: ", name, parameter->text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The model's ticks for the FMU's time @t in seconds, with the ceiling: time always advances. */
+static gint64
+ticks_at (HycoFMUActor *self, double t)
+{
+  if (self->resolution >= 0)
+    return (gint64) ceil (t / self->ticks_per_second - 1e-6);
+  return (gint64) ceil (t * self->ticks_per_second - 1e-6);
+}
+
+/* FMI 3.0 output clocks: those active now (in event mode, before the update that deactivates
+ * them) tick, and their clocked outputs are present with the values of this tick. */
+static gboolean
+read_clocks3 (HycoFMUActor *self, GError **error)
+{
+  for (guint o = 0; self->has_clocks && o < self->outputs->len; o++)
+    {
+      Binding *clock = &g_array_index (self->outputs, Binding, o);
+      gboolean active = FALSE;
+      if (clock->type != HYCO_FMU_TYPE_CLOCK)
+        continue;
+      if (!check (self,
+                  self->ops->get_values (self->handle, HYCO_FMU_TYPE_CLOCK, &clock->vr, 1,
+                                         &active, 1),
+                  self->ops->get_value_names[HYCO_FMU_TYPE_CLOCK], error))
+        return FALSE;
+      if (!active)
+        continue;
+      hyco_value_set_boolean (&clock->value, TRUE);
+      clock->present = TRUE;
+      for (guint c = 0; c < self->outputs->len; c++)
+        {
+          Binding *clocked = &g_array_index (self->outputs, Binding, c);
+          if (clocked->clock == (int) o && !clocked->clock_is_input
+              && !get_output3 (self, clocked, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* At a new tag, clocks and clocked outputs are absent until a tick. */
+static void
+clear_clocks3 (HycoFMUActor *self)
+{
+  for (guint o = 0; self->has_clocks && o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      if (is_clock_or_clocked (output))
+        output->present = FALSE;
+    }
+}
+
+/* Whether the input clock @input ticks at the current tag: a triggered one when its input is
+ * present, a time-based one at (or, if fired late, after) its time. */
+static gboolean
+clock_ticks3 (HycoFMUActor *self, const Binding *input)
+{
+  if (input->type != HYCO_FMU_TYPE_CLOCK)
+    return FALSE;
+  if (is_time_based_clock (input))
+    return input->next_tick >= 0 && input->next_tick <= self->stepped.time;
+  return input_status (input->port) == HYCO_SIGNAL_PRESENT;
+}
+
+/* A time-based input clock's interval and next tick: at the start (@first) its shift from the
+ * start time; after a tick, one interval on. Constant clocks have theirs in the description;
+ * the others' come from fmi3GetIntervalDecimal (and fmi3GetShiftDecimal), asked again after
+ * each tick: an interval not yet known means no tick until it is. */
+static gboolean
+schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  const HycoFmuVariable *variable = clock->variable;
+  double interval = variable->interval_decimal, shift = variable->shift_decimal;
+
+  if (!g_str_equal (variable->interval_variability, "constant"))
+    {
+      int qualifier = 0;
+      if (ops->get_interval_decimal == NULL)
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "the FMU exports no fmi3GetIntervalDecimal to give the interval "
+                                "of its clock %s",
+                                variable->name);
+          return FALSE;
+        }
+      if (!check (self, ops->get_interval_decimal (self->handle, &clock->vr, 1, &interval,
+                                                   &qualifier),
+                  ops->names->get_interval_decimal, error))
+        return FALSE;
+      if (qualifier == 0) /* fmi3IntervalNotYetKnown */
+        {
+          clock->next_tick = -1;
+          return TRUE;
+        }
+      if (qualifier == 1 && !first) /* fmi3IntervalUnchanged */
+        interval = clock->interval;
+      if (first && ops->get_shift_decimal != NULL
+          && !check (self, ops->get_shift_decimal (self->handle, &clock->vr, 1, &shift),
+                     ops->names->get_shift_decimal, error))
+        return FALSE;
+    }
+  if (!(interval > 0) || (first && !(shift >= 0)))
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "the FMU gives its clock %s an interval of %g s and a shift of %g s",
+                            variable->name, interval, shift);
+      return FALSE;
+    }
+  clock->interval = interval;
+  if (first)
+    clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
+  else
+    clock->next_tick += MAX (ticks_at (self, interval), 1);
+  return TRUE;
+}
+
+/* FMI 3.0 input clocks present at this tag: the FMU enters event mode (if it is not in it),
+ * the clocks are activated and their clocked inputs set, and the discrete states updated: the
+ * reaction happens at the tag of the tick. */
+static gboolean
+clock_reaction3 (HycoFMUActor *self, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  gboolean any = FALSE;
+
+  for (guint i = 0; self->has_clocks && i < self->inputs->len && !any; i++)
+    any = clock_ticks3 (self, &g_array_index (self->inputs, Binding, i));
+  if (!any)
+    return TRUE;
+  if (!self->in_event_mode
+      && !check (self, ops->enter_event_mode (self->handle), ops->names->enter_event_mode, error))
+    return FALSE;
+  self->in_event_mode = TRUE;
+  self->dirty = TRUE;
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      gboolean active = TRUE;
+      if (!clock_ticks3 (self, input))
+        continue;
+      if (!check (self,
+                  ops->set_values (self->handle, HYCO_FMU_TYPE_CLOCK, &input->vr, 1, &active, 1),
+                  ops->set_value_names[HYCO_FMU_TYPE_CLOCK], error))
+        return FALSE;
+      /* A time-based clock's next tick (its interval asked again where it may change). */
+      if (is_time_based_clock (input) && !schedule_clock3 (self, input, FALSE, error))
+        return FALSE;
+      for (guint c = 0; c < self->inputs->len; c++)
+        {
+          Binding *clocked = &g_array_index (self->inputs, Binding, c);
+          if (clocked->clock != (int) i || input_status (clocked->port) != HYCO_SIGNAL_PRESENT)
+            continue;
+          if (!read_input3 (self, clocked, error) || !set_input3 (self, clocked, TRUE, error))
+            return FALSE;
+        }
+      /* Outputs clocked by this input clock: present at its tick, computed before the update
+       * ends it. */
+      for (guint c = 0; c < self->outputs->len; c++)
+        {
+          Binding *clocked = &g_array_index (self->outputs, Binding, c);
+          if (clocked->clock == (int) i && clocked->clock_is_input
+              && !get_output3 (self, clocked, error))
+            return FALSE;
+        }
+    }
+  return update_discrete_states3 (self, error);
+}
+
+/* One fmi3UpdateDiscreteStates in event mode (entered first if need be): the FMU's discrete
+ * states at the next microstep. Back in step mode once they need no further update. */
+static gboolean
+update_discrete_states3 (HycoFMUActor *self, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  gboolean needs_update = FALSE, terminate = FALSE, defined = FALSE;
+  double next = 0;
+
+  if (!self->in_event_mode
+      && !check (self, ops->enter_event_mode (self->handle), ops->names->enter_event_mode, error))
+    return FALSE;
+  self->in_event_mode = TRUE;
+  self->dirty = TRUE;
+  if (!read_clocks3 (self, error))
+    return FALSE;
+  if (!check (self, ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined,
+                                                 &next),
+              ops->names->update_discrete_states, error))
+    return FALSE;
+  self->event_pending = needs_update && !terminate;
+  self->next_event_defined = defined;
+  self->next_event_time = next;
+  if (terminate)
+    {
+      self->terminated = TRUE;
+      self->terminated_at = self->time_now;
+    }
+  if (!self->event_pending && !terminate)
+    {
+      if (!check (self, ops->enter_step_mode (self->handle), ops->names->enter_step_mode, error))
+        return FALSE;
+      self->in_event_mode = FALSE;
+    }
+  return TRUE;
+}
+
+/* One fmi3DoStep from where the instance is to the model time @to. An early return or a
+ * discard is a partial step, as FMI 2.0's (discarded_step()); an event the FMU signals at the
+ * end of the step is handled at the next microsteps (event_pending). */
+static gboolean
+one_step3 (HycoFMUActor *self, gint64 to, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  gint64 from = self->dirty ? self->time_now : self->committed.time;
+  double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
+  double real_to = seconds (self, to);
+  gboolean event = FALSE, terminate = FALSE, early = FALSE;
+  double last = real_to;
+  HycoFmuStatus status;
+
+  self->dirty = TRUE;
+  self->time_now = to;
+  if (!(real_to > real_from))
+    return TRUE; /* FMI 3.0 takes no zero-size step; a partial step left it within a tick */
+  check_step_size (self, real_to - real_from);
+  status = ops->do_event_step (self->handle, real_from, real_to - real_from, !self->needs_rollback,
+                               &event, &terminate, &early, &last);
+  self->real_now = real_to;
+  self->dirty_fmu = TRUE;
+  if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_event_step))
+    return TRUE;
+  if (status <= HYCO_FMU_STATUS_WARNING && terminate)
+    {
+      /* Where it got, if it stopped short: the run ends there, at the tag of this step. */
+      self->terminated = TRUE;
+      self->terminated_at = last < real_to ? MIN (ticks_at (self, last), to) : to;
+      if (last >= real_from && last < real_to)
+        self->real_now = last;
+      return check (self, status, ops->names->do_event_step, error);
+    }
+  if (status == HYCO_FMU_STATUS_DISCARD
+      || (status <= HYCO_FMU_STATUS_WARNING && early && last < real_to))
+    {
+      gint64 reached = -1;
+      if (!isnan (last) && last >= real_from && last < real_to)
+        {
+          reached = ticks_at (self, last);
+          self->real_now = last;
+        }
+      /* An early return reports OK: discarded_step() words it as a step cut short. */
+      if (!discarded_step (self, early ? HYCO_FMU_STATUS_OK : status, ops->names->do_event_step,
+                           from, reached, to, error))
+        return FALSE;
+      status = HYCO_FMU_STATUS_OK;
+    }
+  if (status <= HYCO_FMU_STATUS_WARNING && event && self->event_mode_used)
+    self->event_pending = TRUE;
+  return check (self, status, ops->names->do_event_step, error);
+}
+
+/* FMI 3.0's step_to(): a step to a later time, after the event iteration left pending at the
+ * committed time is finished there; at a later microstep of the same time, one update of the
+ * discrete states per microstep while the FMU needs them. Returns in @advanced whether the
+ * outputs may have changed. */
+static gboolean
+step_to3 (HycoFMUActor *self, const HycoTag *now, gboolean *advanced, GError **error)
+{
+  gint64 step = now->time - self->committed.time;
+
+  self->discarded = FALSE;
+  self->terminated = FALSE;
+  g_clear_pointer (&self->discard_reason, g_free);
+  self->reached = step;
+  self->time_now = self->committed.time;
+  *advanced = FALSE;
+  clear_clocks3 (self);
+  if (step > 0)
+    {
+      /* Events left at the committed time are its own: handled there first. */
+      for (int n = 0; self->event_pending && !self->terminated; n++)
+        {
+          if (n >= 1000)
+            return event_iteration_error (self, error);
+          if (!update_discrete_states3 (self, error))
+            return FALSE;
+        }
+      if (self->terminated)
+        return TRUE;
+      clear_clocks3 (self); /* ticks of the committed time's events are not this tag's */
+      if (!one_step3 (self, now->time, error))
+        return FALSE;
+      *advanced = TRUE;
+    }
+  /* One update per microstep: at (t, m) the FMU has made m updates since its step to t. */
+  for (guint64 m = step > 0 ? 0 : self->committed.microstep;
+       m < now->microstep && self->event_pending && !self->discarded && !self->terminated; m++)
+    {
+      if (!update_discrete_states3 (self, error))
+        return FALSE;
+      *advanced = TRUE;
+    }
+  self->stepped = *now;
+  self->dirty = TRUE;
+  return TRUE;
+}
+
+/* After initialization in event mode (FMI 3.0 CS with eventModeUsed): the initial event
+ * iteration, at the start tag, then step mode. */
+static gboolean
+initial_events3 (HycoFMUActor *self, GError **error)
+{
+  int n = 0;
+
+  if (!self->event_mode_used)
+    return TRUE;
+  self->in_event_mode = TRUE;
+  self->event_pending = TRUE;
+  while (self->event_pending && !self->terminated)
+    {
+      if (++n > 1000)
+        return event_iteration_error (self, error);
+      if (!update_discrete_states3 (self, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Steps the instance from the committed tag to @now: a positive step to a later time; for
  * FMI-HC FMUs a zero-size step to a later microstep. */
 static gboolean
@@ -1375,6 +2519,15 @@ set_inputs (HycoFMUActor *self, GError **error)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
       gboolean present = input_status (input->port) == HYCO_SIGNAL_PRESENT;
+      if (self->fmi3)
+        {
+          if (is_clock_or_clocked (input))
+            continue; /* in event mode, at their ticks: clock_reaction3() */
+          if ((present && !read_input3 (self, input, error))
+              || !set_input3 (self, input, present, error))
+            return FALSE;
+          continue;
+        }
       if (present && !read_input (self, input, error))
         return FALSE;
       if (!set_input (self, input, present, error))
@@ -1391,6 +2544,8 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
   const HycoFmuInstanceOps *ops = self->ops;
   guint n = self->real_outputs->len;
 
+  if (self->fmi3)
+    return read_outputs3 (self, all, error);
   if (all && n > 0)
     {
       /* One call for all the Real outputs. */
@@ -1439,12 +2594,42 @@ send_outputs (HycoFMUActor *self, gboolean all)
     }
 }
 
+/* FMI 3.0, while some inputs are unknown: the known ones are set, and the outputs that depend
+ * only on those are sent (the causality interface told the director they could be). */
+static gboolean
+send_known_outputs3 (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      if (input_status (input->port) != HYCO_SIGNAL_PRESENT || is_clock_or_clocked (input))
+        continue;
+      if (!read_input3 (self, input, error) || !set_input3 (self, input, TRUE, error))
+        return FALSE;
+      self->dirty = TRUE;
+    }
+  for (guint o = 0; o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      gboolean known = !output->all_inputs;
+      for (guint d = 0; known && d < output->n_depends_on; d++)
+        known = input_status (g_array_index (self->inputs, Binding, output->depends_on[d]).port)
+                != HYCO_SIGNAL_UNKNOWN;
+      if (!known || output->n_depends_on == 0 || is_clock_or_clocked (output))
+        continue; /* those of no input are sent anyway; clocks at their ticks */
+      if (!get_output3 (self, output, error))
+        return FALSE;
+      send_value (output->port, &output->value, output->present);
+    }
+  return TRUE;
+}
+
 /* Whether outputs read at this tag reflect its inputs: FMI-HC FMUs and those declared to
  * compute outputs from inputs when read. */
 static gboolean
 has_feedthrough (HycoFMUActor *self)
 {
-  return self->hybrid || self->direct_feedthrough;
+  return self->hybrid || self->direct_feedthrough || self->fmi3;
 }
 
 static gboolean
@@ -1473,7 +2658,12 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
       if (!restore (self, error))
         return FALSE;
       self->inputs_set = FALSE;
-      if (_hyco_tag_compare (&now, &self->committed) > 0)
+      if (_hyco_tag_compare (&now, &self->committed) > 0 && self->fmi3)
+        {
+          if (!step_to3 (self, &now, &advanced, error))
+            return FALSE;
+        }
+      else if (_hyco_tag_compare (&now, &self->committed) > 0)
         {
           if (!step_to (self, &now, error))
             return FALSE;
@@ -1490,10 +2680,13 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
     }
   if (has_feedthrough (self) && !self->inputs_set && inputs_known (self))
     {
-      if (!set_inputs (self, error) || !read_outputs (self, TRUE, error))
+      if (!set_inputs (self, error) || (self->fmi3 && !clock_reaction3 (self, error))
+          || !read_outputs (self, TRUE, error))
         return FALSE;
       self->inputs_set = TRUE;
     }
+  else if (self->fmi3 && !self->inputs_set && !send_known_outputs3 (self, error))
+    return FALSE;
   send_outputs (self, !has_feedthrough (self) || self->inputs_set);
   return TRUE;
 }
@@ -1597,6 +2790,42 @@ request_next_firing (HycoFMUActor *self, GError **error)
   return TRUE;
 }
 
+/* A time event the FMU announced: a firing at its time (the ceiling at the model's
+ * resolution), at microstep 0. */
+static gboolean
+request_next_event3 (HycoFMUActor *self, GError **error)
+{
+  HycoTag next;
+  double ticks;
+
+  if (self->event_pending)
+    {
+      next = self->committed;
+      next.microstep++;
+      return fire_at (self, &next, error);
+    }
+  for (guint i = 0; self->has_clocks && i < self->inputs->len; i++)
+    {
+      const Binding *input = &g_array_index (self->inputs, Binding, i);
+      if (!is_time_based_clock (input) || input->next_tick < 0)
+        continue;
+      next.time = MAX (input->next_tick, self->committed.time);
+      next.microstep = next.time == self->committed.time ? self->committed.microstep + 1 : 0;
+      if (!fire_at (self, &next, error))
+        return FALSE;
+    }
+  if (!self->next_event_defined)
+    return TRUE;
+  ticks = self->resolution >= 0 ? ceil (self->next_event_time / self->ticks_per_second - 1e-6)
+                                : ceil (self->next_event_time * self->ticks_per_second - 1e-6);
+  if (!(ticks < 0x1p63))
+    return beyond_time_range (self, error);
+  next.time = MAX ((gint64) ticks, self->committed.time);
+  next.microstep = next.time == self->committed.time ? self->committed.microstep + 1 : 0;
+  self->next_event_defined = FALSE; /* asked once */
+  return fire_at (self, &next, error);
+}
+
 static gboolean
 hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
 {
@@ -1631,6 +2860,13 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   self->dirty = self->dirty_fmu = FALSE;
   self->inputs_set = FALSE;
   self->outputs_read = FALSE;
+  self->committed_event_pending = self->event_pending;
+  self->committed_in_event_mode = self->in_event_mode;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      input->committed_next_tick = input->next_tick;
+    }
   /* What a rollback restores (never needed where time only goes forward). */
   for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)
     {
@@ -1651,6 +2887,8 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
       hyco_actor_finish (actor);
       return TRUE;
     }
+  if (self->fmi3 && !request_next_event3 (self, error))
+    return FALSE;
   return request_next_firing (self, error);
 }
 
@@ -1817,6 +3055,7 @@ hyco_fmu_actor_init (HycoFMUActor *self)
   self->real_output_vrs = g_array_new (FALSE, TRUE, sizeof (HycoFmuValueReference));
   self->real_output_values = g_array_new (FALSE, TRUE, sizeof (double));
   self->real_output_status = g_array_new (FALSE, TRUE, sizeof (HycoFmuSignal));
+  self->scratch = g_byte_array_new ();
 }
 
 /**
@@ -1878,7 +3117,16 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
 {
   gboolean integer
     = variable->type == HYCO_FMU_TYPE_INTEGER || variable->type == HYCO_FMU_TYPE_ENUMERATION;
+  /* FMI 3.0's variables (those that name their type): each integer type with its own range. */
+  double low = G_MININT32, high = G_MAXINT32;
+  gboolean wide = FALSE;
 
+  if (variable->type_name != NULL && integer_range (variable->type, &low, &high))
+    {
+      integer = TRUE;
+      wide = high >= 0x1p63; /* an exclusive bound */
+      high = MIN (high, 0x1p63); /* what a Hyco integer holds */
+    }
   if ((integer && d != floor (d)) || (variable->type == HYCO_FMU_TYPE_BOOLEAN && d != 0 && d != 1)
       || isnan (d))
     {
@@ -1887,7 +3135,14 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
                    _hyco_fmu_type_name (variable->type));
       return FALSE;
     }
-  if (integer && (d < G_MININT32 || d > G_MAXINT32))
+  if (integer && variable->type_name != NULL && (d < low || (wide ? d >= high : d > high)))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "%s is out of the range of the FMU's %s variable (%.17g to %.17g)", text,
+                   _hyco_fmu_variable_type_name (variable), low, wide ? high - 1 : high);
+      return FALSE;
+    }
+  if (integer && variable->type_name == NULL && (d < G_MININT32 || d > G_MAXINT32))
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "%s is out of the range of the FMU's %s variable (32 bits, %d to %d)", text,
@@ -1909,7 +3164,7 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
                    below ? "minimum" : "maximum", below ? variable->min : variable->max);
       return FALSE;
     }
-  if (variable->type == HYCO_FMU_TYPE_REAL)
+  if (variable->type == HYCO_FMU_TYPE_REAL || variable->type == HYCO_FMU_TYPE_FLOAT32)
     hyco_value_set_double (value, d);
   else if (variable->type == HYCO_FMU_TYPE_BOOLEAN)
     hyco_value_set_boolean (value, d != 0);
@@ -2002,6 +3257,9 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
     hyco_value_set_string (&parameter->value, hyco_value_get_string (&literal));
   else if (variable->type == HYCO_FMU_TYPE_STRING)
     hyco_value_set_string (&parameter->value, text);
+  else if (variable->n_dimensions > 0 && hyco_value_parse_literal (text, &literal, NULL)
+           && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_ARRAY)
+    hyco_value_assign (&parameter->value, &literal); /* FMI 3.0 arrays: checked when set */
   else if (hyco_value_parse_literal (text, &literal, NULL)
            && (variable->type == HYCO_FMU_TYPE_BOOLEAN
                  ? hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_BOOLEAN

@@ -1,9 +1,19 @@
 /* hyco-fmu-instance.h: one instance of an FMU, as the FMU actor calls it whatever the FMU's FMI
  * version; not installed.
  *
- * Each FMI version's backend (fmi/fmi2/ for FMI 2.0 and its hybrid extension FMI-HC) fills a
- * HycoFmuInstanceOps table per loaded FMU: a function per call the actor makes, NULL where the
- * FMU's library does not provide it, and the name of the function each call makes, for errors.
+ * Each FMI version's backend (fmi/fmi2/ for FMI 2.0 and its hybrid extension FMI-HC, fmi/fmi3/
+ * for FMI 3.0) fills a HycoFmuInstanceOps table per loaded FMU: a function per call the actor
+ * makes, NULL where the FMU's library (or its version) does not provide it, and the name of the
+ * function each call makes, for errors.
+ *
+ * FMI 3.0 has no setup_experiment: its backend keeps what that call is given and passes it to
+ * fmi3EnterInitializationMode. The calls named after FMI 2.0's (set_real, get_integer, ...)
+ * take FMI 2.0's C types in every version (Real: double, Integer: int, Boolean: int); the
+ * typed calls (get_values, set_values) take each type's own, for scalars and arrays:
+ *
+ *   Real, Float64: double          Float32: float
+ *   Integer, Int32: gint32         Int8, UInt8, Int16, UInt16, UInt32, Int64, UInt64: theirs
+ *   Enumeration: gint64 (FMI 3.0)  Boolean, Clock: gboolean      String: const char *
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -80,8 +90,32 @@ typedef enum
   F (get_boolean_status, (gpointer handle, HycoFmuStatusKind kind, gboolean *value)) \
   F (get_state, (gpointer handle, gpointer *state)) \
   F (set_state, (gpointer handle, gpointer state)) \
-  F (free_state, (gpointer handle, gpointer *state))
+  F (free_state, (gpointer handle, gpointer *state)) \
+  F (get_values, (gpointer handle, HycoFmuType type, const HycoFmuValueReference *vr, gsize n, gpointer values, gsize n_values)) \
+  F (set_values, (gpointer handle, HycoFmuType type, const HycoFmuValueReference *vr, gsize n, gconstpointer values, gsize n_values)) \
+  F (get_binary, (gpointer handle, const HycoFmuValueReference *vr, gsize n, gsize *sizes, const guint8 **values, gsize n_values)) \
+  F (set_binary, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const gsize *sizes, const guint8 *const *values, gsize n_values)) \
+  F (enter_event_mode, (gpointer handle)) \
+  F (update_discrete_states, (gpointer handle, gboolean *needs_update, gboolean *terminate, gboolean *next_event_time_defined, double *next_event_time)) \
+  F (enter_step_mode, (gpointer handle)) \
+  F (enter_configuration_mode, (gpointer handle)) \
+  F (get_interval_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *intervals, int *qualifiers)) \
+  F (get_shift_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)) \
+  F (exit_configuration_mode, (gpointer handle)) \
+  F (do_event_step, (gpointer handle, double current_time, double step, gboolean no_rollback, gboolean *event_handling_needed, gboolean *terminate, gboolean *early_return, double *last_successful_time))
 /* clang-format on */
+/* FMI 3.0's calls (NULL for FMI 2.0):
+ * - get_values, set_values: the typed getters and setters (fmi3GetInt8, ...), @n_values the
+ *   number of values of the @n variables (arrays have several);
+ * - get_binary, set_binary: Binary values, each with its size; the values got belong to the FMU
+ *   until its next call;
+ * - enter_event_mode, update_discrete_states (what fmi3UpdateDiscreteStates says of the
+ *   discrete states, the end of the simulation and the next time event), enter_step_mode;
+ * - enter_configuration_mode, exit_configuration_mode: around the setting of structural
+ *   parameters, before initialization;
+ * - get_interval_decimal, get_shift_decimal: a time-based clock's interval (with FMI 3.0's
+ *   qualifier: 0 not yet known, 1 unchanged, 2 changed) and shift, in seconds;
+ * - do_event_step: fmi3DoStep with what it tells besides its status. */
 
 /* The name of the function each call makes ("fmi2DoStep"), for errors. */
 typedef struct
@@ -106,6 +140,9 @@ typedef struct
   void (*free) (HycoFmuInstance *self);
 
   const HycoFmuCallNames *names;
+  /* The typed calls' functions, by HycoFmuType ("fmi3GetInt8"); NULL without typed calls. */
+  const char *const *get_value_names;
+  const char *const *set_value_names;
   /* How the version names an FMU's request to end the simulation ("fmi2Terminated"). */
   const char *terminated_status;
 } HycoFmuInstanceOps;

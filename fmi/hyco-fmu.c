@@ -6,9 +6,10 @@
 #include "hyco-fmu.h"
 #include "hyco-fmu-archive.h"
 #include "hyco-fmi2-fmu.h"
+#include "hyco-fmi3-fmu.h"
 
 /* The FMI versions Hyco runs, one backend each. */
-static const HycoFmuBackend *const backends[] = { &_hyco_fmi2_backend };
+static const HycoFmuBackend *const backends[] = { &_hyco_fmi2_backend, &_hyco_fmi3_backend };
 
 HycoFmu *
 _hyco_fmu_ref (HycoFmu *self)
@@ -116,7 +117,7 @@ _hyco_fmu_find_variable (HycoFmu *self, const char *name)
 const char *
 _hyco_fmu_category_name (HycoFmuCategory category)
 {
-  static const char *const names[] = { "0A", "0B", "1", "2", "3", "4" };
+  static const char *const names[] = { "0A", "0B", "1", "2", "3", "4", "3.0" };
 
   g_return_val_if_fail ((guint) category < G_N_ELEMENTS (names), "?");
   return names[category];
@@ -130,4 +131,19 @@ _hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean loggin
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return self->backend->instantiate (self, instance_name, logging, error);
+}
+
+HycoFmuInstance *
+_hyco_fmu_instantiate_with_events (HycoFmu *self, const char *instance_name, gboolean logging,
+                                   gboolean event_mode_used, gboolean early_return_allowed,
+                                   GError **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (instance_name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (self->backend->instantiate_with_events == NULL)
+    return self->backend->instantiate (self, instance_name, logging, error);
+  return self->backend->instantiate_with_events (self, instance_name, logging, event_mode_used,
+                                                 early_return_allowed, error);
 }

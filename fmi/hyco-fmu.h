@@ -22,6 +22,7 @@ typedef enum
   HYCO_FMU_CATEGORY_2,
   HYCO_FMU_CATEGORY_3,
   HYCO_FMU_CATEGORY_4,
+  HYCO_FMU_CATEGORY_FMI3, /* FMI 3.0: no FMI-HC; events in event mode */
 } HycoFmuCategory;
 
 typedef struct _HycoFmu HycoFmu;
@@ -42,6 +43,12 @@ typedef struct
    * HYCO_FMU_ERROR_CALL error naming the FMU and the instantiating function when it fails. */
   HycoFmuInstance *(*instantiate) (HycoFmu *fmu, const char *instance_name, gboolean logging,
                                    GError **error);
+  /* As instantiate, with FMI 3.0's choices of the master: whether it handles the FMU's events
+   * in event mode, and whether the FMU may return early from a step. NULL where the version
+   * has no such choice (FMI 2.0). */
+  HycoFmuInstance *(*instantiate_with_events) (HycoFmu *fmu, const char *instance_name,
+                                               gboolean logging, gboolean event_mode_used,
+                                               gboolean early_return_allowed, GError **error);
   /* The extension functions the library exports, space-separated (FMI-HC), or NULL. */
   char *(*list_extensions) (HycoFmu *fmu);
 } HycoFmuBackend;
@@ -75,6 +82,13 @@ const char *_hyco_fmu_category_name (HycoFmuCategory category); /* "0A", "0B", "
 /* An instance of @self, by its backend (HycoFmuBackend.instantiate). */
 HycoFmuInstance *_hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean logging,
                                         GError **error);
+
+/* As _hyco_fmu_instantiate(), with FMI 3.0's eventModeUsed and earlyReturnAllowed; for other
+ * versions, _hyco_fmu_instantiate(). */
+HycoFmuInstance *_hyco_fmu_instantiate_with_events (HycoFmu *self, const char *instance_name,
+                                                    gboolean logging, gboolean event_mode_used,
+                                                    gboolean early_return_allowed,
+                                                    GError **error);
 
 /* What `hyco fmu info` prints: names, GUID, FMI version, generation tool, category and the
  * FMI-HC functions found, capabilities, default experiment, and each variable with causality,

@@ -11,6 +11,14 @@
 #include <math.h>
 #include <string.h>
 
+/* By HycoFmuType. */
+static const char *const type_names[]
+  = { "Real",   "Integer", "Boolean", "String", "Enumeration", "Float32", "Int8",  "UInt8",
+      "Int16",  "UInt16",  "UInt32",  "Int64",  "UInt64",      "Binary",  "Clock" };
+G_STATIC_ASSERT (G_N_ELEMENTS (type_names) == HYCO_FMU_N_TYPES);
+/* FMI 3.0's names of the first two. */
+static const char *const type_names3[] = { "Float64", "Int32" };
+
 static void
 variable_free (gpointer data)
 {
@@ -22,6 +30,7 @@ variable_free (gpointer data)
   g_free (variable->description);
   g_free (variable->dependencies);
   g_clear_pointer (&variable->items, g_ptr_array_unref);
+  g_free (variable->dimensions);
   g_free (variable);
 }
 
@@ -185,6 +194,49 @@ parse_integer (const char *text, gint64 min, gint64 max, gint64 *value)
   return g_ascii_string_to_signed (copy, 10, min, max, value, NULL);
 }
 
+static gboolean
+is_float_type (HycoFmuType type)
+{
+  return type == HYCO_FMU_TYPE_REAL || type == HYCO_FMU_TYPE_FLOAT32;
+}
+
+static gboolean
+is_integer_type (HycoFmuType type)
+{
+  return type == HYCO_FMU_TYPE_INTEGER || type == HYCO_FMU_TYPE_ENUMERATION
+         || (type >= HYCO_FMU_TYPE_INT8 && type <= HYCO_FMU_TYPE_UINT64);
+}
+
+static void integer_limits (HycoFmuType type, gint64 *min, guint64 *max);
+
+/* An integer of @type (its C type's range) as a double; @enumeration64 for FMI 3.0's
+ * enumerations, which are Int64. */
+static gboolean
+parse_typed_integer (const char *text, HycoFmuType type, gboolean enumeration64, double *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  gint64 min;
+  guint64 max;
+
+  integer_limits (enumeration64 && type == HYCO_FMU_TYPE_ENUMERATION ? HYCO_FMU_TYPE_INT64 : type,
+                  &min, &max);
+  if (min == 0)
+    {
+      guint64 number;
+      if (!g_ascii_string_to_unsigned (copy, 10, 0, max, &number, NULL))
+        return FALSE;
+      *value = (double) number;
+      return TRUE;
+    }
+  {
+    gint64 number;
+    if (!g_ascii_string_to_signed (copy, 10, min, (gint64) max, &number, NULL))
+      return FALSE;
+    *value = (double) number;
+  }
+  return TRUE;
+}
+
 /* The min and max attributes of a Real, Integer or Enumeration element, where given (@min and
  * @max are left as they are otherwise). */
 static gboolean
@@ -193,22 +245,21 @@ read_range (Reader *reader, xmlNode *element, HycoFmuType type, double *min, dou
 {
   const char *names[] = { "min", "max" };
   double *bounds[] = { min, max };
+  gboolean fmi3 = reader->description->fmi_major >= 3;
 
-  if (type != HYCO_FMU_TYPE_REAL && type != HYCO_FMU_TYPE_INTEGER
-      && type != HYCO_FMU_TYPE_ENUMERATION)
+  if (!is_float_type (type) && !is_integer_type (type))
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autofree char *text = _hyco_xml_get_attr (element, names[i]);
-      gint64 integer;
       if (text == NULL)
         continue;
-      if (type == HYCO_FMU_TYPE_REAL ? !parse_double (text, bounds[i])
-                                     : !parse_integer (text, G_MININT32, G_MAXINT32, &integer))
+      if (is_float_type (type) ? !parse_double (text, bounds[i])
+                               : !parse_typed_integer (text, type, fmi3, bounds[i]))
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                     "%s=\"%s\" is not a valid %s", names[i], text, _hyco_fmu_type_name (type));
-      if (type != HYCO_FMU_TYPE_REAL)
-        *bounds[i] = (double) integer;
+                     "%s=\"%s\" is not a valid %s", names[i], text,
+                     fmi3 && type < G_N_ELEMENTS (type_names3) ? type_names3[type]
+                                                               : _hyco_fmu_type_name (type));
     }
   return TRUE;
 }
@@ -320,12 +371,76 @@ article (const char *word)
   return strchr ("aeiouAEIOU", word[0]) ? "an" : "a";
 }
 
+
 const char *
 _hyco_fmu_type_name (HycoFmuType type)
 {
-  static const char *const names[] = { "Real", "Integer", "Boolean", "String", "Enumeration" };
+  return (guint) type < G_N_ELEMENTS (type_names) ? type_names[type] : "?";
+}
 
-  return (guint) type < G_N_ELEMENTS (names) ? names[type] : "?";
+const char *
+_hyco_fmu_variable_type_name (const HycoFmuVariable *variable)
+{
+  return variable->type_name ? variable->type_name : _hyco_fmu_type_name (variable->type);
+}
+
+/* An FMI 3.0 variable element's (or, with "Type" appended, type definition's) type. */
+static gboolean
+type_from_name3 (const char *name, const char *suffix, HycoFmuType *type, const char **type_name)
+{
+  gsize length = strlen (name), suffix_length = strlen (suffix);
+
+  if (length <= suffix_length || !g_str_has_suffix (name, suffix))
+    return FALSE;
+  length -= suffix_length;
+  for (guint i = 0; i < G_N_ELEMENTS (type_names3); i++)
+    if (strlen (type_names3[i]) == length && strncmp (name, type_names3[i], length) == 0)
+      {
+        *type = (HycoFmuType) i;
+        *type_name = type_names3[i];
+        return TRUE;
+      }
+  for (guint i = HYCO_FMU_TYPE_BOOLEAN; i < G_N_ELEMENTS (type_names); i++)
+    if (strlen (type_names[i]) == length && strncmp (name, type_names[i], length) == 0)
+      {
+        *type = (HycoFmuType) i;
+        *type_name = type_names[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The range of an integer type's values, for its attributes. */
+static void
+integer_limits (HycoFmuType type, gint64 *min, guint64 *max)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_INT8:
+      *min = G_MININT8, *max = G_MAXINT8;
+      break;
+    case HYCO_FMU_TYPE_UINT8:
+      *min = 0, *max = G_MAXUINT8;
+      break;
+    case HYCO_FMU_TYPE_INT16:
+      *min = G_MININT16, *max = G_MAXINT16;
+      break;
+    case HYCO_FMU_TYPE_UINT16:
+      *min = 0, *max = G_MAXUINT16;
+      break;
+    case HYCO_FMU_TYPE_UINT32:
+      *min = 0, *max = G_MAXUINT32;
+      break;
+    case HYCO_FMU_TYPE_INT64:
+      *min = G_MININT64, *max = G_MAXINT64;
+      break;
+    case HYCO_FMU_TYPE_UINT64:
+      *min = 0, *max = G_MAXUINT64;
+      break;
+    default: /* Integer, Int32 and (FMI 2.0) Enumeration */
+      *min = G_MININT32, *max = G_MAXINT32;
+      break;
+    }
 }
 
 /* The Items of an Enumeration type: a name and a value each. */
@@ -517,7 +632,7 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
         case HYCO_FMU_TYPE_BOOLEAN:
           valid = parse_boolean (variable->start, &flag);
           break;
-        case HYCO_FMU_TYPE_STRING:
+        default: /* FMI 2.0 has no other type */
           break;
         }
       if (!valid)
@@ -541,6 +656,8 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
   gint64 number;
 
   variable->n_dependencies = -1;
+  variable->n_elements = 1;
+  variable->clock = -1;
   /* In the array at once: a failure frees it with the rest. */
   g_ptr_array_add (self->variables, variable);
 
@@ -727,6 +844,511 @@ read_model_structure (Reader *reader, xmlNode *element, GError **error)
   return TRUE;
 }
 
+/* FMI 3.0 ------------------------------------------------------------------------------- */
+
+/* FMI 3.0's CoSimulation attributes (section 4.2.1): FMUState with a capital S, and the
+ * capabilities of event mode and early return. */
+static gboolean
+read_co_simulation3 (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+
+  if (!get_required (reader, element, "modelIdentifier", &self->model_identifier, error))
+    return FALSE;
+  if (!is_c_identifier (self->model_identifier))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "modelIdentifier \"%s\" is not a C identifier", self->model_identifier);
+  return get_boolean (reader, element, "canHandleVariableCommunicationStepSize", FALSE,
+                      &self->can_handle_variable_communication_step_size, error)
+         && get_boolean (reader, element, "canGetAndSetFMUState", FALSE,
+                         &self->can_get_and_set_fmu_state, error)
+         && get_boolean (reader, element, "canSerializeFMUState", FALSE,
+                         &self->can_serialize_fmu_state, error)
+         && get_boolean (reader, element, "needsExecutionTool", FALSE, &self->needs_execution_tool,
+                         error)
+         && get_unsigned (reader, element, "maxOutputDerivativeOrder",
+                          &self->max_output_derivative_order, error)
+         && get_boolean (reader, element, "hasEventMode", FALSE, &self->has_event_mode, error)
+         && get_boolean (reader, element, "providesIntermediateUpdate", FALSE,
+                         &self->provides_intermediate_update, error)
+         && get_boolean (reader, element, "mightReturnEarlyFromDoStep", FALSE,
+                         &self->might_return_early_from_do_step, error)
+         && get_boolean (reader, element, "canReturnEarlyAfterIntermediateUpdate", FALSE,
+                         &self->can_return_early_after_intermediate_update, error)
+         && get_double (reader, element, "fixedInternalStepSize", &self->fixed_internal_step_size,
+                        error);
+}
+
+/* Float64Type, Int8Type, EnumerationType, ... (section 2.4.3). */
+static gboolean
+read_type_definitions3 (Reader *reader, xmlNode *element, GError **error)
+{
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      g_autofree char *name = NULL;
+      SimpleType *type;
+      HycoFmuType value;
+      const char *type_name;
+
+      if (child->type != XML_ELEMENT_NODE
+          || !type_from_name3 ((const char *) child->name, "Type", &value, &type_name))
+        continue;
+      if (!get_required (reader, child, "name", &name, error))
+        return FALSE;
+      if (g_hash_table_contains (reader->types, name))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a second type definition of that name");
+      type = g_new0 (SimpleType, 1);
+      type->type = value;
+      if (is_float_type (value))
+        type->unit = _hyco_xml_get_attr (child, "unit");
+      type->min = -INFINITY;
+      type->max = INFINITY;
+      if (!read_range (reader, child, value, &type->min, &type->max, error))
+        {
+          simple_type_free (type);
+          return FALSE;
+        }
+      g_hash_table_insert (reader->types, g_steal_pointer (&name), type);
+    }
+  return TRUE;
+}
+
+/* One value of @variable's type, as a start attribute writes it. */
+static gboolean
+is_value3 (const HycoFmuVariable *variable, const char *text)
+{
+  double number;
+  gboolean flag;
+
+  if (is_float_type (variable->type))
+    return parse_double (text, &number);
+  if (is_integer_type (variable->type))
+    return parse_typed_integer (text, variable->type, TRUE, &number);
+  if (variable->type == HYCO_FMU_TYPE_BOOLEAN || variable->type == HYCO_FMU_TYPE_CLOCK)
+    return parse_boolean (text, &flag);
+  if (variable->type == HYCO_FMU_TYPE_BINARY)
+    {
+      g_autofree char *copy = g_strstrip (g_strdup (text));
+      gsize length = strlen (copy);
+      if (g_str_has_prefix (copy, "0x"))
+        length -= 2;
+      for (const char *p = copy + (strlen (copy) - length); *p; p++)
+        if (!g_ascii_isxdigit (*p))
+          return FALSE;
+      return length % 2 == 0;
+    }
+  return TRUE;
+}
+
+/* The start values: the start attribute (numbers and booleans, an array's separated by
+ * whitespace), or Start elements (String, Binary). Kept as written; each value checked. */
+static gboolean
+read_start3 (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+{
+  g_auto (GStrv) values = NULL;
+
+  if (variable->type == HYCO_FMU_TYPE_STRING || variable->type == HYCO_FMU_TYPE_BINARY)
+    {
+      g_autoptr (GPtrArray) starts = g_ptr_array_new_with_free_func (g_free);
+      for (xmlNode *child = element->children; child; child = child->next)
+        if (_hyco_xml_is_element (child, "Start"))
+          {
+            char *value = _hyco_xml_get_attr (child, "value");
+            if (value == NULL)
+              return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION, "no value attribute");
+            g_ptr_array_add (starts, value);
+          }
+      /* Some exporters write a start attribute, as FMI 2.0 did. */
+      if (starts->len == 0 && (variable->start = _hyco_xml_get_attr (element, "start")) != NULL)
+        g_ptr_array_add (starts, g_strdup (variable->start));
+      else if (starts->len > 0)
+        variable->start = g_strdup (starts->pdata[0]);
+      for (guint i = 0; i < starts->len; i++)
+        if (!is_value3 (variable, starts->pdata[i]))
+          return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                       "start value \"%s\" is not a valid %s (hexadecimal digits, two a byte)",
+                       (const char *) starts->pdata[i], variable->type_name);
+      return TRUE;
+    }
+  variable->start = _hyco_xml_get_attr (element, "start");
+  if (variable->start == NULL)
+    return TRUE;
+  values = g_strsplit_set (variable->start, " \t\r\n", -1);
+  for (guint i = 0; values[i]; i++)
+    if (*values[i] != '\0' && !is_value3 (variable, values[i]))
+      return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                   "start=\"%s\" is not a valid %s", variable->start, variable->type_name);
+  return TRUE;
+}
+
+/* Dimension elements (section 2.4.7.1): a start, or the valueReference of a structural
+ * parameter (resolved once every variable is read: resolve_dimensions()). */
+static gboolean
+read_dimensions3 (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+{
+  g_autoptr (GArray) dimensions = g_array_new (FALSE, TRUE, sizeof (HycoFmuDimension));
+
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      g_autofree char *start = NULL;
+      g_autofree char *reference = NULL;
+      HycoFmuDimension dimension = { 0 };
+      gint64 number;
+
+      if (!_hyco_xml_is_element (child, "Dimension"))
+        continue;
+      start = _hyco_xml_get_attr (child, "start");
+      reference = _hyco_xml_get_attr (child, "valueReference");
+      if ((start == NULL) == (reference == NULL))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a Dimension has either a start or a valueReference");
+      if (start && !parse_integer (start, 0, G_MAXINT64, &number))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "start=\"%s\" is not an unsigned integer", start);
+      if (reference && !parse_integer (reference, 0, G_MAXUINT32, &number))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "valueReference=\"%s\" is not an unsigned integer", reference);
+      dimension.variable = reference != NULL;
+      if (reference)
+        dimension.vr = (HycoFmuValueReference) number;
+      else
+        dimension.start = (guint64) number;
+      g_array_append_val (dimensions, dimension);
+    }
+  variable->n_dimensions = dimensions->len;
+  if (dimensions->len > 0)
+    variable->dimensions = (HycoFmuDimension *) (void *) g_array_free (
+      g_steal_pointer (&dimensions), FALSE);
+  return TRUE;
+}
+
+/* FMI 3.0 section 2.4.7.4: initial where the description does not give it; as FMI 2.0's table,
+ * with structural parameters as parameters. */
+static HycoFmuInitial
+default_initial3 (const HycoFmuVariable *variable)
+{
+  if (variable->causality == HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER)
+    return HYCO_FMU_INITIAL_EXACT;
+  return default_initial (variable);
+}
+
+static gboolean
+read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *type_name,
+                GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  HycoFmuVariable *variable = g_new0 (HycoFmuVariable, 1);
+  g_autofree char *causality = NULL;
+  g_autofree char *variability = NULL;
+  g_autofree char *initial = NULL;
+  g_autofree char *reference = NULL;
+  g_autofree char *declared = NULL;
+  SimpleType *declared_type = NULL;
+  guint value;
+  gint64 number;
+
+  variable->n_dependencies = -1;
+  variable->type = type;
+  variable->type_name = type_name;
+  variable->n_elements = 1;
+  variable->clock = -1;
+  g_ptr_array_add (self->variables, variable);
+
+  if (!get_required (reader, element, "name", &variable->name, error)
+      || !get_required (reader, element, "valueReference", &reference, error))
+    return FALSE;
+  if (g_hash_table_contains (self->by_name, variable->name))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "a second variable of that name");
+  g_hash_table_insert (self->by_name, variable->name, variable);
+  if (!parse_integer (reference, 0, G_MAXUINT32, &number))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "valueReference=\"%s\" is not an unsigned integer", reference);
+  variable->value_reference = (HycoFmuValueReference) number;
+  variable->description = _hyco_xml_get_attr (element, "description");
+
+  causality = _hyco_xml_get_attr (element, "causality");
+  variable->causality = HYCO_FMU_CAUSALITY_LOCAL;
+  if (causality && g_str_equal (causality, "structuralParameter"))
+    variable->causality = HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER;
+  else if (causality)
+    {
+      if (!parse_enum (causality, causality_names, G_N_ELEMENTS (causality_names), &value))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "unknown causality \"%s\"",
+                     causality);
+      variable->causality = (HycoFmuCausality) value;
+    }
+
+  declared = _hyco_xml_get_attr (element, "declaredType");
+  if (declared)
+    {
+      declared_type = g_hash_table_lookup (reader->types, declared);
+      if (declared_type == NULL)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "declaredType \"%s\" is not in TypeDefinitions", declared);
+      if (declared_type->type != type)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "declaredType \"%s\" is not a %s type", declared, type_name);
+    }
+  else if (type == HYCO_FMU_TYPE_ENUMERATION)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "an Enumeration needs a declaredType");
+  if (is_float_type (type))
+    {
+      variable->unit = _hyco_xml_get_attr (element, "unit");
+      if (variable->unit == NULL && declared_type && declared_type->unit)
+        variable->unit = g_strdup (declared_type->unit);
+    }
+  variable->min = declared_type ? declared_type->min : -INFINITY;
+  variable->max = declared_type ? declared_type->max : INFINITY;
+  if (!read_range (reader, element, type, &variable->min, &variable->max, error)
+      || !read_dimensions3 (reader, element, variable, error)
+      || !read_start3 (reader, element, variable, error)
+      || !get_boolean (reader, element, "intermediateUpdate", FALSE,
+                       &variable->intermediate_update, error))
+    return FALSE;
+  if (type == HYCO_FMU_TYPE_CLOCK)
+    {
+      static const char *const kinds[] = { "constant", "fixed",     "tunable",  "changing",
+                                           "countdown", "triggered" };
+      g_autofree char *kind = _hyco_xml_get_attr (element, "intervalVariability");
+      if (kind == NULL || !parse_enum (kind, kinds, G_N_ELEMENTS (kinds), &value))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a Clock needs an intervalVariability (constant, fixed, tunable, changing, "
+                     "countdown or triggered), not \"%s\"",
+                     kind ? kind : "");
+      variable->interval_variability = kinds[value];
+      if (!get_double (reader, element, "intervalDecimal", &variable->interval_decimal, error)
+          || !get_double (reader, element, "shiftDecimal", &variable->shift_decimal, error))
+        return FALSE;
+      if (isnan (variable->shift_decimal))
+        variable->shift_decimal = 0;
+      if (g_str_equal (variable->interval_variability, "constant")
+          && !(variable->interval_decimal > 0))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "a constant Clock needs a positive intervalDecimal");
+    }
+
+  /* Continuous is the default of the float types only (section 2.4.7.4). */
+  variability = _hyco_xml_get_attr (element, "variability");
+  variable->variability
+    = is_float_type (type) ? HYCO_FMU_VARIABILITY_CONTINUOUS : HYCO_FMU_VARIABILITY_DISCRETE;
+  if (variability)
+    {
+      if (!parse_enum (variability, variability_names, G_N_ELEMENTS (variability_names), &value))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "unknown variability \"%s\"", variability);
+      variable->variability = (HycoFmuVariability) value;
+    }
+  initial = _hyco_xml_get_attr (element, "initial");
+  variable->initial = default_initial3 (variable);
+  if (initial && variable->initial != HYCO_FMU_INITIAL_NONE)
+    {
+      if (!parse_enum (initial, initial_names, G_N_ELEMENTS (initial_names), &value)
+          || value == HYCO_FMU_INITIAL_NONE)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "unknown initial \"%s\"",
+                     initial);
+      variable->initial = (HycoFmuInitial) value;
+    }
+  if (variable->variability == HYCO_FMU_VARIABILITY_CONTINUOUS && !is_float_type (type))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "only a Float32 or Float64 can be continuous, not %s %s", article (type_name),
+                 type_name);
+  if ((variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
+       || variable->causality == HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER
+       || variable->causality == HYCO_FMU_CAUSALITY_CALCULATED_PARAMETER)
+      && variable->variability != HYCO_FMU_VARIABILITY_FIXED
+      && variable->variability != HYCO_FMU_VARIABILITY_TUNABLE)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s %s must be fixed or tunable, not %s", article (causality ? causality : "local"),
+                 causality ? causality : "local", variability_names[variable->variability]);
+  /* Clocks have no start; the rest as in FMI 2.0. */
+  if (variable->start == NULL && type != HYCO_FMU_TYPE_CLOCK
+      && (variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
+          || variable->causality == HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER
+          || variable->causality == HYCO_FMU_CAUSALITY_INPUT
+          || variable->variability == HYCO_FMU_VARIABILITY_CONSTANT))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION, "%s needs a start value",
+                 variable->causality == HYCO_FMU_CAUSALITY_INPUT ? "an input"
+                 : variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
+                     || variable->causality == HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER
+                   ? "a parameter"
+                   : "a constant");
+  return TRUE;
+}
+
+/* The variable of @vr (FMI 3.0 value references are unique), or NULL. */
+static HycoFmuVariable *
+lookup_reference (HycoModelDescription *self, HycoFmuValueReference vr, guint *index)
+{
+  for (guint i = 0; i < self->variables->len; i++)
+    {
+      HycoFmuVariable *variable = self->variables->pdata[i];
+      if (variable->value_reference == vr)
+        {
+          *index = i;
+          return variable;
+        }
+    }
+  return NULL;
+}
+
+/* Each Dimension's structural parameter, and each array's number of values at the start. */
+static gboolean
+resolve_dimensions (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+
+  for (guint i = 0; i < self->variables->len; i++)
+    {
+      HycoFmuVariable *variable = self->variables->pdata[i];
+      for (guint d = 0; d < variable->n_dimensions; d++)
+        {
+          HycoFmuDimension *dimension = &variable->dimensions[d];
+          HycoFmuVariable *size;
+          double start;
+          if (!dimension->variable)
+            continue;
+          size = lookup_reference (self, dimension->vr, &dimension->index);
+          if (size == NULL || size->causality != HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER
+              || !is_integer_type (size->type) || size->n_dimensions > 0)
+            return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                         "a Dimension of %s refers to value reference %u, which is not a scalar "
+                         "integer structural parameter",
+                         variable->name, dimension->vr);
+          if (size->start == NULL || !parse_typed_integer (size->start, size->type, TRUE, &start)
+              || start < 0)
+            return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                         "the structural parameter %s, a Dimension of %s, has no size as start",
+                         size->name, variable->name);
+          dimension->start = (guint64) start;
+        }
+      for (guint d = 0; d < variable->n_dimensions; d++)
+        if (variable->dimensions[d].start > 0
+            && __builtin_mul_overflow (variable->n_elements, variable->dimensions[d].start,
+                                       &variable->n_elements))
+          return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                       "%s has more elements than can be counted", variable->name);
+      for (guint d = 0; d < variable->n_dimensions; d++)
+        if (variable->dimensions[d].start == 0)
+          variable->n_elements = 0;
+    }
+  return TRUE;
+}
+
+/* A clocked variable's clock (the clocks attribute: Hyco takes the first). */
+static gboolean
+resolve_clock (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+{
+  g_autofree char *clocks = _hyco_xml_get_attr (element, "clocks");
+  HycoFmuVariable *clock;
+  gint64 number;
+  guint index;
+
+  if (clocks == NULL)
+    return TRUE;
+  if (!parse_integer (clocks, 0, G_MAXUINT32, &number))
+    {
+      g_auto (GStrv) references = g_strsplit_set (g_strstrip (clocks), " \t\r\n", 2);
+      if (references[0] == NULL || !parse_integer (references[0], 0, G_MAXUINT32, &number))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "clocks=\"%s\" is not a list of value references", clocks);
+    }
+  clock = lookup_reference (reader->description, (HycoFmuValueReference) number, &index);
+  if (clock == NULL || clock->type != HYCO_FMU_TYPE_CLOCK)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "clocks=\"%s\" is not the value reference of a Clock", clocks);
+  variable->clock = (int) index;
+  return TRUE;
+}
+
+static gboolean
+read_model_variables3 (Reader *reader, xmlNode *element, GError **error)
+{
+  guint i = 0;
+
+  for (xmlNode *child = element->children; child; child = child->next)
+    {
+      HycoFmuType type;
+      const char *type_name;
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+      if (!type_from_name3 ((const char *) child->name, "", &type, &type_name))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
+                     "not a variable type of FMI 3.0");
+      if (!read_variable3 (reader, child, type, type_name, error))
+        return FALSE;
+    }
+  for (xmlNode *child = element->children; child; child = child->next)
+    if (child->type == XML_ELEMENT_NODE
+        && !resolve_clock (reader, child, reader->description->variables->pdata[i++], error))
+      return FALSE;
+  return resolve_dimensions (reader, element, error);
+}
+
+/* An Output of ModelStructure (section 2.4.8): by value reference, its dependencies too. */
+static gboolean
+read_output3 (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  g_autofree char *reference = NULL;
+  g_autofree char *dependencies = NULL;
+  g_auto (GStrv) references = NULL;
+  g_autoptr (GArray) inputs = NULL;
+  HycoFmuVariable *output;
+  gint64 number;
+  guint index;
+
+  if (!get_required (reader, element, "valueReference", &reference, error))
+    return FALSE;
+  if (!parse_integer (reference, 0, G_MAXUINT32, &number)
+      || (output = lookup_reference (self, (HycoFmuValueReference) number, &index)) == NULL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "valueReference=\"%s\" is not the value reference of a variable", reference);
+  if (output->causality != HYCO_FMU_CAUSALITY_OUTPUT)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "value reference %s is %s, %s %s, not an output", reference, output->name,
+                 article (_hyco_fmu_causality_name (output->causality)),
+                 _hyco_fmu_causality_name (output->causality));
+  if (output->n_dependencies >= 0)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "output %s (value reference %s) is listed twice", output->name, reference);
+  dependencies = _hyco_xml_get_attr (element, "dependencies");
+  if (dependencies == NULL)
+    return TRUE; /* depends on every input */
+  references = g_strsplit_set (g_strstrip (dependencies), " \t\r\n", -1);
+  inputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; references[i]; i++)
+    {
+      HycoFmuVariable *known;
+      guint known_index;
+
+      if (*references[i] == '\0')
+        continue;
+      if (!parse_integer (references[i], 0, G_MAXUINT32, &number)
+          || (known = lookup_reference (self, (HycoFmuValueReference) number, &known_index))
+               == NULL)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "dependency \"%s\" is not the value reference of a variable", references[i]);
+      /* Only inputs matter to the causality of the actor (as in read_output()). */
+      if (known->causality == HYCO_FMU_CAUSALITY_INPUT)
+        g_array_append_val (inputs, known_index);
+    }
+  output->n_dependencies = (int) inputs->len;
+  output->dependencies = (guint *) (void *) g_array_free (g_steal_pointer (&inputs), FALSE);
+  return TRUE;
+}
+
+static gboolean
+read_model_structure3 (Reader *reader, xmlNode *element, GError **error)
+{
+  for (xmlNode *child = element->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "Output") && !read_output3 (reader, child, error))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 read_default_experiment (Reader *reader, xmlNode *element, GError **error)
 {
@@ -764,8 +1386,10 @@ read_root (Reader *reader, xmlNode *root, GError **error)
                    "fmiVersion is \"%s\": only FMI %s FMUs are supported", self->fmi_version,
                    supported);
     }
+  self->fmi_major = g_ascii_strtoll (self->fmi_version, NULL, 10);
   if (!get_required (reader, root, "modelName", &self->model_name, error)
-      || !get_required (reader, root, "guid", &self->guid, error))
+      || !get_required (reader, root, self->fmi_major >= 3 ? "instantiationToken" : "guid",
+                        &self->guid, error))
     return FALSE;
   self->description = _hyco_xml_get_attr (root, "description");
   self->generation_tool = _hyco_xml_get_attr (root, "generationTool");
@@ -784,6 +1408,12 @@ read_root (Reader *reader, xmlNode *root, GError **error)
                  "no CoSimulation element: not a co-simulation FMU");
   if (found[2] == NULL)
     return fail (reader, error, root, HYCO_FMU_ERROR_DESCRIPTION, "no ModelVariables element");
+  if (self->fmi_major >= 3)
+    return read_co_simulation3 (reader, found[0], error)
+           && (found[1] == NULL || read_type_definitions3 (reader, found[1], error))
+           && read_model_variables3 (reader, found[2], error)
+           && (found[3] == NULL || read_model_structure3 (reader, found[3], error))
+           && (found[4] == NULL || read_default_experiment (reader, found[4], error));
   return read_co_simulation (reader, found[0], error)
          && (found[1] == NULL || read_type_definitions (reader, found[1], error))
          && read_model_variables (reader, found[2], error)
@@ -928,6 +1558,7 @@ _hyco_model_description_read (const char *path, const char *directory, const cha
   self->variables = g_ptr_array_new_with_free_func (variable_free);
   self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   self->start_time = self->stop_time = self->tolerance = self->step_size = NAN;
+  self->fixed_internal_step_size = NAN;
   reader.description = self;
   doc = parse_xml (&reader, data, size, error);
   if (doc == NULL)
@@ -970,6 +1601,8 @@ _hyco_model_description_find_variable (const HycoModelDescription *self, const c
 const char *
 _hyco_fmu_causality_name (HycoFmuCausality causality)
 {
+  if (causality == HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER)
+    return "structuralParameter"; /* FMI 3.0 only: not in the table FMI 2.0's are read by */
   return (guint) causality < G_N_ELEMENTS (causality_names) ? causality_names[causality] : "?";
 }
 

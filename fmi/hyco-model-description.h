@@ -19,6 +19,7 @@ typedef enum
   HYCO_FMU_CAUSALITY_OUTPUT,
   HYCO_FMU_CAUSALITY_LOCAL,
   HYCO_FMU_CAUSALITY_INDEPENDENT,
+  HYCO_FMU_CAUSALITY_STRUCTURAL_PARAMETER, /* FMI 3.0: a parameter that sizes arrays */
 } HycoFmuCausality;
 
 typedef enum
@@ -39,14 +40,28 @@ typedef enum
   HYCO_FMU_INITIAL_CALCULATED,
 } HycoFmuInitial;
 
+/* A variable's type. FMI 3.0's Float64 is REAL and its Int32 INTEGER (the same C types as
+ * FMI 2.0's Real and Integer); the other FMI 3.0 types follow. */
 typedef enum
 {
   HYCO_FMU_TYPE_REAL,
   HYCO_FMU_TYPE_INTEGER,
   HYCO_FMU_TYPE_BOOLEAN,
   HYCO_FMU_TYPE_STRING,
-  HYCO_FMU_TYPE_ENUMERATION, /* read and written as Integer */
+  HYCO_FMU_TYPE_ENUMERATION, /* read and written as Integer (FMI 2.0), as Int64 (FMI 3.0) */
+  HYCO_FMU_TYPE_FLOAT32,
+  HYCO_FMU_TYPE_INT8,
+  HYCO_FMU_TYPE_UINT8,
+  HYCO_FMU_TYPE_INT16,
+  HYCO_FMU_TYPE_UINT16,
+  HYCO_FMU_TYPE_UINT32,
+  HYCO_FMU_TYPE_INT64,
+  HYCO_FMU_TYPE_UINT64,
+  HYCO_FMU_TYPE_BINARY,
+  HYCO_FMU_TYPE_CLOCK,
 } HycoFmuType;
+
+#define HYCO_FMU_N_TYPES (HYCO_FMU_TYPE_CLOCK + 1)
 
 /* An FMU's value reference: FMI 2.0's fmi2ValueReference, FMI 3.0's fmi3ValueReference. */
 typedef unsigned int HycoFmuValueReference;
@@ -58,6 +73,16 @@ typedef struct
   int value;
   char *description; /* NULL if none */
 } HycoFmuEnumerationItem;
+
+/* FMI 3.0: one dimension of an array variable, a fixed size or the value of a structural
+ * parameter (its start value, unless the master sets it). */
+typedef struct
+{
+  guint64 start;                /* the size: given, or the structural parameter's start */
+  gboolean variable;            /* the size is the structural parameter's */
+  HycoFmuValueReference vr;     /* that parameter's value reference */
+  guint index;                  /* and its index in variables */
+} HycoFmuDimension;
 
 typedef struct
 {
@@ -77,6 +102,20 @@ typedef struct
   /* Enumeration: its type's items (HycoFmuEnumerationItem*, in declaration order; a reference
    * to the type's array). NULL for other types. */
   GPtrArray *items;
+  /* How the description names the type: "Real", "Float64", "UInt8", ... */
+  const char *type_name;
+  /* FMI 3.0 arrays: the dimensions, NULL and 0 for a scalar; n_elements is the number of
+   * values with the sizes at their start (1 for a scalar). */
+  HycoFmuDimension *dimensions;
+  guint n_dimensions;
+  guint64 n_elements;
+  gboolean intermediate_update; /* FMI 3.0: readable in the intermediate update callback */
+  /* FMI 3.0 clocks: a Clock's intervalVariability ("triggered", "periodic" ones: "constant",
+   * ...; NULL for other variables); a clocked variable's clock (index in variables), -1 when
+   * it has none. */
+  const char *interval_variability;
+  double interval_decimal, shift_decimal; /* a Clock's attributes: NAN and 0 when not given */
+  int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on
    * every input). Other variables: NULL, -1. */
@@ -86,9 +125,10 @@ typedef struct
 
 typedef struct
 {
-  char *fmi_version; /* "2.0" */
+  char *fmi_version; /* "2.0", "3.0" */
+  int fmi_major;     /* 2, 3 */
   char *model_name;
-  char *guid;
+  char *guid; /* FMI 2.0's guid, FMI 3.0's instantiationToken */
   char *model_identifier;              /* of the CoSimulation element: the library's name */
   char *description, *generation_tool; /* NULL if none */
 
@@ -100,6 +140,12 @@ typedef struct
   gboolean needs_execution_tool;
   gboolean can_run_asynchronuously; /* the standard's spelling */
   guint max_output_derivative_order;
+  /* FMI 3.0 CoSimulation capabilities. */
+  gboolean has_event_mode;
+  gboolean provides_intermediate_update;
+  gboolean might_return_early_from_do_step;
+  gboolean can_return_early_after_intermediate_update;
+  double fixed_internal_step_size; /* NAN when not given */
   /* FMI-HC capability flags, if the modelDescription gives them (the symbols decide). */
   gboolean declares_can_get_max_step_size, declares_can_get_preferred_resolution,
     declares_can_set_resolution, declares_can_handle_integer_time;
@@ -125,6 +171,8 @@ const HycoFmuVariable *_hyco_model_description_find_variable (const HycoModelDes
                                                               const char *name);
 
 const char *_hyco_fmu_type_name (HycoFmuType type);                /* "Real", "Integer", ... */
+/* The type as @variable's description names it: "Float64" in an FMI 3.0 FMU. */
+const char *_hyco_fmu_variable_type_name (const HycoFmuVariable *variable);
 const char *_hyco_fmu_causality_name (HycoFmuCausality causality); /* "parameter", ... */
 const char *_hyco_fmu_variability_name (HycoFmuVariability variability);
 const char *_hyco_fmu_initial_name (HycoFmuInitial initial); /* "none", "exact", ... */

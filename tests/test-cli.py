@@ -1222,7 +1222,7 @@ class FmuRun(FmuTestCase):
                                extra)
             result = self.run_hyco(path)
             self.assertEqual(result.returncode, 2, result.stderr)
-            self.assertEqual(result.stderr, f"hyco: error: {path}:6: P: {message}: FMI 2.0 "
+            self.assertEqual(result.stderr, f"hyco: error: {path}:6: P: {message}: FMI "
                              "connects variables of one type\n")
         # A Real value from another actor fails the run where it arrives.
         extra = ('  <entity name="C" class="Const">\n'
@@ -1602,6 +1602,262 @@ class FmuAlone(FmuTestCase):
         self.assertIn("hyco fmu run FILE.fmu", hyco("--help-all").stdout)
         with open(os.path.join(os.path.dirname(HYCO), "hyco.1")) as f:
             self.assertIn("fmu run", f.read())
+
+
+class Fmi3(FmuTestCase):
+    """FMI 3.0 co-simulation FMUs (tests/fmus/fmi3/): hyco fmu info, and runs with event mode,
+    early return, sized integers, arrays and Binary, at exact tags."""
+
+    def fmu(self, *args):
+        return subprocess.run([HYCO, "fmu", *args], capture_output=True, text=True, timeout=60,
+                              env=self.env)
+
+    def run_model(self, text, *args):
+        model = os.path.join(self.dir.name, "model.xml")
+        with open(model, "w") as f:
+            f.write(text)
+        return subprocess.run([HYCO, "run", "-q", model, "--trace", self.trace, *args],
+                              capture_output=True, text=True, timeout=60, env=self.env)
+
+    def rows(self, signal):
+        with open(self.trace, newline="") as f:
+            return [(row[1], row[2], row[3]) for row in list(csv.reader(f))[1:]
+                    if row[0] == signal]
+
+    def test_info(self):
+        result = self.fmu("info", os.path.join(FMU_DIR, "types3.fmu"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for text in ("FMI version     3.0, co-simulation\n",
+                     "token           {2e8c5a19-7b4d-4c6f-a1e0-3d9b8f7a6c52}\n",
+                     "library         binaries/x86_64-linux/types3.so\n",
+                     "category        3.0 (FMI 3.0 co-simulation)\n",
+                     "    n (structuralParameter, fixed UInt64), value reference 0, start 3, "
+                     "min 0, max 8\n",
+                     "    u8 (input, discrete UInt8), value reference 2, start 0\n",
+                     "    y16 (output, discrete Int16), value reference 3, depends on u8\n",
+                     "    x (input, continuous Float64[n=3]), value reference 8, start 1 2 3\n",
+                     "    twice (output, continuous Float64[n=3]), value reference 10, "
+                     "depends on x\n",
+                     "    data (input, discrete Binary), value reference 15, start 010203\n"):
+            self.assertIn(text, result.stdout)
+        self.assertNotIn("FMI-HC", result.stdout)
+        result = self.fmu("info", os.path.join(FMU_DIR, "ball3.fmu"))
+        self.assertIn("capabilities    canHandleVariableCommunicationStepSize canGetAndSetFMUState "
+                      "hasEventMode mightReturnEarlyFromDoStep maxOutputDerivativeOrder=0\n",
+                      result.stdout)
+        self.assertIn("    h (output, continuous Float64), value reference 2, unit m, "
+                      "depends on no input\n", result.stdout)
+
+    def test_events_at_microsteps(self):
+        # stair3: time events every 0.5 s announced as next event times, stepped at 0.3 s; each
+        # event an update at (t, 1), every third a second one at (t, 2); the fifth ends the run.
+        result = self.fmu("run", os.path.join(FMU_DIR, "stair3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("stopped     by stair3: the FMU stair3 asked to end the simulation at "
+                      "2.5 s (terminateSimulation)", result.stdout)
+        counter = [(t, m, v) for t, m, v in self.rows("stair3.counter")]
+        changes = [row for previous, row in zip(counter, counter[1:]) if row[2] != previous[2]]
+        self.assertEqual(changes, [("0.5", "1", "1"), ("1", "1", "2"), ("1.5", "1", "3"),
+                                   ("2", "1", "4"), ("2.5", "1", "5")])
+        carries = self.rows("stair3.carries")
+        self.assertIn(("1.5", "1", "0"), carries)
+        self.assertIn(("1.5", "2", "1"), carries)
+        self.assertEqual([(t, m) for t, m, _ in counter if t in ("0.3", "0.5", "0.6")],
+                         [("0.3", "0"), ("0.5", "0"), ("0.5", "1"), ("0.6", "0")])
+        self.assertEqual(counter[-1], ("2.5", "1", "5"))
+
+    def test_event_inside_a_step_without_early_return(self):
+        # Under DE nothing can be revised: early return is not allowed, and ball3 bounces at
+        # 1 s within the step from 0.9 s to 1.2 s (v = 7 - 10 * 0.2 = 5 at 1.2 s). Its next
+        # impact, at 2.4 s, is a point of the grid: there the bounce is the update at (2.4, 1).
+        result = self.fmu("run", os.path.join(FMU_DIR, "ball3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        v = {(t, m): float(x) for t, m, x in self.rows("ball3.v")}
+        self.assertEqual(v[("0.9", "0")], -9.0)
+        self.assertAlmostEqual(v[("1.2", "0")], 5.0, places=12)
+        self.assertNotIn(("1", "0"), v)
+        self.assertEqual(v[("2.4", "0")], -7.0)
+        self.assertAlmostEqual(v[("2.4", "1")], 4.9, places=12)
+
+    def test_early_return_feeds_step_revision(self):
+        # Under a continuous director the steps can be revised: ball3 returns early at its
+        # impact (lastSuccessfulTime 1 s), the director retries a step to exactly 1 s, and the
+        # bounce is the update at (1, 1).
+        result = self.run_model(
+            '<entity name="m" class="TypedCompositeActor">\n'
+            '  <property name="d" class="ContinuousDirector">\n'
+            '    <property name="stopTime" value="3"/>\n'
+            '    <property name="maxStepSize" value="0.3"/>\n'
+            '  </property>\n'
+            '  <entity name="Ball" class="FMUImport">\n'
+            '    <property name="fmuFile" value="ball3.fmu"/>\n'
+            '  </entity>\n'
+            '</entity>\n')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        v = {(t, m): float(x) for t, m, x in self.rows("Ball.v")}
+        self.assertEqual(v[("1", "0")], -10.0)
+        self.assertEqual(v[("1", "1")], 7.0)
+        self.assertEqual(v[("2.4", "0")], -7.0)
+        self.assertAlmostEqual(v[("2.4", "1")], 4.9, places=12)
+        h = {(t, m): float(x) for t, m, x in self.rows("Ball.h")}
+        self.assertEqual(h[("1", "0")], 0.0)
+
+    def test_types(self):
+        result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--trace", self.trace,
+                          "--set", "u8=200", "--set", "x={1.5, 2, 4}", "--set", "word=hello",
+                          "--set", "flag=true", "--set", "f32=0.3", "--set", "u64=41")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        at_start = {row: self.rows("types3." + row)[0] for row in
+                    ("y16", "next64", "half32", "sum", "twice", "not_flag", "reversed",
+                     "data_size")}
+        self.assertEqual(at_start, {
+            "y16": ("0", "0", "400"), "next64": ("0", "0", "42"),
+            # 0.3 as a Float32, halved, and back to a double.
+            "half32": ("0", "0", "0.15000000596046448"),
+            "sum": ("0", "0", "7.5"), "twice": ("0", "0", "{3.0, 4.0, 8.0}"),
+            "not_flag": ("0", "0", "false"), "reversed": ("0", "0", "olleh"),
+            "data_size": ("0", "0", "3")})
+        # A Binary output, unconnected, is never read: no events.
+        self.assertEqual(self.rows("types3.data_reversed"), [])
+
+    def test_ranges(self):
+        result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--set", "u8=256")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("256 is out of the range of the FMU's UInt8 variable (0 to 255)",
+                      result.stderr)
+        result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--set", "u64=-1")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("-1 is out of the range of the FMU's UInt64 variable", result.stderr)
+        # 2^63 - 1 + 1 is a UInt64 no Hyco integer holds.
+        result = self.run_model(
+            self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
+                "{links}", '  <entity name="Big" class="Const">\n'
+                           '    <property name="value" value="9223372036854775807"/>\n'
+                           '  </entity>\n'
+                           '  <relation name="b" class="TypedIORelation"/>\n'
+                           '  <link port="Big.output" relation="b"/>\n'
+                           '  <link port="U.u64" relation="b"/>\n'))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("U: output next64: the FMU's UInt64 value is beyond the range of a Hyco "
+                      "integer (9223372036854775807 at most)", result.stderr)
+        # A UInt8 input given 256 by the model: refused by name.
+        result = self.run_model(
+            self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
+                "{links}", '  <entity name="Big" class="Const">\n'
+                           '    <property name="value" value="256"/>\n'
+                           '  </entity>\n'
+                           '  <relation name="b" class="TypedIORelation"/>\n'
+                           '  <link port="Big.output" relation="b"/>\n'
+                           '  <link port="U.u8" relation="b"/>\n'))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("input u8 received 256, which is not a UInt8", result.stderr)
+
+    MODEL = ('<entity name="m" class="TypedCompositeActor">\n'
+             '  <property name="d" class="DEDirector">\n'
+             '    <property name="stopTime" value="1"/>\n'
+             '  </property>\n'
+             '  <entity name="Source" class="Const">\n'
+             '    <property name="value" value="{value}"/>\n'
+             '  </entity>\n'
+             '  <entity name="T" class="FMUImport">\n'
+             '    <property name="fmuFile" value="types3.fmu"/>\n'
+             '  </entity>\n'
+             '  <entity name="U" class="FMUImport">\n'
+             '    <property name="fmuFile" value="types3.fmu"/>\n'
+             '  </entity>\n'
+             '  <relation name="r" class="TypedIORelation"/>\n'
+             '  <link port="Source.output" relation="r"/>\n'
+             '  <link port="T.x" relation="r"/>\n'
+             '{links}'
+             '</entity>\n')
+
+    def test_arrays_in_a_model(self):
+        result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.5}")
+                                .replace("{links}", ""))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        # At (0, 0) from the start value of x, at (0, 1) from Const's first output.
+        self.assertEqual(self.rows("T.twice"), [("0", "0", "{2.0, 4.0, 6.0}"),
+                                                ("0", "1", "{2.0, 4.0, 7.0}")])
+        self.assertEqual(self.rows("T.sum"), [("0", "0", "6"), ("0", "1", "6.5")])
+        result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0}")
+                                .replace("{links}", ""))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("input x received {1.0, 2.0}, which is not an array of 3 Float64",
+                      result.stderr)
+
+    def test_clocks(self):
+        # clocks3's input clock ticks with DiscreteClock (period 0.4 s), its clocked input u
+        # with a Ramp on the same tick: the FMU reacts at the tag of the tick. Its output clock
+        # even and the clocked output doubled are present at the ticks where u is even, absent
+        # otherwise; the output clock alarm ticks once, at (1, 1), the update after the step to
+        # its time event.
+        result = self.run_model(
+            '<entity name="m" class="TypedCompositeActor">\n'
+            '  <property name="d" class="DEDirector">\n'
+            '    <property name="stopTime" value="1.5"/>\n'
+            '  </property>\n'
+            '  <entity name="Clock" class="DiscreteClock">'
+            '<property name="period" value="0.4"/></entity>\n'
+            '  <entity name="Count" class="Ramp"/>\n'
+            '  <entity name="F" class="FMUImport">\n'
+            '    <property name="fmuFile" value="clocks3.fmu"/>\n'
+            '  </entity>\n'
+            '  <relation name="c"/>\n'
+            '  <relation name="n"/>\n'
+            '  <link port="Clock.output" relation="c"/>\n'
+            '  <link port="Count.trigger" relation="c"/>\n'
+            '  <link port="F.trigger" relation="c"/>\n'
+            '  <link port="Count.output" relation="n"/>\n'
+            '  <link port="F.u" relation="n"/>\n'
+            '</entity>\n')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("F.even"), [("0", "1", "true"), ("0.8", "1", "true")])
+        self.assertEqual(self.rows("F.doubled"), [("0", "1", "0"), ("0.8", "1", "4")])
+        self.assertEqual(self.rows("F.alarm"), [("1", "1", "true")])
+        self.assertEqual(self.rows("F.alarms"), [("1", "1", "1")])
+        self.assertEqual([row for row in self.rows("F.total") if row[1] == "1"],
+                         [("0", "1", "0"), ("0.4", "1", "1"), ("0.8", "1", "3"), ("1", "1", "3"),
+                          ("1.2", "1", "6")])
+        result = self.fmu("info", os.path.join(FMU_DIR, "clocks3.fmu"))
+        self.assertIn("    trigger (input, discrete Clock, triggered), value reference 0\n",
+                      result.stdout)
+        self.assertIn("    doubled (output, discrete Int32), value reference 3, clocked by even, "
+                      "depends on trigger u\n", result.stdout)
+
+    def test_time_based_clocks(self):
+        # periodic3: sample is constant (every 0.3 s from 0.1 s, in the description), slow is
+        # fixed (every 0.5 s from 0, from fmi3GetIntervalDecimal); the actor ticks them at
+        # those times, and their clocked outputs are present at the ticks only.
+        result = self.fmu("run", os.path.join(FMU_DIR, "periodic3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("periodic3.samples"),
+                         [("0.1", "0", "1"), ("0.4", "0", "2"), ("0.7", "0", "3"),
+                          ("1", "0", "4")])
+        self.assertEqual(self.rows("periodic3.slows"),
+                         [("0", "0", "1"), ("0.5", "0", "2"), ("1", "0", "3")])
+        result = self.fmu("info", os.path.join(FMU_DIR, "periodic3.fmu"))
+        self.assertIn("    sample (input, discrete Clock, constant every 0.3 s from 0.1 s), value "
+                      "reference 0\n", result.stdout)
+
+    def test_event_mode_refused_at_instantiation(self):
+        # claims_events declares hasEventMode but its library refuses event mode: the actor
+        # says so and instantiates it without, and the run goes on.
+        result = self.fmu("run", os.path.join(FMU_DIR, "claims_events.fmu"), "--trace",
+                          self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("claims_events: FMU claims_events (claims_events): "
+                      "fmi3InstantiateCoSimulation failed: Event Mode is not supported "
+                      "(instantiated again without event mode)", result.stderr)
+        self.assertEqual(self.rows("claims_events.sum")[0], ("0", "0", "6"))
+
+    def test_connected_binary_refused(self):
+        result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
+            "{links}", '  <relation name="b" class="TypedIORelation"/>\n'
+                       '  <link port="T.data_reversed" relation="b"/>\n'
+                       '  <link port="U.data" relation="b"/>\n'))
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("port data_reversed is the FMU's Binary variable of that name, and Hyco "
+                      "values carry no bytes: leave it unconnected", result.stderr)
 
 
 if __name__ == "__main__":

@@ -628,7 +628,7 @@ test_describe_file (void)
   /* An FMI version without a backend: refused before anything else is read. */
   g_assert_null (hyco_fmu_describe_file (fmi1, &error));
   g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED);
-  test_assert_contains (error->message, "fmiVersion is \"1.0\": only FMI 2.0 FMUs are supported");
+  test_assert_contains (error->message, "fmiVersion is \"1.0\": only FMI 2.0 and 3.0 FMUs are supported");
   g_clear_pointer (&fmu, _hyco_fmu_unref);
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);
 }

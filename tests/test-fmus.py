@@ -902,6 +902,303 @@ def zero_crossing_overshoot(directory):
         fmu.close()
 
 
+# FMI 3.0 (tests/fmus/fmi3/) ------------------------------------------------------------------
+
+FMUS3 = ["stair3", "ball3", "types3", "clocks3", "periodic3"]
+FMI3 = """GetVersion SetDebugLogging InstantiateCoSimulation FreeInstance EnterInitializationMode
+ExitInitializationMode EnterEventMode Terminate Reset GetFloat32 GetFloat64 GetInt8 GetUInt8
+GetInt16 GetUInt16 GetInt32 GetUInt32 GetInt64 GetUInt64 GetBoolean GetString GetBinary
+SetFloat32 SetFloat64 SetInt8 SetUInt8 SetInt16 SetUInt16 SetInt32 SetUInt32 SetInt64 SetUInt64
+SetBoolean SetString SetBinary UpdateDiscreteStates EnterStepMode DoStep GetFMUState SetFMUState
+FreeFMUState EnterConfigurationMode ExitConfigurationMode GetClock SetClock
+GetIntervalDecimal GetShiftDecimal""".split()
+C3 = {"Float32": ctypes.c_float, "Float64": ctypes.c_double, "Int8": ctypes.c_int8,
+      "UInt8": ctypes.c_uint8, "Int16": ctypes.c_int16, "UInt16": ctypes.c_uint16,
+      "Int32": ctypes.c_int32, "UInt32": ctypes.c_uint32, "Int64": ctypes.c_int64,
+      "UInt64": ctypes.c_uint64, "Boolean": ctypes.c_bool, "String": ctypes.c_char_p}
+LOG3 = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p)
+
+
+@LOG3
+def logger3(environment, status, category, message):
+    messages.append((status, message.decode()))
+
+
+class Fmu3:
+    """An unpacked FMI 3.0 test FMU and one co-simulation instance of it."""
+
+    def __init__(self, directory, name):
+        self.name = name
+        self.tmp = tempfile.TemporaryDirectory()
+        with zipfile.ZipFile(os.path.join(directory, name + ".fmu")) as archive:
+            self.entries = sorted(archive.namelist())
+            archive.extractall(self.tmp.name)
+        self.root = ElementTree.parse(os.path.join(self.tmp.name, "modelDescription.xml")).getroot()
+        self.cosimulation = self.root.find("CoSimulation")
+        self.identifier = self.cosimulation.get("modelIdentifier")
+        self.token = self.root.get("instantiationToken").encode()
+        self.variables = {v.get("name"): dict(vr=int(v.get("valueReference")), type=v.tag,
+                                              causality=v.get("causality"))
+                          for v in self.root.find("ModelVariables")}
+        self.lib = ctypes.CDLL(os.path.join(self.tmp.name, "binaries", "x86_64-linux",
+                                            self.identifier + ".so"))
+        f = self.lib
+        f.fmi3GetVersion.restype = ctypes.c_char_p
+        f.fmi3InstantiateCoSimulation.restype = ctypes.c_void_p
+        f.fmi3InstantiateCoSimulation.argtypes = [
+            ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_bool, ctypes.c_bool,
+            ctypes.c_bool, ctypes.c_bool, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
+            LOG3, ctypes.c_void_p]
+        f.fmi3FreeInstance.argtypes = [ctypes.c_void_p]
+        f.fmi3EnterInitializationMode.argtypes = [ctypes.c_void_p, ctypes.c_bool, ctypes.c_double,
+                                                  ctypes.c_double, ctypes.c_bool, ctypes.c_double]
+        f.fmi3DoStep.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_double, ctypes.c_bool,
+                                 ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(ctypes.c_bool),
+                                 ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(ctypes.c_double)]
+        for function in ("ExitInitializationMode", "EnterEventMode", "EnterStepMode", "Terminate",
+                         "EnterConfigurationMode", "ExitConfigurationMode"):
+            getattr(f, "fmi3" + function).argtypes = [ctypes.c_void_p]
+        self.c = None
+
+    def close(self):
+        if self.c:
+            self.lib.fmi3FreeInstance(self.c)
+            self.c = None
+        self.tmp.cleanup()
+
+    def call(self, function, *args):
+        return getattr(self.lib, "fmi3" + function)(self.c, *args)
+
+    def instantiate(self, event_mode=True, early_return=False, token=None):
+        self.c = self.lib.fmi3InstantiateCoSimulation(
+            b"test", token or self.token, self.tmp.name.encode() + b"/resources/", False, False,
+            event_mode, early_return, None, 0, None, logger3, None)
+        return self.c
+
+    def start(self, event_mode=True, early_return=False, configure=None):
+        assert self.instantiate(event_mode, early_return)
+        if configure:
+            assert self.call("EnterConfigurationMode") == OK
+            configure()
+            assert self.call("ExitConfigurationMode") == OK
+        assert self.call("EnterInitializationMode", False, 0.0, 0.0, False, 0.0) == OK
+        assert self.call("ExitInitializationMode") == OK
+
+    def get(self, name, n=1):
+        v = self.variables[name]
+        values = (C3[v["type"]] * n)()
+        status = self.call("Get" + v["type"], (ctypes.c_uint32 * 1)(v["vr"]), 1, values, n)
+        if status != OK:
+            raise RuntimeError(f"fmi3Get{v['type']} {name}: status {status}")
+        return values[0] if n == 1 else list(values)
+
+    def set(self, name, values):
+        v = self.variables[name]
+        values = values if isinstance(values, list) else [values]
+        array = (C3[v["type"]] * len(values))(*values)
+        return self.call("Set" + v["type"], (ctypes.c_uint32 * 1)(v["vr"]), 1, array, len(values))
+
+    def step(self, now, size):
+        event, terminate, early, last = ctypes.c_bool(), ctypes.c_bool(), ctypes.c_bool(), \
+            ctypes.c_double()
+        status = self.call("DoStep", now, size, False, ctypes.byref(event),
+                           ctypes.byref(terminate), ctypes.byref(early), ctypes.byref(last))
+        return status, event.value, terminate.value, early.value, last.value
+
+    def update(self):
+        flags = [ctypes.c_bool() for _ in range(5)]
+        next_time = ctypes.c_double()
+        status = self.call("UpdateDiscreteStates", *[ctypes.byref(x) for x in flags],
+                           ctypes.byref(next_time))
+        needs, terminate, _, _, defined = [x.value for x in flags]
+        return status, needs, terminate, next_time.value if defined else None
+
+
+def make_layout_test3(name):
+    def layout(directory):
+        fmu = Fmu3(directory, name)
+        try:
+            assert fmu.entries == ["binaries/x86_64-linux/" + name + ".so",
+                                   "modelDescription.xml"], fmu.entries
+            assert fmu.root.get("fmiVersion") == "3.0"
+            assert fmu.root.get("modelName") == name and fmu.identifier == name
+            refs = [v["vr"] for v in fmu.variables.values()]
+            assert refs == list(range(len(refs))), "value references are the table's indices"
+            for function in FMI3:
+                assert hasattr(fmu.lib, "fmi3" + function), "fmi3" + function
+            for symbol in ("fmu3_model", "fmu3_log", "fmi2DoStep"):
+                assert not hasattr(fmu.lib, symbol), symbol + " is exported"
+            assert fmu.lib.fmi3GetVersion() == b"3.0"
+            # Another token is refused.
+            assert not fmu.instantiate(token=b"{00000000-0000-0000-0000-000000000000}")
+        finally:
+            fmu.close()
+    layout.__name__ = f"/fmus/{name}/layout-and-exports"
+    return layout
+
+
+for _name in FMUS3:
+    test(make_layout_test3(_name))
+
+
+@test
+def fmi3_state_machine(directory):
+    """/fmus/fmi3/state-machine: calls out of sequence, wrong types and sizes are refused"""
+    fmu = Fmu3(directory, "types3")
+    try:
+        assert fmu.instantiate(event_mode=False)
+        assert fmu.step(0.0, 0.1)[0] == ERROR  # before initialization
+        assert fmu.call("EnterEventMode") == ERROR
+        assert fmu.set("n", 2) == ERROR  # a structural parameter outside configuration mode
+        assert fmu.call("EnterConfigurationMode") == OK
+        assert fmu.set("n", 2) == OK
+        assert fmu.set("u8", 1) == ERROR  # only structural parameters in configuration mode
+        assert fmu.call("ExitConfigurationMode") == OK
+        assert fmu.call("EnterInitializationMode", False, 0.0, 0.0, False, 0.0) == OK
+        assert fmu.call("ExitInitializationMode") == OK
+        assert fmu.set("x", [1.0, 2.0, 3.0]) == ERROR  # n is 2 now
+        assert fmu.set("x", [1.0, 2.0]) == OK
+        assert fmu.get("twice", 2) == [2.0, 4.0] and fmu.get("sum") == 3.0
+        value = (ctypes.c_int32 * 1)()
+        assert fmu.call("GetInt32", (ctypes.c_uint32 * 1)(fmu.variables["y16"]["vr"]), 1,
+                        value, 1) == ERROR  # an Int16 read as Int32
+        assert fmu.call("EnterEventMode") == ERROR  # instantiated without event mode
+        assert fmu.step(0.0, 0.0)[0] == ERROR
+        assert fmu.step(0.5, 0.1)[0] == ERROR  # not where the FMU is
+        assert fmu.step(0.0, 0.5) == (OK, False, False, False, 0.5)
+        assert fmu.set("y16", 1) == ERROR  # an output
+    finally:
+        fmu.close()
+
+
+@test
+def fmi3_types(directory):
+    """/fmus/types3/values: sized integers, Float32, arrays, strings and Binary"""
+    fmu = Fmu3(directory, "types3")
+    try:
+        fmu.start(event_mode=False)
+        assert fmu.get("y16") == 0 and fmu.get("sum") == 6.0
+        assert fmu.set("u8", 255) == OK and fmu.get("y16") == 510
+        assert fmu.set("u64", 2**64 - 1) == OK and fmu.get("next64") == 0
+        assert fmu.set("f32", 0.3) == OK
+        assert fmu.get("half32") == ctypes.c_float(ctypes.c_float(0.3).value / 2).value
+        assert fmu.get("twice", 3) == [2.0, 4.0, 6.0]
+        assert fmu.set("word", b"hello") == OK and fmu.get("reversed") == b"olleh"
+        sizes = (ctypes.c_size_t * 1)()
+        values = (ctypes.c_void_p * 1)()
+        vr = (ctypes.c_uint32 * 1)(fmu.variables["data_reversed"]["vr"])
+        assert fmu.call("GetBinary", vr, 1, sizes, values, 1) == OK
+        assert ctypes.string_at(values[0], sizes[0]) == b"\x03\x02\x01"
+        data = ctypes.create_string_buffer(b"\x0a\x0b", 2)
+        assert fmu.call("SetBinary", (ctypes.c_uint32 * 1)(fmu.variables["data"]["vr"]), 1,
+                        (ctypes.c_size_t * 1)(2), (ctypes.c_void_p * 1)(ctypes.addressof(data)),
+                        1) == OK
+        assert fmu.get("data_size") == 2
+    finally:
+        fmu.close()
+
+
+@test
+def fmi3_stair_events(directory):
+    """/fmus/stair3/events: time events in event mode, a second update every third step"""
+    fmu = Fmu3(directory, "stair3")
+    try:
+        fmu.start()
+        assert fmu.update() == (OK, False, False, 0.5)  # initialization's event mode
+        assert fmu.call("EnterStepMode") == OK
+        assert fmu.step(0.0, 0.3) == (OK, False, False, False, 0.3)
+        assert fmu.step(0.3, 0.2) == (OK, True, False, False, 0.5)
+        assert fmu.call("EnterEventMode") == OK
+        assert fmu.update() == (OK, False, False, 1.0) and fmu.get("counter") == 1
+        assert fmu.call("EnterStepMode") == OK
+        for now in (0.5, 1.0):
+            assert fmu.step(now, 0.5)[1]
+            assert fmu.call("EnterEventMode") == OK
+            status, needs, terminate, _ = fmu.update()
+            if not needs:
+                assert fmu.call("EnterStepMode") == OK
+        # Third step: the carry needs a second update.
+        assert (needs, fmu.get("counter"), fmu.get("carries")) == (True, 3, 0)
+        assert fmu.update() == (OK, False, False, 2.0) and fmu.get("carries") == 1
+        assert fmu.call("EnterStepMode") == OK
+        # Without early return, the events inside a step are the FMU's own; the fifth ends it.
+        assert fmu.step(1.5, 1.2) == (OK, False, True, False, 2.5)
+        assert fmu.get("counter") == 5
+    finally:
+        fmu.close()
+    fmu = Fmu3(directory, "stair3")
+    try:
+        fmu.start(early_return=True)
+        fmu.update()
+        assert fmu.call("EnterStepMode") == OK
+        # Early return: a step past two events stops at the first.
+        assert fmu.step(0.0, 1.2) == (OK, True, False, True, 0.5)
+        assert fmu.call("EnterEventMode") == OK
+        assert fmu.update()[0] == OK and fmu.get("counter") == 1
+    finally:
+        fmu.close()
+
+
+@test
+def fmi3_clocks(directory):
+    """/fmus/clocks3/ticks: an input clock with its clocked input, output clocks"""
+    fmu = Fmu3(directory, "clocks3")
+    try:
+        fmu.start()
+        vr = lambda name: (ctypes.c_uint32 * 1)(fmu.variables[name]["vr"])
+        clock = (ctypes.c_bool * 1)()
+        assert fmu.update() == (OK, False, False, 1.0)
+        assert fmu.set("u", 4) == ERROR  # clocked: only at a tick of trigger
+        assert fmu.call("SetClock", vr("trigger"), 1, (ctypes.c_bool * 1)(True)) == OK
+        assert fmu.set("u", 4) == OK
+        assert fmu.call("GetClock", vr("even"), 1, clock) == OK and clock[0]
+        assert fmu.get("doubled") == 8
+        assert fmu.call("SetClock", vr("even"), 1, (ctypes.c_bool * 1)(True)) == ERROR
+        assert fmu.update()[0] == OK and fmu.get("total") == 4
+        # The update ended the ticks.
+        assert fmu.call("GetClock", vr("trigger"), 1, clock) == OK and not clock[0]
+        assert fmu.call("EnterStepMode") == OK
+        assert fmu.step(0.0, 1.0) == (OK, True, False, False, 1.0)
+        assert fmu.call("EnterEventMode") == OK
+        assert fmu.call("GetClock", vr("alarm"), 1, clock) == OK and clock[0]
+        assert fmu.get("alarms") == 1
+        assert fmu.update() == (OK, False, False, None)
+    finally:
+        fmu.close()
+
+
+@test
+def fmi3_ball_early_return(directory):
+    """/fmus/ball3/early-return: an impact inside a step, with and without early return"""
+    fmu = Fmu3(directory, "ball3")
+    try:
+        fmu.start(early_return=True)
+        assert fmu.update()[0] == OK and fmu.call("EnterStepMode") == OK
+        state = ctypes.c_void_p()
+        assert fmu.call("GetFMUState", ctypes.byref(state)) == OK
+        assert fmu.step(0.0, 1.2) == (OK, True, False, True, 1.0)
+        assert fmu.get("v") == -10.0 and fmu.get("h") == 0.0
+        assert fmu.call("EnterEventMode") == OK and fmu.update()[0] == OK
+        assert fmu.get("v") == 7.0
+        # Restored, the step to the impact ends there with the event.
+        assert fmu.call("SetFMUState", state) == OK
+        assert fmu.step(0.0, 1.0) == (OK, True, False, False, 1.0)
+        assert fmu.call("FreeFMUState", ctypes.byref(state)) == OK
+    finally:
+        fmu.close()
+    fmu = Fmu3(directory, "ball3")
+    try:
+        fmu.start(early_return=False)
+        fmu.update()
+        assert fmu.call("EnterStepMode") == OK
+        # No early return: the FMU bounces within the step.
+        status, event, _, early, last = fmu.step(0.0, 1.2)
+        assert (status, event, early, last) == (OK, False, False, 1.2)
+        assert abs(fmu.get("v") - 5.0) < 1e-12 and abs(fmu.get("h") - 1.2) < 1e-12
+    finally:
+        fmu.close()
+
+
 def main():
     directory = sys.argv[1] if len(sys.argv) > 1 else os.environ["HYCO_TEST_FMU_DIR"]
     print(f"1..{len(tests)}")

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Packs an FMU: make-fmu.py OUTPUT.fmu modelDescription.xml LIBRARY.so [RESOURCE ...]
 
-The archive holds modelDescription.xml, binaries/linux64/<modelIdentifier>.so (the library,
-renamed after the modelIdentifier of the description's CoSimulation element) and the
+The archive holds modelDescription.xml, binaries/linux64/<modelIdentifier>.so (FMI 3.0:
+binaries/x86_64-linux/; the library, renamed after the modelIdentifier of the description's
+CoSimulation element) and the
 resources given, under resources/. Entries get a fixed date so that builds are reproducible.
 """
 import os
@@ -30,7 +31,8 @@ def main():
     identifier = cosimulation.get("modelIdentifier")
     with zipfile.ZipFile(output + ".tmp", "w") as archive:
         add(archive, "modelDescription.xml", description)
-        add(archive, f"binaries/linux64/{identifier}.so", library)
+        platform = "x86_64-linux" if root.get("fmiVersion", "").startswith("3.") else "linux64"
+        add(archive, f"binaries/{platform}/{identifier}.so", library)
         for resource in sys.argv[4:]:
             add(archive, "resources/" + os.path.basename(resource), resource)
     os.replace(output + ".tmp", output)

@@ -1,0 +1,346 @@
+/* hyco-fmi3-fmu.c: the FMI 3.0 backend: an FMU's library loaded and its functions resolved, its
+ * co-simulation instances created with a logger that keeps their last message for errors.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-fmi3-fmu.h"
+
+#include <gmodule.h>
+#include <string.h>
+
+/* What fmi3InstantiateCoSimulation gets as instanceEnvironment: the instance's name, for log
+ * messages, and the last message it logged at fmi3Warning or worse, for the check. Kept until
+ * the FMU is freed; one per instance name. */
+typedef struct
+{
+  HycoFmu *fmu; /* not a reference: instances do not outlive their FMU */
+  char *name;
+  gboolean logging;
+  char *last_message; /* under Fmu.lock */
+} Log;
+
+/* HycoFmu.backend_data. */
+typedef struct
+{
+  HycoFmi3Functions fmi;
+  GModule *module;
+  GMutex lock; /* logs and their messages: an FMU may log from any thread */
+  GPtrArray *logs;
+  HycoFmuInstanceOps ops;
+} Fmu;
+
+#define FMU_PRIVATE(self) ((Fmu *) (self)->backend_data)
+
+typedef struct
+{
+  const char *name;
+  gsize offset;
+} FunctionSlot;
+
+#define HYCO_FMU_SLOT(ret, name, args) { #name, G_STRUCT_OFFSET (HycoFmi3Functions, name) },
+static const FunctionSlot slots[] = { HYCO_FMI3_FUNCTIONS (HYCO_FMU_SLOT) };
+#undef HYCO_FMU_SLOT
+
+/* What every co-simulation FMU must export for Hyco to run it. */
+static const char *const required_functions[] = {
+  "fmi3GetVersion",       "fmi3InstantiateCoSimulation", "fmi3FreeInstance",
+  "fmi3EnterInitializationMode", "fmi3ExitInitializationMode", "fmi3Terminate",
+  "fmi3DoStep",
+};
+
+/* The getter and setter of each type, by HycoFmuType: required when a variable has it. */
+static const char *const getter_names[HYCO_FMU_N_TYPES] = {
+  [HYCO_FMU_TYPE_REAL] = "fmi3GetFloat64",   [HYCO_FMU_TYPE_INTEGER] = "fmi3GetInt32",
+  [HYCO_FMU_TYPE_BOOLEAN] = "fmi3GetBoolean", [HYCO_FMU_TYPE_STRING] = "fmi3GetString",
+  [HYCO_FMU_TYPE_ENUMERATION] = "fmi3GetInt64", [HYCO_FMU_TYPE_FLOAT32] = "fmi3GetFloat32",
+  [HYCO_FMU_TYPE_INT8] = "fmi3GetInt8",      [HYCO_FMU_TYPE_UINT8] = "fmi3GetUInt8",
+  [HYCO_FMU_TYPE_INT16] = "fmi3GetInt16",    [HYCO_FMU_TYPE_UINT16] = "fmi3GetUInt16",
+  [HYCO_FMU_TYPE_UINT32] = "fmi3GetUInt32",  [HYCO_FMU_TYPE_INT64] = "fmi3GetInt64",
+  [HYCO_FMU_TYPE_UINT64] = "fmi3GetUInt64",  [HYCO_FMU_TYPE_BINARY] = "fmi3GetBinary",
+  [HYCO_FMU_TYPE_CLOCK] = "fmi3GetClock",
+};
+static const char *const setter_names[HYCO_FMU_N_TYPES] = {
+  [HYCO_FMU_TYPE_REAL] = "fmi3SetFloat64",   [HYCO_FMU_TYPE_INTEGER] = "fmi3SetInt32",
+  [HYCO_FMU_TYPE_BOOLEAN] = "fmi3SetBoolean", [HYCO_FMU_TYPE_STRING] = "fmi3SetString",
+  [HYCO_FMU_TYPE_ENUMERATION] = "fmi3SetInt64", [HYCO_FMU_TYPE_FLOAT32] = "fmi3SetFloat32",
+  [HYCO_FMU_TYPE_INT8] = "fmi3SetInt8",      [HYCO_FMU_TYPE_UINT8] = "fmi3SetUInt8",
+  [HYCO_FMU_TYPE_INT16] = "fmi3SetInt16",    [HYCO_FMU_TYPE_UINT16] = "fmi3SetUInt16",
+  [HYCO_FMU_TYPE_UINT32] = "fmi3SetUInt32",  [HYCO_FMU_TYPE_INT64] = "fmi3SetInt64",
+  [HYCO_FMU_TYPE_UINT64] = "fmi3SetUInt64",  [HYCO_FMU_TYPE_BINARY] = "fmi3SetBinary",
+  [HYCO_FMU_TYPE_CLOCK] = "fmi3SetClock",
+};
+
+static gpointer *
+function_slot (HycoFmu *self, const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
+    if (g_str_equal (slots[i].name, name))
+      return (gpointer *) ((guint8 *) &FMU_PRIVATE (self)->fmi + slots[i].offset);
+  g_return_val_if_reached (NULL);
+}
+
+static void
+log_free (gpointer data)
+{
+  Log *log = data;
+
+  g_free (log->name);
+  g_free (log->last_message);
+  g_free (log);
+}
+
+static void
+require (HycoFmu *self, GString *missing, const char *name)
+{
+  if (*function_slot (self, name) == NULL && !strstr (missing->str, name))
+    g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", name);
+}
+
+/* The functions this FMU's description makes necessary, missing from its library. */
+static void
+find_missing (HycoFmu *self, GString *missing)
+{
+  const HycoModelDescription *description = self->description;
+
+  for (guint i = 0; i < G_N_ELEMENTS (required_functions); i++)
+    require (self, missing, required_functions[i]);
+  for (guint i = 0; i < description->variables->len; i++)
+    {
+      const HycoFmuVariable *variable = description->variables->pdata[i];
+      if (variable->causality == HYCO_FMU_CAUSALITY_INDEPENDENT)
+        continue;
+      require (self, missing, getter_names[variable->type]);
+      if (_hyco_fmu_variable_is_settable (variable))
+        require (self, missing, setter_names[variable->type]);
+    }
+  if (description->has_event_mode)
+    {
+      require (self, missing, "fmi3EnterEventMode");
+      require (self, missing, "fmi3UpdateDiscreteStates");
+      require (self, missing, "fmi3EnterStepMode");
+    }
+  if (description->can_get_and_set_fmu_state)
+    {
+      require (self, missing, "fmi3GetFMUState");
+      require (self, missing, "fmi3SetFMUState");
+      require (self, missing, "fmi3FreeFMUState");
+    }
+}
+
+static gboolean
+load_library (HycoFmu *self, GError **error)
+{
+  Fmu *fmu = g_new0 (Fmu, 1);
+  g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
+  /* FMI 3.0 names platforms by architecture and system (section 2.5.1.1). */
+  g_autofree char *library
+    = g_build_filename (self->directory, "binaries", "x86_64-linux", file_name, NULL);
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GString) missing = g_string_new (NULL);
+  const char *version;
+
+  g_mutex_init (&fmu->lock);
+  fmu->logs = g_ptr_array_new_with_free_func (log_free);
+  self->backend_data = fmu;
+  if (!g_file_test (library, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: no binaries/x86_64-linux/%s: the FMU has no library for this platform",
+                   self->path, file_name);
+      return FALSE;
+    }
+  /* Local: FMUs export the same names, and several may be loaded at once. */
+  fmu->module
+    = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
+  if (fmu->module == NULL)
+    {
+      g_autoptr (GString) reason = g_string_new (local_error->message);
+      g_autofree char *unpacked = g_strconcat (self->directory, G_DIR_SEPARATOR_S, NULL);
+      g_string_replace (reason, unpacked, "", 0);
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: binaries/x86_64-linux/%s does not load: %s", self->path, file_name,
+                   reason->str);
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
+    g_module_symbol (fmu->module, slots[i].name,
+                     (gpointer *) ((guint8 *) &fmu->fmi + slots[i].offset));
+  find_missing (self, missing);
+  if (missing->len)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                   "%s: binaries/x86_64-linux/%s does not export %s, which its "
+                   "modelDescription.xml needs",
+                   self->path, file_name, missing->str);
+      return FALSE;
+    }
+  version = fmu->fmi.fmi3GetVersion ();
+  if (version == NULL || !g_str_has_prefix (version, "3."))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: binaries/x86_64-linux/%s implements FMI %s, not 3.0", self->path,
+                   file_name, version ? version : "(null)");
+      return FALSE;
+    }
+  self->category = HYCO_FMU_CATEGORY_FMI3;
+  _hyco_fmi3_instance_ops_init (&fmu->ops, &fmu->fmi);
+  fmu->ops.get_value_names = getter_names;
+  fmu->ops.set_value_names = setter_names;
+  self->ops = &fmu->ops;
+  return TRUE;
+}
+
+/* Instances and their messages ---------------------------------------------------------- */
+
+static const char *
+status_name (fmi3Status status)
+{
+  static const char *const names[]
+    = { "fmi3OK", "fmi3Warning", "fmi3Discard", "fmi3Error", "fmi3Fatal" };
+
+  return (guint) status < G_N_ELEMENTS (names) ? names[status] : "an unknown status";
+}
+
+static void
+log_message (fmi3InstanceEnvironment environment, fmi3Status status, fmi3String category,
+             fmi3String message)
+{
+  Log *log = environment;
+  GLogLevelFlags level;
+
+  if (message == NULL || log == NULL)
+    return;
+  if (status >= fmi3Warning && status <= fmi3Fatal)
+    {
+      Fmu *fmu = FMU_PRIVATE (log->fmu);
+      g_mutex_lock (&fmu->lock);
+      g_free (log->last_message);
+      log->last_message = g_strdup (message);
+      g_mutex_unlock (&fmu->lock);
+    }
+  /* As FMI 2.0's (hyco-fmi2-fmu.c): an error's message goes into the failing call's error. */
+  if (status == fmi3Error || status == fmi3Fatal)
+    level = G_LOG_LEVEL_INFO;
+  else if (status == fmi3Warning || log->logging)
+    level = G_LOG_LEVEL_MESSAGE;
+  else
+    return;
+  if (category && *category)
+    g_log (G_LOG_DOMAIN, level, "%s: %s: %s", log->name, category, message);
+  else
+    g_log (G_LOG_DOMAIN, level, "%s: %s", log->name, message);
+}
+
+static Log *
+get_log (HycoFmu *self, const char *instance_name, gboolean logging)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  Log *log = NULL;
+
+  g_mutex_lock (&fmu->lock);
+  for (guint i = 0; i < fmu->logs->len && !log; i++)
+    if (g_str_equal (((Log *) fmu->logs->pdata[i])->name, instance_name))
+      log = fmu->logs->pdata[i];
+  if (log == NULL)
+    {
+      log = g_new0 (Log, 1);
+      log->fmu = self;
+      log->name = g_strdup (instance_name);
+      g_ptr_array_add (fmu->logs, log);
+    }
+  log->logging = logging;
+  g_clear_pointer (&log->last_message, g_free);
+  g_mutex_unlock (&fmu->lock);
+  return log;
+}
+
+static char *
+take_last_message (HycoFmu *self, Log *log)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  char *message;
+
+  g_mutex_lock (&fmu->lock);
+  message = g_steal_pointer (&log->last_message);
+  g_mutex_unlock (&fmu->lock);
+  return message;
+}
+
+gboolean
+_hyco_fmi3_fmu_check (HycoFmu *self, gpointer log, fmi3Status status, const char *call,
+                      GError **error)
+{
+  g_autofree char *message = NULL;
+
+  g_return_val_if_fail (self != NULL && log != NULL && call != NULL, FALSE);
+
+  message = take_last_message (self, log);
+  if (status == fmi3OK || status == fmi3Warning)
+    return TRUE;
+  g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, "FMU %s (%s): %s returned %s%s%s",
+               self->description->model_name, ((Log *) log)->name, call, status_name (status),
+               message ? ": " : "", message ? message : "");
+  return FALSE;
+}
+
+static HycoFmuInstance *
+instantiate_with_events (HycoFmu *self, const char *instance_name, gboolean logging,
+                         gboolean event_mode_used, gboolean early_return_allowed, GError **error)
+{
+  Log *log = get_log (self, instance_name, logging);
+  const HycoFmi3Functions *fmi = &FMU_PRIVATE (self)->fmi;
+  /* FMI 3.0 gives the resources as a directory path, with the trailing separator. */
+  g_autofree char *resources = g_strconcat (self->directory, "/resources/", NULL);
+  /* No intermediate update callback: the actor steps to exactly the next tag anything happens
+   * at, so there is nothing to return early for that the FMU's own event signalling does not
+   * give (an event inside the step is an early return with eventHandlingNeeded). */
+  fmi3Instance instance = fmi->fmi3InstantiateCoSimulation (
+    instance_name, self->description->guid, resources, fmi3False, logging ? fmi3True : fmi3False,
+    event_mode_used && self->description->has_event_mode ? fmi3True : fmi3False,
+    early_return_allowed ? fmi3True : fmi3False, NULL, 0, log, log_message, NULL);
+
+  if (instance == NULL)
+    {
+      g_autofree char *message = take_last_message (self, log);
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                   "FMU %s (%s): fmi3InstantiateCoSimulation failed%s%s",
+                   self->description->model_name, instance_name, message ? ": " : "",
+                   message ? message : "");
+      return NULL;
+    }
+  return _hyco_fmi3_instance_new (self, fmi, log, instance);
+}
+
+static HycoFmuInstance *
+instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError **error)
+{
+  return instantiate_with_events (self, instance_name, logging, FALSE, FALSE, error);
+}
+
+static void
+unload (HycoFmu *self)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+
+  if (fmu->module && !g_module_close (fmu->module))
+    g_warning ("%s: cannot close its library: %s", self->path, g_module_error ());
+  g_clear_pointer (&fmu->logs, g_ptr_array_unref);
+  g_mutex_clear (&fmu->lock);
+  g_free (fmu);
+  self->backend_data = NULL;
+}
+
+static char *
+list_extensions (HycoFmu *self)
+{
+  return NULL; /* FMI-HC is an FMI 2.0 extension */
+}
+
+const HycoFmuBackend _hyco_fmi3_backend = {
+  .fmi_version = "3.0",
+  .load = load_library,
+  .unload = unload,
+  .instantiate = instantiate,
+  .instantiate_with_events = instantiate_with_events,
+  .list_extensions = list_extensions,
+};
