@@ -1624,6 +1624,34 @@ class Fmi3(FmuTestCase):
             return [(row[1], row[2], row[3]) for row in list(csv.reader(f))[1:]
                     if row[0] == signal]
 
+    def test_readme_commands(self):
+        # The README's FMI 3.0 commands, as written (from the source root, with the build in
+        # build/, as the tests run), and what it says of their output.
+        readme = open("README.md").read()
+        section = readme[readme.index("### FMI 3.0 co-simulation"):]
+        block = section[section.index("```sh\n") + 6:section.index("```\n", section.index("```sh"))]
+        commands = [line.split("#")[0].split() for line in block.splitlines()]
+        self.assertEqual([c[:3] for c in commands], [["build/tools/hyco", "fmu", "info"],
+                                                      ["build/tools/hyco", "fmu", "run"]])
+        hyco_dir = os.path.dirname(HYCO)
+        for command in commands:
+            command = [HYCO] + [os.path.join(hyco_dir, "..", a[len("build/"):])
+                                if a.startswith("build/tests/") else a for a in command[1:]]
+            command = [os.path.join(self.dir.name, a) if a.endswith(".csv") else a
+                       for a in command]
+            result = subprocess.run(command, capture_output=True, text=True, timeout=60,
+                                    env=self.env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("clocked by", subprocess.run(
+            [HYCO, "fmu", "info", os.path.join(FMU_DIR, "clocks3.fmu")], capture_output=True,
+            text=True, timeout=60, env=self.env).stdout)
+        with open(os.path.join(self.dir.name, "stair.csv"), newline="") as f:
+            rows = [row for row in csv.reader(f)][1:]
+        counter = [(row[1], row[2]) for row in rows if row[0] == "stair3.counter"]
+        self.assertIn(("0.5", "1"), counter)
+        self.assertIn(("1", "1"), counter)
+        self.assertEqual(rows[-1][1], "2.5")
+
     def test_info(self):
         result = self.fmu("info", os.path.join(FMU_DIR, "types3.fmu"))
         self.assertEqual(result.returncode, 0, result.stderr)

@@ -887,7 +887,8 @@ command_fmu_info (int argc, char **argv)
 {
   g_autoptr (GOptionContext) context = new_context (
     "FILE.fmu - show what an FMU holds",
-    "Unpacks an FMI 2.0 co-simulation FMU into a temporary directory (removed at the end), reads "
+    "Unpacks an FMI 2.0 or 3.0 co-simulation FMU into a temporary directory (removed at the end), "
+    "reads "
     "its modelDescription.xml and loads its library, then prints its names, GUID, FMI-HC "
     "category and the FMI-HC functions it exports, its capabilities, its default experiment and "
     "each variable with causality, variability, type, start, unit and (outputs) the inputs it "
@@ -946,7 +947,8 @@ command_fmu_run (int argc, char **argv)
         { NULL } };
   g_autoptr (GOptionContext) context = new_context (
     "FILE.fmu - run an FMU on its own",
-    "Runs an FMI 2.0 co-simulation FMU alone, as the one actor of a model under a DE director: "
+    "Runs an FMI 2.0 or 3.0 co-simulation FMU alone, as the one actor of a model under a DE "
+    "director: "
     "stepped at a fixed communication step from 0 to the stop time (both from its default "
     "experiment unless given; else 1 s and 500 steps), with a short last step to the stop time "
     "where the step does not divide it, as FMPy takes (not for an FMU that cannot handle "
@@ -1078,7 +1080,7 @@ static const struct
 static void
 print_fmu_help (FILE *out)
 {
-  fprintf (out, "Usage:\n  hyco fmu COMMAND [OPTION...] FILE.fmu\n\nFMI 2.0 co-simulation "
+  fprintf (out, "Usage:\n  hyco fmu COMMAND [OPTION...] FILE.fmu\n\nFMI 2.0 and 3.0 co-simulation "
                 "FMUs.\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (fmu_commands); i++)
     fprintf (out, "  %-10s %s\n", fmu_commands[i].name, fmu_commands[i].summary);
