@@ -9,6 +9,10 @@
  *     the same: per stage fmi2SetFMUstate, fmi2DoStep and the gets, and fmi2GetFMUstate at the
  *     step's end.
  *
+ * The same without rollback with the FMU's FMI 3.0 twin (vanderpol3: the same equations and
+ * substeps), against a loop making the FMI 3.0 calls (fmi3DoStep, fmi3GetFloat64): its figure
+ * says what Hyco adds per step for FMI 3.0 next to what it adds for FMI 2.0 (goal: no more).
+ *
  * Each runs twice: with the FMU's internal step (substep) equal to the communication step, so
  * that the FMU does almost nothing per step and the figures measure Hyco's overhead alone, and
  * with ten internal steps per communication step, closer to what a real FMU does.
@@ -19,19 +23,24 @@
  *
  *   ninja -C build && build/bench/bench-fmu [STEPS]
  *
- * Run from the source root after building (it uses build/tests/fmus/vanderpol.fmu).
+ * Run from the source root after building (it uses build/tests/fmus/vanderpol.fmu and
+ * vanderpol3.fmu).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco.h"
 #include "hyco-fmi2-fmu.h"
+#include "hyco-fmi3-fmu.h"
 #include "hyco-signal-private.h"
+
+#include <gmodule.h>
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define FMU_PATH "build/tests/fmus/vanderpol.fmu"
+#define FMU3_PATH "build/tests/fmus/vanderpol3.fmu"
 #define STEP 1e-3
 #define REPEATS 3
 
@@ -144,11 +153,88 @@ direct_rollback (guint64 steps, double *last)
   return (double) start / 1e6;
 }
 
+/* The FMI 3.0 loop: the FMU's own functions, looked up in its library (which the FMU loader
+ * has opened: the same code Hyco calls). */
+typedef struct
+{
+  HycoFmu *fmu;
+  HycoFmuInstance *instance;
+  GModule *library;
+  fmi3DoStepTYPE *do_step;
+  fmi3GetFloat64TYPE *get_float64;
+  fmi3Instance c;
+  fmi3ValueReference outputs[2];
+  fmi3Float64 values[2];
+} Direct3;
+
+static void
+direct3_open (Direct3 *d)
+{
+  GError *error = NULL;
+  g_autofree char *library = NULL;
+  fmi3SetFloat64TYPE *set_float64;
+  fmi3EnterInitializationModeTYPE *enter;
+  fmi3ExitInitializationModeTYPE *exit_initialization;
+  const HycoFmuVariable *parameter;
+
+  d->fmu = _hyco_fmu_open (FMU3_PATH, &error);
+  if (d->fmu == NULL)
+    fail ("open", error);
+  library = g_build_filename (d->fmu->directory, "binaries", "x86_64-linux", "vanderpol3.so", NULL);
+  d->library = g_module_open (library, G_MODULE_BIND_LOCAL);
+  if (d->library == NULL || !g_module_symbol (d->library, "fmi3DoStep", (gpointer *) &d->do_step)
+      || !g_module_symbol (d->library, "fmi3GetFloat64", (gpointer *) &d->get_float64)
+      || !g_module_symbol (d->library, "fmi3SetFloat64", (gpointer *) &set_float64)
+      || !g_module_symbol (d->library, "fmi3EnterInitializationMode", (gpointer *) &enter)
+      || !g_module_symbol (d->library, "fmi3ExitInitializationMode",
+                           (gpointer *) &exit_initialization))
+    fail ("symbols", NULL);
+  d->instance = _hyco_fmu_instantiate (d->fmu, "direct", FALSE, &error);
+  if (d->instance == NULL)
+    fail ("instantiate", error);
+  d->c = _hyco_fmi3_instance_get_instance (d->instance);
+  d->outputs[0] = _hyco_fmu_find_variable (d->fmu, "x1")->value_reference;
+  d->outputs[1] = _hyco_fmu_find_variable (d->fmu, "x2")->value_reference;
+  parameter = _hyco_fmu_find_variable (d->fmu, "substep");
+  if (set_float64 (d->c, &parameter->value_reference, 1, &substep, 1) > fmi3Warning
+      || enter (d->c, fmi3False, 0, 0, fmi3False, 0) > fmi3Warning
+      || exit_initialization (d->c) > fmi3Warning)
+    fail ("initialize", NULL);
+}
+
 static double
-through_hyco (guint64 steps, gboolean rollback, double *last, guint64 *firings)
+direct3_plain (guint64 steps, double *last)
+{
+  Direct3 d;
+  gint64 start;
+  double t = 0;
+  fmi3Boolean event, terminate, early;
+  fmi3Float64 reached;
+
+  direct3_open (&d);
+  start = g_get_monotonic_time ();
+  for (guint64 k = 0; k < steps; k++)
+    {
+      if (d.do_step (d.c, t, STEP, fmi3True, &event, &terminate, &early, &reached) > fmi3Warning
+          || d.get_float64 (d.c, d.outputs, 2, d.values, 2) > fmi3Warning)
+        fail ("step", NULL);
+      t = (double) (k + 1) * STEP;
+    }
+  *last = d.values[0];
+  start = g_get_monotonic_time () - start;
+  d.instance->ops->terminate (d.instance->handle);
+  d.instance->ops->free (d.instance);
+  g_module_close (d.library);
+  _hyco_fmu_unref (d.fmu);
+  return (double) start / 1e6;
+}
+
+static double
+through_hyco (const char *fmu_path, guint64 steps, gboolean rollback, double *last,
+              guint64 *firings)
 {
   g_autofree char *stop = g_strdup_printf ("%g", (double) steps * STEP);
-  g_autofree char *path = g_canonicalize_filename (FMU_PATH, NULL);
+  g_autofree char *path = g_canonicalize_filename (fmu_path, NULL);
   g_autofree char *text = g_strdup_printf (
     "<entity name=\"bench\" class=\"CompositeActor\">"
     "<property name=\"d\" class=\"%s\"><property name=\"stopTime\" value=\"%s\"/>%s</property>"
@@ -193,10 +279,10 @@ main (int argc, char **argv)
 {
   guint64 steps = argc > 1 ? g_ascii_strtoull (argv[1], NULL, 10) : 1000000;
 
-  if (!g_file_test (FMU_PATH, G_FILE_TEST_EXISTS))
+  if (!g_file_test (FMU_PATH, G_FILE_TEST_EXISTS) || !g_file_test (FMU3_PATH, G_FILE_TEST_EXISTS))
     {
-      fprintf (stderr, "bench-fmu: %s not found: build first, run from the source root\n",
-               FMU_PATH);
+      fprintf (stderr, "bench-fmu: %s or %s not found: build first, run from the source root\n",
+               FMU_PATH, FMU3_PATH);
       return 1;
     }
   hyco_init ();
@@ -215,7 +301,7 @@ main (int argc, char **argv)
             {
               direct = MIN (direct, rollback ? direct_rollback (steps, &direct_last)
                                              : direct_plain (steps, &direct_last));
-              hyco = MIN (hyco, through_hyco (steps, rollback, &hyco_last, &firings));
+              hyco = MIN (hyco, through_hyco (FMU_PATH, steps, rollback, &hyco_last, &firings));
             }
           printf ("%s, %" G_GUINT64_FORMAT " steps of %g s, %s\n",
                   rollback ? "with rollback on every step (continuous director, 3 stages)"
@@ -238,5 +324,35 @@ main (int argc, char **argv)
               "  goal    met by an FMU whose step takes %.0f ns or more (this one: %.0f ns)\n",
               2 * (hyco - direct) / (double) steps * 1e9, direct / (double) steps * 1e9);
         }
+  /* FMI 3.0, without rollback: what Hyco adds per step next to the FMI 2.0 figure above. */
+  for (int work = 0; work <= 1; work++)
+    if (argc <= 2 || g_str_equal (argv[2], "fmi3"))
+      {
+        double hyco_last, direct_last;
+        guint64 firings = 0;
+        double direct = G_MAXDOUBLE, hyco = G_MAXDOUBLE, direct2 = G_MAXDOUBLE, hyco2 = G_MAXDOUBLE,
+               last2;
+
+        substep = work ? STEP / 10 : STEP;
+        for (int r = 0; r < REPEATS; r++)
+          {
+            direct = MIN (direct, direct3_plain (steps, &direct_last));
+            hyco = MIN (hyco, through_hyco (FMU3_PATH, steps, FALSE, &hyco_last, &firings));
+            direct2 = MIN (direct2, direct_plain (steps, &last2));
+            hyco2 = MIN (hyco2, through_hyco (FMU_PATH, steps, FALSE, &last2, &firings));
+          }
+        printf (
+          "FMI 3.0, without rollback (DE director), %" G_GUINT64_FORMAT " steps of %g s, %s\n",
+          steps, STEP,
+          work ? "10 internal RK4 steps per step" : "1 internal RK4 step per step (overhead)");
+        printf ("  hyco    %.3f s: %.3g steps/s, x1 %.8g\n", hyco, (double) steps / hyco,
+                hyco_last);
+        printf ("  direct  %.3f s: %.3g steps/s, x1 %.8g\n", direct, (double) steps / direct,
+                direct_last);
+        printf ("  ratio   %.2f x the direct loop's wall time\n", hyco / direct);
+        printf ("  added   %.0f ns per step (FMI 2.0, measured alongside: %.0f ns; goal: no "
+                "more)\n",
+                (hyco - direct) / (double) steps * 1e9, (hyco2 - direct2) / (double) steps * 1e9);
+      }
   return 0;
 }

@@ -1624,6 +1624,20 @@ class Fmi3(FmuTestCase):
             return [(row[1], row[2], row[3]) for row in list(csv.reader(f))[1:]
                     if row[0] == signal]
 
+    def test_twin_of_an_fmi2_fmu_gives_the_same_trace(self):
+        # vanderpol3 is vanderpol's FMI 3.0 twin: the same values at the same tags, whatever
+        # the FMI version (bench/bench-fmu compares their cost per step).
+        traces = []
+        for name in ("vanderpol", "vanderpol3"):
+            trace = os.path.join(self.dir.name, name + ".csv")
+            result = self.fmu("run", os.path.join(FMU_DIR, name + ".fmu"), "-t", "2",
+                              "--set", "mu=2", "--trace", trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(trace) as f:
+                traces.append(f.read().replace(name + ".", "FMU."))
+        self.assertGreater(traces[0].count("\n"), 400)
+        self.assertEqual(traces[0], traces[1])
+
     def test_readme_commands(self):
         # The README's FMI 3.0 commands, as written (from the source root, with the build in
         # build/, as the tests run), and what it says of their output.

@@ -31,6 +31,8 @@ gboolean _hyco_fmi3_fmu_check (HycoFmu *fmu, gpointer log, fmi3Status status, co
  * (hyco-fmi3-instance.c). */
 HycoFmuInstance *_hyco_fmi3_instance_new (HycoFmu *fmu, const HycoFmi3Functions *functions,
                                           gpointer log, fmi3Instance instance);
+/* The FMU's own fmi3Instance behind @instance (for callers that make FMI calls directly). */
+fmi3Instance _hyco_fmi3_instance_get_instance (HycoFmuInstance *instance);
 /* The ops of @fmu's instances. */
 void _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *functions);
 

@@ -25,6 +25,12 @@ typedef struct
 
 #define INSTANCE(handle) ((Instance *) (handle))
 
+fmi3Instance
+_hyco_fmi3_instance_get_instance (HycoFmuInstance *instance)
+{
+  return ((Instance *) instance)->instance;
+}
+
 G_STATIC_ASSERT (sizeof (HycoFmuValueReference) == sizeof (fmi3ValueReference));
 G_STATIC_ASSERT ((int) HYCO_FMU_STATUS_OK == (int) fmi3OK
                  && (int) HYCO_FMU_STATUS_WARNING == (int) fmi3Warning
