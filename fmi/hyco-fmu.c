@@ -8,6 +8,12 @@
 #include "hyco-fmi2-fmu.h"
 #include "hyco-fmi3-fmu.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 /* The FMI versions Hyco runs, one backend each. */
 static const HycoFmuBackend *const backends[] = { &_hyco_fmi2_backend, &_hyco_fmi3_backend };
 
@@ -55,6 +61,45 @@ read_description (HycoFmu *self, GError **error)
   return TRUE;
 }
 
+/* An FMU is unpacked into "hyco-fmu-PID-XXXXXX" in the temporary directory and removed when
+ * the FMU is freed, on errors and on Ctrl-C included; a process killed outright leaves its
+ * directory, which the next process to open an FMU removes: one named by Hyco, owned by this
+ * user, of a process that no longer exists. */
+#define DIRECTORY_PREFIX "hyco-fmu-"
+
+static void
+remove_stale_directories (void)
+{
+  static gsize done = 0;
+  const char *tmp = g_get_tmp_dir ();
+  GDir *dir;
+  const char *name;
+
+  if (!g_once_init_enter (&done))
+    return;
+  dir = g_dir_open (tmp, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      char *end;
+      guint64 pid;
+      GStatBuf info;
+
+      if (!g_str_has_prefix (name, DIRECTORY_PREFIX))
+        continue;
+      pid = g_ascii_strtoull (name + strlen (DIRECTORY_PREFIX), &end, 10);
+      if (end == name + strlen (DIRECTORY_PREFIX) || *end != '-' || pid == 0 || pid > G_MAXINT
+          || (pid_t) pid == getpid () || kill ((pid_t) pid, 0) == 0 || errno != ESRCH)
+        continue;
+      path = g_build_filename (tmp, name, NULL);
+      if (g_lstat (path, &info) == 0 && S_ISDIR (info.st_mode) && info.st_uid == getuid ())
+        _hyco_fmu_archive_remove_tree (path);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_once_init_leave (&done, 1);
+}
+
 HycoFmu *
 _hyco_fmu_open (const char *path, GError **error)
 {
@@ -82,7 +127,11 @@ _hyco_fmu_open (const char *path, GError **error)
   g_atomic_ref_count_init (&self->ref_count);
   self->path = g_strdup (path);
 
-  self->directory = g_dir_make_tmp ("hyco-fmu-XXXXXX", &local_error);
+  remove_stale_directories ();
+  {
+    g_autofree char *template = g_strdup_printf (DIRECTORY_PREFIX "%ld-XXXXXX", (long) getpid ());
+    self->directory = g_dir_make_tmp (template, &local_error);
+  }
   if (self->directory == NULL)
     {
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_ARCHIVE, "%s: cannot unpack it: %s", path,

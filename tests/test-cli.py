@@ -1402,6 +1402,54 @@ class FmuAlone(FmuTestCase):
         with open(path or self.trace, newline="") as f:
             return list(csv.reader(f))[1:]
 
+    def test_stale_directories_of_killed_runs_are_removed(self):
+        # What a process killed outright left (hyco-fmu-PID-...) goes at the next start; the
+        # directories of live processes, other names and others' files stay.
+        dead = subprocess.Popen(["true"])
+        dead.wait()
+        stale = os.path.join(self.tmp.name, f"hyco-fmu-{dead.pid}-a1b2c3")
+        alive = os.path.join(self.tmp.name, f"hyco-fmu-{os.getpid()}-d4e5f6")
+        other = os.path.join(self.tmp.name, "hyco-fmu-notapid")
+        for directory in (stale, alive, other):
+            os.makedirs(os.path.join(directory, "binaries"))
+        result = subprocess.run([HYCO, "fmu", "info", os.path.join(FMU_DIR, "gain.fmu")],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(sorted(os.listdir(self.tmp.name)),
+                         sorted(os.path.basename(d) for d in (alive, other)))
+        for directory in (alive, other):
+            os.rmdir(os.path.join(directory, "binaries"))
+            os.rmdir(directory)
+
+    def test_interrupt_while_unpacking_leaves_nothing(self):
+        # An FMU with 300 MB to unpack, interrupted at moments spread over its loading and
+        # running: hyco ends (0 if it was done, 1 if interrupted) and the temporary directory
+        # is empty afterwards (tearDown checks), whenever the signal came.
+        import random
+        import zipfile
+        big = os.path.join(self.dir.name, "big.fmu")
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "vanderpol.fmu")) as source, \
+                zipfile.ZipFile(big, "w", zipfile.ZIP_DEFLATED) as target:
+            for item in source.infolist():
+                target.writestr(item, source.read(item.filename))
+            target.writestr("resources/padding.bin", bytes(300 * 1024 * 1024))
+        moments = random.Random(3)
+        for attempt in range(6):
+            process = subprocess.Popen([HYCO, "fmu", "run", "-q", big, "-t", "0.1"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       env=self.env)
+            # Once unpacking has begun (hyco catches the signals from its start on), at a
+            # moment from then on.
+            while not os.listdir(self.tmp.name) and process.poll() is None:
+                time.sleep(0.01)
+            time.sleep(moments.uniform(0, 0.8))
+            process.send_signal(signal.SIGINT if attempt % 2 == 0 else signal.SIGTERM)
+            _, err = process.communicate(timeout=120)
+            self.assertIn(process.returncode, (0, 1), err)
+            if process.returncode == 1:
+                self.assertIn(b"interrupted", err)
+            self.assertEqual(os.listdir(self.tmp.name), [], attempt)
+
     def test_same_trace_as_the_model_it_stands_for(self):
         result = self.fmu_run("vanderpol.fmu", "--stop-time", "1", "--step", "0.1",
                               "--set", "mu=2", "--trace", self.trace)

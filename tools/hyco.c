@@ -121,6 +121,30 @@ new_context (const char *parameters, const char *summary, const char *descriptio
   return context;
 }
 
+/* Ctrl-C and SIGTERM while a model or an FMU is loaded (unpacking a large FMU takes seconds)
+ * must not kill hyco there and then: the FMUs' temporary directories would stay behind. The
+ * signals are caught from the start, noted, and acted on once loading is over. */
+static gboolean interrupted;
+
+static gboolean
+note_interrupt (gpointer user_data)
+{
+  interrupted = TRUE;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Whether a signal came while loading: then said, and the caller exits with 1 (what it loaded
+ * is freed on the way out, its temporary directories with it). */
+static gboolean
+interrupted_while_loading (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  if (interrupted)
+    fprintf (stderr, "hyco: interrupted\n");
+  return interrupted;
+}
+
 /* hyco run ------------------------------------------------------------------------------- */
 
 typedef struct
@@ -759,6 +783,8 @@ command_run (int argc, char **argv)
   if ((status = check_run_options (&options)) != EXIT_OK)
     return status;
   model = hyco_model_new_from_file (argv[1], &error);
+  if (interrupted_while_loading ())
+    return EXIT_RUN_FAILED;
   if (model == NULL)
     {
       print_error ("%s", error->message);
@@ -801,6 +827,8 @@ command_inspect (int argc, char **argv)
   if (argc != 2)
     return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
   model = hyco_model_new_from_file (argv[1], &error);
+  if (interrupted_while_loading ())
+    return EXIT_RUN_FAILED;
   if (model == NULL)
     {
       print_error ("%s", error->message);
@@ -910,6 +938,8 @@ command_fmu_info (int argc, char **argv)
   if (argc != 2)
     return usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
   text = hyco_fmu_describe_file (argv[1], &error);
+  if (interrupted_while_loading ())
+    return EXIT_RUN_FAILED;
   if (text == NULL)
     {
       /* The loader's messages start with the file's name. */
@@ -996,8 +1026,11 @@ command_fmu_run (int argc, char **argv)
   director = hyco_de_director_new ();
   hyco_composite_actor_set_director (top, director);
   actor = hyco_fmu_actor_new (name);
-  if (!hyco_fmu_actor_load (HYCO_FMU_ACTOR (actor), argv[1], &error))
+  if (!hyco_fmu_actor_load (HYCO_FMU_ACTOR (actor), argv[1], &error)
+      || interrupted_while_loading ())
     {
+      if (interrupted)
+        return EXIT_RUN_FAILED;
       print_model_error (argv[1], error);
       return EXIT_BAD_INPUT;
     }
@@ -1146,6 +1179,8 @@ print_help (FILE *out)
 int
 main (int argc, char **argv)
 {
+  g_unix_signal_add (SIGINT, note_interrupt, NULL);
+  g_unix_signal_add (SIGTERM, note_interrupt, NULL);
   setlocale (LC_ALL, "");
   hyco_init ();
   g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log_to_stderr, NULL);
