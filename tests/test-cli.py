@@ -1080,6 +1080,46 @@ class FmuRun(FmuTestCase):
                      '  <link port="F.u" relation="u"/>\n')
         return self.model(director, "2", body)
 
+    def test_fmu_calling_exit_cannot_end_the_run_as_a_success(self):
+        path = self.faulty(9)
+        with open(self.trace, "w") as f:
+            f.write("earlier\n")
+        result = self.run_hyco(path, "--trace", self.trace)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("the run was ended by a call to exit() from the model's code", result.stderr)
+        with open(self.trace) as f:
+            self.assertEqual(f.read(), "earlier\n")
+        # What the killed run left (its unpacked FMU, its unfinished trace) goes at the next.
+        for name in os.listdir(self.tmp.name):
+            self.assertTrue(name.startswith("hyco-fmu-"), name)
+        self.assertEqual(self.run_hyco(self.faulty(0), "--trace", self.trace).returncode, 0)
+        self.assertEqual([n for n in os.listdir(self.dir.name) if n.startswith(".")], [])
+
+    def test_second_interrupt_ends_a_run_stuck_in_an_fmu(self):
+        path = self.faulty(10)
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace('<property name="failAt"',
+                                 '<property name="fmuLogging" value="true"/>\n'
+                                 '    <property name="failAtTime" value="0"/>\n'
+                                 '    <property name="failAt"'))
+        process = subprocess.Popen([HYCO, "run", "--quiet", path], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True, env=self.env)
+        # Once the FMU says it hangs, the first Ctrl-C cannot stop the run; the second does.
+        for line in process.stderr:
+            if "hangs on purpose" in line:
+                break
+        process.send_signal(signal.SIGINT)
+        self.assertIn("interrupted, stopping the run", process.stderr.readline())
+        process.send_signal(signal.SIGINT)
+        err = process.stderr.read()
+        self.assertEqual(process.wait(timeout=60), 1)
+        process.stderr.close()
+        self.assertIn("interrupted again: stopping now", err)
+        # Its unpacked FMU goes at the next start.
+        self.assertEqual(self.run_hyco(self.faulty(0)).returncode, 0)
+
     def test_failing_fmu_exits_1_naming_actor_fmu_and_call(self):
         for fail_at, call, reason in (
                 (1, "fmi2DoStep returned fmi2Error", "doStep fails on purpose at 1 (failAt=1)"),

@@ -145,6 +145,22 @@ interrupted_while_loading (void)
   return interrupted;
 }
 
+/* Set while a model runs: code of the model's (an FMU's library) that calls exit() then must
+ * not end hyco as if the run had succeeded. */
+static gboolean running;
+
+static void
+exit_during_run (void)
+{
+  if (!running)
+    return;
+  /* The outputs are not renamed into place: the files there before stay as they were. */
+  fputs ("hyco: error: the run was ended by a call to exit() from the model's code (an FMU's "
+         "library?): the outputs were not written\n",
+         stderr);
+  _exit (1);
+}
+
 /* hyco run ------------------------------------------------------------------------------- */
 
 typedef struct
@@ -303,8 +319,16 @@ on_interrupt (gpointer user_data)
 
   if (data->writing)
     fprintf (stderr, "hyco: interrupted; the files already being written are finished first\n");
+  else if (g_cancellable_is_cancelled (data->cancellable))
+    {
+      /* The run did not stop at the first: it is stuck in a call that does not return (an
+       * FMU's doStep that hangs). Nothing was renamed into place. */
+      fprintf (stderr, "hyco: interrupted again: stopping now, in the middle of the run; its "
+                       "outputs were not written and the files there before are unchanged\n");
+      _exit (EXIT_RUN_FAILED);
+    }
   else
-    fprintf (stderr, "hyco: interrupted, stopping the run\n");
+    fprintf (stderr, "hyco: interrupted, stopping the run (again to stop at once)\n");
   g_cancellable_cancel (data->cancellable);
   return G_SOURCE_CONTINUE;
 }
@@ -715,9 +739,11 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
     progress = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, &data);
   /* The run goes on a thread so that the main loop can turn Ctrl-C into a clean cancellation
    * (wrapup still runs, the trace is still closed). */
+  running = TRUE;
   thread = g_thread_new ("hyco-run", run_thread, &data);
   g_main_loop_run (loop);
   g_thread_join (g_steal_pointer (&thread));
+  running = FALSE;
   wall = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
   if (progress)
     g_source_remove (progress);
@@ -1181,6 +1207,7 @@ main (int argc, char **argv)
 {
   g_unix_signal_add (SIGINT, note_interrupt, NULL);
   g_unix_signal_add (SIGTERM, note_interrupt, NULL);
+  atexit (exit_during_run);
   setlocale (LC_ALL, "");
   hyco_init ();
   g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log_to_stderr, NULL);

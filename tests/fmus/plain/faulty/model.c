@@ -16,6 +16,8 @@
  *   7  fmi2ExitInitializationMode returns fmi2Error
  *   8  doStep returns fmi2Pending: the step goes on asynchronously (canRunAsynchronuously is
  *      true), to be cancelled with fmi2CancelStep
+ *   9  doStep calls exit(0), as a badly written FMU ends the whole process
+ *   10 doStep never returns (it logs that it hangs, then sleeps forever)
  * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
  * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
@@ -26,6 +28,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct
 {
@@ -54,6 +57,8 @@ enum
   DO_STEP_DISCARD,
   EXIT_INITIALIZATION,
   DO_STEP_PENDING,
+  DO_STEP_EXIT,
+  DO_STEP_HANG,
 };
 
 static const FmuVariable variables[] = {
@@ -108,6 +113,13 @@ do_step (FmuInstance *fmu, double step, double *performed)
         fmu_log (fmu, fmi2OK, "logAll", "doStep goes on asynchronously on purpose at %g (failAt=8)",
                  fmu->clock.time);
         return fmi2Pending;
+      case DO_STEP_EXIT:
+        exit (0);
+      case DO_STEP_HANG:
+        fmu_log (fmu, fmi2OK, "logAll", "doStep hangs on purpose at %g (failAt=10)",
+                 fmu->clock.time);
+        for (;;)
+          sleep (1);
       case DO_STEP_DISCARD:
         if (fmu->clock.time < s->fail_at_time)
           {
