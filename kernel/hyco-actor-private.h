@@ -15,6 +15,7 @@ typedef struct
   HycoActor *toplevel;           /* cached by _hyco_actor_get_toplevel(), unowned */
   guint toplevel_generation;     /* the structure generation it was cached in */
   GPtrArray *ports;
+  GHashTable *ports_by_name; /* name -> port, once an actor has many (an FMU's): else NULL */
   HycoDirector *executive; /* the director that fires this actor; set at preinitialize */
   gboolean finished;
 

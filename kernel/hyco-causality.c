@@ -86,6 +86,8 @@ dependency_is_strict (HycoActor *actor, HycoPort *output, HycoPort *input)
   return hyco_actor_is_strict (actor);
 }
 
+static void collect_ports (HycoActor *actor, HycoPortFlags flag, GPtrArray *into);
+
 static void
 build_graph (Graph *graph, HycoCompositeActor *container, GPtrArray *scope)
 {
@@ -113,25 +115,29 @@ build_graph (Graph *graph, HycoCompositeActor *container, GPtrArray *scope)
         if (reader->source_ports[c])
           add_edge (graph, reader->source_ports[c], reader, TRUE);
     }
-  /* Inside actors: input -> output where the output depends on it at the same tag. */
-  for (guint a = 0; a < scope->len; a++)
-    {
-      HycoActor *actor = scope->pdata[a];
-      GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
-      for (guint o = 0; o < ports->len; o++)
-        {
-          HycoPort *output = ports->pdata[o];
-          if (!(output->flags & HYCO_PORT_OUTPUT))
-            continue;
-          for (guint i = 0; i < ports->len; i++)
+  /* Inside actors: input -> output where the output depends on it at the same tag. Inputs
+   * and outputs listed first: an actor may have thousands of ports (an FMU's). */
+  {
+    g_autoptr (GPtrArray) inputs = g_ptr_array_new ();
+    g_autoptr (GPtrArray) outputs = g_ptr_array_new ();
+
+    for (guint a = 0; a < scope->len; a++)
+      {
+        HycoActor *actor = scope->pdata[a];
+
+        g_ptr_array_set_size (inputs, 0);
+        g_ptr_array_set_size (outputs, 0);
+        collect_ports (actor, HYCO_PORT_INPUT, inputs);
+        collect_ports (actor, HYCO_PORT_OUTPUT, outputs);
+        for (guint o = 0; o < outputs->len; o++)
+          for (guint i = 0; i < inputs->len; i++)
             {
-              HycoPort *input = ports->pdata[i];
-              if ((input->flags & HYCO_PORT_INPUT) && input != output
-                  && hyco_actor_output_depends_on (actor, output, input))
+              HycoPort *input = inputs->pdata[i], *output = outputs->pdata[o];
+              if (input != output && hyco_actor_output_depends_on (actor, output, input))
                 add_edge (graph, input, output, dependency_is_strict (actor, output, input));
             }
-        }
-    }
+      }
+  }
 }
 
 /* Tarjan's algorithm, iteratively (models can be deep). Components come out in reverse
