@@ -1399,8 +1399,11 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
       if (G_UNLIKELY (priv->parameter_ports != NULL) && !update_port_parameters (self, error))
         return FALSE;
     }
-  /* A rate given by an expression may have changed (a port parameter's). */
-  if (G_UNLIKELY (priv->local_clock != NULL) && !check_local_clock (self, priv, error))
+  /* A rate given by an expression may have changed (a port parameter's); where it may not
+   * drift, preinitialize refused the expression. */
+  if (G_UNLIKELY (priv->local_clock != NULL)
+      && !(hyco_local_clock_get_clock_rate (priv->local_clock) > 0)
+      && !check_local_clock (self, priv, error))
     return FALSE;
   if (G_UNLIKELY (priv->publish != NULL))
     priv->publish (priv->publish_data);

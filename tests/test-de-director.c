@@ -800,13 +800,13 @@ test_local_clock_rate_inside (void)
 static void
 test_local_clock_port_parameter (void)
 {
-  static const char *const model_text =
+  static const char model_text[] =
     "<entity name='top' class='CompositeActor'>"
     "  <property name='DE' class='DEDirector'><property name='stopTime' value='8'/></property>"
     "  <entity name='Tick' class='DiscreteClock'/>"
     "  <entity name='Rates' class='DiscreteClock'>"
     "    <property name='period' value='4'/><property name='offsets' value='{0.0, 2.0}'/>"
-    "    <property name='values' value='{1.0, 0.5}'/>"
+    "    <property name='values' value='%s'/>"
     "  </entity>"
     "  <entity name='Inner' class='CompositeActor'>"
     "    <property name='rate' class='ptolemy.actor.parameters.PortParameter' value='1.0'/>"
@@ -833,7 +833,10 @@ test_local_clock_port_parameter (void)
     "  <link port='Rates.output' relation='r'/><link port='Inner.rate' relation='r'/>"
     "  <link port='Inner.out' relation='o'/><link port='Test.input' relation='o'/>"
     "</entity>";
-  g_autoptr (HycoModel) model = run_inline (model_text);
+  g_autofree char *rates = g_strdup_printf (model_text, "{1.0, 0.5}");
+  g_autofree char *stopping = g_strdup_printf (model_text, "{1.0, 0.0}");
+  g_autoptr (HycoModel) model = run_inline (rates);
+  g_autoptr (HycoModel) stopped = test_load_inline (stopping);
   HycoActor *inner = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Inner");
   g_autofree char *saved = hyco_model_save_to_data (model);
   g_autoptr (HycoModel) reloaded = NULL;
@@ -851,6 +854,11 @@ test_local_clock_port_parameter (void)
   g_assert_no_error (error);
   g_assert_true (hyco_model_run (model, NULL, &error));
   g_assert_no_error (error);
+  /* A rate of 0 arriving is refused where it arrives, at 2 s. */
+  g_assert_false (hyco_model_run (stopped, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "localClock.clockRate");
+  test_assert_contains (error->message, "must be positive");
 }
 
 /* Where local time is the container's (a continuous director's, and a modal model's), a rate
