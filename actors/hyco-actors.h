@@ -33,6 +33,7 @@
 
 /* Flow of events */
 #include "hyco-sampler.h"
+#include "hyco-most-recent.h"
 #include "hyco-time-delay.h"
 #include "hyco-microstep-delay.h"
 #include "hyco-timed-delay.h"

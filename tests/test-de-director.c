@@ -885,6 +885,43 @@ test_local_clock_rate_refused (void)
   test_assert_contains (error->message, "0.5: a local time drifting");
 }
 
+/* MostRecent (Ptolemy II's, which its older ptolemy.domains.de.lib.Sampler is read as): at a
+ * trigger, each output channel gets the most recent event of its input channel, at the
+ * trigger's tag or before it, else initialValue. */
+static void
+test_most_recent (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='6'/></property>"
+    "  <entity name='A' class='DiscreteClock'><property name='period' value='2'/></entity>"
+    "  <entity name='B' class='DiscreteClock'><property name='period' value='3'/></entity>"
+    "  <entity name='Ramp' class='Ramp'/>"
+    "  <entity name='Recent' class='ptolemy.domains.de.lib.Sampler'>"
+    "    <property name='initialValue' value='-1'/>"
+    "  </entity>"
+    "  <entity name='Test0' class='Test'>"
+    "    <property name='correctValues' value='{0, 1, 3}'/>"
+    "    <property name='correctTags' value='{(0, 1), (3, 1), (6, 1)}'/>"
+    "  </entity>"
+    "  <entity name='Test1' class='Test'>"
+    "    <property name='correctValues' value='{-1, -1, -1}'/>"
+    "    <property name='correctTags' value='{(0, 1), (3, 1), (6, 1)}'/>"
+    "  </entity>"
+    "  <relation name='a'/><relation name='b'/><relation name='r'/><relation name='none'/>"
+    "  <relation name='o0'/><relation name='o1'/>"
+    "  <link port='A.output' relation='a'/><link port='Ramp.trigger' relation='a'/>"
+    "  <link port='Ramp.output' relation='r'/><link port='Recent.input' relation='r'/>"
+    "  <link port='Recent.input' relation='none'/>"
+    "  <link port='B.output' relation='b'/><link port='Recent.trigger' relation='b'/>"
+    "  <link port='Recent.output' relation='o0'/><link port='Test0.input' relation='o0'/>"
+    "  <link port='Recent.output' relation='o1'/><link port='Test1.input' relation='o1'/>"
+    "</entity>");
+  HycoActor *recent = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Recent");
+
+  g_assert_true (HYCO_IS_MOST_RECENT (recent));
+}
+
 /* A pending request of a director with a startTime inside is reported in the time of its
  * container (what a modal model resuming the composite asks for again). */
 static void
@@ -940,6 +977,7 @@ main (int argc, char **argv)
   g_test_add_func ("/de/local-clock-rate-inside", test_local_clock_rate_inside);
   g_test_add_func ("/de/local-clock-port-parameter", test_local_clock_port_parameter);
   g_test_add_func ("/de/local-clock-rate-refused", test_local_clock_rate_refused);
+  g_test_add_func ("/de/most-recent", test_most_recent);
   g_test_add_func ("/de/start-time-pending-request", test_start_time_pending_request);
   return g_test_run ();
 }
