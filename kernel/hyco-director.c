@@ -238,9 +238,10 @@ parse_stop_time (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
   return TRUE;
 }
 
-/* Whether @self's local time may drift from the time outside: a director whose contents an
- * enclosing continuous director steps, or whose time a modal model sets (either implementing
- * HycoContinuousStatefulDirector), keeps the time it is given; so do their contents. */
+/* Whether @self's local time may drift from the time outside: a continuous or modal director
+ * (implementing HycoContinuousStatefulDirector), and a director directly inside one (whose
+ * time that director sets: a refinement's, or one stepped at solver stages), keep the time
+ * they are given. */
 static gboolean
 can_drift (HycoDirector *self, HycoDirectorPrivate *priv)
 {
@@ -721,8 +722,8 @@ _hyco_director_local_to_outer_time (HycoDirector *self, gint64 local)
  * composite, local time advances at the clock's rate against the time outside, from where the
  * director is initialized (at its startTime, if given); when the rate changes during the run
  * (an expression over a port parameter), from the time of the change on. The rate must be
- * positive, and 1 for a director whose time a continuous director or a modal model sets (and
- * inside those); the resolution, if given, the model's: another is refused, naming the
+ * positive, and 1 for a continuous or modal director and a director directly inside one
+ * (whose time that director sets); the resolution, if given, the model's: another is refused, naming the
  * parameter, when the model is prepared (or when the run reaches a rate given by an expression).
  */
 void
