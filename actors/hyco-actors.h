@@ -33,6 +33,8 @@
 
 /* Flow of events */
 #include "hyco-sampler.h"
+#include "hyco-most-recent.h"
+#include "hyco-catch-up-composite.h"
 #include "hyco-time-delay.h"
 #include "hyco-microstep-delay.h"
 #include "hyco-timed-delay.h"

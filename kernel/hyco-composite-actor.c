@@ -29,6 +29,7 @@ typedef struct
   char *text;                 /* the text in string mode */
   HycoValue *changed;         /* the value the run gave it (hyco_composite_actor_change_parameter()),
                                * which its expression gets back when the model is next prepared */
+  gboolean has_port;          /* set by the input port of its name (Ptolemy's PortParameter) */
 } Parameter;
 
 static void
@@ -817,6 +818,59 @@ hyco_composite_actor_change_parameter (HycoCompositeActor *self, const char *nam
   else
     hyco_value_assign (parameter->changed, value);
   return refresh_dependents (owner, error);
+}
+
+/**
+ * hyco_composite_actor_set_parameter_port:
+ * @self: a composite
+ * @name: the name of one of its own model parameters
+ * @has_port: whether the parameter is set by the input port of its name
+ * @error: return location for a #GError
+ *
+ * Makes a model parameter Ptolemy II's PortParameter: during a run, a value arriving at the
+ * composite's input port of the same name becomes the parameter's value (as
+ * hyco_composite_actor_change_parameter() gives it) when the composite fires, before anything
+ * inside it fires; without one, the parameter keeps the value it has.
+ *
+ * Returns: %TRUE on success; %FALSE with %HYCO_PARAM_ERROR_UNKNOWN when @self has no model
+ *   parameter @name
+ */
+gboolean
+hyco_composite_actor_set_parameter_port (HycoCompositeActor *self, const char *name,
+                                         gboolean has_port, GError **error)
+{
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  parameter = get_parameter (self, name);
+  if (parameter == NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_UNKNOWN, "no model parameter \"%s\"",
+                   name);
+      return FALSE;
+    }
+  parameter->has_port = has_port;
+  return TRUE;
+}
+
+/**
+ * hyco_composite_actor_has_parameter_port:
+ * @self: a composite
+ * @name: a name
+ *
+ * Returns: %TRUE if @self has a model parameter @name set by its input port of that name (see
+ *   hyco_composite_actor_set_parameter_port())
+ */
+gboolean
+hyco_composite_actor_has_parameter_port (HycoCompositeActor *self, const char *name)
+{
+  Parameter *parameter;
+
+  g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  parameter = get_parameter (self, name);
+  return parameter != NULL && parameter->has_port;
 }
 
 /**

@@ -59,6 +59,11 @@ HYCO_API gboolean hyco_composite_actor_change_parameter (HycoCompositeActor *sel
 HYCO_API const char *hyco_composite_actor_get_parameter_text (HycoCompositeActor *self,
                                                               const char *name);
 HYCO_API char **hyco_composite_actor_list_parameters (HycoCompositeActor *self);
+HYCO_API gboolean hyco_composite_actor_set_parameter_port (HycoCompositeActor *self,
+                                                           const char *name, gboolean has_port,
+                                                           GError **error);
+HYCO_API gboolean hyco_composite_actor_has_parameter_port (HycoCompositeActor *self,
+                                                           const char *name);
 HYCO_API gboolean hyco_composite_actor_set_string_parameter (HycoCompositeActor *self,
                                                             const char *name, const char *text,
                                                             GError **error);

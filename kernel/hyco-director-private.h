@@ -64,6 +64,13 @@ typedef struct
 } HycoLocalTime;
 
 void _hyco_local_time_to_outer (const HycoLocalTime *self, const HycoTag *local, HycoTag *outer);
+/* A director's local time from the time outside and back, through its localClock's rate and
+ * a startTime given inside a composite. */
+gint64 _hyco_director_outer_to_local_time (HycoDirector *self, gint64 outer);
+gint64 _hyco_director_local_to_outer_time (HycoDirector *self, gint64 local);
+/* The director whose localClock a clock is (unowned), for the scope of its expressions. */
+void _hyco_local_clock_set_director (HycoLocalClock *self, HycoDirector *director);
+HycoDirector *_hyco_local_clock_get_director (HycoLocalClock *self);
 void _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag);
 
 /* Director internals shared with subclasses. */
@@ -116,6 +123,17 @@ typedef struct
   guint64 dense_events; /* how many followed the first closely */
   gint64 dense_first;
   gint64 dense_last;
+  /* Ptolemy II's localClock at a rate other than 1 (drifting): from the time outside
+   * clock_outer on, local time is clock_local plus the time outside since then times
+   * clock_rate. At rate 1 local time is the time outside plus start_shift. Committed (the
+   * origin moved to now) whenever the rate changes during the run (clock_running). */
+  gboolean drifting;
+  gboolean clock_running;
+  double clock_rate;
+  gint64 clock_outer;
+  gint64 clock_local;
+  /* The container's input ports that set its model parameters (PortParameters), or NULL. */
+  GPtrArray *parameter_ports;
 } HycoDirectorPrivate;
 
 static inline HycoDirectorPrivate *

@@ -6,6 +6,8 @@
 #include "hyco-model-private.h"
 #include "hyco-param-private.h"
 
+#include <math.h>
+
 /**
  * HycoDirector:
  *
@@ -26,10 +28,12 @@
  * inherits one that does. The virtual methods can be implemented in Python too.
  */
 
+static void hyco_director_parameter_owner_init (HycoParameterOwnerInterface *iface);
+
 G_DEFINE_TYPE_WITH_CODE (HycoDirector, hyco_director, G_TYPE_OBJECT,
                          G_ADD_PRIVATE (HycoDirector)
                          G_IMPLEMENT_INTERFACE (HYCO_TYPE_PARAMETER_OWNER,
-                                                _hyco_parameter_owner_properties_init))
+                                                hyco_director_parameter_owner_init))
 
 enum
 {
@@ -74,7 +78,8 @@ hyco_director_finalize (GObject *object)
   g_free (priv->stop_time_literal);
   g_free (priv->start_time_literal);
   g_free (priv->resolution_literal);
-  g_clear_object (&priv->local_clock);
+  hyco_director_set_local_clock (HYCO_DIRECTOR (object), NULL);
+  g_clear_pointer (&priv->parameter_ports, g_ptr_array_unref);
   G_OBJECT_CLASS (hyco_director_parent_class)->finalize (object);
 }
 
@@ -231,22 +236,52 @@ parse_stop_time (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
   return TRUE;
 }
 
-/* Ptolemy II's localClock: its rate must be 1 (a drifting local time cannot be kept in integer
- * ticks exactly), its resolution the model's. */
+/* Whether @self's local time may drift from the time outside: a continuous or modal director
+ * (implementing HycoContinuousStatefulDirector), and a director directly inside one (whose
+ * time that director sets: a refinement's, or one stepped at solver stages), keep the time
+ * they are given. */
+static gboolean
+can_drift (HycoDirector *self, HycoDirectorPrivate *priv)
+{
+  HycoDirector *outer = hyco_actor_get_executive_director (HYCO_ACTOR (priv->container));
+
+  return !HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (self)
+         && (outer == NULL || !HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (outer));
+}
+
+/* Ptolemy II's localClock: its rate positive, other than 1 only where local time may drift
+ * (a rate given by an expression may become another during the run), and its resolution the
+ * model's. */
 static gboolean
 check_local_clock (HycoDirector *self, HycoDirectorPrivate *priv, GError **error)
 {
   const char *literal;
   int resolution;
+  double rate;
   g_autoptr (GError) local_error = NULL;
 
   if (priv->local_clock == NULL)
     return TRUE;
-  if (hyco_local_clock_get_clock_rate (priv->local_clock) != 1)
+  rate = hyco_local_clock_get_clock_rate (priv->local_clock);
+  if (!(rate > 0))
     {
+      g_autofree char *message
+        = g_strdup_printf ("%g: the rate of a local clock must be positive", rate);
+      _hyco_set_parameter_error (self, error, "localClock.clockRate", message);
+      return FALSE;
+    }
+  if ((rate != 1 || hyco_param_get_expression (G_OBJECT (priv->local_clock), "clockRate") != NULL)
+      && !can_drift (self, priv))
+    {
+      const char *expression
+        = hyco_param_get_expression (G_OBJECT (priv->local_clock), "clockRate");
+      g_autofree char *given
+        = expression != NULL ? g_strdup (expression) : g_strdup_printf ("%g", rate);
       g_autofree char *message = g_strdup_printf (
-        "%g: a local time drifting from the time outside is not supported, only the rate 1",
-        hyco_local_clock_get_clock_rate (priv->local_clock));
+        "%s: a local time drifting from the time outside is not supported for a continuous "
+        "director, a modal model's, or one inside either (their time is their container's); "
+        "only the rate 1",
+        given);
       _hyco_set_parameter_error (self, error, "localClock.clockRate", message);
       return FALSE;
     }
@@ -271,6 +306,26 @@ check_local_clock (HycoDirector *self, HycoDirectorPrivate *priv, GError **error
   return TRUE;
 }
 
+/* The container's input ports that set its model parameters (PortParameters). */
+static void
+collect_parameter_ports (HycoDirectorPrivate *priv)
+{
+  GPtrArray *ports = _hyco_actor_get_private ((HycoActor *) priv->container)->ports;
+
+  g_clear_pointer (&priv->parameter_ports, g_ptr_array_unref);
+  for (guint i = 0; i < ports->len; i++)
+    {
+      HycoPort *port = ports->pdata[i];
+
+      if (!(port->flags & HYCO_PORT_INPUT)
+          || !hyco_composite_actor_has_parameter_port (priv->container, hyco_port_get_name (port)))
+        continue;
+      if (priv->parameter_ports == NULL)
+        priv->parameter_ports = g_ptr_array_new ();
+      g_ptr_array_add (priv->parameter_ports, port);
+    }
+}
+
 static gboolean
 hyco_director_real_preinitialize (HycoDirector *self, GError **error)
 {
@@ -285,6 +340,8 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
     return FALSE;
   if (!parse_start_time (self, priv, error) || !check_local_clock (self, priv, error))
     return FALSE;
+  priv->clock_running = FALSE;
+  collect_parameter_ports (priv);
   priv->stop_time = HYCO_TIME_INFINITY;
   if (self == top && !parse_stop_time (self, priv, error))
     return FALSE;
@@ -312,6 +369,8 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
   priv->current.time = priv->start_time;
   priv->current.microstep = 0;
   priv->start_shift = 0;
+  priv->drifting = FALSE;
+  priv->clock_running = FALSE;
   if (outer != NULL)
     {
       priv->current = PRIV (outer)->current;
@@ -322,6 +381,13 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
         }
       else
         priv->start_time = priv->current.time;
+      /* Local time starts here, at the local clock's rate from now on. */
+      priv->clock_rate
+        = priv->local_clock != NULL ? hyco_local_clock_get_clock_rate (priv->local_clock) : 1;
+      priv->drifting = priv->clock_rate != 1;
+      priv->clock_outer = PRIV (outer)->current.time;
+      priv->clock_local = priv->current.time;
+      priv->clock_running = priv->local_clock != NULL;
     }
   priv->real_start = g_get_monotonic_time ();
   priv->firings = 0;
@@ -344,11 +410,11 @@ hyco_director_real_prefire (HycoDirector *self, GError **error)
   if (outer)
     {
       priv->current = PRIV (outer)->current;
-      priv->current.time += priv->start_shift;
+      if (G_UNLIKELY (priv->drifting))
+        priv->current.time = _hyco_director_outer_to_local_time (self, priv->current.time);
+      else
+        priv->current.time += priv->start_shift;
     }
-  /* A rate given by an expression may change during the run (a port parameter's). */
-  if (G_UNLIKELY (priv->local_clock != NULL) && !check_local_clock (self, priv, error))
-    return FALSE;
   return TRUE;
 }
 
@@ -370,6 +436,7 @@ hyco_director_real_wrapup (HycoDirector *self, GError **error)
   GPtrArray *actors = PRIV (self)->schedule.actors;
   gboolean ok = TRUE;
 
+  PRIV (self)->clock_running = FALSE;
   /* Every actor is wrapped up even when one fails; the first failure is reported. */
   for (guint i = 0; actors && i < actors->len; i++)
     if (!hyco_actor_wrapup (actors->pdata[i], ok ? error : NULL))
@@ -596,21 +663,89 @@ hyco_director_get_start_time (HycoDirector *self)
   return PRIV (self)->start_time;
 }
 
+/* The local clock's rate changed: during a run, local time goes on from where it is now at
+ * the new rate (Ptolemy II's LocalClock commits the current time with the new drift); before
+ * one, initialize takes it. A rate that is not positive is reported by the next firing. */
+static void
+commit_clock_rate (HycoDirector *self)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  HycoDirector *outer;
+  double rate = hyco_local_clock_get_clock_rate (priv->local_clock);
+  gint64 now, local;
+
+  if (!priv->clock_running || !(rate > 0) || rate == priv->clock_rate)
+    return;
+  outer = hyco_actor_get_executive_director (HYCO_ACTOR (priv->container));
+  if (outer == NULL)
+    return;
+  now = PRIV (outer)->current.time;
+  local = _hyco_director_outer_to_local_time (self, now);
+  priv->clock_rate = rate;
+  priv->drifting = rate != 1;
+  priv->clock_outer = now;
+  priv->clock_local = local;
+  priv->start_shift = local - now;
+}
+
+gint64
+_hyco_director_outer_to_local_time (HycoDirector *self, gint64 outer)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+
+  if (G_LIKELY (!priv->drifting))
+    return outer + priv->start_shift;
+  return priv->clock_local + (gint64) llround ((double) (outer - priv->clock_outer) * priv->clock_rate);
+}
+
+gint64
+_hyco_director_local_to_outer_time (HycoDirector *self, gint64 local)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+
+  if (G_LIKELY (!priv->drifting))
+    return local - priv->start_shift;
+  if (local == HYCO_TIME_INFINITY)
+    return local;
+  return priv->clock_outer + (gint64) llround ((double) (local - priv->clock_local) / priv->clock_rate);
+}
+
 /**
  * hyco_director_set_local_clock:
  * @self: a director
  * @clock: (nullable): a local clock, or %NULL for none
  *
- * Gives @self Ptolemy II's `localClock`, as a model file states it. Its rate must be 1 and its
- * resolution, if given, the model's: another is refused, naming the parameter, when the model
- * is prepared (or at the tag where a rate given by an expression changes).
+ * Gives @self Ptolemy II's `localClock`, as a model file states it; its parameters are then
+ * also @self's, as `localClock.clockRate` and `localClock.globalTimeResolution`. Inside a
+ * composite, local time advances at the clock's rate against the time outside, from where the
+ * director is initialized (at its startTime, if given); when the rate changes during the run
+ * (an expression over a port parameter), from the time of the change on. The rate must be
+ * positive, and 1 for a continuous or modal director and a director directly inside one
+ * (whose time that director sets); the resolution, if given, the model's: another is refused, naming the
+ * parameter, when the model is prepared (or when the run reaches a rate given by an expression).
  */
 void
 hyco_director_set_local_clock (HycoDirector *self, HycoLocalClock *clock)
 {
+  HycoDirectorPrivate *priv;
+
   g_return_if_fail (HYCO_IS_DIRECTOR (self));
   g_return_if_fail (clock == NULL || HYCO_IS_LOCAL_CLOCK (clock));
-  g_set_object (&PRIV (self)->local_clock, clock);
+  priv = PRIV (self);
+  if (priv->local_clock == clock)
+    return;
+  if (priv->local_clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (priv->local_clock, self);
+      if (_hyco_local_clock_get_director (priv->local_clock) == self)
+        _hyco_local_clock_set_director (priv->local_clock, NULL);
+    }
+  g_set_object (&priv->local_clock, clock);
+  if (clock != NULL)
+    {
+      _hyco_local_clock_set_director (clock, self);
+      g_signal_connect_swapped (clock, "notify::clockRate", G_CALLBACK (commit_clock_rate), self);
+    }
 }
 
 /**
@@ -763,8 +898,9 @@ hyco_director_get_pending_request (HycoDirector *self, guint index, HycoTag *tag
   if (index >= hyco_director_get_n_pending_requests (self))
     return FALSE;
   *tag = *_hyco_tag_queue_nth (PRIV (self)->queue, index);
-  /* As the container sees it: without the shift of a startTime given inside a composite. */
-  tag->time -= PRIV (self)->start_shift;
+  /* As the container sees it: without the shift of a startTime given inside a composite, and
+   * through its local clock's rate. */
+  tag->time = _hyco_director_local_to_outer_time (self, tag->time);
   return TRUE;
 }
 
@@ -1211,6 +1347,35 @@ check_cycle_settled (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guin
   return FALSE;
 }
 
+/* What arrives at a PortParameter's port becomes the model parameter's value, before anything
+ * inside fires (Ptolemy II's CompositeActor transfers port parameters first), and stays until
+ * the next value arrives. */
+static gboolean
+update_port_parameters (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+
+  for (guint i = 0; i < priv->parameter_ports->len; i++)
+    {
+      HycoPort *port = priv->parameter_ports->pdata[i];
+      HycoSignal *signal = port->n_signals > 0 ? &port->signals[0] : NULL;
+      g_autoptr (GError) local_error = NULL;
+
+      if (signal == NULL || hyco_signal_status (signal) != HYCO_SIGNAL_PRESENT)
+        continue;
+      if (!hyco_composite_actor_change_parameter (priv->container, hyco_port_get_name (port),
+                                                  &signal->value, &local_error))
+        {
+          g_autofree char *where = hyco_port_get_full_name (port);
+          g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER,
+                       "%s: the value arriving at this PortParameter's port cannot be taken: %s",
+                       where, local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* Computes the least fixed point of the current tag over unknown, absent and present. Entries
  * come in dependency order, so one pass settles everything but cycles; the entries of a depth
  * on a (constructive) cycle are fired again until no output changes. */
@@ -1228,7 +1393,17 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
   if (G_UNLIKELY (priv->speculating))
     _hyco_director_absent_inputs (self);
   else if (container_ports->len > 0)
-    _hyco_director_transfer_inputs (self);
+    {
+      _hyco_director_transfer_inputs (self);
+      if (G_UNLIKELY (priv->parameter_ports != NULL) && !update_port_parameters (self, error))
+        return FALSE;
+    }
+  /* A rate given by an expression may have changed (a port parameter's); where it may not
+   * drift, preinitialize refused the expression. */
+  if (G_UNLIKELY (priv->local_clock != NULL)
+      && !(hyco_local_clock_get_clock_rate (priv->local_clock) > 0)
+      && !check_local_clock (self, priv, error))
+    return FALSE;
   if (G_UNLIKELY (priv->publish != NULL))
     priv->publish (priv->publish_data);
   for (guint e = 0; e < n_entries;)
@@ -1281,7 +1456,15 @@ _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag)
   for (HycoDirector *director = self; director != NULL;
        director = _hyco_actor_get_private ((HycoActor *) PRIV (director)->container)->executive)
     {
-      tag->time -= PRIV (director)->start_shift;
+      HycoDirector *outer
+        = _hyco_actor_get_private ((HycoActor *) PRIV (director)->container)->executive;
+
+      /* The current time of a drifting clock is the current time outside, exactly. */
+      if (G_UNLIKELY (PRIV (director)->drifting) && outer != NULL
+          && tag->time == PRIV (director)->current.time)
+        tag->time = PRIV (outer)->current.time;
+      else
+        tag->time = _hyco_director_local_to_outer_time (director, tag->time);
       _hyco_local_time_to_outer (&PRIV (director)->local_time, tag, tag);
     }
 }
@@ -1325,4 +1508,162 @@ _hyco_director_describe_actors (GPtrArray *actors)
       g_string_append_printf (names, "%s%s", i ? ", " : "", name);
     }
   return g_string_free (names, FALSE);
+}
+
+/* The parameter protocol of a director: its properties, and its localClock's parameters as
+ * `localClock.NAME` (a model file's nested localClock, written back flat, which Ptolemy II
+ * reads as well). Setting one gives the director its clock. */
+
+static HycoParameterOwnerInterface properties_iface;
+
+#define CLOCK_PREFIX "localClock."
+
+static const char *
+clock_parameter (const char *name)
+{
+  if (!g_str_has_prefix (name, CLOCK_PREFIX))
+    return NULL;
+  name += strlen (CLOCK_PREFIX);
+  static gsize klass;
+
+  if (g_once_init_enter (&klass))
+    g_once_init_leave (&klass, (gsize) g_type_class_ref (HYCO_TYPE_LOCAL_CLOCK));
+  return g_object_class_find_property ((GObjectClass *) klass, name) != NULL ? name : NULL;
+}
+
+/* The director's clock, or (@create) a new one given to it, or NULL. */
+static HycoParameterOwner *
+clock_of (HycoParameterOwner *self, gboolean create)
+{
+  HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (self));
+
+  if (priv->local_clock == NULL && create)
+    {
+      g_autoptr (HycoLocalClock) clock = hyco_local_clock_new ();
+      hyco_director_set_local_clock (HYCO_DIRECTOR (self), clock);
+    }
+  return priv->local_clock ? HYCO_PARAMETER_OWNER (priv->local_clock) : NULL;
+}
+
+static char **
+director_list (HycoParameterOwner *self)
+{
+  g_auto (GStrv) own = properties_iface.list (self);
+  HycoParameterOwner *clock = clock_of (self, FALSE);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_strv_builder_addv (builder, (const char **) own);
+  if (clock != NULL)
+    {
+      g_auto (GStrv) names = hyco_parameter_owner_list (clock);
+      for (guint i = 0; names[i] != NULL; i++)
+        if (hyco_parameter_owner_is_set (clock, names[i]))
+          {
+            g_autofree char *full = g_strconcat (CLOCK_PREFIX, names[i], NULL);
+            g_strv_builder_add (builder, full);
+          }
+    }
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+director_has (HycoParameterOwner *self, const char *name)
+{
+  return clock_parameter (name) != NULL || properties_iface.has (self, name);
+}
+
+static gboolean
+director_set_text (HycoParameterOwner *self, const char *name, const char *text,
+                   gboolean evaluate, GError **error)
+{
+  const char *own = clock_parameter (name);
+  HycoParameterOwner *clock;
+
+  if (own == NULL)
+    return properties_iface.set_text (self, name, text, evaluate, error);
+  clock = clock_of (self, TRUE);
+  return HYCO_PARAMETER_OWNER_GET_IFACE (clock)->set_text (clock, own, text, evaluate, error);
+}
+
+static char *
+director_get_text (HycoParameterOwner *self, const char *name)
+{
+  const char *own = clock_parameter (name);
+  HycoParameterOwner *clock = own ? clock_of (self, FALSE) : NULL;
+  g_autoptr (HycoLocalClock) fresh = NULL;
+
+  if (own == NULL)
+    return properties_iface.get_text (self, name);
+  if (clock == NULL)
+    {
+      fresh = hyco_local_clock_new ();
+      clock = HYCO_PARAMETER_OWNER (fresh);
+    }
+  return hyco_parameter_owner_get_text (clock, own);
+}
+
+static gboolean
+director_is_set (HycoParameterOwner *self, const char *name)
+{
+  const char *own = clock_parameter (name);
+  HycoParameterOwner *clock = own ? clock_of (self, FALSE) : NULL;
+
+  if (own == NULL)
+    return properties_iface.is_set (self, name);
+  return clock != NULL && hyco_parameter_owner_is_set (clock, own);
+}
+
+static gboolean
+director_needs_evaluation (HycoParameterOwner *self, const char *name)
+{
+  const char *own = clock_parameter (name);
+  HycoParameterOwner *clock = own ? clock_of (self, FALSE) : NULL;
+
+  if (own == NULL)
+    return properties_iface.needs_evaluation (self, name);
+  return clock != NULL && hyco_parameter_owner_needs_evaluation (clock, own);
+}
+
+static gboolean
+director_evaluate (HycoParameterOwner *self, const char *name, GError **error)
+{
+  const char *own = clock_parameter (name);
+  HycoParameterOwner *clock = own ? clock_of (self, FALSE) : NULL;
+
+  if (own == NULL)
+    return properties_iface.evaluate (self, name, error);
+  return clock == NULL || hyco_parameter_owner_evaluate (clock, own, error);
+}
+
+static HycoParameterInfo *
+director_describe (HycoParameterOwner *self, const char *name)
+{
+  const char *own = clock_parameter (name);
+  g_autoptr (HycoLocalClock) fresh = NULL;
+  HycoParameterInfo *info;
+
+  if (own == NULL)
+    return properties_iface.describe (self, name);
+  fresh = hyco_local_clock_new ();
+  info = hyco_parameter_owner_describe (HYCO_PARAMETER_OWNER (fresh), own);
+  if (info != NULL)
+    {
+      g_free (info->name);
+      info->name = g_strdup (name);
+    }
+  return info;
+}
+
+static void
+hyco_director_parameter_owner_init (HycoParameterOwnerInterface *iface)
+{
+  _hyco_parameter_owner_properties_init (&properties_iface);
+  iface->list = director_list;
+  iface->has = director_has;
+  iface->set_text = director_set_text;
+  iface->get_text = director_get_text;
+  iface->is_set = director_is_set;
+  iface->needs_evaluation = director_needs_evaluation;
+  iface->evaluate = director_evaluate;
+  iface->describe = director_describe;
 }

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-local-clock.h"
+#include "hyco-director-private.h"
 #include "hyco-param.h"
 #include "hyco-param-private.h"
 
@@ -12,13 +13,17 @@
  * Ptolemy II's `ptolemy.actor.LocalClock`, which every director of its models holds as
  * `localClock`: the rate at which the director's local time advances against the time outside
  * (`clockRate`), and the model's time resolution (`globalTimeResolution`). Its owner, a
- * director (hyco_director_set_local_clock()), gives it its meaning: a rate of 1, the default,
- * is local time going as the time outside, the only rate Hyco's integer time supports (a
- * director refuses another, naming it); a resolution given must be the model's.
+ * director (hyco_director_set_local_clock()), gives it its meaning: at a rate of 1, the
+ * default, local time goes as the time outside; at another, each second outside is that many
+ * seconds inside, from the time the rate was set on (the rate may change during a run, given
+ * by an expression over a port parameter). A resolution given must be the model's. Its
+ * expressions name the model parameters in scope of its director.
  */
 struct _HycoLocalClock
 {
   GObject parent_instance;
+
+  HycoDirector *director; /* unowned: the director owns its clock */
 
   double clock_rate;
   char *global_time_resolution;
@@ -99,7 +104,8 @@ hyco_local_clock_class_init (HycoLocalClockClass *klass)
   /**
    * HycoLocalClock:clockRate:
    *
-   * How fast local time advances against the time outside: 1, the default, is the same pace.
+   * How fast local time advances against the time outside: 1, the default, is the same pace;
+   * 0.5, half a second inside for each second outside. It has no effect at the top level.
    */
   properties[PROP_CLOCK_RATE] = g_param_spec_double (
     "clockRate", NULL, "Pace of local time against the time outside (1: the same)", 0,
@@ -158,4 +164,16 @@ hyco_local_clock_get_global_time_resolution (HycoLocalClock *self)
 {
   g_return_val_if_fail (HYCO_IS_LOCAL_CLOCK (self), "");
   return self->global_time_resolution;
+}
+
+void
+_hyco_local_clock_set_director (HycoLocalClock *self, HycoDirector *director)
+{
+  self->director = director;
+}
+
+HycoDirector *
+_hyco_local_clock_get_director (HycoLocalClock *self)
+{
+  return self->director;
 }

@@ -478,12 +478,20 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
 
 /* A director's `localClock` (ptolemy.actor.LocalClock): every Ptolemy director has one, and a
  * model writes it to change how the director's time relates to its environment's. Its
- * parameters go to the director as `localClock.NAME` when the director has them; at their
- * defaults they say what Hyco's directors do anyway; anything else is refused by name. */
+ * parameters go to the director as `localClock.NAME` (hyco_director_set_local_clock()); at
+ * their defaults they say what Hyco's directors do anyway; anything else is refused by name.
+ * A LocalClock of another name is an attribute Ptolemy's director never reads (its clock is
+ * the one named localClock): skipped, and counted. */
 static gboolean
 load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **error)
 {
   g_autofree char *clock_name = _hyco_xml_get_attr (element, "name");
+
+  if (clock_name != NULL && !g_str_equal (clock_name, "localClock"))
+    {
+      note_ignored (loader, element);
+      return TRUE;
+    }
 
   for (xmlNode *node = element->children; node; node = node->next)
     {
@@ -517,14 +525,13 @@ load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **
             return FALSE;
           continue;
         }
-      /* A clock that runs at its environment's rate, the only one Hyco's directors have. */
-      if (value == NULL || (g_str_equal (name, "clockRate") && g_strtod (value, NULL) == 1.0))
+      if (value == NULL)
         continue;
       what = describe (node);
       who = describe_object (director);
       return fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, what,
-                   "%s: parameter \"%s\" of its local clock \"%s\" is not supported (Hyco's "
-                   "directors keep their environment's time, at clock rate 1)",
+                   "%s: parameter \"%s\" of its local clock \"%s\" is not supported (Hyco "
+                   "reads its clockRate and globalTimeResolution)",
                    who, name, clock_name ? clock_name : "localClock");
     }
   note_accepted (loader, "localClock at its defaults");
@@ -1683,9 +1690,9 @@ evaluate_expressions (Loader *loader, GError **error)
 }
 
 /* A PortParameter on a composite is a model parameter and an input port of one name, and
- * what arrives on the port sets the parameter. Hyco's model parameters have no port: one whose
- * port is linked from outside would silently keep its value, so it is refused. Unlinked, the
- * parameter only ever has its own value, as a plain one. */
+ * what arrives on the port sets the parameter (hyco_composite_actor_set_parameter_port()).
+ * Without its port in the file, it is a plain parameter, as in Ptolemy, where nothing could
+ * arrive. */
 static gboolean
 check_port_parameters (Loader *loader, GError **error)
 {
@@ -1695,17 +1702,21 @@ check_port_parameters (Loader *loader, GError **error)
       g_autofree char *name = _hyco_xml_get_attr (element, "name");
       HycoActor *composite = g_hash_table_lookup (loader->actors, element->parent);
       HycoPort *port = composite ? hyco_actor_get_port (composite, name) : NULL;
+      g_autoptr (GError) local_error = NULL;
       g_autofree char *what = NULL;
       g_autofree char *who = NULL;
 
-      if (port == NULL || _hyco_port_count_relations (port, FALSE) == 0)
+      if (port == NULL)
+        continue;
+      if (hyco_port_is_input (port) && !hyco_port_is_output (port)
+          && hyco_composite_actor_set_parameter_port (HYCO_COMPOSITE_ACTOR (composite), name,
+                                                      TRUE, &local_error))
         continue;
       what = describe (element);
       who = describe_object (G_OBJECT (composite));
       return fail (loader, error, line_of (element), HYCO_MODEL_FILE_ERROR_INVALID, what,
-                   "%s: a PortParameter whose port \"%s\" is linked (what arrives on the port "
-                   "sets the parameter) is not supported; Hyco's model parameters have no port",
-                   who, name);
+                   "%s: the port \"%s\" of a PortParameter must be an input only%s%s", who,
+                   name, local_error ? ": " : "", local_error ? local_error->message : "");
     }
   return TRUE;
 }
@@ -2000,8 +2011,13 @@ save_parameters (xmlNode *element, GObject *object)
 static void
 save_port (xmlNode *element, HycoPort *port)
 {
+  HycoActor *owner = hyco_port_get_container (port);
+  gboolean sets_parameter = HYCO_IS_COMPOSITE_ACTOR (owner)
+                            && hyco_composite_actor_has_parameter_port (HYCO_COMPOSITE_ACTOR (owner),
+                                                                        hyco_port_get_name (port));
   xmlNode *port_element
-    = add_element (element, "port", hyco_port_get_name (port), "TypedIOPort", NULL);
+    = add_element (element, "port", hyco_port_get_name (port),
+                   sets_parameter ? "ptolemy.actor.parameters.ParameterPort" : "TypedIOPort", NULL);
 
   if (hyco_port_is_input (port))
     add_element (port_element, "property", "input", NULL, NULL);
@@ -2138,6 +2154,8 @@ _hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composi
     add_element (element, "property", parameters[i],
                  hyco_composite_actor_is_string_parameter (composite, parameters[i])
                    ? "ptolemy.data.expr.StringParameter"
+                 : hyco_composite_actor_has_parameter_port (composite, parameters[i])
+                   ? "ptolemy.actor.parameters.PortParameter"
                    : "ptolemy.data.expr.Parameter",
                  hyco_composite_actor_get_parameter_text (composite, parameters[i]));
   if (director != NULL && with_director)

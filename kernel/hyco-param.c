@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-param-private.h"
+#include "hyco-director-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -392,6 +393,8 @@ scope_of (GObject *object)
     return hyco_actor_get_container (HYCO_ACTOR (object));
   if (HYCO_IS_DIRECTOR (object))
     return hyco_director_get_container (HYCO_DIRECTOR (object));
+  if (HYCO_IS_LOCAL_CLOCK (object) && _hyco_local_clock_get_director (HYCO_LOCAL_CLOCK (object)))
+    return hyco_director_get_container (_hyco_local_clock_get_director (HYCO_LOCAL_CLOCK (object)));
   return NULL;
 }
 
@@ -741,6 +744,11 @@ _hyco_param_refresh (GObject *object, GError **error)
   GHashTable *table = g_object_get_qdata (object, expressions_quark ());
   g_autoptr (GPtrArray) params = NULL;
 
+  /* A director's localClock is one of its parameters (localClock.clockRate). */
+  if (HYCO_IS_DIRECTOR (object) && hyco_director_get_local_clock (HYCO_DIRECTOR (object)) != NULL
+      && !_hyco_param_refresh (G_OBJECT (hyco_director_get_local_clock (HYCO_DIRECTOR (object))),
+                               error))
+    return FALSE;
   if (table == NULL)
     return TRUE;
   params = hyco_param_list (G_OBJECT_GET_CLASS (object));

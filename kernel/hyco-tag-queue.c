@@ -273,16 +273,19 @@ _hyco_tag_queue_request (HycoTagQueue *self, HycoDirector *director, HycoActor *
     }
   if (!_hyco_director_is_top_level (_hyco_director_get_private (director)))
     {
-      /* Asked of the container in the time outside, which a startTime may shift. */
-      HycoTag request = { event.tag.time - priv->start_shift, event.tag.microstep };
+      /* Asked of the container in the time outside, which a startTime may shift and a local
+       * clock's rate stretch. */
+      HycoTag request = { _hyco_director_local_to_outer_time (director, event.tag.time),
+                          event.tag.microstep };
       HycoTag outer;
       if (!hyco_actor_fire_at_tag (HYCO_ACTOR (priv->container), &request, &outer, error))
         return FALSE;
-      outer.time += priv->start_shift;
-      if (!hyco_tag_equal (&outer, &event.tag))
+      if (!hyco_tag_equal (&outer, &request))
         {
           g_autofree char *asked = hyco_tag_to_string (&event.tag, priv->resolution);
-          g_autofree char *got = hyco_tag_to_string (&outer, priv->resolution);
+          g_autofree char *got = NULL;
+          outer.time = _hyco_director_outer_to_local_time (director, outer.time);
+          got = hyco_tag_to_string (&outer, priv->resolution);
           hyco_actor_set_error (HYCO_ACTOR (priv->container), error, HYCO_ACTOR_ERROR_TIME,
                                 "the enclosing director granted %s instead of %s", got, asked);
           return FALSE;

@@ -699,12 +699,13 @@ test_enforce_microstep_semantics (void)
   test_assert_contains (error->message, "microstep 0");
 }
 
-/* Ptolemy II's localClock: rate 1 is local time going as the time outside and runs; another rate, or a resolution other than the model's, is refused
+/* Ptolemy II's localClock: at the top level its rate has no consequence (rate 1 and 0.5 run
+ * alike); a rate that is not positive, or a resolution other than the model's, is refused
  * naming the parameter. */
 static void
 test_local_clock (void)
 {
-  const char *rates[] = { "1", "0.5" };
+  const char *rates[] = { "1", "0.5", "0" };
 
   for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
     {
@@ -720,7 +721,7 @@ test_local_clock (void)
       test_set (clock, "clockRate", rates[i]);
       hyco_director_set_local_clock (director, clock);
       g_assert_true (hyco_director_get_local_clock (director) == clock);
-      if (i == 0)
+      if (i < 2)
         {
           g_assert_true (hyco_model_run (model, NULL, &error));
           g_assert_no_error (error);
@@ -733,8 +734,192 @@ test_local_clock (void)
       g_assert_false (hyco_model_prepare (model, &error));
       g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
       test_assert_contains (error->message, "localClock.clockRate");
-      test_assert_contains (error->message, "0.5");
+      test_assert_contains (error->message, "must be positive");
     }
+}
+
+/* Inside a composite, a localClock of rate 0.5 makes local time go at half the pace of the
+ * time outside: the clock inside, of period 1 in local time, asks to be fired at the model
+ * times 0, 2, 4, 6, and CurrentTime inside reads 0, 1, 2, 3 there. The director's parameter
+ * is localClock.clockRate, and a saved model keeps it. */
+#define DRIFTING_MODEL(rate)                                                                   \
+  "<entity name='top' class='CompositeActor'>"                                                 \
+  "  <property name='DE' class='DEDirector'><property name='stopTime' value='6'/></property>"  \
+  "  <entity name='Inner' class='CompositeActor'>"                                             \
+  "    <property name='DE' class='DEDirector'>"                                                \
+  "      <property name='localClock' class='ptolemy.actor.LocalClock'>"                        \
+  "        <property name='clockRate' value='" rate "'/>"                                      \
+  "      </property>"                                                                          \
+  "    </property>"                                                                            \
+  "    <port name='out'><property name='output'/></port>"                                      \
+  "    <relation name='r'/>" CLOCK_TIME_TEST ("{0.0, 1.0, 2.0, 3.0}",                          \
+                                              "{(0, 1), (1, 1), (2, 1), (3, 1)}")              \
+  "    <link port='out' relation='t'/>"                                                        \
+  "  </entity>"                                                                                \
+  "  <entity name='Outside' class='Test'>"                                                     \
+  "    <property name='correctValues' value='{0.0, 1.0, 2.0, 3.0}'/>"                          \
+  "    <property name='correctTags' value='{(0, 1), (2, 1), (4, 1), (6, 1)}'/>"                \
+  "  </entity>"                                                                                \
+  "  <relation name='o'/>"                                                                     \
+  "  <link port='Inner.out' relation='o'/><link port='Outside.input' relation='o'/>"           \
+  "</entity>"
+
+static void
+test_local_clock_rate_inside (void)
+{
+  g_autoptr (HycoModel) model = run_inline (DRIFTING_MODEL ("0.5"));
+  HycoActor *inner = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Inner");
+  HycoDirector *director = hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (inner));
+  g_autoptr (HycoModel) fast = test_load_inline (DRIFTING_MODEL ("2"));
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr (HycoModel) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (hyco_director_get_local_clock (director));
+  g_assert_cmpfloat (hyco_local_clock_get_clock_rate (hyco_director_get_local_clock (director)),
+                     ==, 0.5);
+  text = hyco_parameter_owner_get_text (HYCO_PARAMETER_OWNER (director), "localClock.clockRate");
+  g_assert_cmpstr (text, ==, "0.5");
+  saved = hyco_model_save_to_data (model);
+  test_assert_contains (saved, "\"localClock.clockRate\"");
+  reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (reloaded, NULL, &error));
+  g_assert_no_error (error);
+  /* At rate 2 the same local times come four times as fast: the tests object. */
+  g_assert_false (hyco_model_run (fast, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TEST_FAILED);
+}
+
+/* A composite's PortParameter sets its model parameter from what arrives at its port, before
+ * anything inside fires, and a localClock's rate given as that parameter changes with it (as
+ * Ptolemy II's PortParameterUpdates): rate 1 from 0, 0.5 from 2, 1 from 4, 0.5 from 6. The
+ * local time goes on from where it is when the rate changes. Saved and read back, the model
+ * still does so. */
+static void
+test_local_clock_port_parameter (void)
+{
+  static const char model_text[] =
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='8'/></property>"
+    "  <entity name='Tick' class='DiscreteClock'/>"
+    "  <entity name='Rates' class='DiscreteClock'>"
+    "    <property name='period' value='4'/><property name='offsets' value='{0.0, 2.0}'/>"
+    "    <property name='values' value='%s'/>"
+    "  </entity>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='rate' class='ptolemy.actor.parameters.PortParameter' value='1.0'/>"
+    "    <property name='DE' class='DEDirector'>"
+    "      <property name='localClock' class='ptolemy.actor.LocalClock'>"
+    "        <property name='clockRate' value='rate'/>"
+    "      </property>"
+    "    </property>"
+    "    <port name='rate' class='ptolemy.actor.parameters.ParameterPort'>"
+    "      <property name='input'/></port>"
+    "    <port name='in'><property name='input'/></port>"
+    "    <port name='out'><property name='output'/></port>"
+    "    <entity name='Time' class='CurrentTime'/>"
+    "    <relation name='i'/><relation name='o'/>"
+    "    <link port='in' relation='i'/><link port='Time.trigger' relation='i'/>"
+    "    <link port='Time.output' relation='o'/><link port='out' relation='o'/>"
+    "  </entity>"
+    "  <entity name='Test' class='Test'>"
+    "    <property name='correctValues'"
+    "      value='{0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 5.0, 5.5, 6.0}'/>"
+    "  </entity>"
+    "  <relation name='t'/><relation name='r'/><relation name='o'/>"
+    "  <link port='Tick.output' relation='t'/><link port='Inner.in' relation='t'/>"
+    "  <link port='Rates.output' relation='r'/><link port='Inner.rate' relation='r'/>"
+    "  <link port='Inner.out' relation='o'/><link port='Test.input' relation='o'/>"
+    "</entity>";
+  g_autofree char *rates = g_strdup_printf (model_text, "{1.0, 0.5}");
+  g_autofree char *stopping = g_strdup_printf (model_text, "{1.0, 0.0}");
+  g_autoptr (HycoModel) model = run_inline (rates);
+  g_autoptr (HycoModel) stopped = test_load_inline (stopping);
+  HycoActor *inner = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Inner");
+  g_autofree char *saved = hyco_model_save_to_data (model);
+  g_autoptr (HycoModel) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (hyco_composite_actor_has_parameter_port (HYCO_COMPOSITE_ACTOR (inner), "rate"));
+  /* Each run starts from the model as written. */
+  g_assert_cmpstr (hyco_composite_actor_get_parameter_text (HYCO_COMPOSITE_ACTOR (inner), "rate"),
+                   ==, "1.0");
+  test_assert_contains (saved, "ptolemy.actor.parameters.PortParameter");
+  test_assert_contains (saved, "ptolemy.actor.parameters.ParameterPort");
+  reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (reloaded, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  /* A rate of 0 arriving is refused where it arrives, at 2 s. */
+  g_assert_false (hyco_model_run (stopped, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "localClock.clockRate");
+  test_assert_contains (error->message, "must be positive");
+}
+
+/* Where local time is the container's (a continuous director's, and a modal model's), a rate
+ * other than 1 is refused, naming the parameter. */
+static void
+test_local_clock_rate_refused (void)
+{
+  g_autoptr (HycoModel) model = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='1'/></property>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='CT' class='ContinuousDirector'>"
+    "      <property name='localClock' class='ptolemy.actor.LocalClock'>"
+    "        <property name='clockRate' value='0.5'/>"
+    "      </property>"
+    "    </property>"
+    "  </entity>"
+    "</entity>");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+  test_assert_contains (error->message, "localClock.clockRate");
+  test_assert_contains (error->message, "0.5: a local time drifting");
+}
+
+/* MostRecent (Ptolemy II's, which its older ptolemy.domains.de.lib.Sampler is read as): at a
+ * trigger, each output channel gets the most recent event of its input channel, at the
+ * trigger's tag or before it, else initialValue. */
+static void
+test_most_recent (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='6'/></property>"
+    "  <entity name='A' class='DiscreteClock'><property name='period' value='2'/></entity>"
+    "  <entity name='B' class='DiscreteClock'><property name='period' value='3'/></entity>"
+    "  <entity name='Ramp' class='Ramp'/>"
+    "  <entity name='Recent' class='ptolemy.domains.de.lib.Sampler'>"
+    "    <property name='initialValue' value='-1'/>"
+    "  </entity>"
+    "  <entity name='Test0' class='Test'>"
+    "    <property name='correctValues' value='{0, 1, 3}'/>"
+    "    <property name='correctTags' value='{(0, 1), (3, 1), (6, 1)}'/>"
+    "  </entity>"
+    "  <entity name='Test1' class='Test'>"
+    "    <property name='correctValues' value='{-1, -1, -1}'/>"
+    "    <property name='correctTags' value='{(0, 1), (3, 1), (6, 1)}'/>"
+    "  </entity>"
+    "  <relation name='a'/><relation name='b'/><relation name='r'/><relation name='none'/>"
+    "  <relation name='o0'/><relation name='o1'/>"
+    "  <link port='A.output' relation='a'/><link port='Ramp.trigger' relation='a'/>"
+    "  <link port='Ramp.output' relation='r'/><link port='Recent.input' relation='r'/>"
+    "  <link port='Recent.input' relation='none'/>"
+    "  <link port='B.output' relation='b'/><link port='Recent.trigger' relation='b'/>"
+    "  <link port='Recent.output' relation='o0'/><link port='Test0.input' relation='o0'/>"
+    "  <link port='Recent.output' relation='o1'/><link port='Test1.input' relation='o1'/>"
+    "</entity>");
+  HycoActor *recent = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "Recent");
+
+  g_assert_true (HYCO_IS_MOST_RECENT (recent));
 }
 
 /* A pending request of a director with a startTime inside is reported in the time of its
@@ -789,6 +974,10 @@ main (int argc, char **argv)
   g_test_add_func ("/de/ptolemy-parameters", test_ptolemy_parameters);
   g_test_add_func ("/de/enforce-microstep-semantics", test_enforce_microstep_semantics);
   g_test_add_func ("/de/local-clock", test_local_clock);
+  g_test_add_func ("/de/local-clock-rate-inside", test_local_clock_rate_inside);
+  g_test_add_func ("/de/local-clock-port-parameter", test_local_clock_port_parameter);
+  g_test_add_func ("/de/local-clock-rate-refused", test_local_clock_rate_refused);
+  g_test_add_func ("/de/most-recent", test_most_recent);
   g_test_add_func ("/de/start-time-pending-request", test_start_time_pending_request);
   return g_test_run ();
 }

@@ -1117,12 +1117,12 @@ test_ptolemy_semantic_attributes (void)
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <property name=\"d\" class=\"DEDirector\">\n"
                        "    <property name=\"localClock\" class=\"ptolemy.actor.LocalClock\">\n"
-                       "      <property name=\"clockRate\" value=\"2.0\"/>\n"
+                       "      <property name=\"drift\" value=\"2.0\"/>\n"
                        "    </property>\n"
                        "  </property>\n"
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER, 4,
-                       "property \"clockRate\": DEDirector \"d\": parameter \"clockRate\" of its "
+                       "property \"drift\": DEDirector \"d\": parameter \"drift\" of its "
                        "local clock \"localClock\" is not supported");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <property name=\"_enableBackwardTypeInference\""
@@ -1233,38 +1233,50 @@ test_ptolemy_parameter_classes (void)
     "DiscreteClock \"C\" has no port \"period\": \"period\" is a parameter of "
     "it, not a port");
 
-  /* A PortParameter on a composite is a model parameter and a port; linked from outside, what
-   * arrives would set the parameter, which Hyco's model parameters cannot do. */
+  /* A PortParameter on a composite is a model parameter and an input port of one name: what
+   * arrives at the port sets the parameter (hyco_composite_actor_set_parameter_port()). Its
+   * port must be an input only. */
   {
-    g_autoptr (HycoModel) unlinked = test_load_inline (
+    g_autoptr (HycoModel) linked = test_load_inline (
       "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <entity name=\"C\" class=\"Const\"/>\n"
       "  <entity name=\"Inner\" class=\"TypedCompositeActor\">\n"
       "    <property name=\"rate\" class=\"ptolemy.actor.parameters.PortParameter\" value=\"2\"/>\n"
       "    <port name=\"rate\" class=\"ptolemy.actor.parameters.ParameterPort\">\n"
       "      <property name=\"input\"/>\n"
       "    </port>\n"
       "  </entity>\n"
+      "  <relation name=\"r\"/>\n"
+      "  <link port=\"C.output\" relation=\"r\"/>\n"
+      "  <link port=\"Inner.rate\" relation=\"r\"/>\n"
+      "</entity>\n");
+    g_autoptr (HycoModel) portless = test_load_inline (
+      "<entity name=\"top\" class=\"CompositeActor\">\n"
+      "  <entity name=\"Inner\" class=\"TypedCompositeActor\">\n"
+      "    <property name=\"rate\" class=\"ptolemy.actor.parameters.PortParameter\" value=\"2\"/>\n"
+      "  </entity>\n"
       "</entity>\n");
     HycoCompositeActor *inner = HYCO_COMPOSITE_ACTOR (
-      hyco_composite_actor_get_actor (hyco_model_get_toplevel (unlinked), "Inner"));
+      hyco_composite_actor_get_actor (hyco_model_get_toplevel (linked), "Inner"));
+    HycoCompositeActor *plain = HYCO_COMPOSITE_ACTOR (
+      hyco_composite_actor_get_actor (hyco_model_get_toplevel (portless), "Inner"));
 
     g_assert_cmpstr (hyco_composite_actor_get_parameter_text (inner, "rate"), ==, "2");
+    g_assert_true (hyco_composite_actor_has_parameter_port (inner, "rate"));
+    g_assert_false (hyco_composite_actor_has_parameter_port (plain, "rate"));
   }
   assert_inline_fails (
     "<entity name=\"top\" class=\"CompositeActor\">\n"
-    "  <entity name=\"C\" class=\"Const\"/>\n"
     "  <entity name=\"Inner\" class=\"TypedCompositeActor\">\n"
     "    <property name=\"rate\" class=\"ptolemy.actor.parameters.PortParameter\" value=\"2\"/>\n"
-    "    <port name=\"rate\" class=\"ptolemy.actor.parameters.ParameterPort\">\n"
-    "      <property name=\"input\"/>\n"
+    "    <port name=\"rate\">\n"
+    "      <property name=\"output\"/>\n"
     "    </port>\n"
     "  </entity>\n"
-    "  <relation name=\"r\"/>\n"
-    "  <link port=\"C.output\" relation=\"r\"/>\n"
-    "  <link port=\"Inner.rate\" relation=\"r\"/>\n"
     "</entity>\n",
-    HYCO_MODEL_FILE_ERROR_INVALID, 4,
-    "property \"rate\": CompositeActor \"Inner\": a PortParameter whose port \"rate\" is linked");
+    HYCO_MODEL_FILE_ERROR_INVALID, 3,
+    "property \"rate\": CompositeActor \"Inner\": the port \"rate\" of a PortParameter must be "
+    "an input only");
 
   /* A StringParameter model parameter is text, handed over as a string. */
   {

@@ -829,12 +829,88 @@ test_composite_loop_verdict (void)
     }
 }
 
+/* A CatchUpComposite (Ptolemy II's) under a periodic SR director of period 1 holding an SR
+ * director of period 0.5: the inside runs at its own ticks 0.5, 1.5 too, caught up with when
+ * the composite is next fired, its inputs absent there; the ports are linked to the inside
+ * composite's of the same name without links in the file. An output at a caught-up tick is
+ * an error; the composite must hold one composite with a director. */
+#define CATCH_UP_MODEL(inside_links)                                                           \
+  "<entity name='top' class='CompositeActor'>"                                                 \
+  "  <property name='SR' class='SRDirector'>"                                                  \
+  "    <property name='period' value='1'/><property name='iterations' value='3'/>"            \
+  "  </property>"                                                                              \
+  "  <entity name='Ramp' class='Ramp'/>"                                                       \
+  "  <entity name='CU' class='ptolemy.actor.lib.hoc.CatchUpComposite'>"                        \
+  "    <port name='in'><property name='input'/></port>"                                        \
+  "    <port name='out'><property name='output'/></port>"                                      \
+  "    <entity name='Contents' class='CompositeActor'>"                                        \
+  "      <property name='SR' class='SRDirector'><property name='period' value='0.5'/>"         \
+  "      </property>"                                                                          \
+  "      <port name='in'><property name='input'/></port>"                                      \
+  "      <port name='out'><property name='output'/></port>"                                    \
+  "      <entity name='Time' class='CurrentTime'/>"                                            \
+  "      <entity name='Ticks' class='Ramp'/>"                                                  \
+  "      <entity name='TickTime' class='CurrentTime'/>"                                        \
+  "      <entity name='Inside' class='Test'>"                                                  \
+  "        <property name='correctValues' value='{0.0, 0.5, 1.0, 1.5, 2.0}'/>"                 \
+  "        <property name='correctTags' value='{(0, 1), (0.5, 1), (1, 1), (1.5, 1), (2, 1)}'/>" \
+  "      </entity>"                                                                            \
+  "      <relation name='i'/><relation name='o'/><relation name='t'/><relation name='tt'/>"    \
+  "      <link port='Ticks.output' relation='t'/><link port='TickTime.trigger' relation='t'/>" \
+  "      <link port='TickTime.output' relation='tt'/><link port='Inside.input' relation='tt'/>" \
+  inside_links                                                                                 \
+  "    </entity>"                                                                              \
+  "  </entity>"                                                                                \
+  "  <entity name='Outside' class='Test'>"                                                     \
+  "    <property name='correctValues' value='{0.0, 1.0, 2.0}'/>"                               \
+  "    <property name='correctTags' value='{(0, 1), (1, 1), (2, 1)}'/>"                        \
+  "  </entity>"                                                                                \
+  "  <relation name='r'/><relation name='o'/>"                                                \
+  "  <link port='Ramp.output' relation='r'/><link port='CU.in' relation='r'/>"                 \
+  "  <link port='CU.out' relation='o'/><link port='Outside.input' relation='o'/>"              \
+  "</entity>"
+
+static void
+test_catch_up_composite (void)
+{
+  g_autoptr (HycoModel) model = run_inline (CATCH_UP_MODEL (
+    "      <link port='in' relation='i'/><link port='Time.trigger' relation='i'/>"
+    "      <link port='Time.output' relation='o'/><link port='out' relation='o'/>"));
+  g_autoptr (HycoModel) early = test_load_inline (CATCH_UP_MODEL (
+    "      <link port='TickTime.output' relation='o'/><link port='out' relation='o'/>"));
+  g_autoptr (HycoModel) empty = test_load_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='SR' class='SRDirector'><property name='iterations' value='1'/>"
+    "  </property>"
+    "  <entity name='CU' class='CatchUpComposite'/>"
+    "</entity>");
+  g_autofree char *saved = hyco_model_save_to_data (model);
+  g_autoptr (HycoModel) reloaded = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* Saved without its own director, and read back, it runs alike. */
+  g_assert_null (strstr (saved, "CatchUpDirector"));
+  reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
+  g_assert_no_error (error);
+  g_assert_true (hyco_model_run (reloaded, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_false (hyco_model_run (early, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_TIME);
+  test_assert_contains (error->message, "CU.Contents.out: an output while catching up at (0.5, 1)");
+  g_clear_error (&error);
+  g_assert_false (hyco_model_run (empty, NULL, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE);
+  test_assert_contains (error->message, "holds one composite actor with a director");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   hyco_init ();
   g_test_add_func ("/sr/periodic-top", test_periodic_top);
+  g_test_add_func ("/sr/catch-up-composite", test_catch_up_composite);
   g_test_add_func ("/sr/absent-by-default", test_absent_by_default);
   g_test_add_func ("/sr/constructive-cycle", test_constructive_cycle);
   g_test_add_func ("/sr/unsettled-cycle", test_unsettled_cycle);
