@@ -531,19 +531,13 @@ hyco_model_set_trace_file (HycoModel *self, const char *path, GError **error)
   if (path == NULL)
     return TRUE;
   {
-    /* Opened to append nothing: what is there stays; what was not there is not left behind. */
-    gboolean existed = g_file_test (path, G_FILE_TEST_EXISTS);
-    FILE *probe = fopen (path, "ab");
-    if (probe == NULL)
+    g_autoptr (GError) local_error = NULL;
+    if (!_hyco_output_file_check (path, "the trace", &local_error))
       {
-        int saved = errno;
-        g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO,
-                     "cannot write the trace to %s: %s", path, g_strerror (saved));
+        g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO, "%s",
+                     local_error->message);
         return FALSE;
       }
-    fclose (probe);
-    if (!existed)
-      g_unlink (path);
   }
   self->trace_path = g_strdup (path);
   return TRUE;

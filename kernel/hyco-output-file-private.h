@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 
 typedef struct _HycoOutputFile HycoOutputFile;
 
+/* Whether @path can be written, found out without creating or changing anything there (a
+ * probe file could be left behind by a kill): an error "cannot write @what to @path: ..." */
+gboolean _hyco_output_file_check (const char *path, const char *what, GError **error);
+
 /* Starts writing @path, which messages call @what ("the trace"): a regular file (or a path
  * where none is yet) is written to a temporary file beside it, hidden and named after it, which
  * _hyco_output_file_commit() renames into place (through a symbolic link, onto its target);

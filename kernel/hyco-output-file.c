@@ -62,6 +62,30 @@ remove_stale_temporaries (const char *directory, const char *base)
   g_dir_close (dir);
 }
 
+gboolean
+_hyco_output_file_check (const char *path, const char *what, GError **error)
+{
+  g_autofree char *directory = g_path_get_dirname (path);
+  GStatBuf info;
+  int failed = 0;
+
+  if (g_stat (path, &info) == 0)
+    {
+      if (S_ISDIR (info.st_mode))
+        failed = EISDIR;
+      else if (access (path, W_OK) != 0)
+        failed = errno;
+    }
+  else if (errno != ENOENT)
+    failed = errno;
+  else if (access (directory, W_OK | X_OK) != 0)
+    failed = errno;
+  if (failed)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (failed),
+                 "cannot write %s to %s: %s", what, path, g_strerror (failed));
+  return failed == 0;
+}
+
 HycoOutputFile *
 _hyco_output_file_new (const char *path, const char *what, GError **error)
 {

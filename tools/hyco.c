@@ -8,6 +8,7 @@
 #include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,24 +220,23 @@ parse_size (const char *text, guint *width, guint *height)
   return TRUE;
 }
 
-/* Whether @path can be written: checked before a run, so that a typo costs nothing. Opened to
- * append nothing: an earlier file there stays until the run writes it, and none is left where
- * there was none. */
+/* Whether @path can be written: checked before a run, so that a typo costs nothing. Nothing is
+ * created or changed there (a probe file could be left behind by a kill): the file, if there,
+ * or else its directory, must be writable. */
 static gboolean
 check_writable (const char *option, const char *path)
 {
-  gboolean existed = g_file_test (path, G_FILE_TEST_EXISTS);
-  FILE *file = fopen (path, "ab");
+  g_autofree char *directory = g_path_get_dirname (path);
+  GStatBuf info;
+  int failed = 0;
 
-  if (file == NULL)
-    {
-      print_error ("%s %s: %s", option, path, g_strerror (errno));
-      return FALSE;
-    }
-  fclose (file);
-  if (!existed)
-    g_unlink (path);
-  return TRUE;
+  if (g_stat (path, &info) == 0)
+    failed = S_ISDIR (info.st_mode) ? EISDIR : access (path, W_OK) != 0 ? errno : 0;
+  else
+    failed = errno != ENOENT ? errno : access (directory, W_OK | X_OK) != 0 ? errno : 0;
+  if (failed)
+    print_error ("%s %s: %s", option, path, g_strerror (failed));
+  return failed == 0;
 }
 
 static gboolean
