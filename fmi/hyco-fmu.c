@@ -155,6 +155,37 @@ _hyco_fmu_open (const char *path, GError **error)
   return g_steal_pointer (&self);
 }
 
+GModule *
+_hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error)
+{
+  g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
+  g_autofree char *library
+    = g_build_filename (self->directory, "binaries", platform, file_name, NULL);
+  g_autoptr (GError) local_error = NULL;
+  GModule *module;
+
+  if (!g_file_test (library, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: no binaries/%s/%s: the FMU has no library for this platform", self->path,
+                   platform, file_name);
+      return NULL;
+    }
+  module = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
+  if (module == NULL)
+    {
+      /* The loader names the file where it was unpacked, which is gone by the time anyone
+       * reads this: name it within the FMU instead. */
+      g_autoptr (GString) reason = g_string_new (local_error->message);
+      g_autofree char *unpacked = g_strconcat (self->directory, G_DIR_SEPARATOR_S, NULL);
+      g_string_replace (reason, unpacked, "", 0);
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: binaries/%s/%s does not load: %s", self->path, platform, file_name,
+                   reason->str);
+    }
+  return module;
+}
+
 const HycoFmuVariable *
 _hyco_fmu_find_variable (HycoFmu *self, const char *name)
 {

@@ -8,6 +8,8 @@
 #include "hyco-fmu-instance.h"
 #include "hyco-model-description.h"
 
+#include <gmodule.h>
+
 G_BEGIN_DECLS
 
 /* FMI-HC categories (SEMANTICS.md section 6), from the functions the library exports:
@@ -94,5 +96,10 @@ HycoFmuInstance *_hyco_fmu_instantiate_with_events (HycoFmu *self, const char *i
  * FMI-HC functions found, capabilities, default experiment, and each variable with causality,
  * variability, type, start, unit and (outputs) dependencies (hyco-fmu-info.c). */
 char *_hyco_fmu_describe (HycoFmu *self);
+
+/* For the backends: opens the library binaries/@platform/MODELIDENTIFIER.so of the unpacked
+ * FMU, its symbols local (FMUs export the same names, and several may be loaded at once), or
+ * NULL with a HYCO_FMU_ERROR_NO_BINARY error naming the FMU and the library within it. */
+GModule *_hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error);
 
 G_END_DECLS

@@ -122,36 +122,15 @@ load_library (HycoFmu *self, GError **error)
   Fmu *fmu = g_new0 (Fmu, 1);
   const HycoFmi2Functions *fmi = &fmu->fmi;
   g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
-  g_autofree char *library
-    = g_build_filename (self->directory, "binaries", "linux64", file_name, NULL);
-  g_autoptr (GError) local_error = NULL;
   g_autoptr (GString) missing = g_string_new (NULL);
   const char *version, *platform;
 
   g_mutex_init (&fmu->lock);
   fmu->instances = g_ptr_array_new_with_free_func (instance_free);
   self->backend_data = fmu;
-  if (!g_file_test (library, G_FILE_TEST_IS_REGULAR))
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: no binaries/linux64/%s: the FMU has no library for this platform",
-                   self->path, file_name);
-      return FALSE;
-    }
-  /* Local: FMUs export the same names, and several may be loaded at once. */
-  fmu->module
-    = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
+  fmu->module = _hyco_fmu_open_library (self, "linux64", error);
   if (fmu->module == NULL)
-    {
-      /* The loader names the file where it was unpacked, which is gone by the time anyone
-       * reads this: name it within the FMU instead. */
-      g_autoptr (GString) reason = g_string_new (local_error->message);
-      g_autofree char *unpacked = g_strconcat (self->directory, G_DIR_SEPARATOR_S, NULL);
-      g_string_replace (reason, unpacked, "", 0);
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: binaries/linux64/%s does not load: %s", self->path, file_name, reason->str);
-      return FALSE;
-    }
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (fmi2_slots); i++)
     if (!g_module_symbol (fmu->module, fmi2_slots[i].name, function_slot (self, &fmi2_slots[i]))
         && !is_optional (self, fmi2_slots[i].name))

@@ -43,30 +43,34 @@ static const FunctionSlot slots[] = { HYCO_FMI3_FUNCTIONS (HYCO_FMU_SLOT) };
 
 /* What every co-simulation FMU must export for Hyco to run it. */
 static const char *const required_functions[] = {
-  "fmi3GetVersion",       "fmi3InstantiateCoSimulation", "fmi3FreeInstance",
-  "fmi3EnterInitializationMode", "fmi3ExitInitializationMode", "fmi3Terminate",
+  "fmi3GetVersion",
+  "fmi3InstantiateCoSimulation",
+  "fmi3FreeInstance",
+  "fmi3EnterInitializationMode",
+  "fmi3ExitInitializationMode",
+  "fmi3Terminate",
   "fmi3DoStep",
 };
 
 /* The getter and setter of each type, by HycoFmuType: required when a variable has it. */
 static const char *const getter_names[HYCO_FMU_N_TYPES] = {
-  [HYCO_FMU_TYPE_REAL] = "fmi3GetFloat64",   [HYCO_FMU_TYPE_INTEGER] = "fmi3GetInt32",
-  [HYCO_FMU_TYPE_BOOLEAN] = "fmi3GetBoolean", [HYCO_FMU_TYPE_STRING] = "fmi3GetString",
+  [HYCO_FMU_TYPE_REAL] = "fmi3GetFloat64",      [HYCO_FMU_TYPE_INTEGER] = "fmi3GetInt32",
+  [HYCO_FMU_TYPE_BOOLEAN] = "fmi3GetBoolean",   [HYCO_FMU_TYPE_STRING] = "fmi3GetString",
   [HYCO_FMU_TYPE_ENUMERATION] = "fmi3GetInt64", [HYCO_FMU_TYPE_FLOAT32] = "fmi3GetFloat32",
-  [HYCO_FMU_TYPE_INT8] = "fmi3GetInt8",      [HYCO_FMU_TYPE_UINT8] = "fmi3GetUInt8",
-  [HYCO_FMU_TYPE_INT16] = "fmi3GetInt16",    [HYCO_FMU_TYPE_UINT16] = "fmi3GetUInt16",
-  [HYCO_FMU_TYPE_UINT32] = "fmi3GetUInt32",  [HYCO_FMU_TYPE_INT64] = "fmi3GetInt64",
-  [HYCO_FMU_TYPE_UINT64] = "fmi3GetUInt64",  [HYCO_FMU_TYPE_BINARY] = "fmi3GetBinary",
+  [HYCO_FMU_TYPE_INT8] = "fmi3GetInt8",         [HYCO_FMU_TYPE_UINT8] = "fmi3GetUInt8",
+  [HYCO_FMU_TYPE_INT16] = "fmi3GetInt16",       [HYCO_FMU_TYPE_UINT16] = "fmi3GetUInt16",
+  [HYCO_FMU_TYPE_UINT32] = "fmi3GetUInt32",     [HYCO_FMU_TYPE_INT64] = "fmi3GetInt64",
+  [HYCO_FMU_TYPE_UINT64] = "fmi3GetUInt64",     [HYCO_FMU_TYPE_BINARY] = "fmi3GetBinary",
   [HYCO_FMU_TYPE_CLOCK] = "fmi3GetClock",
 };
 static const char *const setter_names[HYCO_FMU_N_TYPES] = {
-  [HYCO_FMU_TYPE_REAL] = "fmi3SetFloat64",   [HYCO_FMU_TYPE_INTEGER] = "fmi3SetInt32",
-  [HYCO_FMU_TYPE_BOOLEAN] = "fmi3SetBoolean", [HYCO_FMU_TYPE_STRING] = "fmi3SetString",
+  [HYCO_FMU_TYPE_REAL] = "fmi3SetFloat64",      [HYCO_FMU_TYPE_INTEGER] = "fmi3SetInt32",
+  [HYCO_FMU_TYPE_BOOLEAN] = "fmi3SetBoolean",   [HYCO_FMU_TYPE_STRING] = "fmi3SetString",
   [HYCO_FMU_TYPE_ENUMERATION] = "fmi3SetInt64", [HYCO_FMU_TYPE_FLOAT32] = "fmi3SetFloat32",
-  [HYCO_FMU_TYPE_INT8] = "fmi3SetInt8",      [HYCO_FMU_TYPE_UINT8] = "fmi3SetUInt8",
-  [HYCO_FMU_TYPE_INT16] = "fmi3SetInt16",    [HYCO_FMU_TYPE_UINT16] = "fmi3SetUInt16",
-  [HYCO_FMU_TYPE_UINT32] = "fmi3SetUInt32",  [HYCO_FMU_TYPE_INT64] = "fmi3SetInt64",
-  [HYCO_FMU_TYPE_UINT64] = "fmi3SetUInt64",  [HYCO_FMU_TYPE_BINARY] = "fmi3SetBinary",
+  [HYCO_FMU_TYPE_INT8] = "fmi3SetInt8",         [HYCO_FMU_TYPE_UINT8] = "fmi3SetUInt8",
+  [HYCO_FMU_TYPE_INT16] = "fmi3SetInt16",       [HYCO_FMU_TYPE_UINT16] = "fmi3SetUInt16",
+  [HYCO_FMU_TYPE_UINT32] = "fmi3SetUInt32",     [HYCO_FMU_TYPE_INT64] = "fmi3SetInt64",
+  [HYCO_FMU_TYPE_UINT64] = "fmi3SetUInt64",     [HYCO_FMU_TYPE_BINARY] = "fmi3SetBinary",
   [HYCO_FMU_TYPE_CLOCK] = "fmi3SetClock",
 };
 
@@ -132,36 +136,16 @@ load_library (HycoFmu *self, GError **error)
 {
   Fmu *fmu = g_new0 (Fmu, 1);
   g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
-  /* FMI 3.0 names platforms by architecture and system (section 2.5.1.1). */
-  g_autofree char *library
-    = g_build_filename (self->directory, "binaries", "x86_64-linux", file_name, NULL);
-  g_autoptr (GError) local_error = NULL;
   g_autoptr (GString) missing = g_string_new (NULL);
   const char *version;
 
   g_mutex_init (&fmu->lock);
   fmu->logs = g_ptr_array_new_with_free_func (log_free);
   self->backend_data = fmu;
-  if (!g_file_test (library, G_FILE_TEST_IS_REGULAR))
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: no binaries/x86_64-linux/%s: the FMU has no library for this platform",
-                   self->path, file_name);
-      return FALSE;
-    }
-  /* Local: FMUs export the same names, and several may be loaded at once. */
-  fmu->module
-    = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
+  /* FMI 3.0 names platforms by architecture and system (section 2.5.1.1). */
+  fmu->module = _hyco_fmu_open_library (self, "x86_64-linux", error);
   if (fmu->module == NULL)
-    {
-      g_autoptr (GString) reason = g_string_new (local_error->message);
-      g_autofree char *unpacked = g_strconcat (self->directory, G_DIR_SEPARATOR_S, NULL);
-      g_string_replace (reason, unpacked, "", 0);
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: binaries/x86_64-linux/%s does not load: %s", self->path, file_name,
-                   reason->str);
-      return FALSE;
-    }
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
     g_module_symbol (fmu->module, slots[i].name,
                      (gpointer *) ((guint8 *) &fmu->fmi + slots[i].offset));
@@ -178,8 +162,8 @@ load_library (HycoFmu *self, GError **error)
   if (version == NULL || !g_str_has_prefix (version, "3."))
     {
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
-                   "%s: binaries/x86_64-linux/%s implements FMI %s, not 3.0", self->path,
-                   file_name, version ? version : "(null)");
+                   "%s: binaries/x86_64-linux/%s implements FMI %s, not 3.0", self->path, file_name,
+                   version ? version : "(null)");
       return FALSE;
     }
   self->category = HYCO_FMU_CATEGORY_FMI3;
