@@ -643,23 +643,14 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
   return TRUE;
 }
 
+/* What every variable element of every version has: its name (unique), its value reference and
+ * its description. The variable is in the description's list already. */
 static gboolean
-read_variable (Reader *reader, xmlNode *element, GError **error)
+read_identity (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
 {
   HycoModelDescription *self = reader->description;
-  HycoFmuVariable *variable = g_new0 (HycoFmuVariable, 1);
-  g_autofree char *causality = NULL;
-  g_autofree char *variability = NULL;
-  g_autofree char *initial = NULL;
   g_autofree char *reference = NULL;
-  guint value;
   gint64 number;
-
-  variable->n_dependencies = -1;
-  variable->n_elements = 1;
-  variable->clock = -1;
-  /* In the array at once: a failure frees it with the rest. */
-  g_ptr_array_add (self->variables, variable);
 
   if (!get_required (reader, element, "name", &variable->name, error)
       || !get_required (reader, element, "valueReference", &reference, error))
@@ -673,6 +664,27 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
                  "valueReference=\"%s\" is not an unsigned integer", reference);
   variable->value_reference = (HycoFmuValueReference) number;
   variable->description = _hyco_xml_get_attr (element, "description");
+  return TRUE;
+}
+
+static gboolean
+read_variable (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  HycoFmuVariable *variable = g_new0 (HycoFmuVariable, 1);
+  g_autofree char *causality = NULL;
+  g_autofree char *variability = NULL;
+  g_autofree char *initial = NULL;
+  guint value;
+
+  variable->n_dependencies = -1;
+  variable->n_elements = 1;
+  variable->clock = -1;
+  /* In the array at once: a failure frees it with the rest. */
+  g_ptr_array_add (self->variables, variable);
+
+  if (!read_identity (reader, element, variable, error))
+    return FALSE;
 
   causality = _hyco_xml_get_attr (element, "causality");
   variable->causality = HYCO_FMU_CAUSALITY_LOCAL;
@@ -1042,11 +1054,9 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   g_autofree char *causality = NULL;
   g_autofree char *variability = NULL;
   g_autofree char *initial = NULL;
-  g_autofree char *reference = NULL;
   g_autofree char *declared = NULL;
   SimpleType *declared_type = NULL;
   guint value;
-  gint64 number;
 
   variable->n_dependencies = -1;
   variable->type = type;
@@ -1055,18 +1065,8 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   variable->clock = -1;
   g_ptr_array_add (self->variables, variable);
 
-  if (!get_required (reader, element, "name", &variable->name, error)
-      || !get_required (reader, element, "valueReference", &reference, error))
+  if (!read_identity (reader, element, variable, error))
     return FALSE;
-  if (g_hash_table_contains (self->by_name, variable->name))
-    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "a second variable of that name");
-  g_hash_table_insert (self->by_name, variable->name, variable);
-  if (!parse_integer (reference, 0, G_MAXUINT32, &number))
-    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "valueReference=\"%s\" is not an unsigned integer", reference);
-  variable->value_reference = (HycoFmuValueReference) number;
-  variable->description = _hyco_xml_get_attr (element, "description");
 
   causality = _hyco_xml_get_attr (element, "causality");
   variable->causality = HYCO_FMU_CAUSALITY_LOCAL;
