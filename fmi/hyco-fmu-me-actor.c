@@ -123,6 +123,8 @@ check (HycoFMUMEActor *self, HycoFmuStatus status, const char *call, GError **er
 
   if (self->ops->check (self->instance, status, call, &local_error))
     return TRUE;
+  /* After an error the FMU is only freed (FMI 2.0 section 2.1.3), not terminated. */
+  self->can_terminate = FALSE;
   hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED, "%s",
                         local_error->message);
   return FALSE;
@@ -948,8 +950,6 @@ hyco_fmu_me_actor_finalize (GObject *object)
 {
   HycoFMUMEActor *self = HYCO_FMU_ME_ACTOR (object);
 
-  if (self->instance != NULL && self->can_terminate)
-    self->ops->terminate (self->instance->handle);
   free_instance (self);
   free_arrays (self);
   g_clear_pointer (&self->fmu, _hyco_fmu_unref);
