@@ -1080,6 +1080,42 @@ class FmuModelExchange(FmuTestCase):
         self.assertEqual(last[0], 1.0)
         self.assertLess(abs(last[2] - math.cos(1.0)), 1e-4)
 
+    def test_in_a_continuous_composite_under_de(self):
+        """The continuous composite steps ahead and is fired at the container's tags: the
+        impacts still at the analytic times, bounces at microstep 1."""
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1.2"/>
+  </property>
+  <entity name="C" class="TypedCompositeActor">
+    <property name="Director" class="ContinuousDirector"/>
+    <port name="h" class="TypedIOPort"><property name="output"/></port>
+    <entity name="B" class="FMUModelExchange">
+      <property name="fmuFile" value="bouncing_ball_me.fmu"/>
+    </entity>
+    <relation name="r" class="TypedIORelation"/>
+    <link port="B.h" relation="r"/>
+    <link port="h" relation="r"/>
+  </entity>
+  <entity name="R" class="Recorder"/>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="C.h" relation="r"/>
+  <link port="R.input" relation="r"/>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        bounces = [t for t, m, v in self.rows("C.h") if m == 1]
+        first = math.sqrt(2 / 9.81)
+        second = first + 2 * 0.7 * 9.81 * first / 9.81
+        self.assertEqual(len(bounces), 2, bounces)
+        self.assertLess(abs(bounces[0] - first), 1e-6)
+        self.assertLess(abs(bounces[1] - second), 2e-6)
+
     def test_under_de_exits_1_saying_where_it_belongs(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
