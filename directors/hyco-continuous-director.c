@@ -451,7 +451,13 @@ collect_states (HycoContinuousDirector *self, GError **error)
         self->atol_scaled[j] = self->atol * fabs (self->atol_scaled[j]);
     }
   if (self->x != NULL && self->n == previous)
-    return TRUE;
+    {
+      if (self->cvode == NULL)
+        return TRUE;
+      /* CVODE takes new tolerances at a restart (its weights are set up there). */
+      self->cvode_stale = TRUE;
+      return _hyco_cvode_set_tolerances (self->cvode, self->rtol, self->atol_scaled, error);
+    }
   g_free (self->x);
   g_free (self->k);
   g_free (self->x_new);

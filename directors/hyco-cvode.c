@@ -60,9 +60,9 @@ check (HycoCvode *self, int flag, const char *call, GError **error)
 
 /* One absolute tolerance for all states when they are the same (the usual case), else a vector
  * (states scaled by their nominals). */
-static gboolean
-set_tolerances (HycoCvode *self, double relative_tolerance, const double *absolute_tolerances,
-                GError **error)
+gboolean
+_hyco_cvode_set_tolerances (HycoCvode *self, double relative_tolerance,
+                            const double *absolute_tolerances, GError **error)
 {
   N_Vector vector;
   gboolean ok, uniform = TRUE;
@@ -107,7 +107,7 @@ _hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tole
   if (self->memory == NULL || self->matrix == NULL || self->solver == NULL
       || !check (self, CVodeInit (self->memory, evaluate, 0, self->y), "CVodeInit", error)
       || !check (self, CVodeSetUserData (self->memory, self), "CVodeSetUserData", error)
-      || !set_tolerances (self, relative_tolerance, absolute_tolerances, error)
+      || !_hyco_cvode_set_tolerances (self, relative_tolerance, absolute_tolerances, error)
       || !check (self, CVodeSetLinearSolver (self->memory, self->solver, self->matrix),
                  "CVodeSetLinearSolver", error)
       || !check (self, CVodeSetMaxStep (self->memory, max_step), "CVodeSetMaxStep", error)

@@ -507,6 +507,17 @@ leave_event_mode (HycoFMUMEActor *self, GError **error)
           || !CALL (self, get_nominals_of_continuous_states, error, self->nominals, self->nx)))
     return FALSE;
   memcpy (self->x_tentative, self->x, sizeof (double) * self->nx);
+  for (guint i = 0; i < self->nx; i++)
+    if (!(self->nominals[i] > 0))
+      self->nominals[i] = 1;
+  /* New nominals: the director collects the states again, and with them the tolerances. */
+  if (self->info.nominals_of_continuous_states_changed)
+    {
+      HycoDirector *director = hyco_actor_get_executive_director (HYCO_ACTOR (self));
+      if (HYCO_IS_CONTINUOUS_STATEFUL_DIRECTOR (director))
+        hyco_continuous_stateful_director_states_changed (
+          HYCO_CONTINUOUS_STATEFUL_DIRECTOR (director));
+    }
   return self->nz == 0 || CALL (self, get_event_indicators, error, self->z_committed, self->nz);
 }
 
@@ -591,9 +602,6 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   while (self->info.new_discrete_states_needed && !self->info.terminate_simulation);
   if (!leave_event_mode (self, error))
     return FALSE;
-  for (guint i = 0; i < self->nx; i++)
-    if (!(self->nominals[i] > 0))
-      self->nominals[i] = 1;
   self->committed_time = now.time;
   return request_time_event (self, &now, error);
 }

@@ -65,6 +65,7 @@ struct _TestOscillator
   HycoActor parent_instance;
   double committed[2], tentative[2];
   double nominal;
+  double later_nominal; /* from t = 1 on, when positive (the director told so) */
 };
 
 static guint
@@ -136,7 +137,17 @@ oscillator_postfire (HycoActor *actor, GError **error)
 {
   TestOscillator *self = TEST_OSCILLATOR (actor);
 
+  HycoTag now;
+
   memcpy (self->committed, self->tentative, sizeof self->committed);
+  hyco_actor_get_current_tag (actor, &now);
+  if (self->later_nominal > 0 && self->nominal != self->later_nominal
+      && hyco_time_to_seconds (now.time, hyco_actor_get_resolution (actor)) >= 1)
+    {
+      self->nominal = self->later_nominal;
+      hyco_continuous_stateful_director_states_changed (
+        HYCO_CONTINUOUS_STATEFUL_DIRECTOR (hyco_actor_get_executive_director (actor)));
+    }
   return TRUE;
 }
 
@@ -189,6 +200,39 @@ test_several_states (gconstpointer solver)
 }
 
 /* Accepted steps under an absolute tolerance scaled by the states' nominal. */
+static guint64
+oscillator_steps_changing (const char *solver, double nominal, double later)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *oscillator = g_object_new (TEST_TYPE_OSCILLATOR, "name", "Oscillator", NULL);
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+  double states[2];
+
+  TEST_OSCILLATOR (oscillator)->nominal = nominal;
+  TEST_OSCILLATOR (oscillator)->later_nominal = later;
+  test_add (top, oscillator);
+  test_set (director, "ODESolver", solver);
+  test_set (director, "errorTolerance", "1e-9");
+  model = test_run_ok (top);
+  hyco_continuous_state_get_states (HYCO_CONTINUOUS_STATE (oscillator), states);
+  g_assert_cmpfloat_with_epsilon (states[0], cos (2.0), 1e-3);
+  return hyco_continuous_director_get_step_count (director_of (top));
+}
+
+/* Nominals that change during the run (an actor tells the director its states changed): the
+ * tolerances follow, for each solver. */
+static void
+test_nominals_change (gconstpointer solver)
+{
+  guint64 fixed = oscillator_steps_changing (solver, 1, 0);
+  guint64 loosened = oscillator_steps_changing (solver, 1, 1e4);
+
+  g_test_message ("%s: steps with nominal 1: %" G_GUINT64_FORMAT ", 1e4 from t = 1: %"
+                  G_GUINT64_FORMAT, (const char *) solver, fixed, loosened);
+  g_assert_cmpuint (loosened, <, fixed);
+}
+
 static guint64
 oscillator_steps (double nominal)
 {
@@ -1064,6 +1108,9 @@ main (int argc, char **argv)
   g_test_add_data_func ("/continuous/several-states/cash-karp", "CashKarp", test_several_states);
   g_test_add_data_func ("/continuous/several-states/cvode", "CVODE", test_several_states);
   g_test_add_func ("/continuous/nominals", test_nominals);
+  g_test_add_data_func ("/continuous/nominals-change/rk45", "ExplicitRK45Solver",
+                        test_nominals_change);
+  g_test_add_data_func ("/continuous/nominals-change/cvode", "CVODE", test_nominals_change);
   g_test_add_func ("/continuous/error-control", test_error_control);
   g_test_add_func ("/continuous/error-tolerance", test_error_tolerance);
   g_test_add_func ("/continuous/start-time", test_start_time);
