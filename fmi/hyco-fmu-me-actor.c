@@ -4,6 +4,7 @@
  */
 #include "hyco-actor-helpers-private.h"
 #include "hyco-fmu-me-actor.h"
+#include "hyco-param-private.h"
 #include "hyco-fmu.h"
 #include "hyco-fmi2-fmu.h"
 
@@ -256,33 +257,46 @@ free_arrays (HycoFMUMEActor *self)
   g_clear_pointer (&self->far_z, g_free);
 }
 
-/* A relative path is looked for in the directories of HYCO_FMU_PATH when it is not found as
- * given. */
+/* A relative path is looked for next to the model file the actor was loaded from, then in the
+ * directories of HYCO_FMU_PATH (as FMUImport does). */
 static char *
-resolve_path (const char *path)
+resolve_path (HycoFMUMEActor *self, const char *path)
 {
+  const char *location = _hyco_get_source_location (self);
   const char *search = g_getenv ("HYCO_FMU_PATH");
 
-  if (g_path_is_absolute (path) || g_file_test (path, G_FILE_TEST_EXISTS) || search == NULL)
+  if (g_path_is_absolute (path))
     return g_strdup (path);
-  {
-    g_auto (GStrv) directories = g_strsplit (search, G_SEARCHPATH_SEPARATOR_S, -1);
-    for (guint i = 0; directories[i]; i++)
-      {
-        char *candidate = g_build_filename (directories[i], path, NULL);
-        if (*directories[i] && g_file_test (candidate, G_FILE_TEST_EXISTS))
-          return candidate;
-        g_free (candidate);
-      }
-  }
+  if (location != NULL && strrchr (location, ':') != NULL)
+    {
+      g_autofree char *file = g_strndup (location, (gsize) (strrchr (location, ':') - location));
+      g_autofree char *directory = g_path_get_dirname (file);
+      char *candidate
+        = g_str_equal (directory, ".") ? g_strdup (path) : g_build_filename (directory, path, NULL);
+      if (g_file_test (candidate, G_FILE_TEST_EXISTS))
+        return candidate;
+      g_free (candidate);
+    }
+  if (search != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_auto (GStrv) directories = g_strsplit (search, G_SEARCHPATH_SEPARATOR_S, -1);
+      for (guint i = 0; directories[i]; i++)
+        {
+          char *candidate = g_build_filename (directories[i], path, NULL);
+          if (*directories[i] && g_file_test (candidate, G_FILE_TEST_EXISTS))
+            return candidate;
+          g_free (candidate);
+        }
+    }
   return g_strdup (path);
 }
 
 /**
  * hyco_fmu_me_actor_load:
  * @self: a Model Exchange FMU actor
- * @path: an FMU file with a ModelExchange element (FMI 2.0); a relative path not found as given
- *   is looked for in the directories of `HYCO_FMU_PATH`
+ * @path: an FMU file with a ModelExchange element (FMI 2.0); a relative path is looked for
+ *   next to the model file the actor was loaded from, then in the directories of
+ *   `HYCO_FMU_PATH`
  * @error: return location for a #GError
  *
  * Loads the FMU and gives the actor a port per input and output variable. This is what
@@ -304,7 +318,7 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
                             "already holds %s: an FMU actor loads one FMU", self->fmu_file);
       return FALSE;
     }
-  resolved = resolve_path (path);
+  resolved = resolve_path (self, path);
   fmu = _hyco_fmu_open (resolved, error);
   if (fmu == NULL)
     return FALSE;

@@ -11,6 +11,7 @@ import os
 import pty
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -1079,6 +1080,27 @@ class FmuModelExchange(FmuTestCase):
         last = self.rows("m.S.x")[-1] if self.rows("m.S.x") else self.rows("S.x")[-1]
         self.assertEqual(last[0], 1.0)
         self.assertLess(abs(last[2] - math.cos(1.0)), 1e-4)
+
+    def test_fmu_next_to_the_model_file(self):
+        shutil.copy(os.path.join(self.env["HYCO_FMU_PATH"], "stiff_me.fmu"), self.dir.name)
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="0.1"/>
+    <property name="ODESolver" value="CVODE"/>
+  </property>
+  <entity name="S" class="FMUModelExchange">
+    <property name="fmuFile" value="stiff_me.fmu"/>
+  </entity>
+</entity>
+""")
+        env = dict(self.env)
+        env.pop("HYCO_FMU_PATH")
+        result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
+                                timeout=60, env=env, cwd="/")
+        self.assertEqual(result.returncode, 0, result.stderr)
 
     def test_in_a_continuous_composite_under_de(self):
         """The continuous composite steps ahead and is fired at the container's tags: the
