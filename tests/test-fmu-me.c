@@ -163,6 +163,49 @@ test_time_events (void)
   g_assert_cmpfloat (value_at (HYCO_RECORDER (count), test_tag ("2", 0).time, 2), ==, 4);
 }
 
+/* Step events: after the first step that ends with x >= 1 (x' = 1), the FMU asks for event
+ * mode; at (t, 1) x is reset and counted. The step before it ended below 1. */
+static void
+test_step_events (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("3");
+  HycoActor *fmu = add_fmu (top, "step_event_me.fmu", "Ramp");
+  HycoActor *x = record (top, fmu, "x");
+  HycoActor *count = record (top, fmu, "count");
+  g_autoptr (HycoModel) model = NULL;
+  guint events = 0;
+  double previous = 0, current = 0; /* x at the last two step ends */
+
+  model = test_run_ok (top);
+  for (guint i = 0; i < hyco_recorder_get_count (HYCO_RECORDER (x)); i++)
+    {
+      HycoTag tag;
+      double value = hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (x), i));
+
+      hyco_recorder_get_tag (HYCO_RECORDER (x), i, &tag);
+      if (tag.microstep == 1)
+        {
+          events++;
+          g_assert_cmpfloat (value, ==, 0);
+          g_assert_cmpfloat (value_at (HYCO_RECORDER (x), tag.time, 0), >=, 1);
+          g_assert_cmpfloat (value_at (HYCO_RECORDER (count), tag.time, 1), ==, events);
+          g_assert_cmpfloat (value_at (HYCO_RECORDER (count), tag.time, 0), ==, events - 1);
+          /* The step end before this one: still below the limit. */
+          g_assert_cmpfloat (previous, <, 1);
+        }
+      else if (tag.microstep == 0)
+        {
+          /* Every step that ends at or past the limit is followed by its event. */
+          if (value >= 1)
+            g_assert_cmpint (find (HYCO_RECORDER (x), tag.time, 1), >=, 0);
+          previous = current;
+          current = value;
+        }
+    }
+  g_assert_cmpuint (events, >=, 2);
+  g_assert_cmpuint (hyco_fmu_me_actor_get_event_count (HYCO_FMU_ME_ACTOR (fmu)), ==, events);
+}
+
 static guint64
 stiff_steps (const char *solver, double *x, double *y)
 {
@@ -243,6 +286,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/fmu-me/bouncing-ball/rk23", "ExplicitRK23Solver", test_bouncing_ball);
   g_test_add_data_func ("/fmu-me/bouncing-ball/cvode", "CVODE", test_bouncing_ball);
   g_test_add_func ("/fmu-me/time-events", test_time_events);
+  g_test_add_func ("/fmu-me/step-events", test_step_events);
   g_test_add_func ("/fmu-me/stiff", test_stiff);
   g_test_add_func ("/fmu-me/under-de", test_under_de);
   g_test_add_func ("/fmu-me/import-refuses", test_import_refuses);

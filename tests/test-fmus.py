@@ -904,7 +904,7 @@ def zero_crossing_overshoot(directory):
 
 # Model Exchange test FMUs (tests/fmus/me/): name -> (states, event indicators).
 ME_FMUS = {"bouncing_ball_me": (["h", "v"], 1), "stiff_me": (["x", "y"], 0),
-           "time_event_me": (["x"], 0)}
+           "time_event_me": (["x"], 0), "step_event_me": (["x"], 0)}
 FMI2_ME = """EnterEventMode NewDiscreteStates EnterContinuousTimeMode CompletedIntegratorStep SetTime
 SetContinuousStates GetDerivatives GetEventIndicators GetContinuousStates
 GetNominalsOfContinuousStates""".split()

@@ -338,7 +338,8 @@ fmi2CompletedIntegratorStep (fmi2Component c, fmi2Boolean noSetFMUStatePriorToCu
 
   if (!allowed (self, "fmi2CompletedIntegratorStep", M_CONTINUOUS))
     return fmi2Error;
-  *enterEventMode = fmi2False;
+  evaluate (self);
+  *enterEventMode = me_model.completed_step && me_model.completed_step (self->r, self->time);
   *terminateSimulation = fmi2False;
   return fmi2OK;
 }

@@ -41,6 +41,8 @@ typedef struct
   void (*indicators) (const double *r, double time, double *z);
   /* One step of the event iteration: fills info (the runtime zeroes it first). */
   void (*update) (double *r, double time, fmi2EventInfo *info);
+  /* At fmi2CompletedIntegratorStep (NULL: never): whether a step event is due. */
+  bool (*completed_step) (double *r, double time);
 } MeModel;
 
 /* What the model.c defines. */
