@@ -680,6 +680,20 @@ sign_changed (double before, double after)
   return (before < 0 && after >= 0) || (before > 0 && after <= 0);
 }
 
+/* The FMU asked to end the simulation: the run ends with this tag, as for a co-simulation
+ * FMU that returns its terminated status. */
+static gboolean
+terminate_run (HycoFMUMEActor *self, const HycoTag *now, const char *why)
+{
+  g_autofree char *at = hyco_time_to_string (now->time, self->resolution);
+  g_autofree char *reason = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (%s)",
+                                             self->fmu->description->model_name, at, why);
+
+  hyco_actor_request_stop (HYCO_ACTOR (self), reason);
+  hyco_actor_finish (HYCO_ACTOR (self));
+  return TRUE;
+}
+
 static gboolean
 hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
 {
@@ -694,12 +708,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
       memcpy (self->x, self->x_tentative, sizeof (double) * self->nx);
       self->committed_time = now.time;
       if (self->info.terminate_simulation)
-        {
-          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
-                                "the FMU asked to terminate the simulation (terminateSimulation "
-                                "in its event iteration)");
-          return FALSE;
-        }
+        return terminate_run (self, &now, "terminateSimulation from fmi2NewDiscreteStates");
       if (self->info.new_discrete_states_needed)
         {
           self->pending = (HycoTag){ now.time, now.microstep + 1 };
@@ -721,10 +730,9 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
         return FALSE;
       if (terminate)
         {
-          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
-                                "the FMU asked to terminate the simulation "
-                                "(fmi2CompletedIntegratorStep)");
-          return FALSE;
+          memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
+          self->committed_time = now.time;
+          return terminate_run (self, &now, "terminateSimulation from fmi2CompletedIntegratorStep");
         }
       event = enter_event_mode;
       if (self->info.next_event_time_defined

@@ -206,6 +206,34 @@ test_step_events (void)
   g_assert_cmpuint (hyco_fmu_me_actor_get_event_count (HYCO_FMU_ME_ACTOR (fmu)), ==, events);
 }
 
+/* The FMU asks to end the simulation in its second event iteration: the run ends there,
+ * without error, the FMU terminated. */
+static void
+test_terminate_simulation (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("10");
+  HycoActor *fmu = add_fmu (top, "step_event_me.fmu", "Ramp");
+  HycoActor *count = record (top, fmu, "count");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoTag last;
+  guint n;
+
+  hyco_fmu_me_actor_set_start (HYCO_FMU_ME_ACTOR (fmu), "stop_after", "2", &error);
+  g_assert_no_error (error);
+  model = test_run_ok (top);
+  n = hyco_recorder_get_count (HYCO_RECORDER (count));
+  hyco_recorder_get_tag (HYCO_RECORDER (count), n - 1, &last);
+  g_assert_cmpuint (last.microstep, ==, 1);
+  g_assert_cmpfloat (hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (count), n - 1)),
+                     ==, 2);
+  g_assert_cmpfloat (seconds (top, last.time), <, 10);
+  g_assert_cmpuint (hyco_fmu_me_actor_get_event_count (HYCO_FMU_ME_ACTOR (fmu)), ==, 2);
+  /* Values of the wrong type are refused when set. */
+  g_assert_false (hyco_fmu_me_actor_set_start (HYCO_FMU_ME_ACTOR (fmu), "limit", "x", &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_PARAMETER);
+}
+
 static guint64
 stiff_steps (const char *solver, double *x, double *y)
 {
@@ -287,6 +315,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/fmu-me/bouncing-ball/cvode", "CVODE", test_bouncing_ball);
   g_test_add_func ("/fmu-me/time-events", test_time_events);
   g_test_add_func ("/fmu-me/step-events", test_step_events);
+  g_test_add_func ("/fmu-me/terminate-simulation", test_terminate_simulation);
   g_test_add_func ("/fmu-me/stiff", test_stiff);
   g_test_add_func ("/fmu-me/under-de", test_under_de);
   g_test_add_func ("/fmu-me/import-refuses", test_import_refuses);

@@ -1,5 +1,6 @@
 /* step_event_me: x' = 1; after each completed integrator step where x has reached `limit`, a
- * step event (fmi2CompletedIntegratorStep asks for event mode) resets x to 0 and counts it.
+ * step event (fmi2CompletedIntegratorStep asks for event mode) resets x to 0 and counts it;
+ * after stop_after events (when positive) the FMU asks to end the simulation.
  * See ../../README.md.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -12,6 +13,7 @@ enum
   DER_X,
   COUNT,
   LIMIT,
+  STOP_AFTER, /* events after which the FMU ends the simulation; 0: never */
   N_REALS
 };
 
@@ -21,6 +23,7 @@ static const MeCausality causalities[N_REALS] = {
   [DER_X] = ME_COMPUTED,
   [COUNT] = ME_COMPUTED,
   [LIMIT] = ME_PARAMETER,
+  [STOP_AFTER] = ME_PARAMETER,
 };
 static const unsigned state_vrs[] = { X };
 static const unsigned derivative_vrs[] = { DER_X };
@@ -44,6 +47,8 @@ update (double *r, double time, fmi2EventInfo *info)
       r[X] = 0;
       r[COUNT] += 1;
       info->valuesOfContinuousStatesChanged = fmi2True;
+      if (r[STOP_AFTER] > 0 && r[COUNT] >= r[STOP_AFTER])
+        info->terminateSimulation = fmi2True;
     }
 }
 
