@@ -47,7 +47,11 @@ struct _HycoContinuousDirector
   GPtrArray *states; /* HycoContinuousState actors, unowned (the schedule owns them) */
   HycoContinuousStateInterface **state_ifaces; /* theirs, called directly at every stage */
   GPtrArray *controllers;                      /* HycoStepSizeControl actors */
-  guint n;
+  guint n;        /* states, in all */
+  gboolean multi; /* some actor has several states (get_n_states): the array forms, at the
+                   * offsets below, instead of one state per actor */
+  guint *offsets; /* where each actor's states start in x, when multi */
+  double *atol_scaled; /* each state's absolute tolerance: atol times its nominal */
   double *x;     /* committed states */
   double *k;     /* stage derivatives, stages x n; k[0] at the committed states */
   double *x_new; /* the step's result */

@@ -186,6 +186,8 @@ free_run_arrays (HycoContinuousDirector *self)
   g_clear_pointer (&self->scratch, g_free);
   g_clear_pointer (&self->x_end, g_free);
   g_clear_pointer (&self->state_ifaces, g_free);
+  g_clear_pointer (&self->offsets, g_free);
+  g_clear_pointer (&self->atol_scaled, g_free);
 }
 
 static void
@@ -420,16 +422,42 @@ collect_states (HycoContinuousDirector *self, GError **error)
   for (guint i = 0; i < actors->len; i++)
     collect_actor (actors->pdata[i], self);
   self->states_changed = FALSE;
-  self->n = self->states->len;
   self->own_states = FALSE;
   for (guint i = 0; i < actors->len; i++)
     self->own_states = self->own_states || HYCO_IS_CONTINUOUS_STATE (actors->pdata[i]);
   self->state_ifaces
-    = g_renew (HycoContinuousStateInterface *, self->state_ifaces, MAX (self->n, 1));
-  for (guint i = 0; i < self->n; i++)
-    self->state_ifaces[i] = HYCO_CONTINUOUS_STATE_GET_IFACE (self->states->pdata[i]);
+    = g_renew (HycoContinuousStateInterface *, self->state_ifaces, MAX (self->states->len, 1));
+  self->offsets = g_renew (guint, self->offsets, self->states->len + 1);
+  self->multi = FALSE;
+  self->n = 0;
+  for (guint i = 0; i < self->states->len; i++)
+    {
+      HycoContinuousStateInterface *iface = HYCO_CONTINUOUS_STATE_GET_IFACE (self->states->pdata[i]);
+      self->state_ifaces[i] = iface;
+      self->offsets[i] = self->n;
+      self->multi = self->multi || iface->get_n_states != NULL;
+      self->n += iface->get_n_states ? iface->get_n_states (self->states->pdata[i]) : 1;
+    }
+  self->offsets[self->states->len] = self->n;
+  /* Each state's absolute tolerance, scaled by its nominal (atol times 1 for the others: the
+   * same double). */
+  g_free (self->atol_scaled);
+  self->atol_scaled = g_new (double, MAX (self->n, 1));
+  for (guint i = 0; i < self->states->len; i++)
+    {
+      hyco_continuous_state_get_nominals (self->states->pdata[i],
+                                          &self->atol_scaled[self->offsets[i]]);
+      for (guint j = self->offsets[i]; j < self->offsets[i + 1]; j++)
+        self->atol_scaled[j] = self->atol * fabs (self->atol_scaled[j]);
+    }
   if (self->x != NULL && self->n == previous)
-    return TRUE;
+    {
+      if (self->cvode == NULL)
+        return TRUE;
+      /* CVODE takes new tolerances at a restart (its weights are set up there). */
+      self->cvode_stale = TRUE;
+      return _hyco_cvode_set_tolerances (self->cvode, self->rtol, self->atol_scaled, error);
+    }
   g_free (self->x);
   g_free (self->k);
   g_free (self->x_new);
@@ -444,7 +472,7 @@ collect_states (HycoContinuousDirector *self, GError **error)
   self->cvode_stale = TRUE;
   if (self->tableau == &cvode_steps && self->n > 0)
     {
-      self->cvode = _hyco_cvode_new (self->n, self->rtol, self->atol,
+      self->cvode = _hyco_cvode_new (self->n, self->rtol, self->atol_scaled,
                                      hyco_time_to_seconds (self->max_step, priv->resolution),
                                      hyco_time_to_seconds (self->initial_step, priv->resolution),
                                      cvode_rhs, self, error);
@@ -500,25 +528,39 @@ hyco_continuous_director_stateful_init (HycoContinuousStatefulDirectorInterface 
   iface->guard_tolerance = hyco_continuous_director_guard_tolerance;
 }
 
+/* With one state per actor (integrators), the one-state calls; with an actor of several,
+ * each actor's array at its offset. */
 static void
 read_committed_states (HycoContinuousDirector *self)
 {
-  for (guint i = 0; i < self->n; i++)
-    self->x[i] = self->state_ifaces[i]->get_state (self->states->pdata[i]);
+  if (!self->multi)
+    for (guint i = 0; i < self->n; i++)
+      self->x[i] = self->state_ifaces[i]->get_state (self->states->pdata[i]);
+  else
+    for (guint i = 0; i < self->states->len; i++)
+      hyco_continuous_state_get_states (self->states->pdata[i], &self->x[self->offsets[i]]);
 }
 
 static void
 set_tentative_states (HycoContinuousDirector *self, const double *x)
 {
-  for (guint i = 0; i < self->n; i++)
-    self->state_ifaces[i]->set_tentative_state (self->states->pdata[i], x[i]);
+  if (!self->multi)
+    for (guint i = 0; i < self->n; i++)
+      self->state_ifaces[i]->set_tentative_state (self->states->pdata[i], x[i]);
+  else
+    for (guint i = 0; i < self->states->len; i++)
+      hyco_continuous_state_set_tentative_states (self->states->pdata[i], &x[self->offsets[i]]);
 }
 
 static void
 read_derivatives (HycoContinuousDirector *self, double *k)
 {
-  for (guint i = 0; i < self->n; i++)
-    k[i] = self->state_ifaces[i]->get_derivative (self->states->pdata[i]);
+  if (!self->multi)
+    for (guint i = 0; i < self->n; i++)
+      k[i] = self->state_ifaces[i]->get_derivative (self->states->pdata[i]);
+  else
+    for (guint i = 0; i < self->states->len; i++)
+      hyco_continuous_state_get_derivatives (self->states->pdata[i], &k[self->offsets[i]]);
 }
 
 /* Inside a composite: ask the container to fire it at exactly @tag. */
@@ -759,7 +801,8 @@ stage_program (HycoContinuousDirector *self)
   if (G_UNLIKELY (self->program_stale))
     {
       g_clear_pointer (&self->program, _hyco_stage_program_free);
-      if (self->compile_stages)
+      /* The program knows one state per actor, an integrator's. */
+      if (self->compile_stages && !self->multi)
         self->program = _hyco_stage_program_new (HYCO_DIRECTOR (self), self->states);
       self->program_stale = FALSE;
     }
@@ -806,7 +849,7 @@ error_ratio (HycoContinuousDirector *self, const guint stages, double h)
 {
   const Tableau *t = self->tableau;
   /* Locals: without strict aliasing, every store would reload the fields. */
-  const double *k = self->k, *x = self->x, *x_new = self->x_new;
+  const double *k = self->k, *x = self->x, *x_new = self->x_new, *atol = self->atol_scaled;
   const guint n = self->n;
   double worst = 0;
 
@@ -817,8 +860,7 @@ error_ratio (HycoContinuousDirector *self, const guint stages, double h)
       for (guint j = 0; j < stages; j++)
         e += (t->b[j] - t->b_low[j]) * k[j * n + i];
       e *= h;
-      scale
-        = self->atol + self->rtol * MAX (fabs (x[i]), fabs (x_new[i]));
+      scale = atol[i] + self->rtol * MAX (fabs (x[i]), fabs (x_new[i]));
       worst = MAX (worst, fabs (e) / (scale > 0 ? scale : DBL_MIN));
     }
   return worst;

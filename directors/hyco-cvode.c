@@ -11,6 +11,8 @@
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
+#include <string.h>
+
 /* CVODE with BDF and a dense direct linear solver (Jacobians by difference quotients: each is
  * n extra firings of the model, all without side effects). Restarted from the committed states
  * after every discontinuity or rejected step, which is how CVODE is meant to meet events. */
@@ -56,9 +58,34 @@ check (HycoCvode *self, int flag, const char *call, GError **error)
   return FALSE;
 }
 
+/* One absolute tolerance for all states when they are the same (the usual case), else a vector
+ * (states scaled by their nominals). */
+gboolean
+_hyco_cvode_set_tolerances (HycoCvode *self, double relative_tolerance,
+                            const double *absolute_tolerances, GError **error)
+{
+  N_Vector vector;
+  gboolean ok, uniform = TRUE;
+
+  for (guint i = 1; i < self->n; i++)
+    uniform = uniform && absolute_tolerances[i] == absolute_tolerances[0];
+  if (uniform)
+    return check (self,
+                  CVodeSStolerances (self->memory, relative_tolerance, absolute_tolerances[0]),
+                  "CVodeSStolerances", error);
+  vector = N_VNew_Serial ((sunindextype) self->n, self->context);
+  memcpy (N_VGetArrayPointer (vector), absolute_tolerances, sizeof (double) * self->n);
+  /* CVODE keeps its own copy. */
+  ok = check (self, CVodeSVtolerances (self->memory, relative_tolerance, vector),
+              "CVodeSVtolerances", error);
+  N_VDestroy (vector);
+  return ok;
+}
+
 HycoCvode *
-_hyco_cvode_new (guint n, double relative_tolerance, double absolute_tolerance, double max_step,
-                 double initial_step, HycoCvodeRhs rhs, gpointer user_data, GError **error)
+_hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tolerances,
+                 double max_step, double initial_step, HycoCvodeRhs rhs, gpointer user_data,
+                 GError **error)
 {
   HycoCvode *self = g_new0 (HycoCvode, 1);
 
@@ -80,8 +107,7 @@ _hyco_cvode_new (guint n, double relative_tolerance, double absolute_tolerance, 
   if (self->memory == NULL || self->matrix == NULL || self->solver == NULL
       || !check (self, CVodeInit (self->memory, evaluate, 0, self->y), "CVodeInit", error)
       || !check (self, CVodeSetUserData (self->memory, self), "CVodeSetUserData", error)
-      || !check (self, CVodeSStolerances (self->memory, relative_tolerance, absolute_tolerance),
-                 "CVodeSStolerances", error)
+      || !_hyco_cvode_set_tolerances (self, relative_tolerance, absolute_tolerances, error)
       || !check (self, CVodeSetLinearSolver (self->memory, self->solver, self->matrix),
                  "CVodeSetLinearSolver", error)
       || !check (self, CVodeSetMaxStep (self->memory, max_step), "CVodeSetMaxStep", error)

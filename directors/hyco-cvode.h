@@ -15,9 +15,13 @@ typedef struct _HycoCvode HycoCvode;
 typedef gboolean (*HycoCvodeRhs) (gpointer user_data, double t, const double *y, double *ydot,
                                   GError **error);
 
-HycoCvode *_hyco_cvode_new (guint n, double relative_tolerance, double absolute_tolerance,
+/* @absolute_tolerances: one per state. */
+HycoCvode *_hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tolerances,
                             double max_step, double initial_step, HycoCvodeRhs rhs,
                             gpointer user_data, GError **error);
+/* New absolute tolerances (the states' nominals changed). */
+gboolean _hyco_cvode_set_tolerances (HycoCvode *self, double relative_tolerance,
+                                     const double *absolute_tolerances, GError **error);
 gboolean _hyco_cvode_restart (HycoCvode *self, double t, const double *y, GError **error);
 gboolean _hyco_cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y,
                            GError **error);

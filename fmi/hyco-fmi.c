@@ -8,13 +8,15 @@
 /**
  * hyco_fmi_register:
  *
- * Registers the FMU actor under Ptolemy II's class name FMUImport (and FMUActor). hyco_init()
- * calls it; applications do not need to.
+ * Registers the FMU actor under Ptolemy II's class name FMUImport (and FMUActor), and the
+ * Model Exchange FMU actor as FMUModelExchange. hyco_init() calls it; applications do not need
+ * to.
  */
 void
 hyco_fmi_register (void)
 {
   hyco_registry_register ("FMUImport", HYCO_TYPE_FMU_ACTOR);
   hyco_registry_register ("FMUActor", HYCO_TYPE_FMU_ACTOR);
+  hyco_registry_register ("FMUModelExchange", HYCO_TYPE_FMU_ME_ACTOR);
   _hyco_fmu_actor_syntax_register ();
 }

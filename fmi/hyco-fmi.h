@@ -11,6 +11,7 @@
 #include "hyco-export.h"
 #include "hyco-kernel.h"
 #include "hyco-fmu-actor.h"
+#include "hyco-fmu-me-actor.h"
 #include "hyco-fmu-error.h"
 #include "hyco-fmu-info.h"
 

@@ -1169,6 +1169,14 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
   fmu = _hyco_fmu_open (resolved, error);
   if (fmu == NULL)
     return FALSE;
+  if (!fmu->description->has_co_simulation)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "%s is a Model Exchange FMU (no CoSimulation element): use it in an "
+                            "FMUModelExchange actor, under a continuous director",
+                            path);
+      return FALSE;
+    }
   for (guint i = 0; i < fmu->description->variables->len; i++)
     {
       const HycoFmuVariable *variable = fmu->description->variables->pdata[i];

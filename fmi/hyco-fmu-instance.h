@@ -154,4 +154,49 @@ struct _HycoFmuInstance
   gpointer handle; /* what the calls take */
 };
 
+/* Model Exchange ---------------------------------------------------------------------------
+ * An instance created for Model Exchange (hyco-fmu-me.h) takes the calls above that both
+ * interfaces share (setup, initialization, get and set, terminate) and these, whose handle is
+ * the instance's. */
+
+/* What an event update reports: FMI 2.0's fmi2EventInfo, field for field. */
+typedef struct
+{
+  int new_discrete_states_needed;
+  int terminate_simulation;
+  int nominals_of_continuous_states_changed;
+  int values_of_continuous_states_changed;
+  int next_event_time_defined;
+  double next_event_time;
+} HycoFmuEventInfo;
+
+/* clang-format off */
+#define HYCO_FMU_MODEL_EXCHANGE_CALLS(F) \
+  F (set_time, (gpointer handle, double time)) \
+  F (set_continuous_states, (gpointer handle, const double *x, gsize n)) \
+  F (get_derivatives, (gpointer handle, double *derivatives, gsize n)) \
+  F (get_event_indicators, (gpointer handle, double *indicators, gsize n)) \
+  F (get_continuous_states, (gpointer handle, double *x, gsize n)) \
+  F (get_nominals_of_continuous_states, (gpointer handle, double *nominals, gsize n)) \
+  F (enter_event_mode, (gpointer handle)) \
+  F (new_discrete_states, (gpointer handle, HycoFmuEventInfo *info)) \
+  F (enter_continuous_time_mode, (gpointer handle)) \
+  F (completed_integrator_step, (gpointer handle, gboolean no_set_state_prior, gboolean *enter_event_mode, gboolean *terminate_simulation))
+/* clang-format on */
+
+typedef struct
+{
+#define HYCO_FMU_DECLARE_NAME(name, args) const char *name;
+  HYCO_FMU_MODEL_EXCHANGE_CALLS (HYCO_FMU_DECLARE_NAME)
+#undef HYCO_FMU_DECLARE_NAME
+} HycoFmuModelExchangeCallNames;
+
+typedef struct
+{
+#define HYCO_FMU_DECLARE_CALL(name, args) HycoFmuStatus (*name) args;
+  HYCO_FMU_MODEL_EXCHANGE_CALLS (HYCO_FMU_DECLARE_CALL)
+#undef HYCO_FMU_DECLARE_CALL
+  const HycoFmuModelExchangeCallNames *names;
+} HycoFmuModelExchangeOps;
+
 G_END_DECLS

@@ -350,6 +350,36 @@ read_co_simulation (Reader *reader, xmlNode *element, GError **error)
                          &self->declares_can_handle_integer_time, error);
 }
 
+/* FMI 2.0 section 3.3: the ModelExchange element. */
+static gboolean
+read_model_exchange (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+
+  self->has_model_exchange = TRUE;
+  if (!get_required (reader, element, "modelIdentifier", &self->me_model_identifier, error))
+    return FALSE;
+  if (!is_c_identifier (self->me_model_identifier))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "modelIdentifier \"%s\" is not a C identifier", self->me_model_identifier);
+  if (!get_boolean (reader, element, "completedIntegratorStepNotNeeded", FALSE,
+                    &self->me_completed_integrator_step_not_needed, error)
+      || !get_boolean (reader, element, "canGetAndSetFMUstate", FALSE,
+                       &self->me_can_get_and_set_fmu_state, error)
+      || !get_boolean (reader, element, "needsExecutionTool", FALSE,
+                       &self->me_needs_execution_tool, error))
+    return FALSE;
+  /* A Model Exchange FMU only: its library is the ModelExchange element's. */
+  if (!self->has_co_simulation)
+    {
+      g_free (self->model_identifier);
+      self->model_identifier = g_strdup (self->me_model_identifier);
+      self->can_get_and_set_fmu_state = self->me_can_get_and_set_fmu_state;
+      self->needs_execution_tool = self->me_needs_execution_tool;
+    }
+  return TRUE;
+}
+
 static gboolean
 type_from_name (const char *name, HycoFmuType *type)
 {
@@ -598,6 +628,9 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
     return fail (reader, error, type_element, HYCO_FMU_ERROR_DESCRIPTION,
                  "an Enumeration needs a declaredType");
 
+  if (variable->type == HYCO_FMU_TYPE_REAL
+      && !get_unsigned (reader, type_element, "derivative", &variable->derivative, error))
+    return FALSE;
   if (variable->type == HYCO_FMU_TYPE_REAL)
     {
       variable->unit = _hyco_xml_get_attr (type_element, "unit");
@@ -842,11 +875,49 @@ read_output (Reader *reader, xmlNode *element, GError **error)
   return TRUE;
 }
 
+/* ModelStructure/Derivatives/Unknown: a derivative, and through its derivative attribute the
+ * continuous state it is the derivative of. */
+static gboolean
+read_derivative (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  g_autofree char *index_text = NULL;
+  HycoFmuVariable *derivative;
+  guint index, state_index;
+
+  if (!get_required (reader, element, "index", &index_text, error))
+    return FALSE;
+  derivative = lookup_index (self, index_text, &index);
+  if (derivative == NULL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "index=\"%s\" is not the index of a ScalarVariable (1 to %u)", index_text,
+                 self->variables->len);
+  if (derivative->type != HYCO_FMU_TYPE_REAL || derivative->derivative == 0
+      || derivative->derivative > self->variables->len)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "index %s is %s, not a Real with a derivative attribute naming a "
+                 "ScalarVariable (1 to %u)",
+                 index_text, derivative->name, self->variables->len);
+  state_index = derivative->derivative - 1;
+  if (((HycoFmuVariable *) self->variables->pdata[state_index])->type != HYCO_FMU_TYPE_REAL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s is the derivative of %s, which is not a Real", derivative->name,
+                 ((HycoFmuVariable *) self->variables->pdata[state_index])->name);
+  g_array_append_val (self->derivatives, index);
+  g_array_append_val (self->states, state_index);
+  return TRUE;
+}
+
 static gboolean
 read_model_structure (Reader *reader, xmlNode *element, GError **error)
 {
   for (xmlNode *child = element->children; child; child = child->next)
     {
+      if (_hyco_xml_is_element (child, "Derivatives"))
+        for (xmlNode *unknown = child->children; unknown; unknown = unknown->next)
+          if (_hyco_xml_is_element (unknown, "Unknown")
+              && !read_derivative (reader, unknown, error))
+            return FALSE;
       if (!_hyco_xml_is_element (child, "Outputs"))
         continue;
       for (xmlNode *unknown = child->children; unknown; unknown = unknown->next)
@@ -1363,8 +1434,9 @@ read_default_experiment (Reader *reader, xmlNode *element, GError **error)
 static gboolean
 read_root (Reader *reader, xmlNode *root, GError **error)
 {
-  static const char *const sections[] = { "CoSimulation", "TypeDefinitions", "ModelVariables",
-                                          "ModelStructure", "DefaultExperiment" };
+  static const char *const sections[]
+    = { "CoSimulation",   "TypeDefinitions",   "ModelVariables",
+        "ModelStructure", "DefaultExperiment", "ModelExchange" };
   xmlNode *found[G_N_ELEMENTS (sections)] = { NULL };
   HycoModelDescription *self = reader->description;
 
@@ -1403,18 +1475,29 @@ read_root (Reader *reader, xmlNode *root, GError **error)
                          sections[i]);
           found[i] = child;
         }
-  if (found[0] == NULL)
+  if (found[0] == NULL && found[5] == NULL)
     return fail (reader, error, root, HYCO_FMU_ERROR_UNSUPPORTED,
-                 "no CoSimulation element: not a co-simulation FMU");
+                 "neither a CoSimulation nor a ModelExchange element: not an FMU Hyco can run");
   if (found[2] == NULL)
     return fail (reader, error, root, HYCO_FMU_ERROR_DESCRIPTION, "no ModelVariables element");
+  self->has_co_simulation = found[0] != NULL;
   if (self->fmi_major >= 3)
-    return read_co_simulation3 (reader, found[0], error)
-           && (found[1] == NULL || read_type_definitions3 (reader, found[1], error))
-           && read_model_variables3 (reader, found[2], error)
-           && (found[3] == NULL || read_model_structure3 (reader, found[3], error))
-           && (found[4] == NULL || read_default_experiment (reader, found[4], error));
-  return read_co_simulation (reader, found[0], error)
+    {
+      if (found[0] == NULL)
+        return fail (reader, error, root, HYCO_FMU_ERROR_UNSUPPORTED,
+                     "an FMI 3.0 Model Exchange FMU: Hyco runs FMI 3.0 co-simulation FMUs and "
+                     "FMI 2.0 Model Exchange FMUs");
+      return read_co_simulation3 (reader, found[0], error)
+             && (found[1] == NULL || read_type_definitions3 (reader, found[1], error))
+             && read_model_variables3 (reader, found[2], error)
+             && (found[3] == NULL || read_model_structure3 (reader, found[3], error))
+             && (found[4] == NULL || read_default_experiment (reader, found[4], error));
+    }
+  if (!get_unsigned (reader, root, "numberOfEventIndicators", &self->number_of_event_indicators,
+                     error))
+    return FALSE;
+  return (found[0] == NULL || read_co_simulation (reader, found[0], error))
+         && (found[5] == NULL || read_model_exchange (reader, found[5], error))
          && (found[1] == NULL || read_type_definitions (reader, found[1], error))
          && read_model_variables (reader, found[2], error)
          && (found[3] == NULL || read_model_structure (reader, found[3], error))
@@ -1559,6 +1642,8 @@ _hyco_model_description_read (const char *path, const char *directory, const cha
   self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   self->start_time = self->stop_time = self->tolerance = self->step_size = NAN;
   self->fixed_internal_step_size = NAN;
+  self->derivatives = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->states = g_array_new (FALSE, FALSE, sizeof (guint));
   reader.description = self;
   doc = parse_xml (&reader, data, size, error);
   if (doc == NULL)
@@ -1584,6 +1669,9 @@ _hyco_model_description_free (HycoModelDescription *self)
   g_free (self->model_identifier);
   g_free (self->description);
   g_free (self->generation_tool);
+  g_free (self->me_model_identifier);
+  g_clear_pointer (&self->derivatives, g_array_unref);
+  g_clear_pointer (&self->states, g_array_unref);
   g_clear_pointer (&self->by_name, g_hash_table_unref);
   g_clear_pointer (&self->variables, g_ptr_array_unref);
   g_free (self);

@@ -121,6 +121,9 @@ typedef struct
    * every input). Other variables: NULL, -1. */
   guint *dependencies;
   int n_dependencies;
+  /* Real: the 1-based index in ModelVariables of the variable this one is the derivative of
+   * (its derivative attribute), 0 if none. */
+  guint derivative;
 } HycoFmuVariable;
 
 typedef struct
@@ -156,6 +159,21 @@ typedef struct
   GPtrArray *variables; /* HycoFmuVariable*, in declaration order (index + 1 is the index
                          * ModelStructure uses) */
   GHashTable *by_name;  /* variable name -> HycoFmuVariable* in variables */
+
+  /* The interfaces the FMU implements: its CoSimulation and ModelExchange elements. With
+   * ModelExchange only, model_identifier is the ModelExchange element's. */
+  gboolean has_co_simulation;
+  gboolean has_model_exchange;
+  /* ModelExchange (FMI 2.0 section 3.3): its library's name and capabilities. */
+  char *me_model_identifier; /* NULL without ModelExchange */
+  gboolean me_completed_integrator_step_not_needed;
+  gboolean me_can_get_and_set_fmu_state;
+  gboolean me_needs_execution_tool;
+  guint number_of_event_indicators;
+  /* ModelStructure/Derivatives (ModelExchange): the continuous states' derivatives and the
+   * states themselves (indices into variables), in the order of the FMU's state vector. */
+  GArray *derivatives; /* guint */
+  GArray *states;      /* guint */
 } HycoModelDescription;
 
 /* Reads @directory/modelDescription.xml of the FMU @path (which errors name, with the line in

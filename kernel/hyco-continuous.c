@@ -51,6 +51,98 @@ hyco_continuous_state_get_derivative (HycoContinuousState *self)
   return HYCO_CONTINUOUS_STATE_GET_IFACE (self)->get_derivative (self);
 }
 
+/**
+ * hyco_continuous_state_get_n_states:
+ * @self: an actor with continuous state
+ *
+ * Returns: how many states the actor has (1 unless it implements get_n_states)
+ */
+guint
+hyco_continuous_state_get_n_states (HycoContinuousState *self)
+{
+  HycoContinuousStateInterface *iface;
+
+  g_return_val_if_fail (HYCO_IS_CONTINUOUS_STATE (self), 0);
+  iface = HYCO_CONTINUOUS_STATE_GET_IFACE (self);
+  return iface->get_n_states ? iface->get_n_states (self) : 1;
+}
+
+/**
+ * hyco_continuous_state_get_states: (skip)
+ * @self: an actor with continuous state
+ * @states: where to put the committed states, hyco_continuous_state_get_n_states() of them
+ */
+void
+hyco_continuous_state_get_states (HycoContinuousState *self, double *states)
+{
+  HycoContinuousStateInterface *iface;
+
+  g_return_if_fail (HYCO_IS_CONTINUOUS_STATE (self));
+  iface = HYCO_CONTINUOUS_STATE_GET_IFACE (self);
+  if (iface->get_n_states)
+    iface->get_states (self, states);
+  else
+    states[0] = iface->get_state (self);
+}
+
+/**
+ * hyco_continuous_state_set_tentative_states: (skip)
+ * @self: an actor with continuous state
+ * @states: the states to output at the current stage, hyco_continuous_state_get_n_states()
+ *   of them
+ */
+void
+hyco_continuous_state_set_tentative_states (HycoContinuousState *self, const double *states)
+{
+  HycoContinuousStateInterface *iface;
+
+  g_return_if_fail (HYCO_IS_CONTINUOUS_STATE (self));
+  iface = HYCO_CONTINUOUS_STATE_GET_IFACE (self);
+  if (iface->get_n_states)
+    iface->set_tentative_states (self, states);
+  else
+    iface->set_tentative_state (self, states[0]);
+}
+
+/**
+ * hyco_continuous_state_get_derivatives: (skip)
+ * @self: an actor with continuous state
+ * @derivatives: where to put the derivatives at the current stage
+ */
+void
+hyco_continuous_state_get_derivatives (HycoContinuousState *self, double *derivatives)
+{
+  HycoContinuousStateInterface *iface;
+
+  g_return_if_fail (HYCO_IS_CONTINUOUS_STATE (self));
+  iface = HYCO_CONTINUOUS_STATE_GET_IFACE (self);
+  if (iface->get_n_states)
+    iface->get_derivatives (self, derivatives);
+  else
+    derivatives[0] = iface->get_derivative (self);
+}
+
+/**
+ * hyco_continuous_state_get_nominals: (skip)
+ * @self: an actor with continuous state
+ * @nominals: where to put each state's nominal magnitude (1 when the actor gives none)
+ */
+void
+hyco_continuous_state_get_nominals (HycoContinuousState *self, double *nominals)
+{
+  HycoContinuousStateInterface *iface;
+  guint n;
+
+  g_return_if_fail (HYCO_IS_CONTINUOUS_STATE (self));
+  iface = HYCO_CONTINUOUS_STATE_GET_IFACE (self);
+  n = iface->get_n_states ? iface->get_n_states (self) : 1;
+  if (iface->get_nominals)
+    iface->get_nominals (self, nominals);
+  else
+    for (guint i = 0; i < n; i++)
+      nominals[i] = 1;
+}
+
 G_DEFINE_INTERFACE (HycoStepSizeControl, hyco_step_size_control, HYCO_TYPE_ACTOR)
 
 static gboolean

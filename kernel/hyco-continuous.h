@@ -24,11 +24,20 @@ G_DECLARE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO, CONTINUOU
  *   step end; not committed until postfire
  * @get_derivative: the state's derivative read from the actor's inputs at the current stage
  *   (called after the director fired the model at that stage)
+ * @get_n_states: how many states the actor has, for an actor with several (a Model Exchange
+ *   FMU); %NULL for one. An actor that sets it implements the array forms below instead of
+ *   the one-state forms above. The number may change only where the director collects the
+ *   states again (at initialize, after a mode switch).
+ * @get_states: the committed states, into an array of get_n_states() doubles
+ * @set_tentative_states: the states to output at the current stage or step end
+ * @get_derivatives: the states' derivatives at the current stage, after the firing
+ * @get_nominals: each state's nominal magnitude, which scales the absolute tolerance of the
+ *   director's error control (FMI's nominalsOfContinuousStates); %NULL: 1 for each
  *
- * An actor with one continuous state (an integrator). The director's solver owns the
- * arithmetic: it sets tentative states at each stage, fires the model, reads derivatives, and
- * the actor commits its tentative state in postfire. Firing stays free of side effects, so a
- * rejected or refined step leaves no trace.
+ * An actor with continuous states: one (an integrator), or several. The director's solver
+ * owns the arithmetic: it sets tentative states at each stage, fires the model, reads
+ * derivatives, and the actor commits its tentative states in postfire. Firing stays free of
+ * side effects, so a rejected or refined step leaves no trace.
  */
 struct _HycoContinuousStateInterface
 {
@@ -37,11 +46,24 @@ struct _HycoContinuousStateInterface
   double (*get_state) (HycoContinuousState *self);
   void (*set_tentative_state) (HycoContinuousState *self, double state);
   double (*get_derivative) (HycoContinuousState *self);
+
+  guint (*get_n_states) (HycoContinuousState *self);
+  void (*get_states) (HycoContinuousState *self, double *states);
+  void (*set_tentative_states) (HycoContinuousState *self, const double *states);
+  void (*get_derivatives) (HycoContinuousState *self, double *derivatives);
+  void (*get_nominals) (HycoContinuousState *self, double *nominals);
 };
 
 HYCO_API double hyco_continuous_state_get_state (HycoContinuousState *self);
 HYCO_API void hyco_continuous_state_set_tentative_state (HycoContinuousState *self, double state);
 HYCO_API double hyco_continuous_state_get_derivative (HycoContinuousState *self);
+HYCO_API guint hyco_continuous_state_get_n_states (HycoContinuousState *self);
+HYCO_API void hyco_continuous_state_get_states (HycoContinuousState *self, double *states);
+HYCO_API void hyco_continuous_state_set_tentative_states (HycoContinuousState *self,
+                                                          const double *states);
+HYCO_API void hyco_continuous_state_get_derivatives (HycoContinuousState *self,
+                                                     double *derivatives);
+HYCO_API void hyco_continuous_state_get_nominals (HycoContinuousState *self, double *nominals);
 
 #define HYCO_TYPE_STEP_SIZE_CONTROL (hyco_step_size_control_get_type ())
 HYCO_API

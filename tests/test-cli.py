@@ -6,10 +6,12 @@ Usage: test-cli.py PATH/TO/hyco   (run from the source root, as meson does)
 import csv
 import glob
 import html
+import math
 import os
 import pty
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -1002,6 +1004,158 @@ class FmuTestCase(unittest.TestCase):
         self.assertEqual(os.listdir(self.tmp.name), [])
         self.tmp.cleanup()
         self.dir.cleanup()
+
+
+class FmuModelExchange(FmuTestCase):
+    """Model Exchange FMUs (tests/fmus/me/): hyco fmu info and hyco fmu run with a solver, and
+    in a model file under a continuous director."""
+
+    def fmu_run(self, *args):
+        return subprocess.run([HYCO, "fmu", "run", "--quiet", *args], capture_output=True,
+                              text=True, timeout=60, env=self.env)
+
+    def rows(self, signal):
+        with open(self.trace, newline="") as f:
+            return [(float(row[1]), int(row[2]), float(row[3])) for row in csv.reader(f)
+                    if row[0] == signal]
+
+    def test_info(self):
+        path = os.path.join(self.env["HYCO_FMU_PATH"], "bouncing_ball_me.fmu")
+        result = subprocess.run([HYCO, "fmu", "info", path],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("FMI version     2.0, model exchange\n", result.stdout)
+        self.assertIn("model exchange  library binaries/linux64/bouncing_ball_me.so, 2 states "
+                      "(h, v), 1 event indicators\n", result.stdout)
+
+    def test_run_each_solver(self):
+        """The first impact at sqrt(2 h0 / g), the bounce at the next microstep; --set changes
+        a parameter (e) and the start height (h)."""
+        for solver, bound in (("ExplicitRK45Solver", 1e-6), ("ExplicitRK23Solver", 1e-6),
+                              ("CVODE", 2e-5)):
+            result = self.fmu_run("bouncing_ball_me.fmu", "--solver", solver, "--stop-time", "1",
+                                  "--set", "e=0.5", "--set", "h=2", "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            bounces = [(t, m) for t, m, v in self.rows("bouncing_ball_me.h") if m == 1]
+            self.assertEqual(len(bounces), 1, (solver, bounces))
+            t = bounces[0][0]
+            self.assertLess(abs(t - math.sqrt(2 * 2 / 9.81)), bound, solver)
+            speed = dict(((t_, m), v) for t_, m, v in self.rows("bouncing_ball_me.v"))
+            self.assertEqual(speed[(t, 1)], -0.5 * speed[(t, 0)], solver)
+
+    def test_model_exchange_only_runs_without_options(self):
+        result = self.fmu_run("time_event_me.fmu", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        u = [(t, m, v) for t, m, v in self.rows("time_event_me.u")]
+        self.assertIn((0.5, 0, 1.0), u)
+        self.assertIn((0.5, 1, -1.0), u)
+
+    def test_unknown_variable(self):
+        result = self.fmu_run("stiff_me.fmu", "--set", "nope=1")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--set nope=1: ", result.stderr)
+        self.assertIn("has no variable nope", result.stderr)
+
+    def test_model_file(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="1"/>
+    <property name="ODESolver" value="CVODE"/>
+  </property>
+  <entity name="S" class="FMUModelExchange">
+    <property name="fmuFile" value="stiff_me.fmu"/>
+  </entity>
+  <entity name="R" class="Recorder"/>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="S.x" relation="r"/>
+  <link port="R.input" relation="r"/>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        last = self.rows("m.S.x")[-1] if self.rows("m.S.x") else self.rows("S.x")[-1]
+        self.assertEqual(last[0], 1.0)
+        self.assertLess(abs(last[2] - math.cos(1.0)), 1e-4)
+
+    def test_fmu_next_to_the_model_file(self):
+        shutil.copy(os.path.join(self.env["HYCO_FMU_PATH"], "stiff_me.fmu"), self.dir.name)
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="0.1"/>
+    <property name="ODESolver" value="CVODE"/>
+  </property>
+  <entity name="S" class="FMUModelExchange">
+    <property name="fmuFile" value="stiff_me.fmu"/>
+  </entity>
+</entity>
+""")
+        env = dict(self.env)
+        env.pop("HYCO_FMU_PATH")
+        result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
+                                timeout=60, env=env, cwd="/")
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_in_a_continuous_composite_under_de(self):
+        """The continuous composite steps ahead and is fired at the container's tags: the
+        impacts still at the analytic times, bounces at microstep 1."""
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1.2"/>
+  </property>
+  <entity name="C" class="TypedCompositeActor">
+    <property name="Director" class="ContinuousDirector"/>
+    <port name="h" class="TypedIOPort"><property name="output"/></port>
+    <entity name="B" class="FMUModelExchange">
+      <property name="fmuFile" value="bouncing_ball_me.fmu"/>
+    </entity>
+    <relation name="r" class="TypedIORelation"/>
+    <link port="B.h" relation="r"/>
+    <link port="h" relation="r"/>
+  </entity>
+  <entity name="R" class="Recorder"/>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="C.h" relation="r"/>
+  <link port="R.input" relation="r"/>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        bounces = [t for t, m, v in self.rows("C.h") if m == 1]
+        first = math.sqrt(2 / 9.81)
+        second = first + 2 * 0.7 * 9.81 * first / 9.81
+        self.assertEqual(len(bounces), 2, bounces)
+        self.assertLess(abs(bounces[0] - first), 1e-6)
+        self.assertLess(abs(bounces[1] - second), 2e-6)
+
+    def test_under_de_exits_1_saying_where_it_belongs(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="S" class="FMUModelExchange">
+    <property name="fmuFile" value="stiff_me.fmu"/>
+  </entity>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
+                                timeout=60, env=self.env)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("is a Model Exchange FMU", result.stderr)
+        self.assertIn("ContinuousDirector", result.stderr)
 
 
 class FmuRun(FmuTestCase):

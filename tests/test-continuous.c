@@ -6,6 +6,7 @@
 #include "test-support.h"
 
 #include <math.h>
+#include <string.h>
 
 static HycoContinuousDirector *
 director_of (HycoCompositeActor *top)
@@ -52,6 +53,210 @@ exponential_error (const char *solver, const char *step)
   model = test_run_ok (top);
   g_assert_cmpuint (hyco_continuous_director_get_rejected_step_count (director_of (top)), ==, 0);
   return fabs (recorded_at (HYCO_RECORDER (recorder), "1", 0) - exp (1.0));
+}
+
+/* An actor with two states, x' = v and v' = -x (x = cos t from x = 1, v = 0), through the
+ * array forms of #HycoContinuousState; it outputs x. */
+#define TEST_TYPE_OSCILLATOR (test_oscillator_get_type ())
+G_DECLARE_FINAL_TYPE (TestOscillator, test_oscillator, TEST, OSCILLATOR, HycoActor)
+
+struct _TestOscillator
+{
+  HycoActor parent_instance;
+  double committed[2], tentative[2];
+  double nominal;
+  double later_nominal; /* from t = 1 on, when positive (the director told so) */
+};
+
+static guint
+oscillator_n_states (HycoContinuousState *state)
+{
+  return 2;
+}
+
+static void
+oscillator_get_states (HycoContinuousState *state, double *x)
+{
+  memcpy (x, TEST_OSCILLATOR (state)->committed, sizeof (double) * 2);
+}
+
+static void
+oscillator_set_tentative_states (HycoContinuousState *state, const double *x)
+{
+  memcpy (TEST_OSCILLATOR (state)->tentative, x, sizeof (double) * 2);
+}
+
+static void
+oscillator_get_derivatives (HycoContinuousState *state, double *dx)
+{
+  TestOscillator *self = TEST_OSCILLATOR (state);
+
+  dx[0] = self->tentative[1];
+  dx[1] = -self->tentative[0];
+}
+
+static void
+oscillator_get_nominals (HycoContinuousState *state, double *nominals)
+{
+  nominals[0] = nominals[1] = TEST_OSCILLATOR (state)->nominal;
+}
+
+static void
+oscillator_state_init (HycoContinuousStateInterface *iface)
+{
+  iface->get_n_states = oscillator_n_states;
+  iface->get_states = oscillator_get_states;
+  iface->set_tentative_states = oscillator_set_tentative_states;
+  iface->get_derivatives = oscillator_get_derivatives;
+  iface->get_nominals = oscillator_get_nominals;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestOscillator, test_oscillator, HYCO_TYPE_ACTOR,
+                               G_IMPLEMENT_INTERFACE (HYCO_TYPE_CONTINUOUS_STATE,
+                                                      oscillator_state_init))
+
+static gboolean
+oscillator_initialize (HycoActor *actor, GError **error)
+{
+  TestOscillator *self = TEST_OSCILLATOR (actor);
+
+  self->committed[0] = self->tentative[0] = 1;
+  self->committed[1] = self->tentative[1] = 0;
+  return TRUE;
+}
+
+static gboolean
+oscillator_fire (HycoActor *actor, GError **error)
+{
+  hyco_port_send_double (hyco_actor_get_port (actor, "x"), 0, TEST_OSCILLATOR (actor)->tentative[0]);
+  return TRUE;
+}
+
+static gboolean
+oscillator_postfire (HycoActor *actor, GError **error)
+{
+  TestOscillator *self = TEST_OSCILLATOR (actor);
+
+  HycoTag now;
+
+  memcpy (self->committed, self->tentative, sizeof self->committed);
+  hyco_actor_get_current_tag (actor, &now);
+  if (self->later_nominal > 0 && self->nominal != self->later_nominal
+      && hyco_time_to_seconds (now.time, hyco_actor_get_resolution (actor)) >= 1)
+    {
+      self->nominal = self->later_nominal;
+      hyco_continuous_stateful_director_states_changed (
+        HYCO_CONTINUOUS_STATEFUL_DIRECTOR (hyco_actor_get_executive_director (actor)));
+    }
+  return TRUE;
+}
+
+static void
+test_oscillator_class_init (TestOscillatorClass *klass)
+{
+  HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
+
+  actor_class->initialize = oscillator_initialize;
+  actor_class->fire = oscillator_fire;
+  actor_class->postfire = oscillator_postfire;
+  hyco_actor_class_add_port (actor_class, "x", HYCO_PORT_OUTPUT, "the first state");
+}
+
+static void
+test_oscillator_init (TestOscillator *self)
+{
+  self->nominal = 1;
+}
+
+/* Several states in one actor, integrated with an integrator's (y' = x, so y = sin t) by each
+ * solver: the array forms at their offsets, x = cos t and y = sin t to the tolerance. */
+static void
+test_several_states (gconstpointer solver)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *oscillator = g_object_new (TEST_TYPE_OSCILLATOR, "name", "Oscillator", NULL);
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+  HycoActor *x = test_add_new (top, "Recorder", "X");
+  HycoActor *y = test_add_new (top, "Recorder", "Y");
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+  double states[2];
+
+  test_add (top, oscillator);
+  test_set (director, "ODESolver", solver);
+  test_set (director, "relativeTolerance", "1e-8");
+  test_set (director, "absoluteTolerance", "1e-10");
+  test_connect (top, oscillator, "x", integral, "derivative");
+  test_connect (top, oscillator, "x", x, "input");
+  test_connect (top, integral, "state", y, "input");
+  model = test_run_ok (top);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (x), "2", 0), cos (2.0), 1e-5);
+  g_assert_cmpfloat_with_epsilon (recorded_at (HYCO_RECORDER (y), "2", 0), sin (2.0), 1e-5);
+  g_assert_cmpuint (hyco_continuous_state_get_n_states (HYCO_CONTINUOUS_STATE (oscillator)), ==, 2);
+  hyco_continuous_state_get_states (HYCO_CONTINUOUS_STATE (oscillator), states);
+  g_assert_cmpfloat_with_epsilon (states[1], -sin (2.0), 1e-5);
+  g_assert_cmpfloat_with_epsilon (hyco_continuous_state_get_state (HYCO_CONTINUOUS_STATE (integral)),
+                                  sin (2.0), 1e-5);
+}
+
+/* Accepted steps under an absolute tolerance scaled by the states' nominal. */
+static guint64
+oscillator_steps_changing (const char *solver, double nominal, double later)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *oscillator = g_object_new (TEST_TYPE_OSCILLATOR, "name", "Oscillator", NULL);
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+  double states[2];
+
+  TEST_OSCILLATOR (oscillator)->nominal = nominal;
+  TEST_OSCILLATOR (oscillator)->later_nominal = later;
+  test_add (top, oscillator);
+  test_set (director, "ODESolver", solver);
+  test_set (director, "errorTolerance", "1e-9");
+  model = test_run_ok (top);
+  hyco_continuous_state_get_states (HYCO_CONTINUOUS_STATE (oscillator), states);
+  g_assert_cmpfloat_with_epsilon (states[0], cos (2.0), 1e-3);
+  return hyco_continuous_director_get_step_count (director_of (top));
+}
+
+/* Nominals that change during the run (an actor tells the director its states changed): the
+ * tolerances follow, for each solver. */
+static void
+test_nominals_change (gconstpointer solver)
+{
+  guint64 fixed = oscillator_steps_changing (solver, 1, 0);
+  guint64 loosened = oscillator_steps_changing (solver, 1, 1e4);
+
+  g_test_message ("%s: steps with nominal 1: %" G_GUINT64_FORMAT ", 1e4 from t = 1: %"
+                  G_GUINT64_FORMAT, (const char *) solver, fixed, loosened);
+  g_assert_cmpuint (loosened, <, fixed);
+}
+
+static guint64
+oscillator_steps (double nominal)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("2");
+  HycoActor *oscillator = g_object_new (TEST_TYPE_OSCILLATOR, "name", "Oscillator", NULL);
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (HycoModel) model = NULL;
+
+  TEST_OSCILLATOR (oscillator)->nominal = nominal;
+  test_add (top, oscillator);
+  test_set (director, "errorTolerance", "1e-9");
+  model = test_run_ok (top);
+  return hyco_continuous_director_get_step_count (director_of (top));
+}
+
+/* Nominals scale the absolute tolerance: large nominals allow larger steps. */
+static void
+test_nominals (void)
+{
+  guint64 unit = oscillator_steps (1), large = oscillator_steps (1e4);
+
+  g_test_message ("steps with nominal 1: %" G_GUINT64_FORMAT ", with 1e4: %" G_GUINT64_FORMAT,
+                  unit, large);
+  g_assert_cmpuint (large, <, unit);
 }
 
 /* The global error falls as h^3 (Bogacki-Shampine) and h^5 (Dormand-Prince). */
@@ -896,6 +1101,16 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   hyco_init ();
   g_test_add_func ("/continuous/solver-order", test_solver_order);
+  g_test_add_data_func ("/continuous/several-states/rk45", "ExplicitRK45Solver",
+                        test_several_states);
+  g_test_add_data_func ("/continuous/several-states/rk23", "ExplicitRK23Solver",
+                        test_several_states);
+  g_test_add_data_func ("/continuous/several-states/cash-karp", "CashKarp", test_several_states);
+  g_test_add_data_func ("/continuous/several-states/cvode", "CVODE", test_several_states);
+  g_test_add_func ("/continuous/nominals", test_nominals);
+  g_test_add_data_func ("/continuous/nominals-change/rk45", "ExplicitRK45Solver",
+                        test_nominals_change);
+  g_test_add_data_func ("/continuous/nominals-change/cvode", "CVODE", test_nominals_change);
   g_test_add_func ("/continuous/error-control", test_error_control);
   g_test_add_func ("/continuous/error-tolerance", test_error_tolerance);
   g_test_add_func ("/continuous/start-time", test_start_time);

@@ -294,8 +294,12 @@ test_errors (void)
       "modelDescription.xml:69: malformed XML: error parsing attribute name" },
     { "fmi1.fmu", HYCO_FMU_ERROR_UNSUPPORTED,
       "modelDescription.xml:6: fmiModelDescription: fmiVersion is \"1.0\"" },
-    { "no-cosimulation.fmu", HYCO_FMU_ERROR_UNSUPPORTED,
-      "modelDescription.xml:6: fmiModelDescription: no CoSimulation element" },
+    /* A ModelExchange element instead: its functions are required. */
+    { "no-cosimulation.fmu", HYCO_FMU_ERROR_MISSING_FUNCTION,
+      "does not export fmi2EnterEventMode, fmi2NewDiscreteStates, fmi2EnterContinuousTimeMode, "
+      "fmi2CompletedIntegratorStep, fmi2SetTime, fmi2SetContinuousStates, fmi2GetDerivatives, "
+      "fmi2GetEventIndicators, fmi2GetContinuousStates, fmi2GetNominalsOfContinuousStates, which "
+      "FMI 2.0 Model Exchange requires" },
     { "dependency-not-input.fmu", HYCO_FMU_ERROR_DESCRIPTION,
       "modelDescription.xml:70: Unknown: dependency 5 is steps, an output, not an input" },
     { "bad-identifier.fmu", HYCO_FMU_ERROR_DESCRIPTION,

@@ -1197,6 +1197,130 @@ def fmi3_ball_early_return(directory):
         assert abs(fmu.get("v") - 5.0) < 1e-12 and abs(fmu.get("h") - 1.2) < 1e-12
     finally:
         fmu.close()
+# Model Exchange test FMUs (tests/fmus/me/): name -> (states, event indicators).
+ME_FMUS = {"bouncing_ball_me": (["h", "v"], 1), "stiff_me": (["x", "y"], 0),
+           "time_event_me": (["x"], 0), "step_event_me": (["x"], 0)}
+FMI2_ME = """EnterEventMode NewDiscreteStates EnterContinuousTimeMode CompletedIntegratorStep SetTime
+SetContinuousStates GetDerivatives GetEventIndicators GetContinuousStates
+GetNominalsOfContinuousStates""".split()
+FMI2_COMMON = FMI2[:FMI2.index("GetFMUstate")]
+MODEL_EXCHANGE = 0
+
+
+class EventInfo(ctypes.Structure):
+    _fields_ = [("newDiscreteStatesNeeded", ctypes.c_int), ("terminateSimulation", ctypes.c_int),
+                ("nominalsOfContinuousStatesChanged", ctypes.c_int),
+                ("valuesOfContinuousStatesChanged", ctypes.c_int),
+                ("nextEventTimeDefined", ctypes.c_int), ("nextEventTime", ctypes.c_double)]
+
+
+def open_me(directory, name):
+    """The unpacked ME FMU: (archive entries, description root, library, temporary directory)."""
+    tmp = tempfile.TemporaryDirectory()
+    with zipfile.ZipFile(os.path.join(directory, name + ".fmu")) as archive:
+        entries = sorted(archive.namelist())
+        archive.extractall(tmp.name)
+    root = ElementTree.parse(os.path.join(tmp.name, "modelDescription.xml")).getroot()
+    lib = ctypes.CDLL(os.path.join(tmp.name, "binaries", "linux64", name + ".so"))
+    lib.fmi2Instantiate.restype = ctypes.c_void_p
+    lib.fmi2Instantiate.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                                    ctypes.c_char_p, ctypes.POINTER(Callbacks), ctypes.c_int,
+                                    ctypes.c_int]
+    for function in FMI2_ME + FMI2_COMMON[4:]:
+        getattr(lib, "fmi2" + function).argtypes = None
+    lib.fmi2FreeInstance.argtypes = [ctypes.c_void_p]
+    lib.fmi2SetupExperiment.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_double,
+                                        ctypes.c_double, ctypes.c_int, ctypes.c_double]
+    lib.fmi2SetTime.argtypes = [ctypes.c_void_p, ctypes.c_double]
+    return entries, root, lib, tmp
+
+
+def me_test(name):
+    def wrap(function):
+        def run(directory):
+            function(directory, name)
+        run.__name__ = f"/me/{name}/{function.__name__}"
+        tests.append(run)
+        return function
+    return wrap
+
+
+def check_me_archive(directory, name):
+    """The archive, the description's ModelExchange element and states, the exports."""
+    entries, root, lib, tmp = open_me(directory, name)
+    states, indicators = ME_FMUS[name]
+    assert entries == ["binaries/linux64/" + name + ".so", "modelDescription.xml"], entries
+    assert root.find("CoSimulation") is None
+    assert root.find("ModelExchange").get("modelIdentifier") == name
+    assert int(root.get("numberOfEventIndicators")) == indicators
+    variables = list(root.find("ModelVariables"))
+    derived = [variables[int(u.get("index")) - 1]
+               for u in root.find("ModelStructure").find("Derivatives")]
+    named = [variables[int(next(iter(v)).get("derivative")) - 1].get("name") for v in derived]
+    assert named == states, named
+    for function in FMI2_COMMON + FMI2_ME:
+        assert hasattr(lib, "fmi2" + function), function
+    for function in ("DoStep", "HybridDoStep"):
+        assert not hasattr(lib, "fmi2" + function), function
+
+
+def check_me_protocol(directory, name):
+    """A run by the book, and calls out of place refused (the strict state machine)."""
+    entries, root, lib, tmp = open_me(directory, name)
+    states, indicators = ME_FMUS[name]
+    n = len(states)
+    guid = root.get("guid").encode()
+    assert lib.fmi2Instantiate(b"cosim", 1, guid, b"", ctypes.byref(CALLBACKS), 0, 0) is None
+    c = lib.fmi2Instantiate(b"me", MODEL_EXCHANGE, guid, b"", ctypes.byref(CALLBACKS), 0, 0)
+    assert c
+    try:
+        x = (ctypes.c_double * n)()
+        dx = (ctypes.c_double * n)()
+        info = EventInfo()
+        assert lib.fmi2SetupExperiment(c, 0, 0.0, 0.0, 0, 0.0) == OK
+        assert lib.fmi2EnterInitializationMode(ctypes.c_void_p(c)) == OK
+        assert lib.fmi2ExitInitializationMode(ctypes.c_void_p(c)) == OK
+        # Event mode: the states cannot be set, continuous-time mode waits for the iteration.
+        assert lib.fmi2EnterContinuousTimeMode(ctypes.c_void_p(c)) == ERROR
+    finally:
+        lib.fmi2FreeInstance(c)
+    c = lib.fmi2Instantiate(b"me", MODEL_EXCHANGE, guid, b"", ctypes.byref(CALLBACKS), 0, 0)
+    try:
+        assert lib.fmi2SetupExperiment(c, 0, 0.0, 0.0, 0, 0.0) == OK
+        assert lib.fmi2EnterInitializationMode(ctypes.c_void_p(c)) == OK
+        assert lib.fmi2ExitInitializationMode(ctypes.c_void_p(c)) == OK
+        assert lib.fmi2SetContinuousStates(ctypes.c_void_p(c), x, ctypes.c_size_t(n)) == ERROR
+    finally:
+        lib.fmi2FreeInstance(c)
+    c = lib.fmi2Instantiate(b"me", MODEL_EXCHANGE, guid, b"", ctypes.byref(CALLBACKS), 0, 0)
+    try:
+        assert lib.fmi2SetupExperiment(c, 0, 0.0, 0.0, 0, 0.0) == OK
+        assert lib.fmi2EnterInitializationMode(ctypes.c_void_p(c)) == OK
+        assert lib.fmi2ExitInitializationMode(ctypes.c_void_p(c)) == OK
+        info.newDiscreteStatesNeeded = 1
+        while info.newDiscreteStatesNeeded:
+            assert lib.fmi2NewDiscreteStates(ctypes.c_void_p(c), ctypes.byref(info)) == OK
+        assert lib.fmi2EnterContinuousTimeMode(ctypes.c_void_p(c)) == OK
+        assert lib.fmi2GetContinuousStates(ctypes.c_void_p(c), x, ctypes.c_size_t(n)) == OK
+        starts = [float(next(iter(v)).get("start")) for v in root.find("ModelVariables")
+                  if v.get("name") in states]
+        assert list(x) == starts, (list(x), starts)
+        assert lib.fmi2SetTime(c, 0.25) == OK
+        assert lib.fmi2SetContinuousStates(ctypes.c_void_p(c), x, ctypes.c_size_t(n)) == OK
+        assert lib.fmi2GetDerivatives(ctypes.c_void_p(c), dx, ctypes.c_size_t(n)) == OK
+        # A wrong count is refused.
+        assert lib.fmi2GetDerivatives(ctypes.c_void_p(c), dx, ctypes.c_size_t(n + 1)) == ERROR
+    finally:
+        lib.fmi2FreeInstance(c)
+    if name == "bouncing_ball_me":
+        assert list(dx) == [0.0, -9.81], list(dx)
+    if name == "time_event_me":
+        assert list(dx) == [1.0] and info.nextEventTimeDefined and info.nextEventTime == 0.5
+
+
+for _name in ME_FMUS:
+    me_test(_name)(check_me_archive)
+    me_test(_name)(check_me_protocol)
 
 
 def main():

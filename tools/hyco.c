@@ -990,16 +990,93 @@ fmu_actor_name (const char *path)
   return name;
 }
 
+/* A Model Exchange FMU on its own: the one actor of a model under a continuous director
+ * whose solver integrates its states. The --set texts that name the FMU's variables become its
+ * start values; the others go to the model. */
+static int
+run_model_exchange (const char *path, const char *name, const char *solver, RunOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoCompositeActor) top = hyco_composite_actor_new (name);
+  g_autoptr (HycoDirector) director = hyco_continuous_director_new ();
+  g_autoptr (HycoActor) actor = hyco_fmu_me_actor_new (name);
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GPtrArray) rest = g_ptr_array_new_with_free_func (g_free);
+
+  hyco_composite_actor_set_director (top, director);
+  if (solver != NULL)
+    g_object_set (director, "ODESolver", solver, NULL);
+  if (!hyco_fmu_me_actor_load (HYCO_FMU_ME_ACTOR (actor), path, &error))
+    {
+      print_model_error (path, error);
+      return EXIT_BAD_INPUT;
+    }
+  for (guint i = 0; options->assignments && i < options->assignments->len; i++)
+    {
+      const char *text = options->assignments->pdata[i];
+      const char *equals = strchr (text, '=');
+      g_autofree char *variable = equals ? g_strndup (text, (gsize) (equals - text)) : NULL;
+      g_autoptr (GError) local_error = NULL;
+
+      if (variable == NULL || g_str_has_prefix (variable, "fmu") || strchr (variable, '.'))
+        {
+          g_ptr_array_add (rest, g_strdup (text));
+          continue;
+        }
+      if (!hyco_fmu_me_actor_set_start (HYCO_FMU_ME_ACTOR (actor), variable, equals + 1,
+                                        &local_error))
+        {
+          print_error ("--set %s: %s", text, local_error->message);
+          return EXIT_BAD_INPUT;
+        }
+    }
+  if (options->assignments)
+    {
+      g_ptr_array_set_size (options->assignments, 0);
+      for (guint i = 0; i < rest->len; i++)
+        g_ptr_array_add (options->assignments, g_strdup (rest->pdata[i]));
+    }
+  if (!hyco_composite_actor_add_actor (top, actor, &error))
+    {
+      print_error ("%s: %s", path, error->message);
+      return EXIT_BAD_INPUT;
+    }
+  model = hyco_model_new (top);
+  if (options->stop_time == NULL)
+    {
+      g_autoptr (HycoFMUActor) probe = HYCO_FMU_ACTOR (hyco_fmu_actor_new ("probe"));
+      double stop_time = NAN;
+      g_autoptr (GError) ignored = NULL;
+      /* The default experiment's stop time, read through the co-simulation actor when the
+       * FMU has both interfaces; else 1 s. */
+      if (hyco_fmu_actor_load (probe, path, &ignored))
+        hyco_fmu_actor_get_default_experiment (probe, NULL, &stop_time, NULL, NULL);
+      options->stop_time
+        = g_strdup_printf ("%.15g", isfinite (stop_time) && stop_time > 0 ? stop_time : 1.0);
+    }
+  return run_model (model, path, options, name);
+}
+
 static int
 command_fmu_run (int argc, char **argv)
 {
   g_auto (RunOptions) options = { 0 };
   g_autofree char *step = NULL;
+  g_autofree char *solver = NULL;
+  gboolean model_exchange = FALSE;
   const GOptionEntry entries[]
     = { { "step", 0, 0, G_OPTION_ARG_STRING, &step,
           "Step the FMU every H seconds (default: the stepSize of its default experiment, else "
           "the stop time / 500)",
           "H" },
+        { "model-exchange", 0, 0, G_OPTION_ARG_NONE, &model_exchange,
+          "Run the FMU through its Model Exchange interface (the default for an FMU that has "
+          "only that one)",
+          NULL },
+        { "solver", 0, 0, G_OPTION_ARG_STRING, &solver,
+          "Model Exchange: the continuous director's solver (ExplicitRK45Solver, "
+          "ExplicitRK23Solver, CVODE, ...; implies --model-exchange)",
+          "NAME" },
         { NULL } };
   g_autoptr (GOptionContext) context = new_context (
     "FILE.fmu - run an FMU on its own",
@@ -1012,7 +1089,10 @@ command_fmu_run (int argc, char **argv)
     "its default experiment (--set fmuTolerance=T changes it). Its outputs are traced, plotted or "
     "recorded as for hyco run, under the name of the file (vanderpol.fmu: vanderpol.x1); its "
     "inputs keep their start values (which --set changes). --set and --probe take the FMU's own "
-    "names (--set mu=2, --probe x1), and the actor's parameters (--set fmuLogging=true).",
+    "names (--set mu=2, --probe x1), and the actor's parameters (--set fmuLogging=true). A Model "
+    "Exchange FMU (one without a co-simulation interface, or any with --model-exchange or "
+    "--solver) runs under a continuous director whose solver integrates its states, its event "
+    "indicators located as level crossings and its events handled at microsteps.",
     "Exit status: 0 when the run completes, 1 when it fails (the FMU cannot be instantiated or "
     "initialized, or a call returns an error), 2 when the FMU cannot be loaded or the arguments "
     "are wrong.");
@@ -1048,6 +1128,8 @@ command_fmu_run (int argc, char **argv)
     return status;
 
   name = fmu_actor_name (argv[1]);
+  if (model_exchange || solver != NULL)
+    return run_model_exchange (argv[1], name, solver, &options);
   top = hyco_composite_actor_new (name);
   director = hyco_de_director_new ();
   hyco_composite_actor_set_director (top, director);
@@ -1057,6 +1139,11 @@ command_fmu_run (int argc, char **argv)
     {
       if (interrupted)
         return EXIT_RUN_FAILED;
+      /* A Model Exchange FMU only: run it so. */
+      g_autoptr (HycoActor) me = hyco_fmu_me_actor_new (name);
+      g_autoptr (GError) me_error = NULL;
+      if (hyco_fmu_me_actor_load (HYCO_FMU_ME_ACTOR (me), argv[1], &me_error))
+        return run_model_exchange (argv[1], name, NULL, &options);
       print_model_error (argv[1], error);
       return EXIT_BAD_INPUT;
     }

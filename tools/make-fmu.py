@@ -3,7 +3,7 @@
 
 The archive holds modelDescription.xml, binaries/linux64/<modelIdentifier>.so (FMI 3.0:
 binaries/x86_64-linux/; the library, renamed after the modelIdentifier of the description's
-CoSimulation element) and the
+CoSimulation element, or of its ModelExchange element for a Model Exchange FMU) and the
 resources given, under resources/. Entries get a fixed date so that builds are reproducible.
 """
 import os
@@ -25,10 +25,12 @@ def main():
         sys.exit(__doc__.strip().splitlines()[0])
     output, description, library = sys.argv[1:4]
     root = ElementTree.parse(description).getroot()
-    cosimulation = root.find("CoSimulation")
-    if cosimulation is None:
-        sys.exit(f"{description}: no CoSimulation element")
-    identifier = cosimulation.get("modelIdentifier")
+    interface = root.find("CoSimulation")
+    if interface is None:
+        interface = root.find("ModelExchange")
+    if interface is None:
+        sys.exit(f"{description}: neither a CoSimulation nor a ModelExchange element")
+    identifier = interface.get("modelIdentifier")
     with zipfile.ZipFile(output + ".tmp", "w") as archive:
         add(archive, "modelDescription.xml", description)
         platform = "x86_64-linux" if root.get("fmiVersion", "").startswith("3.") else "linux64"

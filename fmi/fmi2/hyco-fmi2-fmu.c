@@ -28,6 +28,9 @@ typedef struct
   GMutex lock; /* instances and their messages: an FMU may log from any thread */
   GPtrArray *instances;
   HycoFmuInstanceOps ops;
+  HycoFmuModelExchangeOps me_ops; /* with the ModelExchange functions resolved */
+  gboolean has_me_functions;
+  char *missing_me_functions; /* why not, when it has a ModelExchange element */
   /* A call returned fmi2Fatal: FMI 2.0 section 2.1.3 forbids any further call to any of the
    * FMU's instances, fmi2FreeInstance included. */
   gboolean fatal; /* under lock */
@@ -50,6 +53,18 @@ static const char *const optional_functions[] = {
   "fmi2GetBooleanStatus",
   "fmi2GetStringStatus",
 };
+/* Optional too in an FMU without a CoSimulation element (Model Exchange only). */
+static const char *const co_simulation_functions[] = {
+  "fmi2DoStep",
+  "fmi2CancelStep",
+  "fmi2GetStatus",
+  "fmi2GetRealStatus",
+  "fmi2GetIntegerStatus",
+  "fmi2GetBooleanStatus",
+  "fmi2GetStringStatus",
+  "fmi2SetRealInputDerivatives",
+  "fmi2GetRealOutputDerivatives",
+};
 /* Optional too when the modelDescription says canGetAndSetFMUstate="false". */
 static const char *const state_functions[]
   = { "fmi2GetFMUstate", "fmi2SetFMUstate", "fmi2FreeFMUstate" };
@@ -63,6 +78,7 @@ typedef struct
 #define HYCO_FMU_SLOT(ret, name, args) { #name, G_STRUCT_OFFSET (HycoFmi2Functions, name) },
 static const FunctionSlot fmi2_slots[] = { HYCO_FMI2_FUNCTIONS (HYCO_FMU_SLOT) };
 static const FunctionSlot hybrid_slots[] = { HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMU_SLOT) };
+static const FunctionSlot me_slots[] = { HYCO_FMI2_ME_FUNCTIONS (HYCO_FMU_SLOT) };
 #undef HYCO_FMU_SLOT
 
 static gpointer *
@@ -87,6 +103,10 @@ is_optional (HycoFmu *self, const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (optional_functions); i++)
     if (g_str_equal (name, optional_functions[i]))
       return TRUE;
+  if (!self->description->has_co_simulation)
+    for (guint i = 0; i < G_N_ELEMENTS (co_simulation_functions); i++)
+      if (g_str_equal (name, co_simulation_functions[i]))
+        return TRUE;
   if (!self->description->can_get_and_set_fmu_state)
     for (guint i = 0; i < G_N_ELEMENTS (state_functions); i++)
       if (g_str_equal (name, state_functions[i]))
@@ -143,6 +163,30 @@ load_library (HycoFmu *self, GError **error)
                    "%s: binaries/linux64/%s does not export %s, which FMI 2.0 requires", self->path,
                    file_name, missing->str);
       return FALSE;
+    }
+  /* Model Exchange, from the same library when both interfaces name it (a ModelExchange
+   * element naming another library is refused when an instance is asked for). */
+  if (self->description->has_model_exchange
+      && g_str_equal (self->description->me_model_identifier, self->description->model_identifier))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (me_slots); i++)
+        if (!g_module_symbol (fmu->module, me_slots[i].name, function_slot (self, &me_slots[i])))
+          g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", me_slots[i].name);
+      /* An FMU for co-simulation too still runs so; run through Model Exchange, it is
+       * refused with this message. */
+      if (missing->len)
+        fmu->missing_me_functions
+          = g_strdup_printf ("%s: binaries/linux64/%s does not export %s, which FMI 2.0 Model "
+                             "Exchange requires (the FMU has a ModelExchange element)",
+                             self->path, file_name, missing->str);
+      if (missing->len && !self->description->has_co_simulation)
+        {
+          g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                               fmu->missing_me_functions);
+          return FALSE;
+        }
+      fmu->has_me_functions = missing->len == 0;
+      _hyco_fmi2_instance_model_exchange_ops_init (&fmu->me_ops, fmi);
     }
   version = fmi->fmi2GetVersion ();
   platform = fmi->fmi2GetTypesPlatform ();
@@ -332,12 +376,13 @@ take_last_message (HycoFmu *self, const char *instance_name)
 }
 
 static HycoFmuInstance *
-instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError **error)
+instantiate_as (HycoFmu *self, fmi2Type type, const char *instance_name, gboolean logging,
+                GError **error)
 {
   Instance *instance = get_instance (self, instance_name, logging);
   fmi2Component component = FMU_PRIVATE (self)->fmi.fmi2Instantiate (
-    instance_name, fmi2CoSimulation, self->description->guid, self->resource_uri,
-    &instance->callbacks, fmi2False, logging ? fmi2True : fmi2False);
+    instance_name, type, self->description->guid, self->resource_uri, &instance->callbacks,
+    fmi2False, logging ? fmi2True : fmi2False);
 
   if (component == NULL)
     {
@@ -348,6 +393,45 @@ instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError 
       return NULL;
     }
   return _hyco_fmi2_instance_new (self, instance_name, component);
+}
+
+static HycoFmuInstance *
+instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError **error)
+{
+  return instantiate_as (self, fmi2CoSimulation, instance_name, logging, error);
+}
+
+HycoFmuInstance *
+_hyco_fmi2_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name,
+                                           gboolean logging, const HycoFmuModelExchangeOps **me,
+                                           GError **error)
+{
+  g_return_val_if_fail (self != NULL && self->backend == &_hyco_fmi2_backend, NULL);
+
+  if (!self->description->has_model_exchange)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: no ModelExchange element: a co-simulation FMU (use it in FMUImport)",
+                   self->path);
+      return NULL;
+    }
+  if (FMU_PRIVATE (self)->missing_me_functions != NULL)
+    {
+      g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                           FMU_PRIVATE (self)->missing_me_functions);
+      return NULL;
+    }
+  if (!FMU_PRIVATE (self)->has_me_functions)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: its ModelExchange element names the library %s, its CoSimulation element "
+                   "%s: an FMU with two libraries is not supported",
+                   self->path, self->description->me_model_identifier,
+                   self->description->model_identifier);
+      return NULL;
+    }
+  *me = &FMU_PRIVATE (self)->me_ops;
+  return instantiate_as (self, fmi2ModelExchange, instance_name, logging, error);
 }
 
 gboolean
@@ -405,6 +489,7 @@ unload (HycoFmu *self)
   if (fmu->module && !g_module_close (fmu->module))
     g_warning ("%s: cannot close its library: %s", self->path, g_module_error ());
   g_clear_pointer (&fmu->instances, g_ptr_array_unref);
+  g_free (fmu->missing_me_functions);
   g_mutex_clear (&fmu->lock);
   g_free (fmu);
   self->backend_data = NULL;

@@ -22,6 +22,7 @@ typedef struct
 #define HYCO_FMI2_DECLARE_MEMBER(ret, name, args) name##TYPE *name;
   HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_MEMBER)
   HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_MEMBER)
+  HYCO_FMI2_ME_FUNCTIONS (HYCO_FMI2_DECLARE_MEMBER)
 #undef HYCO_FMI2_DECLARE_MEMBER
 } HycoFmi2Functions;
 
@@ -50,5 +51,15 @@ HycoFmuInstance *_hyco_fmi2_instance_new (HycoFmu *fmu, const char *instance_nam
                                           fmi2Component component);
 /* The ops of @fmu's instances: NULL where @functions lacks what a call needs. */
 void _hyco_fmi2_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi2Functions *functions);
+
+/* Model Exchange: an instance of @fmu (which has a ModelExchange element) instantiated with
+ * fmi2ModelExchange, and the ME calls (@me) it takes. NULL with an error naming the FMU when
+ * the FMU cannot be run that way. */
+HycoFmuInstance *_hyco_fmi2_fmu_instantiate_model_exchange (HycoFmu *fmu, const char *instance_name,
+                                                            gboolean logging,
+                                                            const HycoFmuModelExchangeOps **me,
+                                                            GError **error);
+void _hyco_fmi2_instance_model_exchange_ops_init (HycoFmuModelExchangeOps *ops,
+                                                  const HycoFmi2Functions *functions);
 
 G_END_DECLS

@@ -184,3 +184,43 @@ _hyco_fmi2_instance_get_component (HycoFmuInstance *instance)
 
   return INSTANCE (instance)->component;
 }
+
+static const HycoFmuModelExchangeCallNames model_exchange_names = {
+  .set_time = "fmi2SetTime",
+  .set_continuous_states = "fmi2SetContinuousStates",
+  .get_derivatives = "fmi2GetDerivatives",
+  .get_event_indicators = "fmi2GetEventIndicators",
+  .get_continuous_states = "fmi2GetContinuousStates",
+  .get_nominals_of_continuous_states = "fmi2GetNominalsOfContinuousStates",
+  .enter_event_mode = "fmi2EnterEventMode",
+  .new_discrete_states = "fmi2NewDiscreteStates",
+  .enter_continuous_time_mode = "fmi2EnterContinuousTimeMode",
+  .completed_integrator_step = "fmi2CompletedIntegratorStep",
+};
+
+/* The event information passes through as FMI 2.0's. */
+G_STATIC_ASSERT (sizeof (HycoFmuEventInfo) == sizeof (fmi2EventInfo));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (HycoFmuEventInfo, next_event_time)
+                 == G_STRUCT_OFFSET (fmi2EventInfo, nextEventTime));
+G_STATIC_ASSERT (G_STRUCT_OFFSET (HycoFmuEventInfo, next_event_time_defined)
+                 == G_STRUCT_OFFSET (fmi2EventInfo, nextEventTimeDefined));
+
+/* As for co-simulation, each call is the library's own function. */
+void
+_hyco_fmi2_instance_model_exchange_ops_init (HycoFmuModelExchangeOps *ops,
+                                             const HycoFmi2Functions *fmi)
+{
+#define OP(name, function) ops->name = (__typeof__ (ops->name)) (void (*) (void)) fmi->function;
+  OP (set_time, fmi2SetTime)
+  OP (set_continuous_states, fmi2SetContinuousStates)
+  OP (get_derivatives, fmi2GetDerivatives)
+  OP (get_event_indicators, fmi2GetEventIndicators)
+  OP (get_continuous_states, fmi2GetContinuousStates)
+  OP (get_nominals_of_continuous_states, fmi2GetNominalsOfContinuousStates)
+  OP (enter_event_mode, fmi2EnterEventMode)
+  OP (new_discrete_states, fmi2NewDiscreteStates)
+  OP (enter_continuous_time_mode, fmi2EnterContinuousTimeMode)
+  OP (completed_integrator_step, fmi2CompletedIntegratorStep)
+#undef OP
+  ops->names = &model_exchange_names;
+}

@@ -74,6 +74,17 @@ extern "C"
     const fmi2ComponentEnvironment componentEnvironment;
   } fmi2CallbackFunctions;
 
+  /* Model Exchange (FMI 2.0 section 3.2.2): what fmi2NewDiscreteStates reports. */
+  typedef struct
+  {
+    fmi2Boolean newDiscreteStatesNeeded;
+    fmi2Boolean terminateSimulation;
+    fmi2Boolean nominalsOfContinuousStatesChanged;
+    fmi2Boolean valuesOfContinuousStatesChanged;
+    fmi2Boolean nextEventTimeDefined;
+    fmi2Real nextEventTime;
+  } fmi2EventInfo;
+
   /* FMI-HC (SEMANTICS.md section 6). */
   typedef uint64_t fmi2HybridTime; /* ticks of 10^r s from the start time */
   typedef fmi2Integer fmi2SignalStatus;
@@ -120,6 +131,19 @@ extern "C"
   F (fmi2Status, fmi2GetBooleanStatus, (fmi2Component c, const fmi2StatusKind s, fmi2Boolean *value)) \
   F (fmi2Status, fmi2GetStringStatus, (fmi2Component c, const fmi2StatusKind s, fmi2String *value))
 
+/* Model Exchange (FMI 2.0 section 3.2): required of an FMU with a ModelExchange element. */
+#define HYCO_FMI2_ME_FUNCTIONS(F) \
+  F (fmi2Status, fmi2EnterEventMode, (fmi2Component c)) \
+  F (fmi2Status, fmi2NewDiscreteStates, (fmi2Component c, fmi2EventInfo *fmi2eventInfo)) \
+  F (fmi2Status, fmi2EnterContinuousTimeMode, (fmi2Component c)) \
+  F (fmi2Status, fmi2CompletedIntegratorStep, (fmi2Component c, fmi2Boolean noSetFMUStatePriorToCurrentPoint, fmi2Boolean *enterEventMode, fmi2Boolean *terminateSimulation)) \
+  F (fmi2Status, fmi2SetTime, (fmi2Component c, fmi2Real time)) \
+  F (fmi2Status, fmi2SetContinuousStates, (fmi2Component c, const fmi2Real x[], size_t nx)) \
+  F (fmi2Status, fmi2GetDerivatives, (fmi2Component c, fmi2Real derivatives[], size_t nx)) \
+  F (fmi2Status, fmi2GetEventIndicators, (fmi2Component c, fmi2Real eventIndicators[], size_t ni)) \
+  F (fmi2Status, fmi2GetContinuousStates, (fmi2Component c, fmi2Real x[], size_t nx)) \
+  F (fmi2Status, fmi2GetNominalsOfContinuousStates, (fmi2Component c, fmi2Real x_nominal[], size_t nx))
+
 /* FMI-HC: optional; which of them an FMU exports decides its category. */
 #define HYCO_FMI2_HYBRID_FUNCTIONS(F) \
   F (fmi2Status, fmi2GetPreferredResolution, (fmi2Component c, fmi2Integer *r)) \
@@ -139,6 +163,7 @@ extern "C"
 
 #define HYCO_FMI2_DECLARE_TYPE(ret, name, args) typedef ret name##TYPE args;
   HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
+  HYCO_FMI2_ME_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
   HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_TYPE)
 #undef HYCO_FMI2_DECLARE_TYPE
 
@@ -147,6 +172,7 @@ extern "C"
 #define FMI2_Export __attribute__ ((visibility ("default")))
 #define HYCO_FMI2_DECLARE_EXPORT(ret, name, args) FMI2_Export ret name args;
   HYCO_FMI2_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
+  HYCO_FMI2_ME_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
   HYCO_FMI2_HYBRID_FUNCTIONS (HYCO_FMI2_DECLARE_EXPORT)
 #undef HYCO_FMI2_DECLARE_EXPORT
 #endif
