@@ -1026,7 +1026,10 @@ class FmuModelExchange(FmuTestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("FMI version     2.0, model exchange\n", result.stdout)
         self.assertIn("model exchange  library binaries/linux64/bouncing_ball_me.so, 2 states "
-                      "(h, v), 1 event indicators\n", result.stdout)
+                      "(h, v), 1 event indicator\n", result.stdout)
+        # No co-simulation interface: no co-simulation category or capabilities claimed.
+        self.assertNotIn("category", result.stdout)
+        self.assertNotIn("capabilities", result.stdout)
 
     def test_run_each_solver(self):
         """The first impact at sqrt(2 h0 / g), the bounce at the next microstep; --set changes
@@ -1880,6 +1883,21 @@ class Fmi3(FmuTestCase):
         self.assertGreater(traces[0].count("\n"), 400)
         self.assertEqual(traces[0], traces[1])
 
+    def test_fmi3_model_exchange_is_refused_by_name(self):
+        import zipfile
+        path = os.path.join(self.dir.name, "me3.fmu")
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "vanderpol3.fmu")) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    data = data.replace(b"<CoSimulation ", b"<ModelExchange ")
+                target.writestr(item, data)
+        result = self.fmu("info", path)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("an FMI 3.0 Model Exchange FMU: Hyco runs FMI 3.0 co-simulation FMUs and "
+                      "FMI 2.0 Model Exchange FMUs", result.stderr)
+
     def test_readme_commands(self):
         # The README's FMI 3.0 commands, as written (from the source root, with the build in
         # build/, as the tests run), and what it says of their output.
@@ -1889,6 +1907,10 @@ class Fmi3(FmuTestCase):
         commands = [line.split("#")[0].split() for line in block.splitlines()]
         self.assertEqual([c[:3] for c in commands], [["build/tools/hyco", "fmu", "info"],
                                                       ["build/tools/hyco", "fmu", "run"]])
+        section = readme[readme.index("### Model Exchange"):]
+        block = section[section.index("```sh\n") + 6:section.index("```\n", section.index("```sh"))]
+        commands += [line.split("#")[0].split() for line in block.splitlines()]
+        self.assertEqual(len(commands), 4)
         hyco_dir = os.path.dirname(HYCO)
         for command in commands:
             command = [HYCO] + [os.path.join(hyco_dir, "..", a[len("build/"):])
@@ -1907,6 +1929,9 @@ class Fmi3(FmuTestCase):
         self.assertIn(("0.5", "1"), counter)
         self.assertIn(("1", "1"), counter)
         self.assertEqual(rows[-1][1], "2.5")
+        with open(os.path.join(self.dir.name, "ball.csv"), newline="") as f:
+            heights = [(row[1], row[2]) for row in csv.reader(f) if row[0].endswith(".h")]
+        self.assertGreater(len(heights), 10)
 
     def test_info(self):
         result = self.fmu("info", os.path.join(FMU_DIR, "types3.fmu"))
