@@ -186,6 +186,28 @@ _hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error)
   return module;
 }
 
+gboolean
+_hyco_fmu_log_budget_take (HycoFmuLogBudget *budget, const char *name)
+{
+  if (budget->shown >= HYCO_FMU_LOG_LIMIT)
+    {
+      budget->suppressed++;
+      return FALSE;
+    }
+  if (++budget->shown == HYCO_FMU_LOG_LIMIT)
+    g_message ("%s: %u messages shown: the FMU's further messages are counted, not shown", name,
+               HYCO_FMU_LOG_LIMIT);
+  return TRUE;
+}
+
+void
+_hyco_fmu_log_budget_report (const HycoFmuLogBudget *budget, const char *name)
+{
+  if (budget->suppressed > 0)
+    g_message ("%s: %" G_GUINT64_FORMAT " more messages of the FMU were not shown", name,
+               budget->suppressed);
+}
+
 const HycoFmuVariable *
 _hyco_fmu_find_variable (HycoFmu *self, const char *name)
 {

@@ -102,4 +102,21 @@ char *_hyco_fmu_describe (HycoFmu *self);
  * NULL with a HYCO_FMU_ERROR_NO_BINARY error naming the FMU and the library within it. */
 GModule *_hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error);
 
+/* How many of its messages an FMU instance may print before the rest are only counted: an FMU
+ * that logs a warning at every step would bury hyco's own output. */
+#define HYCO_FMU_LOG_LIMIT 100
+
+typedef struct
+{
+  guint shown;
+  guint64 suppressed;
+} HycoFmuLogBudget;
+
+/* For the backends' loggers, under the lock that guards @budget: whether one more message of
+ * the instance @name may be printed; the message that reaches the limit says that further ones
+ * are only counted. */
+gboolean _hyco_fmu_log_budget_take (HycoFmuLogBudget *budget, const char *name);
+/* When the instance's record is freed: how many messages were not shown, if any. */
+void _hyco_fmu_log_budget_report (const HycoFmuLogBudget *budget, const char *name);
+
 G_END_DECLS

@@ -1252,6 +1252,22 @@ class FmuRun(FmuTestCase):
         self.assertEqual(self.run_hyco(self.faulty(0), "--trace", self.trace).returncode, 0)
         self.assertEqual([n for n in os.listdir(self.dir.name) if n.startswith(".")], [])
 
+    def test_flood_of_fmu_messages_is_limited_and_counted(self):
+        # 1000 steps, a warning at each: the first 100 shown, then one line saying the rest
+        # are counted, and their number at the end.
+        path = self.faulty(11)
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace('value="0.25"', 'value="0.002"'))
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        lines = result.stderr.splitlines()
+        self.assertEqual(sum("a warning on purpose" in line for line in lines), 100)
+        self.assertIn("hyco: F: 100 messages shown: the FMU's further messages are counted, "
+                      "not shown", lines)
+        self.assertEqual(lines[-1], "hyco: F: 400 more messages of the FMU were not shown")
+
     def test_second_interrupt_ends_a_run_stuck_in_an_fmu(self):
         path = self.faulty(10)
         with open(path) as f:

@@ -16,7 +16,8 @@ typedef struct
   HycoFmu *fmu; /* not a reference: instances do not outlive their FMU */
   char *name;
   gboolean logging;
-  char *last_message;              /* under Fmu.lock */
+  char *last_message;              /* under Fmu.lock; value references not yet expanded */
+  HycoFmuLogBudget budget;         /* under Fmu.lock */
   fmi2CallbackFunctions callbacks; /* must stay valid as long as the instance */
 } Instance;
 
@@ -92,6 +93,7 @@ instance_free (gpointer data)
 {
   Instance *instance = data;
 
+  _hyco_fmu_log_budget_report (&instance->budget, instance->name);
   g_free (instance->name);
   g_free (instance->last_message);
   g_free (instance);
@@ -293,16 +295,6 @@ static void G_GNUC_PRINTF (5, 6)
   va_start (args, message);
   formatted = g_strdup_vprintf (message, args);
   va_end (args);
-  text = instance ? expand_references (instance->fmu, formatted) : g_strdup (formatted);
-
-  if (instance && status >= fmi2Warning && status <= fmi2Fatal)
-    {
-      Fmu *fmu = FMU_PRIVATE (instance->fmu);
-      g_mutex_lock (&fmu->lock);
-      g_free (instance->last_message);
-      instance->last_message = g_strdup (text);
-      g_mutex_unlock (&fmu->lock);
-    }
 
   /* An error's message reaches the user in the error of the call that failed (see
    * _hyco_fmi2_fmu_check()); printing it too would repeat it, and flood the output when step
@@ -312,7 +304,24 @@ static void G_GNUC_PRINTF (5, 6)
   else if (status == fmi2Warning || (instance && instance->logging))
     level = G_LOG_LEVEL_MESSAGE; /* the rest only when asked for */
   else
+    level = 0;
+  if (instance)
+    {
+      Fmu *fmu = FMU_PRIVATE (instance->fmu);
+      g_mutex_lock (&fmu->lock);
+      if (status >= fmi2Warning && status <= fmi2Fatal)
+        {
+          /* Kept as logged: names replace value references only if it is ever shown. */
+          g_free (instance->last_message);
+          instance->last_message = g_strdup (formatted);
+        }
+      if (level == G_LOG_LEVEL_MESSAGE && !_hyco_fmu_log_budget_take (&instance->budget, name))
+        level = 0;
+      g_mutex_unlock (&fmu->lock);
+    }
+  if (level == 0)
     return;
+  text = instance ? expand_references (instance->fmu, formatted) : g_strdup (formatted);
   if (category && *category)
     g_log (G_LOG_DOMAIN, level, "%s: %s: %s", name, category, text);
   else
@@ -372,6 +381,12 @@ take_last_message (HycoFmu *self, const char *instance_name)
         }
     }
   g_mutex_unlock (&fmu->lock);
+  if (message != NULL)
+    {
+      char *expanded = expand_references (self, message);
+      g_free (message);
+      message = expanded;
+    }
   return message;
 }
 

@@ -16,7 +16,8 @@ typedef struct
   HycoFmu *fmu; /* not a reference: instances do not outlive their FMU */
   char *name;
   gboolean logging;
-  char *last_message; /* under Fmu.lock */
+  char *last_message;      /* under Fmu.lock */
+  HycoFmuLogBudget budget; /* under Fmu.lock */
 } Log;
 
 /* HycoFmu.backend_data. */
@@ -88,6 +89,7 @@ log_free (gpointer data)
 {
   Log *log = data;
 
+  _hyco_fmu_log_budget_report (&log->budget, log->name);
   g_free (log->name);
   g_free (log->last_message);
   g_free (log);
@@ -194,20 +196,26 @@ log_message (fmi3InstanceEnvironment environment, fmi3Status status, fmi3String 
 
   if (message == NULL || log == NULL)
     return;
-  if (status >= fmi3Warning && status <= fmi3Fatal)
-    {
-      Fmu *fmu = FMU_PRIVATE (log->fmu);
-      g_mutex_lock (&fmu->lock);
-      g_free (log->last_message);
-      log->last_message = g_strdup (message);
-      g_mutex_unlock (&fmu->lock);
-    }
   /* As FMI 2.0's (hyco-fmi2-fmu.c): an error's message goes into the failing call's error. */
   if (status == fmi3Error || status == fmi3Fatal)
     level = G_LOG_LEVEL_INFO;
   else if (status == fmi3Warning || log->logging)
     level = G_LOG_LEVEL_MESSAGE;
   else
+    level = 0;
+  {
+    Fmu *fmu = FMU_PRIVATE (log->fmu);
+    g_mutex_lock (&fmu->lock);
+    if (status >= fmi3Warning && status <= fmi3Fatal)
+      {
+        g_free (log->last_message);
+        log->last_message = g_strdup (message);
+      }
+    if (level == G_LOG_LEVEL_MESSAGE && !_hyco_fmu_log_budget_take (&log->budget, log->name))
+      level = 0;
+    g_mutex_unlock (&fmu->lock);
+  }
+  if (level == 0)
     return;
   if (category && *category)
     g_log (G_LOG_DOMAIN, level, "%s: %s: %s", log->name, category, message);

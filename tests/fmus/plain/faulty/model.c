@@ -18,6 +18,7 @@
  *      true), to be cancelled with fmi2CancelStep
  *   9  doStep calls exit(0), as a badly written FMU ends the whole process
  *   10 doStep never returns (it logs that it hangs, then sleeps forever)
+ *   11 every doStep logs a warning, and steps on (an FMU that floods its log)
  * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
  * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
@@ -59,6 +60,7 @@ enum
   DO_STEP_PENDING,
   DO_STEP_EXIT,
   DO_STEP_HANG,
+  DO_STEP_WARNING,
 };
 
 static const FmuVariable variables[] = {
@@ -115,6 +117,10 @@ do_step (FmuInstance *fmu, double step, double *performed)
         return fmi2Pending;
       case DO_STEP_EXIT:
         exit (0);
+      case DO_STEP_WARNING:
+        fmu_log (fmu, fmi2Warning, "logStatusWarning", "a warning on purpose at %g (failAt=11)",
+                 fmu->clock.time);
+        break;
       case DO_STEP_HANG:
         fmu_log (fmu, fmi2OK, "logAll", "doStep hangs on purpose at %g (failAt=10)",
                  fmu->clock.time);
