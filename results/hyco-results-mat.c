@@ -7,7 +7,6 @@
 #include "hyco-results-private.h"
 
 #include <matio.h>
-#include <zlib.h>
 
 static const char *signal_fields[] = {
   "name", "type", "time", "ticks", "microstep", "value", "present", NULL,
@@ -63,41 +62,9 @@ signal_struct (HycoResults *self, GPtrArray *signals)
   return array;
 }
 
-/* Whether the compressed element of @size bytes at the file's position inflates to its end. */
-static gboolean
-inflates_completely (FILE *file, guint32 size)
-{
-  g_autofree guint8 *in = g_malloc (1 << 16);
-  g_autofree guint8 *out = g_malloc (1 << 16);
-  z_stream stream = { 0 };
-  int status = Z_OK;
-
-  if (inflateInit (&stream) != Z_OK)
-    return FALSE;
-  while (status == Z_OK && size > 0)
-    {
-      size_t n = fread (in, 1, MIN (size, 1u << 16), file);
-      if (n == 0)
-        break;
-      size -= (guint32) n;
-      stream.next_in = in;
-      stream.avail_in = (uInt) n;
-      do
-        {
-          stream.next_out = out;
-          stream.avail_out = 1 << 16;
-          status = inflate (&stream, Z_NO_FLUSH);
-        }
-      while (status == Z_OK && stream.avail_out == 0);
-    }
-  inflateEnd (&stream);
-  return status == Z_STREAM_END && size == 0;
-}
-
-/* libmatio does not check its writes: a full disk leaves a file cut short, with its framing
- * made to fit. A MAT v5 file is a 128-byte header and data elements, each an 8-byte tag (type,
- * byte count) and its bytes, padded to 8 unless compressed; each compressed element must
- * inflate to its end, and the file must end where its @n_elements elements end. */
+/* libmatio does not check its writes: a full disk leaves a file cut short. A MAT v5 file is a
+ * 128-byte header and data elements, each an 8-byte tag (type, byte count), written first, and
+ * its bytes padded to 8: the file must end where its @n_elements elements end. */
 static gboolean
 mat_file_is_complete (const char *path, guint n_elements)
 {
@@ -109,10 +76,8 @@ mat_file_is_complete (const char *path, guint n_elements)
     {
       guint32 tag[2];
       complete = fseeko (file, offset, SEEK_SET) == 0 && fread (tag, sizeof tag, 1, file) == 1;
-      if (complete && tag[0] == MAT_T_COMPRESSED)
-        complete = inflates_completely (file, tag[1]);
       if (complete)
-        offset += 8 + (goffset) (tag[0] == MAT_T_COMPRESSED ? tag[1] : (tag[1] + 7u) / 8 * 8);
+        offset += 8 + (goffset) (tag[1] + 7u) / 8 * 8;
     }
   if (complete)
     complete = fseeko (file, 0, SEEK_END) == 0 && ftello (file) == offset;
@@ -127,7 +92,8 @@ mat_file_is_complete (const char *path, guint n_elements)
  * @path: the file to write (conventionally `.mat`)
  * @error: return location for a #GError
  *
- * Writes the results as a MATLAB v5 file (compressed), atomically (a file already at @path
+ * Writes the results as a MATLAB v5 file (uncompressed: compressing costs ten times the
+ * writing, and every reader reads either), atomically (a file already at @path
  * is replaced only once the new one is complete), which MATLAB, GNU Octave and SciPy
  * read directly. It holds two variables:
  *
@@ -181,9 +147,9 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
   exponent = hyco_results_get_resolution (self);
   resolution = Mat_VarCreate ("resolution", MAT_C_INT32, MAT_T_INT32, 2, scalar, &exponent, 0);
   array = signal_struct (self, signals);
-  failed = Mat_VarWrite (file, resolution, MAT_COMPRESSION_ZLIB);
+  failed = Mat_VarWrite (file, resolution, MAT_COMPRESSION_NONE);
   if (failed == 0)
-    failed = Mat_VarWrite (file, array, MAT_COMPRESSION_ZLIB);
+    failed = Mat_VarWrite (file, array, MAT_COMPRESSION_NONE);
   Mat_VarFree (resolution);
   Mat_VarFree (array);
   if (Mat_Close (file) != 0)

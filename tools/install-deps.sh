@@ -10,7 +10,7 @@ set -eu
 # (zip archives): libminizip-dev.
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
-  libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev zlib1g-dev help2man libsundials-dev
+  libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev help2man libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
   bison libminizip-dev"
 
