@@ -23,6 +23,9 @@ gboolean _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char 
 gboolean _hyco_fmu_actor_is_fmu_parameter_expression (HycoFMUActor *self, const char *name);
 gboolean _hyco_fmu_actor_resolve_fmu_parameter (HycoFMUActor *self, const char *name,
                                                 GError **error);
-
+/* Where an FMU actor (@actor: FMUImport's or FMUModelExchange's) finds its relative fmuFile
+ * @path: next to the model file it was loaded from, then in each directory of HYCO_FMU_PATH,
+ * then relative to the working directory. */
+char *_hyco_fmu_actor_resolve_path (HycoActor *actor, const char *path);
 
 G_END_DECLS

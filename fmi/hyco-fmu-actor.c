@@ -309,17 +309,15 @@ hyco_fmu_actor_finalize (GObject *object)
   G_OBJECT_CLASS (hyco_fmu_actor_parent_class)->finalize (object);
 }
 
-/* Where a relative fmuFile is looked for: next to the model file, then in each directory of
- * HYCO_FMU_PATH, then relative to the working directory. */
-static char *
-resolve_path (HycoFMUActor *self, const char *path)
+char *
+_hyco_fmu_actor_resolve_path (HycoActor *actor, const char *path)
 {
-  const char *location = _hyco_get_source_location (self);
+  const char *location = _hyco_get_source_location (actor);
   const char *search = g_getenv ("HYCO_FMU_PATH");
 
   if (g_path_is_absolute (path))
     return g_strdup (path);
-  if (location != NULL)
+  if (location != NULL && strrchr (location, ':') != NULL)
     {
       g_autofree char *file = g_strndup (location, (gsize) (strrchr (location, ':') - location));
       g_autofree char *directory = g_path_get_dirname (file);
@@ -1165,7 +1163,7 @@ hyco_fmu_actor_load (HycoFMUActor *self, const char *path, GError **error)
                             "already holds %s: an FMU actor loads one FMU", self->fmu_file);
       return FALSE;
     }
-  resolved = resolve_path (self, path);
+  resolved = _hyco_fmu_actor_resolve_path (HYCO_ACTOR (self), path);
   fmu = _hyco_fmu_open (resolved, error);
   if (fmu == NULL)
     return FALSE;

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-actor-helpers-private.h"
+#include "hyco-fmu-actor-private.h"
 #include "hyco-fmu-me-actor.h"
 #include "hyco-param-private.h"
 #include "hyco-fmu.h"
@@ -257,39 +258,6 @@ free_arrays (HycoFMUMEActor *self)
   g_clear_pointer (&self->far_z, g_free);
 }
 
-/* A relative path is looked for next to the model file the actor was loaded from, then in the
- * directories of HYCO_FMU_PATH (as FMUImport does). */
-static char *
-resolve_path (HycoFMUMEActor *self, const char *path)
-{
-  const char *location = _hyco_get_source_location (self);
-  const char *search = g_getenv ("HYCO_FMU_PATH");
-
-  if (g_path_is_absolute (path))
-    return g_strdup (path);
-  if (location != NULL && strrchr (location, ':') != NULL)
-    {
-      g_autofree char *file = g_strndup (location, (gsize) (strrchr (location, ':') - location));
-      g_autofree char *directory = g_path_get_dirname (file);
-      char *candidate
-        = g_str_equal (directory, ".") ? g_strdup (path) : g_build_filename (directory, path, NULL);
-      if (g_file_test (candidate, G_FILE_TEST_EXISTS))
-        return candidate;
-      g_free (candidate);
-    }
-  if (search != NULL && !g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_auto (GStrv) directories = g_strsplit (search, G_SEARCHPATH_SEPARATOR_S, -1);
-      for (guint i = 0; directories[i]; i++)
-        {
-          char *candidate = g_build_filename (directories[i], path, NULL);
-          if (*directories[i] && g_file_test (candidate, G_FILE_TEST_EXISTS))
-            return candidate;
-          g_free (candidate);
-        }
-    }
-  return g_strdup (path);
-}
 
 /**
  * hyco_fmu_me_actor_load:
@@ -318,7 +286,7 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
                             "already holds %s: an FMU actor loads one FMU", self->fmu_file);
       return FALSE;
     }
-  resolved = resolve_path (self, path);
+  resolved = _hyco_fmu_actor_resolve_path (HYCO_ACTOR (self), path);
   fmu = _hyco_fmu_open (resolved, error);
   if (fmu == NULL)
     return FALSE;
