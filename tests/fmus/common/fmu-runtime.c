@@ -333,8 +333,8 @@ _fmu_check_phase (FmuInstance *fmu, const char *function, unsigned phases)
 
 /* After fmi2Fatal a master must not even free the instance (FMI 2.0 section 2.1.3): the
  * instances it abandons are kept here, so that a master right to abandon them leaks nothing
- * that valgrind would count. */
-static FmuInstance *abandoned[64];
+ * that valgrind would count (volatile: never read, the stores would be optimized away). */
+static FmuInstance *volatile abandoned[64];
 static size_t n_abandoned;
 
 fmi2Status
