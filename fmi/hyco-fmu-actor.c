@@ -2985,7 +2985,7 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   actor_class->is_strict = hyco_fmu_actor_is_strict;
   actor_class->output_depends_on = hyco_fmu_actor_output_depends_on;
   hyco_actor_class_set_description (actor_class,
-                                    "An FMI 2.0 co-simulation FMU (FMI-HC where it implements it)");
+                                    "An FMI 2.0 or 3.0 co-simulation FMU (FMI-HC where it implements it)");
 
   /**
    * HycoFMUActor:fmuFile:

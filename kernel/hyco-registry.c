@@ -195,6 +195,36 @@ hyco_registry_list (void)
   return list;
 }
 
+/**
+ * hyco_registry_list_aliases:
+ * @type: a registered #GType
+ *
+ * The other names a model file may give the class (`Scale` for `Gain`), Ptolemy II's fully
+ * qualified names left out.
+ *
+ * Returns: (transfer full) (element-type utf8): the names, sorted
+ */
+GPtrArray *
+hyco_registry_list_aliases (GType type)
+{
+  GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+  const char *canonical;
+
+  hyco_registry_ensure_modules ();
+  G_LOCK (registry);
+  canonical = g_hash_table_lookup (names, GSIZE_TO_POINTER (type));
+  g_hash_table_iter_init (&iter, by_name);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if ((GType) GPOINTER_TO_SIZE (value) == type && g_strcmp0 (key, canonical) != 0
+        && strchr (key, '.') == NULL)
+      g_ptr_array_add (list, g_strdup (key));
+  G_UNLOCK (registry);
+  g_ptr_array_sort (list, compare_names);
+  return list;
+}
+
 /* Ptolemy II classes whose Hyco equivalent has another name: what an unknown class's message
  * suggests before looking for a name that is merely spelt alike. */
 static const struct

@@ -48,6 +48,7 @@ HYCO_API void hyco_registry_register_alias (const char *name, GType type);
 HYCO_API GType hyco_registry_lookup (const char *name);
 HYCO_API const char *hyco_registry_get_name (GType type);
 HYCO_API GPtrArray *hyco_registry_list (void);
+HYCO_API GPtrArray *hyco_registry_list_aliases (GType type);
 HYCO_API char *hyco_registry_suggest (const char *name);
 
 G_END_DECLS

@@ -862,6 +862,10 @@ class Actors(unittest.TestCase):
             self.assertRegex(result.stdout, r"(?m)^" + name + r"\b", name)
         self.assertIn("parameter period", result.stdout)
         self.assertIn("port      trigger", result.stdout)
+        # The other names a model file may use, under the class they name.
+        self.assertRegex(result.stdout, r"(?m)^Gain - .*\n    also named Scale\n")
+        self.assertRegex(result.stdout, r"(?m)^FSMDirector \(director\)\n    also named "
+                                        r"ModalDirector\n")
 
 
 FMU_DIR = os.environ.get("HYCO_TEST_FMU_DIR")

@@ -906,9 +906,19 @@ command_actors (int argc, char **argv)
     {
       GType type = hyco_registry_lookup (names->pdata[i]);
       g_autoptr (GTypeClass) klass = g_type_class_ref (type);
+      g_autoptr (GPtrArray) aliases = hyco_registry_list_aliases (type);
+      g_autoptr (GString) also = g_string_new (NULL);
+
+      /* Model files may name the class otherwise (Ptolemy II's names): said, so that a name
+       * read in a model can be found here. */
+      for (guint a = 0; a < aliases->len; a++)
+        g_string_append_printf (also, "%s%s", a ? ", " : "    also named ",
+                                (char *) aliases->pdata[a]);
+      if (also->len)
+        g_string_append_c (also, '\n');
       if (g_type_is_a (type, HYCO_TYPE_DIRECTOR))
         {
-          printf ("%s (director)\n", (char *) names->pdata[i]);
+          printf ("%s (director)\n%s", (char *) names->pdata[i], also->str);
           print_parameters (G_OBJECT_CLASS (klass));
           continue;
         }
@@ -916,8 +926,8 @@ command_actors (int argc, char **argv)
         HycoActorClass *actor_class = HYCO_ACTOR_CLASS (klass);
         const char *description = hyco_actor_class_get_description (actor_class);
         g_autoptr (GPtrArray) ports = hyco_actor_class_list_port_names (actor_class);
-        printf ("%s%s%s\n", (char *) names->pdata[i], description ? " - " : "",
-                description ? description : "");
+        printf ("%s%s%s\n%s", (char *) names->pdata[i], description ? " - " : "",
+                description ? description : "", also->str);
         for (guint p = 0; p < ports->len; p++)
           {
             const char *port = ports->pdata[p];
