@@ -13,8 +13,8 @@
 
 /* By HycoFmuType. */
 static const char *const type_names[]
-  = { "Real",   "Integer", "Boolean", "String", "Enumeration", "Float32", "Int8",  "UInt8",
-      "Int16",  "UInt16",  "UInt32",  "Int64",  "UInt64",      "Binary",  "Clock" };
+  = { "Real",  "Integer", "Boolean", "String", "Enumeration", "Float32", "Int8", "UInt8",
+      "Int16", "UInt16",  "UInt32",  "Int64",  "UInt64",      "Binary",  "Clock" };
 G_STATIC_ASSERT (G_N_ELEMENTS (type_names) == HYCO_FMU_N_TYPES);
 /* FMI 3.0's names of the first two. */
 static const char *const type_names3[] = { "Float64", "Int32" };
@@ -316,16 +316,26 @@ is_c_identifier (const char *text)
   return TRUE;
 }
 
+/* The modelIdentifier of a CoSimulation or ModelExchange element: the library's name, so a C
+ * identifier. */
+static gboolean
+read_model_identifier (Reader *reader, xmlNode *element, char **identifier, GError **error)
+{
+  if (!get_required (reader, element, "modelIdentifier", identifier, error))
+    return FALSE;
+  if (!is_c_identifier (*identifier))
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "modelIdentifier \"%s\" is not a C identifier", *identifier);
+  return TRUE;
+}
+
 static gboolean
 read_co_simulation (Reader *reader, xmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
-  if (!get_required (reader, element, "modelIdentifier", &self->model_identifier, error))
+  if (!read_model_identifier (reader, element, &self->model_identifier, error))
     return FALSE;
-  if (!is_c_identifier (self->model_identifier))
-    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "modelIdentifier \"%s\" is not a C identifier", self->model_identifier);
   return get_boolean (reader, element, "canHandleVariableCommunicationStepSize", FALSE,
                       &self->can_handle_variable_communication_step_size, error)
          && get_boolean (reader, element, "canInterpolateInputs", FALSE,
@@ -357,17 +367,14 @@ read_model_exchange (Reader *reader, xmlNode *element, GError **error)
   HycoModelDescription *self = reader->description;
 
   self->has_model_exchange = TRUE;
-  if (!get_required (reader, element, "modelIdentifier", &self->me_model_identifier, error))
+  if (!read_model_identifier (reader, element, &self->me_model_identifier, error))
     return FALSE;
-  if (!is_c_identifier (self->me_model_identifier))
-    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "modelIdentifier \"%s\" is not a C identifier", self->me_model_identifier);
   if (!get_boolean (reader, element, "completedIntegratorStepNotNeeded", FALSE,
                     &self->me_completed_integrator_step_not_needed, error)
       || !get_boolean (reader, element, "canGetAndSetFMUstate", FALSE,
                        &self->me_can_get_and_set_fmu_state, error)
-      || !get_boolean (reader, element, "needsExecutionTool", FALSE,
-                       &self->me_needs_execution_tool, error))
+      || !get_boolean (reader, element, "needsExecutionTool", FALSE, &self->me_needs_execution_tool,
+                       error))
     return FALSE;
   /* A Model Exchange FMU only: its library is the ModelExchange element's. */
   if (!self->has_co_simulation)
@@ -400,7 +407,6 @@ article (const char *word)
 {
   return strchr ("aeiouAEIOU", word[0]) ? "an" : "a";
 }
-
 
 const char *
 _hyco_fmu_type_name (HycoFmuType type)
@@ -936,11 +942,8 @@ read_co_simulation3 (Reader *reader, xmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
-  if (!get_required (reader, element, "modelIdentifier", &self->model_identifier, error))
+  if (!read_model_identifier (reader, element, &self->model_identifier, error))
     return FALSE;
-  if (!is_c_identifier (self->model_identifier))
-    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "modelIdentifier \"%s\" is not a C identifier", self->model_identifier);
   return get_boolean (reader, element, "canHandleVariableCommunicationStepSize", FALSE,
                       &self->can_handle_variable_communication_step_size, error)
          && get_boolean (reader, element, "canGetAndSetFMUState", FALSE,
@@ -1101,8 +1104,8 @@ read_dimensions3 (Reader *reader, xmlNode *element, HycoFmuVariable *variable, G
     }
   variable->n_dimensions = dimensions->len;
   if (dimensions->len > 0)
-    variable->dimensions = (HycoFmuDimension *) (void *) g_array_free (
-      g_steal_pointer (&dimensions), FALSE);
+    variable->dimensions
+      = (HycoFmuDimension *) (void *) g_array_free (g_steal_pointer (&dimensions), FALSE);
   return TRUE;
 }
 
@@ -1176,13 +1179,13 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   if (!read_range (reader, element, type, &variable->min, &variable->max, error)
       || !read_dimensions3 (reader, element, variable, error)
       || !read_start3 (reader, element, variable, error)
-      || !get_boolean (reader, element, "intermediateUpdate", FALSE,
-                       &variable->intermediate_update, error))
+      || !get_boolean (reader, element, "intermediateUpdate", FALSE, &variable->intermediate_update,
+                       error))
     return FALSE;
   if (type == HYCO_FMU_TYPE_CLOCK)
     {
-      static const char *const kinds[] = { "constant", "fixed",     "tunable",  "changing",
-                                           "countdown", "triggered" };
+      static const char *const kinds[]
+        = { "constant", "fixed", "tunable", "changing", "countdown", "triggered" };
       g_autofree char *kind = _hyco_xml_get_attr (element, "intervalVariability");
       if (kind == NULL || !parse_enum (kind, kinds, G_N_ELEMENTS (kinds), &value))
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
@@ -1232,8 +1235,9 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
       && variable->variability != HYCO_FMU_VARIABILITY_FIXED
       && variable->variability != HYCO_FMU_VARIABILITY_TUNABLE)
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                 "%s %s must be fixed or tunable, not %s", article (causality ? causality : "local"),
-                 causality ? causality : "local", variability_names[variable->variability]);
+                 "%s %s must be fixed or tunable, not %s",
+                 article (causality ? causality : "local"), causality ? causality : "local",
+                 variability_names[variable->variability]);
   /* Clocks have no start; the rest as in FMI 2.0. */
   if (variable->start == NULL && type != HYCO_FMU_TYPE_CLOCK
       && (variable->causality == HYCO_FMU_CAUSALITY_PARAMETER
@@ -1434,9 +1438,8 @@ read_default_experiment (Reader *reader, xmlNode *element, GError **error)
 static gboolean
 read_root (Reader *reader, xmlNode *root, GError **error)
 {
-  static const char *const sections[]
-    = { "CoSimulation",   "TypeDefinitions",   "ModelVariables",
-        "ModelStructure", "DefaultExperiment", "ModelExchange" };
+  static const char *const sections[] = { "CoSimulation",   "TypeDefinitions",   "ModelVariables",
+                                          "ModelStructure", "DefaultExperiment", "ModelExchange" };
   xmlNode *found[G_N_ELEMENTS (sections)] = { NULL };
   HycoModelDescription *self = reader->description;
 
