@@ -1300,7 +1300,9 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
    * BDF with a dense Newton solver, for stiff models; top level only).
    */
   properties[PROP_SOLVER] = g_param_spec_string (
-    "ODESolver", NULL, "ExplicitRK45Solver (Dormand-Prince) or ExplicitRK23Solver",
+    "ODESolver", NULL,
+    "ExplicitRK45Solver (Dormand-Prince), ExplicitRK23Solver (Bogacki-Shampine), CashKarp or "
+    "CVODE (BDF, for stiff models)",
     "ExplicitRK45Solver", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * HycoContinuousDirector:relativeTolerance:

@@ -122,7 +122,9 @@ hyco_ptolemy_continuous_director_class_init (HycoPtolemyContinuousDirectorClass 
    * `ExplicitRK45Solver` (Cash-Karp 4(5), as in Ptolemy II), `DormandPrince`, or `CVODE`.
    */
   properties[PROP_SOLVER] = g_param_spec_string (
-    "ODESolver", NULL, "ExplicitRK23Solver (Bogacki-Shampine) or ExplicitRK45Solver (Cash-Karp)",
+    "ODESolver", NULL,
+    "ExplicitRK23Solver (Bogacki-Shampine), ExplicitRK45Solver (Cash-Karp), DormandPrince or "
+    "CVODE (BDF, for stiff models)",
     "ExplicitRK23Solver", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * HycoPtolemyContinuousDirector:initStepSize:
