@@ -47,6 +47,7 @@ struct _HycoFMUMEActor
 
   /* Parameters. */
   char *fmu_file;
+  char *load_error; /* why the last fmuFile set could not be loaded: reported at initialize */
   double error_tolerance; /* 0: the director's errorTolerance, or DEFAULT_TOLERANCE */
   gboolean logging;
   GHashTable *starts; /* variable name -> start value text, set before initialization */
@@ -516,6 +517,11 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   double start, tolerance;
   guint iterations = 0;
 
+  if (self->load_error != NULL)
+    {
+      _hyco_set_parameter_error (self, error, "fmuFile", self->load_error);
+      return FALSE;
+    }
   if (self->fmu == NULL)
     {
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
@@ -926,11 +932,11 @@ set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *p
         if (path == NULL || *path == '\0'
             || (self->fmu_file && g_str_equal (path, self->fmu_file)))
           return;
+        g_clear_pointer (&self->load_error, g_free);
+        /* Ports come from the FMU, so it is loaded now; a property setter cannot fail, so the
+         * error waits for initialize, which names the parameter. */
         if (!hyco_fmu_me_actor_load (self, path, &error))
-          {
-            g_warning ("%s", error->message);
-            return;
-          }
+          self->load_error = g_strdup (error->message);
         break;
       }
     case PROP_ERROR_TOLERANCE:
@@ -958,6 +964,7 @@ hyco_fmu_me_actor_finalize (GObject *object)
   g_array_unref (self->outputs);
   g_hash_table_unref (self->starts);
   g_free (self->fmu_file);
+  g_free (self->load_error);
   G_OBJECT_CLASS (hyco_fmu_me_actor_parent_class)->finalize (object);
 }
 

@@ -302,6 +302,27 @@ test_import_refuses (void)
   g_assert_nonnull (strstr (error->message, "no ModelExchange element"));
 }
 
+/* An fmuFile that cannot be loaded, set as a parameter (a model file, --set, Python): no
+ * warning when it is set, and an error naming the parameter when the model is prepared. */
+static void
+test_bad_file_parameter (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("1");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoActor *actor = hyco_fmu_me_actor_new ("Ball");
+
+  test_add (top, actor);
+  g_assert_true (hyco_parameter_owner_set_text (HYCO_PARAMETER_OWNER (actor), "fmuFile",
+                                                "no-such.fmu", &error));
+  g_assert_no_error (error);
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_run (model, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "fmuFile"));
+  g_assert_nonnull (strstr (error->message, "no-such.fmu"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -319,5 +340,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu-me/stiff", test_stiff);
   g_test_add_func ("/fmu-me/under-de", test_under_de);
   g_test_add_func ("/fmu-me/import-refuses", test_import_refuses);
+  g_test_add_func ("/fmu-me/bad-file-parameter", test_bad_file_parameter);
   return g_test_run ();
 }

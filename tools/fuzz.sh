@@ -2,32 +2,59 @@
 # Fuzzes with libFuzzer (clang, from Debian's clang and libclang-rt-14-dev), each target for
 # SECONDS (default 60):
 #   - the model-file reader and writer, seeded with every model in the repository;
-#   - the FMU loader's modelDescription.xml reader, seeded with the test FMUs' descriptions.
+#   - the FMU loader's modelDescription.xml reader, seeded with the test FMUs' descriptions;
+#   - the unpacking of FMU archives, seeded with the test FMUs (never loaded);
+#   - building and running models through the C API, from programs of small operations.
 #   tools/fuzz.sh [SECONDS]
+#   tools/fuzz.sh --seeds-only    builds the fuzzers and runs each over its seeds once (the
+#                                 test suite does this, so that the fuzzers keep building)
+# Needs a configured build in build/ (the generated sources come from there, and the test FMUs
+# seed the archive fuzzer).
 set -eu
 cd "$(dirname "$0")/.."
-out=build-fuzz
-mkdir -p "$out/corpus" "$out/fmu-corpus"
+out=${HYCO_FUZZ_DIR:-build-fuzz}
+build_dir=${HYCO_BUILD_DIR:-build}
+if [ "${1:-}" = "--seeds-only" ]; then
+  runs="-runs=0"
+else
+  runs="-max_total_time=${1:-60}"
+fi
+mkdir -p "$out/corpus" "$out/fmu-corpus" "$out/archive-corpus" "$out/api-corpus"
 cp models/*.xml tests/models/*.xml "$out/corpus/"
 for description in tests/fmus/*/*/modelDescription.xml tests/fmus/*/modelDescription.xml; do
   [ -f "$description" ] && cp "$description" "$out/fmu-corpus/$(echo "$description" | tr / _)"
 done
+for archive in "$build_dir"/tests/fmus/*.fmu "$build_dir"/tests/fmus/*/*.fmu; do
+  [ -f "$archive" ] && cp "$archive" "$out/archive-corpus/"
+done
+# A few programs for the API fuzzer: every operation, in varied orders.
+printf '\000\000\001\000\002\002\003\000\000\000\004\001\001' > "$out/api-corpus/seed-1"
+printf '\001\002\000\003\004\000\005\002\003\001\000\001\003\000\004\002\005\001' > "$out/api-corpus/seed-2"
 # The whole library is compiled into each fuzzer so that coverage reaches it (the generated list
-# of actors and the expression parser bison generates come from the normal build, in build/).
-includes="-Ikernel -Ibuild/kernel -Idirectors -Iactors -Imodal -Ifmi -Ifmi/fmi2 -Iresults -Ilibrary -Ibuild/actors"
-for folder in actors/*/; do includes="$includes -I$folder"; done
+# of actors and the expression parser bison generates come from the normal build).
+includes="-Ikernel -I$build_dir/kernel -Idirectors -Iactors -Imodal -Ifmi -Iresults -Ilibrary -I$build_dir/actors"
+for folder in actors/*/ fmi/*/; do includes="$includes -I$folder"; done
 packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio minizip"
+flags="-g -O1 -fsanitize=fuzzer-no-link,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN=\"Hyco\""
+# Each source compiled once, for all the fuzzers.
+mkdir -p "$out/obj"
+ls kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/*/*.c results/*.c \
+  library/*.c "$build_dir/kernel/hyco-expr-parser.c" |
+  xargs -P "$(nproc)" -I{} sh -c 'o="$1/obj/$(echo "$2" | tr / _).o"; \
+    [ "$o" -nt "$2" ] || clang $3 $4 $(pkg-config --cflags $5) -c "$2" -o "$o"' \
+    sh "$out" {} "$flags" "$includes" "$packages"
 build () {
-  clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN='"Hyco"' \
-    $includes $(pkg-config --cflags $packages) \
-    kernel/*.c build/kernel/hyco-expr-parser.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/fmi2/*.c results/*.c \
-    library/*.c "tests/fuzz/$1.c" \
+  clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION $includes \
+    $(pkg-config --cflags $packages) "$out"/obj/*.o "tests/fuzz/$1.c" \
     $(pkg-config --libs $packages) -lsundials_cvode -lsundials_nvecserial \
     -lsundials_sunmatrixdense -lsundials_sunlinsoldense -lm -o "$out/$1"
 }
 build fuzz-model-file
 build fuzz-fmu-description
-"$out/fuzz-model-file" -max_total_time="${1:-60}" -max_len=4096 \
-  -dict=tests/fuzz/model-file.dict "$out/corpus"
-"$out/fuzz-fmu-description" -max_total_time="${1:-60}" -max_len=8192 \
-  -dict=tests/fuzz/fmu-description.dict "$out/fmu-corpus"
+build fuzz-fmu-archive
+build fuzz-model-api
+"$out/fuzz-model-file" $runs -max_len=4096 -dict=tests/fuzz/model-file.dict "$out/corpus"
+"$out/fuzz-fmu-description" $runs -max_len=8192 -dict=tests/fuzz/fmu-description.dict \
+  "$out/fmu-corpus"
+"$out/fuzz-fmu-archive" $runs -max_len=262144 "$out/archive-corpus"
+"$out/fuzz-model-api" $runs -max_len=512 -timeout=20 "$out/api-corpus"
