@@ -39,6 +39,8 @@ struct _HycoContinuousDirector
   gboolean synchronize_to_real_time;
   char *initial_step_literal;
   char *max_step_literal;
+  char *linear_solver_name;
+  int cvode_linear_solver; /* HycoCvodeLinearSolver, from linear_solver_name at preinitialize */
 
   /* Run. */
   const Tableau *tableau;

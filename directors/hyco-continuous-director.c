@@ -165,6 +165,7 @@ enum
   PROP_MIN_STEP_SIZE,
   PROP_RUN_AHEAD_LENGTH,
   PROP_SYNCHRONIZE_TO_REAL_TIME,
+  PROP_LINEAR_SOLVER,
   N_PROPS
 };
 
@@ -198,6 +199,7 @@ hyco_continuous_director_finalize (GObject *object)
   free_run_arrays (self);
   _hyco_tag_queue_destroy (&self->queue);
   g_free (self->solver_name);
+  g_free (self->linear_solver_name);
   g_free (self->initial_step_literal);
   g_free (self->max_step_literal);
   G_OBJECT_CLASS (hyco_continuous_director_parent_class)->finalize (object);
@@ -213,6 +215,9 @@ hyco_continuous_director_get_property (GObject *object, guint prop_id, GValue *v
     {
     case PROP_SOLVER:
       g_value_set_string (value, self->solver_name);
+      break;
+    case PROP_LINEAR_SOLVER:
+      g_value_set_string (value, self->linear_solver_name);
       break;
     case PROP_RELATIVE_TOLERANCE:
       g_value_set_double (value, self->relative_tolerance);
@@ -271,6 +276,9 @@ hyco_continuous_director_set_property (GObject *object, guint prop_id, const GVa
     {
     case PROP_SOLVER:
       set_string (&self->solver_name, value, pspec);
+      break;
+    case PROP_LINEAR_SOLVER:
+      set_string (&self->linear_solver_name, value, pspec);
       break;
     case PROP_RELATIVE_TOLERANCE:
       self->relative_tolerance = g_value_get_double (value);
@@ -361,6 +369,19 @@ hyco_continuous_director_preinitialize (HycoDirector *director, GError **error)
                            "models)",
                            self->solver_name);
       _hyco_set_parameter_error (director, error, "ODESolver", message);
+      return FALSE;
+    }
+  if (g_str_equal (self->linear_solver_name, "auto"))
+    self->cvode_linear_solver = HYCO_CVODE_LINEAR_SOLVER_AUTO;
+  else if (g_str_equal (self->linear_solver_name, "dense"))
+    self->cvode_linear_solver = HYCO_CVODE_LINEAR_SOLVER_DENSE;
+  else if (g_str_equal (self->linear_solver_name, "band"))
+    self->cvode_linear_solver = HYCO_CVODE_LINEAR_SOLVER_BAND;
+  else
+    {
+      g_autofree char *message = g_strdup_printf (
+        "no linear solver named \"%s\": use auto, dense or band", self->linear_solver_name);
+      _hyco_set_parameter_error (director, error, "linearSolver", message);
       return FALSE;
     }
   if (!(self->relative_tolerance > 0) || !(self->absolute_tolerance >= 0))
@@ -475,7 +496,7 @@ collect_states (HycoContinuousDirector *self, GError **error)
       self->cvode = _hyco_cvode_new (self->n, self->rtol, self->atol_scaled,
                                      hyco_time_to_seconds (self->max_step, priv->resolution),
                                      hyco_time_to_seconds (self->initial_step, priv->resolution),
-                                     cvode_rhs, self, error);
+                                     self->cvode_linear_solver, cvode_rhs, self, error);
       if (self->cvode == NULL)
         return FALSE;
     }
@@ -1297,7 +1318,7 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
    * The solver: `ExplicitRK45Solver` (Dormand-Prince 4(5), the default; Cash-Karp 4(5) under
    * #HycoPtolemyContinuousDirector, as in Ptolemy II), `ExplicitRK23Solver` (Bogacki-Shampine
    * 2(3)), Ptolemy II's names, `DormandPrince` and `CashKarp` by name, or `CVODE` (SUNDIALS
-   * BDF with a dense Newton solver, for stiff models; top level only).
+   * BDF, for stiff models; top level only; see #HycoContinuousDirector:linearSolver).
    */
   properties[PROP_SOLVER] = g_param_spec_string (
     "ODESolver", NULL,
@@ -1403,6 +1424,21 @@ hyco_continuous_director_class_init (HycoContinuousDirectorClass *klass)
   properties[PROP_SYNCHRONIZE_TO_REAL_TIME] = g_param_spec_boolean (
     "synchronizeToRealTime", NULL, "Never run ahead of wall-clock time (top level)", FALSE,
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoContinuousDirector:linearSolver:
+   *
+   * How CVODE solves the linear systems of its Newton iterations, on Jacobians by difference
+   * quotients: `auto` (the default) probes the model at the start for the Jacobian's band
+   * (which derivatives depend on which states) and takes a band solver when the band is at most
+   * a quarter of the states wide, the dense one otherwise; `dense` always; `band` with the
+   * probed band whatever its width. In a large model of local couplings (a chain, a grid, a
+   * discretised equation) the band solver costs a few model evaluations a Jacobian where the
+   * dense one costs one per state, and its factorisation grows linearly with the states.
+   * Only CVODE uses it.
+   */
+  properties[PROP_LINEAR_SOLVER] = g_param_spec_string (
+    "linearSolver", NULL, "CVODE's Newton solver: auto (band where the model allows), dense or band",
+    "auto", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -1412,6 +1448,7 @@ hyco_continuous_director_init (HycoContinuousDirector *self)
   _hyco_director_get_private (HYCO_DIRECTOR (self))->fires_every_actor = TRUE;
   _hyco_director_get_private (HYCO_DIRECTOR (self))->wants_every_tag = TRUE;
   self->solver_name = g_strdup ("ExplicitRK45Solver");
+  self->linear_solver_name = g_strdup ("auto");
   self->relative_tolerance = 1e-6;
   self->absolute_tolerance = 1e-9;
   self->initial_step_literal = g_strdup ("0.001");

@@ -15,10 +15,23 @@ typedef struct _HycoCvode HycoCvode;
 typedef gboolean (*HycoCvodeRhs) (gpointer user_data, double t, const double *y, double *ydot,
                                   GError **error);
 
+/* The linear solver of CVODE's Newton iterations, both on Jacobians by difference quotients:
+ * AUTO chooses BAND where the Jacobian's band, probed at the first restart, is at most a
+ * quarter of the states wide, DENSE elsewhere. */
+typedef enum
+{
+  HYCO_CVODE_LINEAR_SOLVER_AUTO,
+  HYCO_CVODE_LINEAR_SOLVER_DENSE,
+  HYCO_CVODE_LINEAR_SOLVER_BAND,
+} HycoCvodeLinearSolver;
+
 /* @absolute_tolerances: one per state. */
 HycoCvode *_hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tolerances,
-                            double max_step, double initial_step, HycoCvodeRhs rhs,
+                            double max_step, double initial_step,
+                            HycoCvodeLinearSolver linear_solver, HycoCvodeRhs rhs,
                             gpointer user_data, GError **error);
+/* What was chosen (AUTO before the first restart). */
+HycoCvodeLinearSolver _hyco_cvode_get_linear_solver (HycoCvode *self);
 /* New absolute tolerances (the states' nominals changed). */
 gboolean _hyco_cvode_set_tolerances (HycoCvode *self, double relative_tolerance,
                                      const double *absolute_tolerances, GError **error);

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "test-support.h"
+#include "hyco-continuous-director-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -1095,6 +1096,99 @@ test_ptolemy_guard_crossing (void)
   run_text (never, FALSE, "expected 5.0 at (1.00005, 1), received 1.5 at (1.5, 0)");
 }
 
+/* A rod of @n cells under CVODE (dT_i/dt = 100 (T_i-1 - 2 T_i + T_i+1)), with @linear_solver,
+ * and, when @far_link, the middle cell also heated by cell 0: a dependence half the Jacobian
+ * away from its diagonal. The linear solver chosen, and the middle cell's temperature at the end. */
+static HycoCvodeLinearSolver
+heat_rod (guint n, const char *linear_solver, gboolean far_link, double *middle)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("0.05");
+  g_autoptr (HycoModel) model = NULL;
+  HycoDirector *director = hyco_composite_actor_get_director (top);
+  g_autoptr (GPtrArray) cells = g_ptr_array_new ();
+  g_autoptr (GPtrArray) sums = g_ptr_array_new ();
+  HycoActor *recorder = test_add_new (top, "Recorder", "Middle");
+
+  test_set (director, "ODESolver", "CVODE");
+  test_set (director, "linearSolver", linear_solver);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *cell_name = g_strdup_printf ("T%u", i);
+      g_autofree char *twice_name = g_strdup_printf ("Twice%u", i);
+      g_autofree char *sum_name = g_strdup_printf ("Sum%u", i);
+      g_autofree char *k_name = g_strdup_printf ("K%u", i);
+      HycoActor *cell = test_add_new (top, "Integrator", cell_name);
+      HycoActor *twice = test_add_new (top, "Gain", twice_name);
+      HycoActor *sum = test_add_new (top, "AddSubtract", sum_name);
+      HycoActor *k = test_add_new (top, "Gain", k_name);
+
+      test_set (cell, "initialState", i < n / 2 ? "1" : "0");
+      test_set (twice, "factor", "2");
+      test_set (k, "factor", "100");
+      test_connect (top, cell, "state", twice, "input");
+      test_connect (top, twice, "output", sum, "minus");
+      test_connect (top, sum, "output", k, "input");
+      test_connect (top, k, "output", cell, "derivative");
+      g_ptr_array_add (cells, cell);
+      g_ptr_array_add (sums, sum);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        test_connect (top, cells->pdata[i - 1], "state", sums->pdata[i], "plus");
+      if (i + 1 < n)
+        test_connect (top, cells->pdata[i + 1], "state", sums->pdata[i], "plus");
+    }
+  if (far_link)
+    test_connect (top, cells->pdata[0], "state", sums->pdata[n / 2], "plus");
+  test_connect (top, cells->pdata[n / 2], "state", recorder, "input");
+  model = test_run_ok (top);
+  *middle = hyco_value_get_double (hyco_recorder_get_value (
+    HYCO_RECORDER (recorder), hyco_recorder_get_count (HYCO_RECORDER (recorder)) - 1));
+  return _hyco_cvode_get_linear_solver (director_of (top)->cvode);
+}
+
+/* CVODE's linear solver: a chain of local couplings gets the band solver, found by probing the
+ * model, with the dense solver's results; a dependence far from the diagonal (the middle cell
+ * on cell 0) is found by the check of the probes and gets the dense solver; a band asked for
+ * where the dependences are not banded still gives the same results. */
+static void
+test_cvode_linear_solver (void)
+{
+  double dense, band, far_dense, far_auto, far_band;
+
+  g_assert_cmpint (heat_rod (40, "auto", FALSE, &band), ==, HYCO_CVODE_LINEAR_SOLVER_BAND);
+  g_assert_cmpint (heat_rod (40, "dense", FALSE, &dense), ==, HYCO_CVODE_LINEAR_SOLVER_DENSE);
+  g_test_message ("middle cell: band %.12g, dense %.12g", band, dense);
+  g_assert_cmpfloat (fabs (band - dense), <, 1e-6);
+  g_assert_cmpfloat (band, >, 0.05);
+  g_assert_cmpfloat (band, <, 0.95);
+
+  g_assert_cmpint (heat_rod (40, "auto", TRUE, &far_auto), ==, HYCO_CVODE_LINEAR_SOLVER_DENSE);
+  g_assert_cmpint (heat_rod (40, "dense", TRUE, &far_dense), ==, HYCO_CVODE_LINEAR_SOLVER_DENSE);
+  g_assert_cmpint (heat_rod (40, "band", TRUE, &far_band), ==, HYCO_CVODE_LINEAR_SOLVER_BAND);
+  g_assert_cmpfloat (fabs (far_auto - far_dense), <, 1e-12);
+  g_assert_cmpfloat (fabs (far_band - far_dense), <, 1e-6);
+  g_assert_cmpfloat (fabs (far_dense - dense), >, 1e-6);
+}
+
+/* A linear solver Hyco does not have is refused, naming it. */
+static void
+test_cvode_linear_solver_unknown (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoActor *integral = test_add_new (top, "Integrator", "Integral");
+
+  test_set (hyco_composite_actor_get_director (top), "linearSolver", "sparse");
+  test_connect (top, integral, "state", integral, "derivative");
+  model = hyco_model_new (top);
+  g_assert_false (hyco_model_prepare (model, &error));
+  g_assert_nonnull (strstr (error->message, "linearSolver"));
+  g_assert_nonnull (strstr (error->message, "no linear solver named \"sparse\""));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1107,6 +1201,8 @@ main (int argc, char **argv)
                         test_several_states);
   g_test_add_data_func ("/continuous/several-states/cash-karp", "CashKarp", test_several_states);
   g_test_add_data_func ("/continuous/several-states/cvode", "CVODE", test_several_states);
+  g_test_add_func ("/continuous/cvode/linear-solver", test_cvode_linear_solver);
+  g_test_add_func ("/continuous/cvode/linear-solver-unknown", test_cvode_linear_solver_unknown);
   g_test_add_func ("/continuous/nominals", test_nominals);
   g_test_add_data_func ("/continuous/nominals-change/rk45", "ExplicitRK45Solver",
                         test_nominals_change);
