@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-time.h"
+#include "hyco-util-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -313,44 +314,62 @@ hyco_time_validate (const char *literal, GError **error)
 char *
 hyco_time_to_string (gint64 ticks, int resolution)
 {
-  g_autofree char *digits = NULL;
-  GString *out;
-  gsize len;
-  gsize frac;
+  char text[HYCO_TIME_TEXT_SIZE];
 
   g_return_val_if_fail (resolution_valid (resolution), NULL);
+  return g_strdup (_hyco_time_format (ticks, resolution, text));
+}
+
+/* What hyco_time_to_string() gives, written into @text without allocating (the trace writes
+ * one for every event). */
+const char *
+_hyco_time_format (gint64 ticks, int resolution, char text[HYCO_TIME_TEXT_SIZE])
+{
+  char digits[24];
+  gsize n_digits, frac, at = 0;
 
   if (ticks == HYCO_TIME_INFINITY)
-    return g_strdup ("Infinity");
+    return strcpy (text, "Infinity");
   if (ticks == 0)
-    return g_strdup ("0");
-
-  digits = g_strdup_printf ("%" G_GUINT64_FORMAT, ticks_magnitude (ticks));
-  out = g_string_new (ticks < 0 ? "-" : NULL);
-
+    return strcpy (text, "0");
+  n_digits = (gsize) g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT,
+                                 ticks_magnitude (ticks));
+  if (ticks < 0)
+    text[at++] = '-';
   if (resolution >= 0)
     {
-      g_string_append (out, digits);
+      memcpy (text + at, digits, n_digits);
+      at += n_digits;
       for (int i = 0; i < resolution; i++)
-        g_string_append_c (out, '0');
-      return g_string_free (out, FALSE);
+        text[at++] = '0';
+      text[at] = '\0';
+      return text;
     }
-
-  /* Pad with leading zeros so that there is at least one digit before the point. */
+  /* At least one digit before the point; then the fraction without its trailing zeros. */
   frac = (gsize) -resolution;
-  len = strlen (digits);
-  for (gsize i = len; i < frac + 1; i++)
-    g_string_append_c (out, '0');
-  g_string_append (out, digits);
-
-  len = out->len;
-  g_string_insert_c (out, (gssize) (len - frac), '.');
-  while (out->str[out->len - 1] == '0')
-    g_string_truncate (out, out->len - 1);
-  if (out->str[out->len - 1] == '.')
-    g_string_truncate (out, out->len - 1);
-
-  return g_string_free (out, FALSE);
+  if (n_digits <= frac)
+    {
+      text[at++] = '0';
+      text[at++] = '.';
+      for (gsize i = n_digits; i < frac; i++)
+        text[at++] = '0';
+      memcpy (text + at, digits, n_digits);
+      at += n_digits;
+    }
+  else
+    {
+      memcpy (text + at, digits, n_digits - frac);
+      at += n_digits - frac;
+      text[at++] = '.';
+      memcpy (text + at, digits + n_digits - frac, frac);
+      at += frac;
+    }
+  while (text[at - 1] == '0')
+    at--;
+  if (text[at - 1] == '.')
+    at--;
+  text[at] = '\0';
+  return text;
 }
 
 /**

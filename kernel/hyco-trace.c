@@ -5,6 +5,7 @@
 #include "hyco-model-private.h"
 #include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
+#include "hyco-util-private.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -35,6 +36,19 @@ write_csv_field (FILE *file, const char *text, gboolean force_quotes)
   fputc ('"', file);
 }
 
+/* @microstep in decimal, into @text (24 bytes hold any guint64); returns where it starts. */
+static const char *
+format_microstep (guint64 microstep, char text[24])
+{
+  char *at = text + 23;
+
+  *at = '\0';
+  do
+    *--at = (char) ('0' + microstep % 10);
+  while ((microstep /= 10) != 0);
+  return at;
+}
+
 HycoTrace *
 _hyco_trace_open (const char *path, int resolution, GError **error)
 {
@@ -54,11 +68,19 @@ _hyco_trace_open (const char *path, int resolution, GError **error)
 void
 _hyco_trace_write (HycoTrace *self, const char *signal, const HycoTag *tag, const HycoValue *value)
 {
-  g_autofree char *time = hyco_time_to_string (tag->time, self->resolution);
-  g_autofree char *text = hyco_value_to_string (value);
+  char time[HYCO_TIME_TEXT_SIZE], scalar[HYCO_VALUE_TEXT_SIZE], microstep[24];
+  g_autofree char *compound = NULL;
+  const char *text = _hyco_value_format_scalar (value, scalar);
 
+  /* No allocation and no printf per event, for the trace to cost what writing its bytes does. */
+  if (text == NULL)
+    text = compound = hyco_value_to_string (value);
   write_csv_field (self->file, signal, FALSE);
-  fprintf (self->file, ",%s,%" G_GUINT64_FORMAT ",", time, tag->microstep);
+  fputc (',', self->file);
+  fputs (_hyco_time_format (tag->time, self->resolution, time), self->file);
+  fputc (',', self->file);
+  fputs (format_microstep (tag->microstep, microstep), self->file);
+  fputc (',', self->file);
   write_csv_field (self->file, text, hyco_value_get_value_type (value) == HYCO_VALUE_TYPE_STRING);
   if (fputc ('\n', self->file) == EOF && self->write_errno == 0)
     self->write_errno = errno ? errno : EIO;

@@ -9,6 +9,15 @@
 
 G_BEGIN_DECLS
 
+/* Text without allocating, for the trace, which writes one per event. */
+#define HYCO_TIME_TEXT_SIZE 64 /* 19 digits, 18 zeros, sign, point, a leading 0., NUL */
+/* hyco_time_to_string() into @text; returns @text. */
+const char *_hyco_time_format (gint64 ticks, int resolution, char text[HYCO_TIME_TEXT_SIZE]);
+#define HYCO_VALUE_TEXT_SIZE G_ASCII_DTOSTR_BUF_SIZE
+/* hyco_value_to_string() of a number or a boolean into @text, or a string's own text; NULL for
+ * arrays and records, which need hyco_value_to_string(). */
+const char *_hyco_value_format_scalar (const HycoValue *value, char text[HYCO_VALUE_TEXT_SIZE]);
+
 /* A copy of @array's pointers without its element free function: what a (transfer container)
  * getter returns. g_ptr_array_copy() would keep the free function and unref the elements. */
 static inline GPtrArray *

@@ -4,6 +4,7 @@
  */
 #include "hyco-value.h"
 #include "hyco-value-private.h"
+#include "hyco-util-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -1580,29 +1581,40 @@ hyco_value_to_literal (const HycoValue *value)
 char *
 hyco_value_to_string (const HycoValue *value)
 {
-  const char *special;
+  char text[HYCO_VALUE_TEXT_SIZE];
+  const char *scalar;
 
   g_return_val_if_fail (value != NULL, NULL);
+
+  scalar = _hyco_value_format_scalar (value, text);
+  return scalar != NULL ? g_strdup (scalar) : compound_to_literal (value);
+}
+
+const char *
+_hyco_value_format_scalar (const HycoValue *value, char text[HYCO_VALUE_TEXT_SIZE])
+{
+  const char *special;
 
   switch (value->type)
     {
     case HYCO_VALUE_TYPE_DOUBLE:
       special = special_double_name (value->data.v_double);
       if (special != NULL)
-        return g_strdup (special);
-      return format_double (value->data.v_double, "%.17g");
+        return special;
+      return g_ascii_formatd (text, HYCO_VALUE_TEXT_SIZE, "%.17g", value->data.v_double);
     case HYCO_VALUE_TYPE_INT:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, value->data.v_int);
+      g_snprintf (text, HYCO_VALUE_TEXT_SIZE, "%" G_GINT64_FORMAT, value->data.v_int);
+      return text;
     case HYCO_VALUE_TYPE_BOOLEAN:
-      return g_strdup (value->data.v_boolean ? "true" : "false");
+      return value->data.v_boolean ? "true" : "false";
     case HYCO_VALUE_TYPE_STRING:
-      return g_strdup (value->data.v_string);
+      return value->data.v_string;
     case HYCO_VALUE_TYPE_ARRAY:
     case HYCO_VALUE_TYPE_RECORD:
-      return compound_to_literal (value);
+      return NULL;
     case HYCO_VALUE_TYPE_NONE:
     default:
-      return g_strdup ("");
+      return "";
     }
 }
 
