@@ -45,10 +45,10 @@ typedef struct
   GArray *presence;   /* guint8 */
   GArray *gaps;       /* guint: samples whose actor did not fire at the tag before */
   guint64 n_present;
-  gboolean present_at_zero; /* present at some microstep 0: continuous from the left */
-  guint64 first_present;    /* iteration of the first present value */
-  guint64 last_iteration;   /* of the latest sample */
-  guint64 n_continuing;     /* present samples right after a present sample's iteration */
+  gboolean present_at_zero;    /* present at some microstep 0: continuous from the left */
+  guint64 first_present;       /* iteration of the first present value */
+  guint64 last_iteration;      /* of the latest sample */
+  guint64 n_continuing;        /* present samples right after a present sample's iteration */
   gboolean absent_after_first; /* absent at some sample after its first value */
 } HycoResultsSignal;
 

@@ -117,8 +117,7 @@ signal_append (HycoResultsSignal *signal, const HycoTag *tag, guint64 iteration,
       HycoValueType type = hyco_value_get_value_type (&value->value);
       if (signal->n_present == 0)
         signal->first_present = iteration;
-      else if (iteration == signal->last_iteration + 1
-               && signal->presence->len > 0
+      else if (iteration == signal->last_iteration + 1 && signal->presence->len > 0
                && g_array_index (signal->presence, guint8, signal->presence->len - 1))
         signal->n_continuing++;
       if (signal->type == HYCO_VALUE_TYPE_NONE)

@@ -25,7 +25,7 @@ typedef struct
   gboolean *dense;          /* each panel: events too dense for stems, drawn as a raster */
   HycoPlotBox time_ticks;   /* around the time tick labels */
   guint n_time_ticks;
-  HycoPlotBox time_title;   /* "time (s)" */
+  HycoPlotBox time_title; /* "time (s)" */
   char *time_title_text;
 } HycoPlotLayout;
 

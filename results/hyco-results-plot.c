@@ -186,9 +186,9 @@ format_tick (double value, double step)
   if (decimals <= 5 && fabs (value) < 1e6)
     g_snprintf (format, sizeof format, "%%.%df", decimals);
   else
-    g_snprintf (format, sizeof format, "%%.%dg",
-                CLAMP ((int) (floor (log10 (MAX (fabs (value), step))) - floor (log10 (step))) + 1,
-                       1, 6));
+    g_snprintf (
+      format, sizeof format, "%%.%dg",
+      CLAMP ((int) (floor (log10 (MAX (fabs (value), step))) - floor (log10 (step))) + 1, 1, 6));
   g_ascii_formatd (text, sizeof text, format, value);
   return g_strdup (text);
 }
@@ -321,10 +321,10 @@ typedef struct
 {
   HycoPlotStyle style;
   GArray *times, *values;
-  double low, high;     /* the value axis */
-  double data_low;      /* below it, the raster strip of dense events */
+  double low, high; /* the value axis */
+  double data_low;  /* below it, the raster strip of dense events */
   double value_step;
-  GArray *value_ticks;  /* double */
+  GArray *value_ticks; /* double */
   GPtrArray *value_labels;
   gboolean dense;
   gboolean single_tick; /* one label, at the extreme value, off the tick grid */
@@ -368,7 +368,8 @@ text_width (const char *text)
   for (const char *c = text; *c; c = g_utf8_next_char (c))
     {
       gunichar u = g_utf8_get_char (c);
-      if (u == '.' || u == ',' || u == ':' || u == ' ' || u == 'i' || u == 'l' || u == '(' || u == ')' || u == '[' || u == ']')
+      if (u == '.' || u == ',' || u == ':' || u == ' ' || u == 'i' || u == 'l' || u == '('
+          || u == ')' || u == '[' || u == ']')
         width += 0.45;
       else if (u == 'm' || u == 'w' || u == 'M' || u == 'W')
         width += 1.15;
@@ -384,7 +385,7 @@ static HycoPlotBox
 put_text (guint width, guint height, double x, double y, double just, const char *text)
 {
   double w = text_width (text);
-  HycoPlotBox box = { x - just * w, y - TEXT_HEIGHT * 0.65, w, TEXT_HEIGHT * 1.3 };
+  HycoPlotBox box = { x - just * w, y - TEXT_HEIGHT * 0.75, w, TEXT_HEIGHT * 1.5 };
 
   plvpor (0.0, 1.0, 0.0, 1.0);
   plwind (0.0, width, -(double) height, 0.0);
@@ -408,8 +409,7 @@ box_union (HycoPlotBox a, HycoPlotBox b)
 }
 
 static char *
-events_header (guint n, double first, double last, double factor, const char *unit,
-               gboolean dense)
+events_header (guint n, double first, double last, double factor, const char *unit, gboolean dense)
 {
   char rate[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -498,7 +498,7 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
       panel->value_ticks = ticks_in (panel->data_low, panel->high, panel->value_step);
       /* Two labels at least, unless they would then touch. */
       while (panel->value_ticks->len < 2 && target < 4.0
-             && frame_height / (target * 2.0) >= TEXT_HEIGHT * 1.3)
+             && frame_height / (target * 2.0) >= TEXT_HEIGHT * 1.5)
         {
           target *= 2.0;
           g_array_unref (panel->value_ticks);
@@ -506,7 +506,7 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
           panel->value_ticks = ticks_in (panel->data_low, panel->high, panel->value_step);
         }
       /* Room for one label only: the extreme value, which says more than a 0 does. */
-      panel->single_tick = frame_height / 2.0 < TEXT_HEIGHT * 1.3;
+      panel->single_tick = frame_height / 2.0 < TEXT_HEIGHT * 1.5;
       if (panel->single_tick)
         {
           double extreme = 0.0;
@@ -523,8 +523,8 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
       panel->value_labels = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < panel->value_ticks->len; i++)
         {
-          char *label = format_tick (g_array_index (panel->value_ticks, double, i),
-                                     panel->value_step);
+          char *label
+            = format_tick (g_array_index (panel->value_ticks, double, i), panel->value_step);
           left = MAX (left, text_width (label) + TICK_LABEL_GAP + 10.0);
           g_ptr_array_add (panel->value_labels, label);
         }
@@ -574,8 +574,8 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
           widest = 0.0;
           for (guint i = 0; i < time_ticks->len; i++)
             {
-              char *label = format_tick (g_array_index (time_ticks, double, i) / factor,
-                                         t_step / factor);
+              char *label
+                = format_tick (g_array_index (time_ticks, double, i) / factor, t_step / factor);
               widest = MAX (widest, text_width (label));
               g_ptr_array_add (time_labels, label);
             }
@@ -644,10 +644,9 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
             {
               double t = g_array_index (time_ticks, double, i);
               double x = frame->x + (t - t_low) / (t_high - t_low) * frame->width;
-              HycoPlotBox box
-                = put_text (width, height, x, frame->y + frame->height + TICK_LABEL_GAP
-                                                + TEXT_HEIGHT / 2.0,
-                            0.5, time_labels->pdata[i]);
+              HycoPlotBox box = put_text (
+                width, height, x, frame->y + frame->height + TICK_LABEL_GAP + TEXT_HEIGHT / 2.0,
+                0.5, time_labels->pdata[i]);
               layout->time_ticks = box_union (layout->time_ticks, box);
             }
           layout->n_time_ticks = time_ticks->len;
@@ -691,8 +690,7 @@ hyco_results_plot (HycoResults *self, const char *path, const char *const *signa
 
 gboolean
 _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char *const *signals,
-                                guint width, guint height, HycoPlotLayout **layout,
-                                GError **error)
+                                guint width, guint height, HycoPlotLayout **layout, GError **error)
 {
   g_autoptr (HycoPlotLayout) drawn = NULL;
   g_autoptr (GPtrArray) panels = g_ptr_array_new ();
@@ -716,7 +714,8 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
     width = 1000;
   if (height == 0)
     height = 80 + 180 * panels->len;
-  if (height < MARGIN_TOP + MARGIN_BOTTOM + panels->len * (PANEL_HEADER + PANEL_GAP + MIN_PANEL_HEIGHT)
+  if (height
+        < MARGIN_TOP + MARGIN_BOTTOM + panels->len * (PANEL_HEADER + PANEL_GAP + MIN_PANEL_HEIGHT)
       || width < 2 * MARGIN_LEFT_MIN + MARGIN_RIGHT + MIN_PLOT_WIDTH)
     {
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_FORMAT,
