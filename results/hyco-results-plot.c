@@ -419,7 +419,8 @@ events_header (guint n, double first, double last, double factor, const char *un
     g_ascii_formatd (rate, sizeof rate, "%.3g", (n - 1) / ((last - first) / factor));
   else
     g_strlcpy (rate, "?", sizeof rate);
-  return g_strdup_printf ("(%u events, %s per %s: a mark per pixel column)", n, rate, unit);
+  return g_strdup_printf (
+    "(%u events, %s per %s: too dense for stems; the strip marks where they are)", n, rate, unit);
 }
 
 static HycoPlotLayout *
