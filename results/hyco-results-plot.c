@@ -1,9 +1,15 @@
 /* hyco-results-plot.c: plots of recorded signals, drawn by PLplot.
  *
- * One panel per signal on a shared time axis. A signal present at every tag is a line through
- * its values in tag order: two values at one time (successive microsteps) make a vertical
- * segment, so a discontinuity shows as a jump at its instant. A signal present only at some
- * tags is a stem and a marker per event, and nothing where it is absent: absence is not zero.
+ * One panel per signal on a shared time axis. Every box (frames, titles, tick labels) is laid
+ * out in pixels by this file before anything is drawn, and text is placed at those pixels:
+ * PLplot's own label offsets are in character heights, which at some page sizes put the time
+ * axis title off the page.
+ *
+ * A continuous signal is a line through its values in tag order: two values at one time
+ * (successive microsteps) make a vertical segment, so a discontinuity shows as a jump at its
+ * instant. A signal present only at some tags is a stem and a marker per event, and nothing
+ * where it is absent: absence is not zero. Events denser than the pixels are a mark per pixel
+ * column over their values, and an event raster: stems there would be a solid block.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -676,8 +682,12 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
  * value on, microstep 0 included: see hyco_results_get_plot_style()) is drawn as a line through its
  * values in tag order, so a discontinuity, two values at one time at successive microsteps, is a
  * vertical jump at that instant. Other signals are drawn as events: a stem from 0 and a marker at
- * each present value, nothing where the signal is absent. Booleans are drawn as 0 and 1; string
- * signals are left out. See hyco_results_get_plot_points() for the points drawn. The file is
+ * each present value, nothing where the signal is absent; events closer together than a few
+ * pixels are drawn as a mark over their values in each pixel column and a strip along the
+ * bottom of the panel that marks where they are, and the panel's title gives their number and
+ * rate. Booleans are drawn as 0 and 1; string signals are left out. The time axis is labelled
+ * in seconds, milliseconds, microseconds or nanoseconds, whichever reads best, and every tick
+ * label is written in full. See hyco_results_get_plot_points() for the points drawn. The file is
  * written atomically: a file already at @path is replaced only once the new one is complete.
  *
  * Returns: %TRUE on success
