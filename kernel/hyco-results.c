@@ -117,7 +117,7 @@ signal_append (HycoResultsSignal *signal, const HycoTag *tag, guint64 iteration,
       HycoValueType type = hyco_value_get_value_type (&value->value);
       if (signal->n_present == 0)
         signal->first_present = iteration;
-      else if (iteration == signal->last_iteration + 1 && signal->presence->len > 0
+      else if (iteration <= signal->last_iteration + 1 && signal->presence->len > 0
                && g_array_index (signal->presence, guint8, signal->presence->len - 1))
         signal->n_continuing++;
       if (signal->type == HYCO_VALUE_TYPE_NONE)
@@ -133,7 +133,8 @@ signal_append (HycoResultsSignal *signal, const HycoTag *tag, guint64 iteration,
     }
   else if (signal->n_present > 0)
     signal->absent_after_first = TRUE;
-  if (signal->times->len > 0 && iteration != signal->last_iteration + 1)
+  /* An inner director may fire the actor more than once in one iteration of the top level. */
+  if (signal->times->len > 0 && iteration > signal->last_iteration + 1)
     g_array_append_val (signal->gaps, signal->times->len);
   signal->last_iteration = iteration;
   g_array_append_val (signal->times, tag->time);
@@ -556,10 +557,10 @@ _hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal)
    * refinement, at every tag while its mode is active: never absent when its actor fires, and
    * firing at successive tags (the mode's spans) far more often than not. An actor whose
    * mode is inactive does not fire, so it has no sample there, not an absent one. */
-  if (!signal->present_at_zero || signal->absent_after_first)
+  if (!signal->present_at_zero)
     return HYCO_PLOT_STYLE_EVENTS;
   return signal->n_present >= self->tags - signal->first_present
-             || signal->n_continuing * 4 >= signal->n_present * 3
+             || (!signal->absent_after_first && signal->n_continuing * 4 >= signal->n_present * 3)
            ? HYCO_PLOT_STYLE_LINE
            : HYCO_PLOT_STYLE_EVENTS;
 }
