@@ -43,9 +43,13 @@ typedef struct
   GArray *microsteps; /* guint64 */
   GArray *values;     /* double; NaN when absent or not numeric */
   GArray *presence;   /* guint8 */
+  GArray *gaps;       /* guint: samples whose actor did not fire at the tag before */
   guint64 n_present;
-  gboolean present_at_zero; /* present at some microstep 0: continuous from the left */
-  guint64 first_present;    /* iteration of the first present value */
+  gboolean present_at_zero;    /* present at some microstep 0: continuous from the left */
+  guint64 first_present;       /* iteration of the first present value */
+  guint64 last_iteration;      /* of the latest sample */
+  guint64 n_continuing;        /* present samples right after a present sample's iteration */
+  gboolean absent_after_first; /* absent at some sample after its first value */
 } HycoResultsSignal;
 
 HycoResultsSignal *_hyco_results_add_signal (HycoResults *self, const char *name);

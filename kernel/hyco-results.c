@@ -47,6 +47,7 @@ signal_free (gpointer data)
   g_array_unref (signal->microsteps);
   g_array_unref (signal->values);
   g_array_unref (signal->presence);
+  g_array_unref (signal->gaps);
   g_free (signal);
 }
 
@@ -98,6 +99,7 @@ _hyco_results_add_signal (HycoResults *self, const char *name)
   signal->microsteps = g_array_new (FALSE, FALSE, sizeof (guint64));
   signal->values = g_array_new (FALSE, FALSE, sizeof (double));
   signal->presence = g_array_new (FALSE, FALSE, sizeof (guint8));
+  signal->gaps = g_array_new (FALSE, FALSE, sizeof (guint));
   g_ptr_array_add (self->signals, signal);
   g_hash_table_insert (self->by_name, signal->name, signal);
   return signal;
@@ -115,6 +117,9 @@ signal_append (HycoResultsSignal *signal, const HycoTag *tag, guint64 iteration,
       HycoValueType type = hyco_value_get_value_type (&value->value);
       if (signal->n_present == 0)
         signal->first_present = iteration;
+      else if (iteration <= signal->last_iteration + 1 && signal->presence->len > 0
+               && g_array_index (signal->presence, guint8, signal->presence->len - 1))
+        signal->n_continuing++;
       if (signal->type == HYCO_VALUE_TYPE_NONE)
         signal->type = type;
       if (type == HYCO_VALUE_TYPE_DOUBLE)
@@ -126,6 +131,12 @@ signal_append (HycoResultsSignal *signal, const HycoTag *tag, guint64 iteration,
       signal->n_present++;
       signal->present_at_zero |= tag->microstep == 0;
     }
+  else if (signal->n_present > 0)
+    signal->absent_after_first = TRUE;
+  /* An inner director may fire the actor more than once in one iteration of the top level. */
+  if (signal->times->len > 0 && iteration > signal->last_iteration + 1)
+    g_array_append_val (signal->gaps, signal->times->len);
+  signal->last_iteration = iteration;
   g_array_append_val (signal->times, tag->time);
   g_array_append_val (signal->microsteps, tag->microstep);
   g_array_append_val (signal->values, number);
@@ -497,8 +508,11 @@ DEFINE_BYTES_GETTER (hyco_results_get_presence_bytes, presence)
  *
  * Tells how hyco_results_plot() draws a signal: as a line when it is continuous, that is,
  * present at every tag the model executed from its first value on, microstep 0 included (a
- * well-formed discrete event is absent at microstep 0); as events (stems and markers) otherwise;
- * not at all when it holds strings or was never present.
+ * well-formed discrete event is absent at microstep 0), or, for a signal inside a modal model's
+ * refinement, present at microstep 0 and at every tag while its mode was active (its actor
+ * fired at successive tags at least three times in four, and its output was never absent);
+ * as events (stems and markers) otherwise; not at all when it holds strings or was never
+ * present.
  *
  * Returns: the style
  */
@@ -538,15 +552,21 @@ _hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal)
 {
   if (signal->n_present == 0 || signal->type == HYCO_VALUE_TYPE_STRING)
     return HYCO_PLOT_STYLE_NONE;
-  /* Continuous: present at every tag from its first value on (a zero-order hold is absent
-   * before), and at microstep 0, where a discrete event never is. */
-  return signal->n_present >= self->tags - signal->first_present && signal->present_at_zero
+  /* Continuous: present at microstep 0, where a discrete event never is, and at every tag
+   * from its first value on (a zero-order hold is absent before), or, inside a modal model's
+   * refinement, at every tag while its mode is active: never absent when its actor fires, and
+   * firing at successive tags (the mode's spans) far more often than not. An actor whose
+   * mode is inactive does not fire, so it has no sample there, not an absent one. */
+  if (!signal->present_at_zero)
+    return HYCO_PLOT_STYLE_EVENTS;
+  return signal->n_present >= self->tags - signal->first_present
+             || (!signal->absent_after_first && signal->n_continuing * 4 >= signal->n_present * 3)
            ? HYCO_PLOT_STYLE_LINE
            : HYCO_PLOT_STYLE_EVENTS;
 }
 
 /* The points a plot draws for @signal: (time in seconds, value) of each present sample in tag
- * order; for a line, a NaN pair where an absent sample breaks it. */
+ * order; for a line, a NaN pair where an absent sample or tags without a sample break it. */
 void
 _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoPlotStyle style,
                              GArray *times, GArray *values)
@@ -554,12 +574,20 @@ _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoP
   const gint64 *ticks = (const gint64 *) (gpointer) signal->times->data;
   const double *numbers = (const double *) (gpointer) signal->values->data;
   const guint8 *present = signal->presence->data;
+  const guint *gaps = (const guint *) (gpointer) signal->gaps->data;
+  guint next_gap = 0;
   gboolean broken = FALSE;
   double nan = NAN;
 
   for (guint i = 0; i < signal->times->len; i++)
     {
       double t;
+      /* Its actor did not fire in between (its mode was inactive): no line across. */
+      if (next_gap < signal->gaps->len && gaps[next_gap] == i)
+        {
+          next_gap++;
+          broken = times->len > 0;
+        }
       if (!present[i])
         {
           broken = times->len > 0;
@@ -589,7 +617,8 @@ _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoP
  * Gets the points hyco_results_plot() draws for @signal: one per present value, in tag order,
  * so that two values at one time (at successive microsteps) are two points at the same time;
  * for a line (see hyco_results_get_plot_style()) these are its vertices, and a NaN point
- * marks where an absent value breaks it.
+ * marks where an absent value, or tags at which its actor did not fire (a modal model's mode
+ * that was inactive), break it.
  *
  * Returns: %TRUE on success, %FALSE if @signal was not recorded
  */

@@ -43,8 +43,10 @@ typedef enum
 /**
  * HycoPlotStyle:
  * @HYCO_PLOT_STYLE_NONE: not plotted (string values, or never present)
- * @HYCO_PLOT_STYLE_LINE: present at every tag the model executed (a continuous-time signal):
- *   a line through its values in tag order, vertical where one time has several microsteps
+ * @HYCO_PLOT_STYLE_LINE: present at every tag the model executed, or, inside a modal model's
+ *   refinement, at every tag while its mode was active (a continuous-time signal): a line
+ *   through its values in tag order, vertical where one time has several microsteps, broken
+ *   where its mode was inactive
  * @HYCO_PLOT_STYLE_EVENTS: present at isolated tags (a discrete-event signal): a stem and a
  *   marker at each event, nothing in between
  *

@@ -166,6 +166,57 @@ test_line_with_jump (void)
   }
 }
 
+/* Inside a modal model's refinement: its actor fires only while its mode is active, so the
+ * signal has no sample in between; it is continuous while active (a line, broken where the
+ * mode was inactive), not a forest of events. A discrete event at microstep 1 stays events. */
+static void
+test_line_in_mode (void)
+{
+  g_autoptr (HycoResults) results = _hyco_results_new (0);
+  HycoSink *sink = _hyco_results_sink_new (results, NULL);
+  g_autofree double *times = NULL;
+  g_autofree double *values = NULL;
+  gsize n = 0;
+
+  /* Active at iterations 0-3, inactive at 4-5, active again at 6-9. */
+  for (guint64 i = 0; i < 10; i++)
+    if (i < 4 || i > 5)
+      feed (sink, i, (gint64) i, 0, TRUE, (double) i);
+  g_assert_true (sink->klass->close (sink, 10, 9, NULL));
+  g_assert_cmpint (hyco_results_get_plot_style (results, "Integrator.output"), ==,
+                   HYCO_PLOT_STYLE_LINE);
+  g_assert_true (
+    hyco_results_get_plot_points (results, "Integrator.output", &times, &values, &n, NULL));
+  g_assert_cmpuint (n, ==, 9);
+  g_assert_cmpfloat (times[3], ==, 3.0);
+  g_assert_true (isnan (times[4]) && isnan (values[4]));
+  g_assert_cmpfloat (times[5], ==, 6.0);
+  g_assert_cmpfloat (values[8], ==, 9.0);
+
+  /* Present at isolated tags, even at microstep 0: events. */
+  {
+    g_autoptr (HycoResults) isolated = _hyco_results_new (0);
+    sink = _hyco_results_sink_new (isolated, NULL);
+    for (guint64 i = 0; i < 12; i += 3)
+      feed (sink, i, (gint64) i, 0, TRUE, 1.0);
+    g_assert_true (sink->klass->close (sink, 12, 9, NULL));
+    g_assert_cmpint (hyco_results_get_plot_style (isolated, "Integrator.output"), ==,
+                     HYCO_PLOT_STYLE_EVENTS);
+  }
+
+  /* At successive tags but never at microstep 0 (a discrete clock): events. */
+  {
+    g_autoptr (HycoResults) clock = _hyco_results_new (0);
+    sink = _hyco_results_sink_new (clock, NULL);
+    for (guint64 i = 0; i < 8; i++)
+      if (i != 4)
+        feed (sink, i, (gint64) i, 1, TRUE, 1.0);
+    g_assert_true (sink->klass->close (sink, 8, 7, NULL));
+    g_assert_cmpint (hyco_results_get_plot_style (clock, "Integrator.output"), ==,
+                     HYCO_PLOT_STYLE_EVENTS);
+  }
+}
+
 static guint
 read_be32 (const guint8 *p)
 {
@@ -397,6 +448,7 @@ main (int argc, char **argv)
   hyco_init ();
   g_test_add_func ("/results/discontinuity-points", test_discontinuity_points);
   g_test_add_func ("/results/line-with-jump", test_line_with_jump);
+  g_test_add_func ("/results/line-in-mode", test_line_in_mode);
   g_test_add_func ("/results/unknown-probe", test_unknown_probe);
   g_test_add_func ("/results/progress-snapshot", test_progress_snapshot);
   g_test_add ("/results/plot-png", Fixture, NULL, fixture_set_up, test_plot_png, fixture_tear_down);
