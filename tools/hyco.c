@@ -796,7 +796,9 @@ command_run (int argc, char **argv)
     context, &options,
     "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
     "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
-    "Plot and record only this signal (repeatable), e.g. --probe Clock1.output", VERBOSE_HELP);
+    "Plot and write to --results only this signal (repeatable; --trace still has every signal), "
+    "e.g. --probe Clock1.output",
+    VERBOSE_HELP);
   if (help_all)
     {
       append_help (context, "run MODEL.xml", "run a model file to its stop time");
@@ -1123,7 +1125,9 @@ command_fmu_run (int argc, char **argv)
                    "Set an FMU parameter or start value by its name in the FMU: --set mu=2, "
                    "--set spring.c=3, an input --set u=1, a state --set x=0.5 (where its initial "
                    "is exact or approx); or a parameter of the actor: --set fmuLogging=true",
-                   "Plot and record only this output (repeatable), e.g. --probe x1", NULL);
+                   "Plot and write to --results only this output (repeatable; --trace still has "
+                   "every output), e.g. --probe x1",
+                   NULL);
   g_option_context_add_main_entries (context, entries, NULL);
   if (help_all)
     {
