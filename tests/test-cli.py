@@ -311,8 +311,9 @@ class Run(unittest.TestCase):
         self.assertIn("Z.output", result.stderr)
 
     def test_nested_directors_checks_fail_when_wrong(self):
-        # The Test actor in the example really checks something: a wrong expectation fails.
-        result = hyco("run", "models/nested-directors.xml", "--set",
+        # The Test actor of the self-checking example really checks something: a wrong
+        # expectation fails.
+        result = hyco("run", "tests/examples/nested-directors.xml", "--set",
                       "Check.correctValues={1, 11, 1, 12, 1, 11, 1}")
         self.assertEqual(result.returncode, 1)
         self.assertIn("(1.5, 1)", result.stderr)
@@ -703,7 +704,7 @@ class EventOrdering(unittest.TestCase):
         return result.stdout
 
     def test_shipped_model_is_the_generated_one(self):
-        with open("models/event-ordering.xml") as f:
+        with open("tests/examples/event-ordering.xml") as f:
             self.assertEqual(f.read(), self.generate(6))
 
     def test_every_n(self):
@@ -741,7 +742,7 @@ class EventOrdering(unittest.TestCase):
                 self.assertEqual(rows[-1][3], "2", f"N = {n}")
 
     def test_shipped_fmu_model_is_the_generated_one(self):
-        with open("models/fmu-event-ordering.xml") as f:
+        with open("tests/examples/fmu-event-ordering.xml") as f:
             self.assertEqual(f.read(), subprocess.run(
                 [sys.executable, "tools/event-ordering.py", "--fmu", "6"],
                 capture_output=True, text=True, check=True).stdout)
