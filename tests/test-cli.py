@@ -222,6 +222,24 @@ class Run(unittest.TestCase):
         self.assertIn("  failed      at 0 s (the error message on standard error says why)\n", result.stdout)
         self.assertIn("  trace       %s (up to the failure)\n" % trace, result.stdout)
 
+    def test_failed_run_summary_then_error(self):
+        # On one output (a terminal, 2>&1), the summary and what was written come first and
+        # the error last, where it stays in view.
+        with tempfile.TemporaryDirectory() as tmp:
+            trace, plot = os.path.join(tmp, "t.csv"), os.path.join(tmp, "p.png")
+            result = subprocess.run([HYCO, "run", "models/sr-constructive-cycle.xml", "--set",
+                                     "Y.function=xor", "--trace", trace, "--plot", plot],
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                    timeout=60)
+            self.assertTrue(os.path.exists(trace) and os.path.exists(plot))
+        self.assertEqual(result.returncode, 1)
+        lines = result.stdout.splitlines()
+        self.assertEqual(lines[0].split(":")[0], "Failed models/sr-constructive-cycle.xml")
+        self.assertIn("  trace       %s (up to the failure)" % trace, lines)
+        self.assertIn("  plot        %s (up to the failure)" % plot, lines)
+        self.assertRegex(lines[-1], r"^hyco: error: models/sr-constructive-cycle.xml: causality "
+                                    r"loop .* at \(3, 1\)")
+
     def test_missing_file(self):
         result = hyco("run", "models/no-such-model.xml")
         self.assertEqual(result.returncode, 2)

@@ -754,13 +754,15 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   data.writing = TRUE;
   if (!data.ok)
     {
-      print_model_error (source, data.error);
-      g_error_free (data.error);
-      /* What was recorded up to the failure helps to find it: written, and said so. */
+      /* What was recorded up to the failure helps to find it: written, and said so. The error
+       * comes last, where a terminal leaves it in view, after the summary that points to it. */
       if (write_results (model, options->plot, probe_list, options->width, options->height,
                          options->results)
           && !options->quiet)
         print_summary (model, source, options, wall, TRUE);
+      fflush (stdout);
+      print_model_error (source, data.error);
+      g_error_free (data.error);
       status = EXIT_RUN_FAILED;
     }
   else if (!write_results (model, options->plot, probe_list, options->width, options->height,
