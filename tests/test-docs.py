@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Every command the documentation shows runs, exactly as written.
 
-The fenced ```sh and ```python blocks of README.md and docs/*.md, and the commands each example
-model suggests in its leading comment (the lines after "Try" that start with `hyco`), are run
-in order, one directory per document, as a user would run them from the source root of a
-fresh build: the directory holds a link to each entry of the source tree and `build` linking
-to the build directory, so the commands' own outputs (t.csv, saw.png) land beside them and
-nothing in the tree changes. HYCO_FMU_PATH is not set: the examples must find their FMUs
+The fenced ```sh and ```python blocks of README.md and docs/*.md, the `hyco` commands in their
+tables (the README's gallery), and the commands each example model suggests in its leading
+comment (the lines after "Try" that start with `hyco`) are run in order, one directory per
+document, as a user would run them from the source root of a fresh build: the directory holds
+a link to each entry of the source tree and a `build` of links to the build directory's, so
+the commands' own outputs (t.csv, saw.png, build/gallery/) land there and nothing in the tree
+or the build changes. HYCO_FMU_PATH is not set: the examples must find their FMUs
 themselves. Python blocks run with Debian's interpreter against the uninstalled typelib, as
 README.md says to.
 
@@ -61,6 +62,17 @@ def blocks(path):
     return found
 
 
+def table_commands(path):
+    """The commands in the cells of the tables of the Markdown file @path (the README's gallery):
+    (line, command), `hyco` standing for build/tools/hyco as the tables say."""
+    found = []
+    for number, line in enumerate(open(path).read().split("\n"), start=1):
+        if line.startswith("|"):
+            for cell in re.findall(r"`(hyco [^`]*)`", line):
+                found.append((number, "build/tools/" + cell))
+    return found
+
+
 def suggestions(path):
     """The commands the model @path suggests: (line, command, expected exit status)."""
     text = open(path).read()
@@ -95,7 +107,13 @@ def scratch_tree(build):
         if entry.startswith(".") or entry.startswith("build"):
             continue
         os.symlink(os.path.abspath(entry), os.path.join(directory, entry))
-    os.symlink(build, os.path.join(directory, "build"))
+    # build/ holds links to the build directory's entries, and its own gallery/ (the README's
+    # gallery commands write there; a fresh build has none): outputs stay in the scratch tree.
+    os.mkdir(os.path.join(directory, "build"))
+    for entry in os.listdir(build):
+        if entry != "gallery":
+            os.symlink(os.path.join(build, entry), os.path.join(directory, "build", entry))
+    os.mkdir(os.path.join(directory, "build", "gallery"))
     return directory
 
 
@@ -159,6 +177,11 @@ def main():
             tap.result(result.returncode == expected, "%s exits %d" % (where, expected),
                        "exit %d\n%s\n%s%s" % (result.returncode, text, result.stdout,
                                               result.stderr))
+        for line, command in table_commands(document):
+            total += 1
+            result = run(command, directory)
+            tap.result(result.returncode == 0, "%s:%d %s exits 0" % (document, line, command),
+                       "exit %d\n%s%s" % (result.returncode, result.stdout, result.stderr))
     directory = scratch_tree(build)
     for model in sorted(glob.glob("models/*.xml")):
         for line, command, expected in suggestions(model):
