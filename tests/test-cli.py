@@ -222,6 +222,36 @@ class Run(unittest.TestCase):
         self.assertIn("  failed      at 0 s (the error message on standard error says why)\n", result.stdout)
         self.assertIn("  trace       %s (up to the failure)\n" % trace, result.stdout)
 
+    def test_example_fmus_found_without_a_variable(self):
+        # The uninstalled tool finds the example models' FMUs in the build by itself; a copy
+        # elsewhere (as installed) does not look there, and HYCO_FMU_PATH still comes first.
+        build = os.path.dirname(os.path.dirname(os.path.abspath(HYCO)))
+        env = {k: v for k, v in os.environ.items() if k != "HYCO_FMU_PATH"}
+        model = "models/fmu-simultaneous-events.xml"
+        result = subprocess.run([HYCO, "run", "--quiet", model], capture_output=True,
+                                text=True, timeout=60, env=env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = shutil.copy(HYCO, tmp)
+            env["LD_LIBRARY_PATH"] = build
+            result = subprocess.run([copy, "run", "--quiet", model], capture_output=True,
+                                    text=True, timeout=60, env=env)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn("hc_generator.fmu: no such file", result.stderr)
+            # An FMU of that name earlier in HYCO_FMU_PATH is the one loaded.
+            os.mkdir(os.path.join(tmp, "fmus"))
+            shutil.copy(os.path.join(build, "tests", "fmus", "hc_sampler.fmu"),
+                        os.path.join(tmp, "fmus", "hc_generator.fmu"))
+            env["HYCO_FMU_PATH"] = os.path.join(tmp, "fmus")
+            result = subprocess.run([HYCO, "run", "--quiet", model], capture_output=True,
+                                    text=True, timeout=60, env=env)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn('"Clock1" has no parameter "a"', result.stderr)
+            env["HYCO_FMU_PATH"] = os.path.join(build, "tests", "fmus")
+            result = subprocess.run([copy, "run", "--quiet", model], capture_output=True,
+                                    text=True, timeout=60, env=env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+
     def test_failed_run_summary_then_error(self):
         # On one output (a terminal, 2>&1), the summary and what was written come first and
         # the error last, where it stays in view.

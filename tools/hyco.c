@@ -1305,34 +1305,33 @@ print_help (FILE *out)
   fprintf (out, "\nRun 'hyco COMMAND --help' for a command's options.\n");
 }
 
-/* The uninstalled tool (build/tools/hyco) also looks for FMUs in the build's test FMU
- * directory, after the directories of HYCO_FMU_PATH: the example models name their FMUs
- * (models/fmu-*.xml, hc_generator.fmu) without a directory, and a fresh build should run them
- * as the README shows, with no variable set. The installed tool has no build directory. */
+/* After the directories of HYCO_FMU_PATH, the tool looks for FMUs where its example FMUs are:
+ * the example models name theirs without a directory (models/fmu-*.xml: hc_generator.fmu).
+ * The uninstalled tool (build/tools/hyco) looks in the build's test FMU directory, so that a
+ * fresh build runs them as the README shows, with no variable set; the installed one in
+ * DATADIR/hyco/fmus, where a package that ships the examples puts their FMUs. */
 static void
-add_build_fmu_directory (void)
+add_default_fmu_directory (void)
 {
-#if defined(HYCO_BUILD_TOOLS_DIR) && defined(HYCO_BUILD_FMU_DIR)
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *directory = self ? g_path_get_dirname (self) : NULL;
   g_autofree char *tools = realpath (HYCO_BUILD_TOOLS_DIR, NULL);
   g_autofree char *mine = directory ? realpath (directory, NULL) : NULL;
   const char *search = g_getenv ("HYCO_FMU_PATH");
-  g_autofree char *extended = NULL;
+  const char *fmus = tools != NULL && mine != NULL && g_str_equal (tools, mine)
+                       ? HYCO_BUILD_FMU_DIR
+                       : HYCO_INSTALLED_FMU_DIR;
+  g_autofree char *extended = search && *search
+                                ? g_strconcat (search, G_SEARCHPATH_SEPARATOR_S, fmus, NULL)
+                                : g_strdup (fmus);
 
-  if (tools == NULL || mine == NULL || !g_str_equal (tools, mine))
-    return;
-  extended = search && *search
-               ? g_strconcat (search, G_SEARCHPATH_SEPARATOR_S, HYCO_BUILD_FMU_DIR, NULL)
-               : g_strdup (HYCO_BUILD_FMU_DIR);
   g_setenv ("HYCO_FMU_PATH", extended, TRUE);
-#endif
 }
 
 int
 main (int argc, char **argv)
 {
-  add_build_fmu_directory ();
+  add_default_fmu_directory ();
   g_unix_signal_add (SIGINT, note_interrupt, NULL);
   g_unix_signal_add (SIGTERM, note_interrupt, NULL);
   atexit (exit_during_run);
