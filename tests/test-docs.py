@@ -27,7 +27,7 @@ import sys
 import tempfile
 
 PYTHON = "/usr/bin/python3"
-MARKER = re.compile(r"<!--\s*doc-test:\s*(skip|exit)\s*(.*?)\s*-->")
+MARKER = re.compile(r"<!--\s*doc-test:\s*(skip|exit)\s*(.*?)\s*-->", re.S)
 FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 # The blocks the documents may skip, at most: a new skip needs a reason good enough to raise it.
 MAX_SKIPS = 4
@@ -56,9 +56,14 @@ def blocks(path):
         before = start - 1
         while before >= 0 and not lines[before].strip():
             before -= 1
-        marker = MARKER.search(lines[before]) if before >= 0 else None
+        comment = lines[before] if before >= 0 else ""
+        while comment.rstrip().endswith("-->") and "<!--" not in comment and before > 0:
+            before -= 1   # a marker's comment over several lines
+            comment = lines[before] + " " + comment
+        marker = MARKER.search(comment)
         found.append((start + 1, language, "\n".join(body) + "\n",
-                      marker.group(1) if marker else None, marker.group(2) if marker else ""))
+                      marker.group(1) if marker else None,
+                      " ".join(marker.group(2).split()) if marker else ""))
     return found
 
 
