@@ -30,7 +30,7 @@ PYTHON = "/usr/bin/python3"
 MARKER = re.compile(r"<!--\s*doc-test:\s*(skip|exit)\s*(.*?)\s*-->", re.S)
 FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 # The blocks the documents may skip, at most: a new skip needs a reason good enough to raise it.
-MAX_SKIPS = 4
+MAX_SKIPS = 2
 
 
 def blocks(path):
