@@ -222,6 +222,54 @@ class Run(unittest.TestCase):
         self.assertIn("  failed      at 0 s (the error message on standard error says why)\n", result.stdout)
         self.assertIn("  trace       %s (up to the failure)\n" % trace, result.stdout)
 
+    def test_example_fmus_found_without_a_variable(self):
+        # The uninstalled tool finds the example models' FMUs in the build by itself; a copy
+        # elsewhere (as installed) does not look there, and HYCO_FMU_PATH still comes first.
+        build = os.path.dirname(os.path.dirname(os.path.abspath(HYCO)))
+        env = {k: v for k, v in os.environ.items() if k != "HYCO_FMU_PATH"}
+        model = "models/fmu-simultaneous-events.xml"
+        result = subprocess.run([HYCO, "run", "--quiet", model], capture_output=True,
+                                text=True, timeout=60, env=env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = shutil.copy(HYCO, tmp)
+            env["LD_LIBRARY_PATH"] = build
+            result = subprocess.run([copy, "run", "--quiet", model], capture_output=True,
+                                    text=True, timeout=60, env=env)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn("hc_generator.fmu: no such file", result.stderr)
+            # An FMU of that name earlier in HYCO_FMU_PATH is the one loaded.
+            os.mkdir(os.path.join(tmp, "fmus"))
+            shutil.copy(os.path.join(build, "tests", "fmus", "hc_sampler.fmu"),
+                        os.path.join(tmp, "fmus", "hc_generator.fmu"))
+            env["HYCO_FMU_PATH"] = os.path.join(tmp, "fmus")
+            result = subprocess.run([HYCO, "run", "--quiet", model], capture_output=True,
+                                    text=True, timeout=60, env=env)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn('"Clock1" has no parameter "a"', result.stderr)
+            env["HYCO_FMU_PATH"] = os.path.join(build, "tests", "fmus")
+            result = subprocess.run([copy, "run", "--quiet", model], capture_output=True,
+                                    text=True, timeout=60, env=env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_failed_run_summary_then_error(self):
+        # On one output (a terminal, 2>&1), the summary and what was written come first and
+        # the error last, where it stays in view.
+        with tempfile.TemporaryDirectory() as tmp:
+            trace, plot = os.path.join(tmp, "t.csv"), os.path.join(tmp, "p.png")
+            result = subprocess.run([HYCO, "run", "models/sr-constructive-cycle.xml", "--set",
+                                     "Y.function=xor", "--trace", trace, "--plot", plot],
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                    timeout=60)
+            self.assertTrue(os.path.exists(trace) and os.path.exists(plot))
+        self.assertEqual(result.returncode, 1)
+        lines = result.stdout.splitlines()
+        self.assertEqual(lines[0].split(":")[0], "Failed models/sr-constructive-cycle.xml")
+        self.assertIn("  trace       %s (up to the failure)" % trace, lines)
+        self.assertIn("  plot        %s (up to the failure)" % plot, lines)
+        self.assertRegex(lines[-1], r"^hyco: error: models/sr-constructive-cycle.xml: causality "
+                                    r"loop .* at \(3, 1\)")
+
     def test_missing_file(self):
         result = hyco("run", "models/no-such-model.xml")
         self.assertEqual(result.returncode, 2)
@@ -311,8 +359,9 @@ class Run(unittest.TestCase):
         self.assertIn("Z.output", result.stderr)
 
     def test_nested_directors_checks_fail_when_wrong(self):
-        # The Test actor in the example really checks something: a wrong expectation fails.
-        result = hyco("run", "models/nested-directors.xml", "--set",
+        # The Test actor of the self-checking example really checks something: a wrong
+        # expectation fails.
+        result = hyco("run", "tests/examples/nested-directors.xml", "--set",
                       "Check.correctValues={1, 11, 1, 12, 1, 11, 1}")
         self.assertEqual(result.returncode, 1)
         self.assertIn("(1.5, 1)", result.stderr)
@@ -703,7 +752,7 @@ class EventOrdering(unittest.TestCase):
         return result.stdout
 
     def test_shipped_model_is_the_generated_one(self):
-        with open("models/event-ordering.xml") as f:
+        with open("tests/examples/event-ordering.xml") as f:
             self.assertEqual(f.read(), self.generate(6))
 
     def test_every_n(self):
@@ -741,7 +790,7 @@ class EventOrdering(unittest.TestCase):
                 self.assertEqual(rows[-1][3], "2", f"N = {n}")
 
     def test_shipped_fmu_model_is_the_generated_one(self):
-        with open("models/fmu-event-ordering.xml") as f:
+        with open("tests/examples/fmu-event-ordering.xml") as f:
             self.assertEqual(f.read(), subprocess.run(
                 [sys.executable, "tools/event-ordering.py", "--fmu", "6"],
                 capture_output=True, text=True, check=True).stdout)

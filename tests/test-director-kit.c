@@ -338,7 +338,7 @@ test_de_same_traces (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (models); i++)
     {
-      g_autofree char *path = g_strdup_printf ("models/%s.xml", models[i]);
+      g_autofree char *path = g_strdup_printf ("tests/examples/%s.xml", models[i]);
       g_autofree char *builtin = trace_with (path, "DEDirector");
       g_autofree char *kit = trace_with (path, "TestKitDE");
 

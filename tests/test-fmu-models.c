@@ -129,8 +129,8 @@ check_common_tags (HycoResults *native, const char *native_signal, HycoResults *
 static void
 test_simultaneous_events (void)
 {
-  g_autoptr (HycoResults) native = run_recording ("models/simultaneous-events.xml");
-  g_autoptr (HycoResults) fmu = run_recording ("models/fmu-simultaneous-events.xml");
+  g_autoptr (HycoResults) native = run_recording ("tests/examples/simultaneous-events.xml");
+  g_autoptr (HycoResults) fmu = run_recording ("tests/examples/fmu-simultaneous-events.xml");
 
   check_same_events (native, "Clock1.output", fmu, "Clock1.y", 0, 0);
   check_same_events (native, "Clock2.output", fmu, "Clock2.y", 0, 0);
@@ -141,8 +141,9 @@ test_simultaneous_events (void)
 static void
 test_integrating_discontinuities (void)
 {
-  g_autoptr (HycoResults) native = run_recording ("models/integrating-discontinuities.xml");
-  g_autoptr (HycoResults) fmu = run_recording ("models/fmu-integrating-discontinuities.xml");
+  g_autoptr (HycoResults) native = run_recording ("tests/examples/integrating-discontinuities.xml");
+  g_autoptr (HycoResults) fmu
+    = run_recording ("tests/examples/fmu-integrating-discontinuities.xml");
 
   check_same_events (native, "Sample.output", fmu, "Sample.y", 1e-9, 0);
   g_assert_cmpuint (check_common_tags (native, "Integral.state", fmu, "Integral.y", 1e-9), >=, 20);
@@ -152,8 +153,8 @@ test_integrating_discontinuities (void)
 static void
 test_integrating_glitches (void)
 {
-  g_autoptr (HycoResults) native = run_recording ("models/integrating-glitches.xml");
-  g_autoptr (HycoResults) fmu = run_recording ("models/fmu-integrating-glitches.xml");
+  g_autoptr (HycoResults) native = run_recording ("tests/examples/integrating-glitches.xml");
+  g_autoptr (HycoResults) fmu = run_recording ("tests/examples/fmu-integrating-glitches.xml");
 
   check_same_events (native, "Sample.output", fmu, "Sample.y", 1e-9, 0);
   g_assert_cmpuint (check_common_tags (native, "Integral.state", fmu, "Integral.y", 1e-9), >=, 20);
@@ -164,8 +165,8 @@ test_integrating_glitches (void)
 static void
 test_zero_delay_feedback (void)
 {
-  g_autoptr (HycoResults) native = run_recording ("models/zero-delay-feedback.xml");
-  g_autoptr (HycoResults) fmu = run_recording ("models/fmu-zero-delay-feedback.xml");
+  g_autoptr (HycoResults) native = run_recording ("tests/examples/zero-delay-feedback.xml");
+  g_autoptr (HycoResults) fmu = run_recording ("tests/examples/fmu-zero-delay-feedback.xml");
   Events resets;
 
   check_same_events (native, "When.output", fmu, "When.output", 1e-4, 100000);
@@ -236,8 +237,8 @@ test_bouncing_ball_without_revision (void)
 static void
 test_quantization (void)
 {
-  g_autoptr (HycoResults) fig6 = run_recording ("models/fmu-quantization-fig6.xml");
-  g_autoptr (HycoResults) fig7 = run_recording ("models/fmu-quantization-fig7.xml");
+  g_autoptr (HycoResults) fig6 = run_recording ("tests/examples/fmu-quantization-fig6.xml");
+  g_autoptr (HycoResults) fig7 = run_recording ("tests/examples/fmu-quantization-fig7.xml");
   Events event = present_events (fig6, "B.y");
   Events arrivals = present_events (fig7, "B.receivedAt");
 

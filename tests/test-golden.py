@@ -19,8 +19,10 @@ EXTRA_ARGUMENTS = {"tests/models/cli-forever.xml": ["--stop-time", "2"]}
 
 
 def models():
-    """The runnable models: the examples (not the ones meant to be refused) and the tests'."""
-    found = sorted(glob.glob("models/*.xml")) + sorted(glob.glob("tests/models/*.xml"))
+    """The runnable models: the examples (not the ones meant to be refused), their self-checking
+    versions and the tests'."""
+    found = (sorted(glob.glob("models/*.xml")) + sorted(glob.glob("tests/examples/*.xml"))
+             + sorted(glob.glob("tests/models/*.xml")))
     return [m for m in found if not os.path.basename(m).startswith("bad-")]
 
 

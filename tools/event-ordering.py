@@ -1,26 +1,27 @@
 #!/usr/bin/env python3
-"""Writes models/event-ordering.xml for a given number N of pass-through actors.
+"""Writes the self-checking event-ordering model, tests/examples/event-ordering.xml, for a
+given number N of pass-through actors (models/event-ordering.xml is it without Test actors).
 
-The scenario of seed file 002 (SEMANTICS.md section 7): a software statechart emits e1 at
+The scenario of seed file 002 (docs/semantics.md section 7): a software statechart emits e1 at
 0.01 s and goes to S2 if the plant's reaction arrives within 0.04 s, else times out to S3; the
 plant reacts 0.01 s after its input; N identity components sit between them. A Jacobi FMI
 master with a 0.01 s step delays every hop by a step and ends in S3 for N = 6; Hyco gives S2,
 with the reaction at exactly 0.02 s, for every N. The test suite runs N = 0 to 50, and checks
-that the shipped file is this script's output for N = 6:
+that the self-checking example is this script's output for N = 6:
 
-    tools/event-ordering.py 6 > models/event-ordering.xml
+    tools/event-ordering.py 6 > tests/examples/event-ordering.xml
 
 With --fmu, every component is an FMI-HC FMU from the test FMUs (hc_controller,
 hc_passthrough, hc_time_delay), found through HYCO_FMU_PATH:
 
-    tools/event-ordering.py --fmu 6 > models/fmu-event-ordering.xml
+    tools/event-ordering.py --fmu 6 > tests/examples/fmu-event-ordering.xml
 """
 import sys
 
 HEADER = """<?xml version="1.0" standalone="no"?>
 <!DOCTYPE entity PUBLIC "-//UC Berkeley//DTD MoML 1//EN"
     "http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd">
-<!-- Event ordering (SEMANTICS.md section 7, seed file 002), with N = {n} pass-through actors
+<!-- Event ordering (docs/semantics.md section 7, seed file 002), with N = {n} pass-through actors
      between the software and the plant; written by tools/event-ordering.py {n}.
      The statechart Software emits e1 at 0.01 s (the Start event) and arms a 0.04 s timer; it
      goes to S2 if the Plant's reaction, 0.01 s after e1, comes first, to S3 on the timeout.
@@ -152,7 +153,7 @@ def model(n):
 FMU_HEADER = """<?xml version="1.0" standalone="no"?>
 <!DOCTYPE entity PUBLIC "-//UC Berkeley//DTD MoML 1//EN"
     "http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd">
-<!-- Event ordering (SEMANTICS.md section 7, seed file 002) with FMUs: the statechart, N = {n}
+<!-- Event ordering (docs/semantics.md section 7, seed file 002) with FMUs: the statechart, N = {n}
      pass-through components and the plant are FMI-HC FMUs (hc_controller, hc_passthrough,
      hc_time_delay); written by tools/event-ordering.py -\-fmu {n}. The pass-throughs declare
      their outputs' dependency on their inputs, so the director propagates e1 through all of

@@ -754,13 +754,15 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   data.writing = TRUE;
   if (!data.ok)
     {
-      print_model_error (source, data.error);
-      g_error_free (data.error);
-      /* What was recorded up to the failure helps to find it: written, and said so. */
+      /* What was recorded up to the failure helps to find it: written, and said so. The error
+       * comes last, where a terminal leaves it in view, after the summary that points to it. */
       if (write_results (model, options->plot, probe_list, options->width, options->height,
                          options->results)
           && !options->quiet)
         print_summary (model, source, options, wall, TRUE);
+      fflush (stdout);
+      print_model_error (source, data.error);
+      g_error_free (data.error);
       status = EXIT_RUN_FAILED;
     }
   else if (!write_results (model, options->plot, probe_list, options->width, options->height,
@@ -796,7 +798,9 @@ command_run (int argc, char **argv)
     context, &options,
     "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
     "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
-    "Plot and record only this signal (repeatable), e.g. --probe Clock1.output", VERBOSE_HELP);
+    "Plot and write to --results only this signal (repeatable; --trace still has every signal), "
+    "e.g. --probe Clock1.output",
+    VERBOSE_HELP);
   if (help_all)
     {
       append_help (context, "run MODEL.xml", "run a model file to its stop time");
@@ -1123,7 +1127,9 @@ command_fmu_run (int argc, char **argv)
                    "Set an FMU parameter or start value by its name in the FMU: --set mu=2, "
                    "--set spring.c=3, an input --set u=1, a state --set x=0.5 (where its initial "
                    "is exact or approx); or a parameter of the actor: --set fmuLogging=true",
-                   "Plot and record only this output (repeatable), e.g. --probe x1", NULL);
+                   "Plot and write to --results only this output (repeatable; --trace still has "
+                   "every output), e.g. --probe x1",
+                   NULL);
   g_option_context_add_main_entries (context, entries, NULL);
   if (help_all)
     {
@@ -1299,9 +1305,33 @@ print_help (FILE *out)
   fprintf (out, "\nRun 'hyco COMMAND --help' for a command's options.\n");
 }
 
+/* After the directories of HYCO_FMU_PATH, the tool looks for FMUs where its example FMUs are:
+ * the example models name theirs without a directory (models/fmu-*.xml: hc_generator.fmu).
+ * The uninstalled tool (build/tools/hyco) looks in the build's test FMU directory, so that a
+ * fresh build runs them as the README shows, with no variable set; the installed one in
+ * DATADIR/hyco/fmus, where a package that ships the examples puts their FMUs. */
+static void
+add_default_fmu_directory (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *directory = self ? g_path_get_dirname (self) : NULL;
+  g_autofree char *tools = realpath (HYCO_BUILD_TOOLS_DIR, NULL);
+  g_autofree char *mine = directory ? realpath (directory, NULL) : NULL;
+  const char *search = g_getenv ("HYCO_FMU_PATH");
+  const char *fmus = tools != NULL && mine != NULL && g_str_equal (tools, mine)
+                       ? HYCO_BUILD_FMU_DIR
+                       : HYCO_INSTALLED_FMU_DIR;
+  g_autofree char *extended = search && *search
+                                ? g_strconcat (search, G_SEARCHPATH_SEPARATOR_S, fmus, NULL)
+                                : g_strdup (fmus);
+
+  g_setenv ("HYCO_FMU_PATH", extended, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
+  add_default_fmu_directory ();
   g_unix_signal_add (SIGINT, note_interrupt, NULL);
   g_unix_signal_add (SIGTERM, note_interrupt, NULL);
   atexit (exit_during_run);
