@@ -250,7 +250,7 @@ class SearchPaths(unittest.TestCase):
     def test_a_prefix_nothing_searches(self):
         status, out = search_paths("/opt/hyco-test", "/opt/hyco-test/lib",
                                    "/opt/hyco-test/lib/girepository-1.0",
-                                   "/opt/hyco-test/lib/python3/dist-packages")
+                                   "/opt/hyco-test/lib/python3/dist-packages/")
         self.assertEqual(status, 0)
         lines = out.splitlines()
         self.assertTrue(lines[0].startswith("Hyco is installed under /opt/hyco-test, where the "

@@ -110,6 +110,9 @@ def main():
         parser.add_argument("--" + name, default="")
     parser.add_argument("--configure", action="store_true")
     args = parser.parse_args()
+    for name in ("prefix", "bindir", "libdir", "typelibdir", "pythondir", "pkgconfigdir"):
+        if getattr(args, name):
+            setattr(args, name, os.path.normpath(getattr(args, name)))
     destdir = os.environ.get("DESTDIR", "")
 
     libraries = library_dirs()
