@@ -58,8 +58,13 @@ version=$(dpkg-parsechangelog -l debian/changelog -S Version)
 tree="$work/hyco-$version"
 mkdir "$tree"
 # The files git knows, committed or not, and new files it does not ignore: no build directory.
-git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c \
-  'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh | tar --null -T - -cf - | tar -xf - -C "$tree"
+# Outside a git checkout (a tarball), everything but the build directories.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git ls-files -z --cached --others --exclude-standard | xargs -0 sh -c \
+    'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh | tar --null -T - -cf - | tar -xf - -C "$tree"
+else
+  tar --exclude='./build*' --exclude='./_build*' --exclude='./obj-*' -cf - . | tar -xf - -C "$tree"
+fi
 # The suite has run already (tools/run-tests.sh). Meson compiles through ccache where it is
 # installed: its cache stays where the user's is (debhelper gives the build a HOME of its own),
 # and paths below the temporary directory are hashed relative to it, so that the next check,
@@ -68,7 +73,7 @@ if [ -z "${CCACHE_DIR:-}" ] && [ -n "${HOME:-}" ]; then
   export CCACHE_DIR="$HOME/.cache/ccache"
 fi
 export CCACHE_BASEDIR="$work"
-# No debug symbol packages (noddebs): they would be installed with the others' *.deb.
+# noddebs: no debug symbol packages, which nothing here installs.
 (cd "$tree" && DEB_BUILD_OPTIONS="nocheck noddebs parallel=$(nproc)" \
   dpkg-buildpackage -us -uc -b >"$work/build.log" 2>&1) || {
   tail -n 60 "$work/build.log" >&2
