@@ -3,16 +3,17 @@
 set -eu
 
 # Plots: libplplot-dev (its svg driver is in libplplot17), plplot-driver-cairo (pngcairo and
-# pdfcairo) and a font; result files: libmatio-dev; the man page: help2man; stiff models:
+# pdfcairo) and a font; result files: libmatio-dev; stiff models:
 # libsundials-dev (CVODE); the Python tests: python3-pytest, python3-numpy (results as arrays);
 # the README's SciPy snippet: python3-scipy;
 # the API reference (`ninja -C build docs`): gi-docgen; Ptolemy's expression grammar: bison; FMUs
-# (zip archives): libminizip-dev.
+# (zip archives): libminizip-dev; the Debian packages (tools/check-debian-package.sh): dpkg-dev,
+# debhelper, dh-python (dh-sequence-python3), lintian.
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
-  libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev help2man libsundials-dev
+  libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
-  bison libminizip-dev"
+  bison libminizip-dev dpkg-dev debhelper dh-python lintian"
 
 missing=""
 for package in $packages; do

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The whole test suite: install what is missing, build, run every test; then the C tests and
-# the command line again under valgrind and under AddressSanitizer/UBSan.
+# the command line again under valgrind and under AddressSanitizer/UBSan; last, the Debian
+# packages are built, installed on this machine, checked and removed.
 set -eu
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -19,3 +20,6 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C build-asan --print-errorlogs --timeout-multiplier 3
+
+echo "== Debian packages (build, install, check with no variable set, remove) =="
+tools/check-debian-package.sh
