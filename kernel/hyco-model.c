@@ -635,26 +635,39 @@ collect_signals (HycoCompositeActor *composite, GPtrArray *names)
     }
 }
 
+/* The names of the output channels as they are now: none before the model is prepared. */
+static char **
+signal_names (HycoModel *self)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  collect_signals (self->toplevel, names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
 /**
  * hyco_model_list_signals:
- * @self: a prepared model (see hyco_model_prepare())
+ * @self: a model
  *
  * Lists the signals a run can trace and record: every channel of every output port below the
  * top level, named as in the trace (`Inner.Clock.output`, `Add.output[1]` for one channel of
  * a multiport), in model order.
+ *
+ * How many channels a multiport has is known only once the model's relations are resolved, so
+ * a model that is not prepared is prepared first, as hyco_model_run() would (see
+ * hyco_model_prepare()). A model that cannot be prepared has no signals to list: the list is
+ * then empty, and hyco_model_prepare() says why.
  *
  * Returns: (transfer full) (array zero-terminated=1): the signal names
  */
 char **
 hyco_model_list_signals (HycoModel *self)
 {
-  GPtrArray *names;
-
   g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
-  names = g_ptr_array_new ();
-  collect_signals (self->toplevel, names);
-  g_ptr_array_add (names, NULL);
-  return (char **) g_ptr_array_free (names, FALSE);
+  if (!self->prepared && !g_atomic_int_get (&self->running))
+    prepare (self, NULL);
+  return signal_names (self);
 }
 
 /* Whether the directors feed sinks (_hyco_model_trace_outputs()) or only count events. */
@@ -771,7 +784,7 @@ note_units (HycoResults *results, HycoActor *actor)
 static gboolean
 check_probes (HycoModel *self, GError **error)
 {
-  g_auto (GStrv) names = hyco_model_list_signals (self);
+  g_auto (GStrv) names = signal_names (self);
 
   for (guint i = 0; self->probes[i]; i++)
     if (!g_strv_contains ((const char *const *) names, self->probes[i]))

@@ -372,13 +372,14 @@ hyco_results_get_present_count (HycoResults *self, const char *signal)
   {                                                                                                \
     HycoResultsSignal *recorded;                                                                   \
                                                                                                    \
-    g_return_val_if_fail (n_samples != NULL, NULL);                                                \
-    *n_samples = 0;                                                                                \
+    if (n_samples != NULL)                                                                         \
+      *n_samples = 0;                                                                              \
     g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);                                           \
     recorded = lookup_or_warn (self, signal);                                                      \
     if (recorded == NULL)                                                                          \
       return NULL;                                                                                 \
-    *n_samples = recorded->field->len;                                                             \
+    if (n_samples != NULL)                                                                         \
+      *n_samples = recorded->field->len;                                                           \
     return (const type *) (gpointer) recorded->field->data;                                        \
   }
 
@@ -386,7 +387,8 @@ hyco_results_get_present_count (HycoResults *self, const char *signal)
  * hyco_results_get_times:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
  *
  * Returns: (array length=n_samples) (transfer none): each sample's time, in ticks of the
  *   resolution (see hyco_results_get_resolution() and hyco_time_to_seconds())
@@ -397,7 +399,8 @@ DEFINE_ARRAY_GETTER (hyco_results_get_times, gint64, times)
  * hyco_results_get_microsteps:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
  *
  * Returns: (array length=n_samples) (transfer none): each sample's microstep
  */
@@ -407,7 +410,8 @@ DEFINE_ARRAY_GETTER (hyco_results_get_microsteps, guint64, microsteps)
  * hyco_results_get_values:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
  *
  * Returns: (array length=n_samples) (transfer none): each sample's value as a double:
  *   booleans as 0 and 1, absent values and strings as NaN
@@ -418,7 +422,8 @@ DEFINE_ARRAY_GETTER (hyco_results_get_values, double, values)
  * hyco_results_get_presence:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
  *
  * Returns: (array length=n_samples) (transfer none): for each sample, 1 when the value was
  *   present and 0 when it was absent
@@ -583,7 +588,7 @@ _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoP
  * @signal: a recorded signal's name
  * @times: (out) (array length=n_points) (transfer full): the points' times, in seconds
  * @values: (out) (array length=n_points) (transfer full): the points' values
- * @n_points: (out): the number of points
+ * @n_points: (out) (optional): the number of points, or %NULL
  * @error: return location for a #GError
  *
  * Gets the points hyco_results_plot() draws for @signal: one per present value, in tag order,
@@ -601,18 +606,19 @@ hyco_results_get_plot_points (HycoResults *self, const char *signal, double **ti
   GArray *t, *v;
 
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
-  g_return_val_if_fail (signal != NULL && times != NULL && values != NULL && n_points != NULL,
-                        FALSE);
+  g_return_val_if_fail (signal != NULL && times != NULL && values != NULL, FALSE);
   *times = NULL;
   *values = NULL;
-  *n_points = 0;
+  if (n_points != NULL)
+    *n_points = 0;
   recorded = _hyco_results_lookup (self, signal, error);
   if (recorded == NULL)
     return FALSE;
   t = g_array_new (FALSE, FALSE, sizeof (double));
   v = g_array_new (FALSE, FALSE, sizeof (double));
   _hyco_results_signal_points (self, recorded, _hyco_results_signal_style (self, recorded), t, v);
-  *n_points = t->len;
+  if (n_points != NULL)
+    *n_points = t->len;
   *times = (double *) (gpointer) g_array_free (t, FALSE);
   *values = (double *) (gpointer) g_array_free (v, FALSE);
   return TRUE;
