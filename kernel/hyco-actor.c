@@ -315,6 +315,9 @@ find_port_template (HycoActorClass *klass, const char *name)
  * hyco_actor_class_list_port_names:
  * @klass: an actor class
  *
+ * Lists the ports an actor class declares with hyco_actor_class_add_port(), which every actor of
+ * the class has; `hyco actors` shows them.
+ *
  * Returns: (transfer full) (element-type utf8): the names of the ports the class declares,
  *   base classes' first
  */
@@ -349,6 +352,8 @@ hyco_actor_class_list_port_names (HycoActorClass *klass)
  * @klass: an actor class
  * @name: a declared port's name
  *
+ * Gets whether a port an actor class declares is an input, an output, a multiport.
+ *
  * Returns: the declared port's flags, 0 if the class declares no such port
  */
 HycoPortFlags
@@ -365,6 +370,8 @@ hyco_actor_class_get_port_flags (HycoActorClass *klass, const char *name)
  * hyco_actor_class_get_port_description:
  * @klass: an actor class
  * @name: a declared port's name
+ *
+ * Gets the description of a port an actor class declares, as `hyco actors` shows it.
  *
  * Returns: (nullable): the declared port's description
  */
@@ -396,6 +403,8 @@ hyco_actor_class_set_description (HycoActorClass *klass, const char *description
 /**
  * hyco_actor_class_get_description:
  * @klass: an actor class
+ *
+ * Gets the one-line description of an actor class, set with hyco_actor_class_set_description().
  *
  * Returns: (nullable): the line shown by `hyco actors`
  */

@@ -14,11 +14,12 @@ import xml.etree.ElementTree as ET
 
 CORE = "{http://www.gtk.org/introspection/core/1.0}"
 C = "{http://www.gtk.org/introspection/c/1.0}"
+GLIB = "{http://www.gtk.org/introspection/glib/1.0}"
 
 # The kinds of entry gi-docgen gives a page or a section of one.
-TYPES = ["class", "interface", "record", "enumeration", "bitfield", "callback"]
+TYPES = ["class", "interface", "record", "enumeration", "bitfield", "callback", "constant"]
 MEMBERS = ["function", "method", "constructor", "virtual-method", "property",
-           "{http://www.gtk.org/introspection/glib/1.0}signal"]
+           GLIB + "signal"]
 
 
 def tag(kind):
@@ -33,7 +34,8 @@ def described(element):
 def label(element, owner):
     """The entry by the name a writer finds in the sources: the C symbol of a function, the
     class and name of a virtual method, signal or property."""
-    symbol = element.get(C + "identifier") or element.get(C + "type")
+    symbol = (element.get(C + "identifier") or element.get(C + "type")
+              or element.get(GLIB + "type-name"))
     if symbol:
         return symbol
     kind = element.tag.split("}")[1]
@@ -51,12 +53,10 @@ def undocumented(gir_path):
         kind = element.tag
         if kind in [tag(t) for t in TYPES]:
             # Records that only carry a class's vfuncs (HycoActorClass) and private structs
-            # have no page of their own.
-            if element.get("{http://www.gtk.org/introspection/glib/1.0}is-gtype-struct-for"):
-                continue
-            if element.get("disguised") == "1" or element.get("opaque") == "1":
-                continue
-            if not described(element):
+            # have no page of their own (their functions, class methods, do: checked below).
+            page = not (element.get(GLIB + "is-gtype-struct-for")
+                        or element.get("disguised") == "1" or element.get("opaque") == "1")
+            if page and not described(element):
                 missing.append(label(element, None))
         if kind == tag("function") and not described(element):
             missing.append(label(element, None))
@@ -71,8 +71,8 @@ def main():
     missing = undocumented(sys.argv[1])
     if missing:
         print("%d entries of the API reference have no description "
-              "(a gtk-doc comment with a sentence before the parameters, or the vfunc's "
-              "line in its class struct's comment):" % len(missing))
+              "(a gtk-doc comment with a sentence before the parameters; for a virtual method "
+              "without an invoker, a `HycoFooClass::vfunc:` comment):" % len(missing))
         for name in missing:
             print("  " + name)
         return 1
