@@ -396,12 +396,12 @@ test_progress_snapshot (void)
 static void
 test_list_signals_unprepared (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "models",
-                                                 "simultaneous-events.xml", NULL);
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "..", "models", "simultaneous-events.xml", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
-  const char *const expected[] = { "Clock1.output", "Clock2.output", "Sampler.output",
-                                   "SameAsClock2.output", NULL };
+  const char *const expected[]
+    = { "Clock1.output", "Clock2.output", "Sampler.output", "SameAsClock2.output", NULL };
   g_auto (GStrv) names = NULL;
   g_auto (GStrv) again = NULL;
   g_autoptr (HycoModel) empty = NULL;
@@ -413,8 +413,8 @@ test_list_signals_unprepared (void)
   hyco_model_set_record_results (model, TRUE);
   g_assert_true (hyco_model_run (model, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (hyco_results_get_sample_count (hyco_model_get_results (model),
-                                                   "Sampler.output"), ==, 1001);
+  g_assert_cmpuint (
+    hyco_results_get_sample_count (hyco_model_get_results (model), "Sampler.output"), ==, 1001);
   /* After a run, as before it. */
   again = hyco_model_list_signals (model);
   g_assert_cmpstrv (again, expected);
@@ -457,8 +457,8 @@ test_arrays_without_count (void)
   g_assert_true (isnan (values[1]));
   g_assert_cmpfloat (values[2], ==, 2.0);
 
-  g_assert_true (hyco_results_get_plot_points (results, "Sampler.output", &plot_times,
-                                               &plot_values, NULL, NULL));
+  g_assert_true (hyco_results_get_plot_points (results, "Sampler.output", &plot_times, &plot_values,
+                                               NULL, NULL));
   g_assert_cmpfloat (plot_times[0], ==, 0.0);
   g_assert_cmpfloat (plot_values[0], ==, 2.0);
 }

@@ -42,14 +42,14 @@ set (gpointer actor_or_director, const char *name, const char *text, GError **er
 /* Links @from to @to through a new relation of @top named @relation_name: a relation is the
  * point that ports link to, as <relation> and <link> in a model file. */
 static gboolean
-link_ports (HycoCompositeActor *top, const char *relation_name, const char *from,
-            const char *to, GError **error)
+link_ports (HycoCompositeActor *top, const char *relation_name, const char *from, const char *to,
+            GError **error)
 {
   HycoRelation *relation = hyco_composite_actor_add_relation (top, relation_name, error);
 
   return relation != NULL
-         && hyco_composite_actor_link (top, hyco_composite_actor_lookup_port (top, from),
-                                       relation, error)
+         && hyco_composite_actor_link (top, hyco_composite_actor_lookup_port (top, from), relation,
+                                       error)
          && hyco_composite_actor_link (top, hyco_composite_actor_lookup_port (top, to), relation,
                                        error);
 }
@@ -72,10 +72,8 @@ build_model (const char *rate, GError **error)
 
   if (!(clock = add_actor (top, HYCO_TYPE_DISCRETE_CLOCK, "Clock", error))
       || !set (clock, "period", "0.25", error)
-      || !(ramp = add_actor (top, HYCO_TYPE_RAMP, "Ramp", error))
-      || !set (ramp, "init", "0", error)
-      || !set (ramp, "step", "1", error)
-      || !(gain = add_actor (top, HYCO_TYPE_GAIN, "Gain", error))
+      || !(ramp = add_actor (top, HYCO_TYPE_RAMP, "Ramp", error)) || !set (ramp, "init", "0", error)
+      || !set (ramp, "step", "1", error) || !(gain = add_actor (top, HYCO_TYPE_GAIN, "Gain", error))
       || !set (gain, "factor", "2 * rate", error)
       || !add_actor (top, HYCO_TYPE_RECORDER, "Recorder", error))
     return NULL;
@@ -103,8 +101,7 @@ print_signal (HycoResults *results, const char *signal)
     if (present[i])
       {
         g_autofree char *time = hyco_time_to_string (times[i], resolution);
-        printf ("%s (%s s, %" G_GUINT64_FORMAT "): %g\n", signal, time, microsteps[i],
-                values[i]);
+        printf ("%s (%s s, %" G_GUINT64_FORMAT "): %g\n", signal, time, microsteps[i], values[i]);
       }
 }
 
