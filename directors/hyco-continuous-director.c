@@ -1465,6 +1465,10 @@ hyco_continuous_director_init (HycoContinuousDirector *self)
 /**
  * hyco_continuous_director_new:
  *
+ * Creates a continuous-time director, which integrates the states of the actors it governs
+ * (Integrator and FMUs with states) with an adaptive solver and locates the events their
+ * signals cause.
+ *
  * Returns: (transfer full): a new continuous-time director
  */
 HycoDirector *
@@ -1476,6 +1480,8 @@ hyco_continuous_director_new (void)
 /**
  * hyco_continuous_director_get_step_count:
  * @self: a continuous director
+ *
+ * Counts the integration steps the director accepted, for statistics and tests.
  *
  * Returns: the number of accepted integration steps in the current or last run
  */
@@ -1489,6 +1495,10 @@ hyco_continuous_director_get_step_count (HycoContinuousDirector *self)
 /**
  * hyco_continuous_director_get_rejected_step_count:
  * @self: a continuous director
+ *
+ * Counts the integration steps the director tried and then abandoned for a smaller one, because the
+ * error was too large or an actor asked for a refinement
+ * (hyco_step_size_control_is_step_size_accurate()).
  *
  * Returns: the number of rejected or refined step attempts (rollbacks) in the current or last
  *   run

@@ -337,6 +337,9 @@ hyco_de_director_init (HycoDEDirector *self)
 /**
  * hyco_de_director_new:
  *
+ * Creates a discrete-event director: it fires actors in tag order, each tag (time and microstep)
+ * once its inputs are known, as Ptolemy II's DEDirector does.
+ *
  * Returns: (transfer full): a new discrete-event director
  */
 HycoDirector *
@@ -348,6 +351,9 @@ hyco_de_director_new (void)
 /**
  * hyco_de_director_get_queue_length:
  * @self: a DE director
+ *
+ * Counts the pure events (firings actors requested with hyco_actor_fire_at()) that the director has
+ * queued and not yet made.
  *
  * Returns: how many pure events are queued
  */

@@ -163,6 +163,10 @@ hyco_ptolemy_continuous_director_init (HycoPtolemyContinuousDirector *self)
 /**
  * hyco_ptolemy_continuous_director_new:
  *
+ * Creates a continuous-time director with the numerics of Ptolemy II's ContinuousDirector (its
+ * solvers, step-size control and level-crossing event location), for models that must give Ptolemy
+ * II's numbers.
+ *
  * Returns: (transfer full): a new continuous-time director with Ptolemy II's numerics
  */
 HycoDirector *

@@ -32,10 +32,11 @@
  * which a tag's single postfire here does not allow); it then needs a number of iterations.
  *
  * `iterations` bounds the number of ticks (with a period too: k·period for k below it); 0, the
- * default, does not. Inside a composite, the composite is not fired again after them. As Ptolemy II's `stopTime`, a run ends at whichever
- * bound comes first. `synchronizeToRealTime` makes the top level wait for each tick's time on
- * the wall clock; `scheduler` names one of Ptolemy II's SR schedulers, which only choose the
- * order in which the fixed point is computed, and so not its result.
+ * default, does not. Inside a composite, the composite is not fired again after them. As Ptolemy
+ * II's `stopTime`, a run ends at whichever bound comes first. `synchronizeToRealTime` makes the top
+ * level wait for each tick's time on the wall clock; `scheduler` names one of Ptolemy II's SR
+ * schedulers, which only choose the order in which the fixed point is computed, and so not its
+ * result.
  */
 
 struct _HycoSRDirector
@@ -488,6 +489,9 @@ hyco_sr_director_init (HycoSRDirector *self)
 /**
  * hyco_sr_director_new:
  *
+ * Creates a synchronous-reactive director: at each tick it fires its actors until every signal is
+ * known (a fixed point), then commits them, as Ptolemy II's SRDirector does.
+ *
  * Returns: (transfer full): a new synchronous-reactive director
  */
 HycoDirector *
@@ -499,6 +503,8 @@ hyco_sr_director_new (void)
 /**
  * hyco_sr_director_get_tick_count:
  * @self: an SR director
+ *
+ * Counts the ticks the director ran in the current or last run.
  *
  * Returns: how many ticks the director has run in the current or last run
  */

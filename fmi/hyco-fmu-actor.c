@@ -3068,6 +3068,9 @@ hyco_fmu_actor_init (HycoFMUActor *self)
  * hyco_fmu_actor_new:
  * @name: the actor's name
  *
+ * Creates an actor that runs a Co-Simulation FMU (FMI 2.0 or 3.0, with or without the FMI-HC hybrid
+ * extension). Its ports and parameters appear when the FMU named by its fmuFile property is loaded.
+ *
  * Returns: (transfer full): an FMU actor; set its #HycoFMUActor:fmuFile
  */
 HycoActor *
@@ -3326,6 +3329,9 @@ _hyco_fmu_actor_resolve_fmu_parameter (HycoFMUActor *self, const char *name, GEr
  * @self: an FMU actor
  * @name: a parameter of its FMU
  *
+ * Gets the value set for one of the FMU's parameters with hyco_fmu_actor_set_fmu_parameter() or a
+ * model file, as text.
+ *
  * Returns: (nullable): the value set for it, or %NULL if it keeps the FMU's start value
  */
 const char *
@@ -3341,6 +3347,9 @@ hyco_fmu_actor_get_fmu_parameter (HycoFMUActor *self, const char *name)
 /**
  * hyco_fmu_actor_list_fmu_parameters:
  * @self: an FMU actor
+ *
+ * Lists the FMU parameters given a value (with hyco_fmu_actor_set_fmu_parameter() or a model file),
+ * which a saved model writes; the others keep the FMU's start values.
  *
  * Returns: (transfer full) (array zero-terminated=1): the FMU parameters set, in the order
  *   they were first set
@@ -3360,6 +3369,10 @@ hyco_fmu_actor_list_fmu_parameters (HycoFMUActor *self)
 /**
  * hyco_fmu_actor_get_category:
  * @self: an FMU actor
+ *
+ * Gets the FMI-HC category of the loaded FMU, detected from the functions it exports: it says how
+ * the actor steps it, in real or integer time, at which resolution, and whether zero steps are
+ * allowed.
  *
  * Returns: (nullable): the FMI-HC category of its FMU ("0A" for plain FMI 2.0, "0B", "1" to
  *   "4"), or %NULL before an FMU is loaded

@@ -1026,6 +1026,9 @@ hyco_fmu_me_actor_init (HycoFMUMEActor *self)
  * hyco_fmu_me_actor_new:
  * @name: the actor's name
  *
+ * Creates an actor that runs a Model Exchange FMU: the continuous director integrates its states
+ * and locates its state events. Set its fmuFile property to load the FMU.
+ *
  * Returns: (transfer full): a new Model Exchange FMU actor, with no FMU loaded
  */
 HycoActor *
@@ -1037,6 +1040,8 @@ hyco_fmu_me_actor_new (const char *name)
 /**
  * hyco_fmu_me_actor_get_event_count:
  * @self: a Model Exchange FMU actor
+ *
+ * Counts the event iterations the FMU made during the run, for statistics and tests.
  *
  * Returns: the steps of event iteration (fmi2NewDiscreteStates calls at microsteps) in the
  *   current or last run, the initial iteration not counted

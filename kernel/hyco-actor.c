@@ -20,6 +20,15 @@
 
 /* The quark name is text, not a subtraction: keep clang-format away from it. */
 /* clang-format off */
+/**
+ * hyco_actor_error_quark:
+ *
+ * The error domain of actors and directors: a model that cannot run as built (its structure, a
+ * parameter, a zero-delay loop) or a run that fails (an actor, a Test that saw something else, too
+ * many microsteps), with a message naming the actor, port or director.
+ *
+ * Returns: the #GQuark of #HycoActorError
+ */
 G_DEFINE_QUARK (hyco-actor-error-quark, hyco_actor_error)
 /* clang-format on */
 
@@ -306,6 +315,9 @@ find_port_template (HycoActorClass *klass, const char *name)
  * hyco_actor_class_list_port_names:
  * @klass: an actor class
  *
+ * Lists the ports an actor class declares with hyco_actor_class_add_port(), which every actor of
+ * the class has; `hyco actors` shows them.
+ *
  * Returns: (transfer full) (element-type utf8): the names of the ports the class declares,
  *   base classes' first
  */
@@ -340,6 +352,8 @@ hyco_actor_class_list_port_names (HycoActorClass *klass)
  * @klass: an actor class
  * @name: a declared port's name
  *
+ * Gets whether a port an actor class declares is an input, an output, a multiport.
+ *
  * Returns: the declared port's flags, 0 if the class declares no such port
  */
 HycoPortFlags
@@ -356,6 +370,8 @@ hyco_actor_class_get_port_flags (HycoActorClass *klass, const char *name)
  * hyco_actor_class_get_port_description:
  * @klass: an actor class
  * @name: a declared port's name
+ *
+ * Gets the description of a port an actor class declares, as `hyco actors` shows it.
  *
  * Returns: (nullable): the declared port's description
  */
@@ -388,6 +404,8 @@ hyco_actor_class_set_description (HycoActorClass *klass, const char *description
  * hyco_actor_class_get_description:
  * @klass: an actor class
  *
+ * Gets the one-line description of an actor class, set with hyco_actor_class_set_description().
+ *
  * Returns: (nullable): the line shown by `hyco actors`
  */
 const char *
@@ -400,6 +418,9 @@ hyco_actor_class_get_description (HycoActorClass *klass)
 /**
  * hyco_actor_get_name:
  * @self: an actor
+ *
+ * Gets the name the actor was created with, unique within its composite; hyco_actor_get_full_name()
+ * gives its path from the top level.
  *
  * Returns: the actor's name
  */
@@ -438,6 +459,9 @@ hyco_actor_get_full_name (HycoActor *self)
  * hyco_actor_get_container:
  * @self: an actor
  *
+ * Gets the composite the actor was added to with hyco_composite_actor_add_actor(); the top level
+ * has none.
+ *
  * Returns: (transfer none) (nullable): the composite that holds the actor
  */
 HycoCompositeActor *
@@ -451,6 +475,10 @@ hyco_actor_get_container (HycoActor *self)
  * hyco_actor_get_port:
  * @self: an actor
  * @name: a port name
+ *
+ * Looks up one of the actor's own ports by name (`input`, `output`, or a port added with
+ * hyco_actor_add_port()); a composite's lookup through the hierarchy is
+ * hyco_composite_actor_lookup_port().
  *
  * Returns: (transfer none) (nullable): the port, or %NULL if the actor has none of that name
  */
@@ -473,6 +501,8 @@ hyco_actor_get_port (HycoActor *self, const char *name)
 /**
  * hyco_actor_get_ports:
  * @self: an actor
+ *
+ * Lists the actor's ports: those its class declares, then those added with hyco_actor_add_port().
  *
  * Returns: (transfer container) (element-type Hyco.Port): the actor's ports in declaration order
  */
@@ -536,6 +566,10 @@ hyco_actor_add_port (HycoActor *self, const char *name, HycoPortFlags flags, GEr
  * hyco_actor_get_executive_director:
  * @self: an actor
  *
+ * Gets the director that fires the actor: the director of the nearest opaque composite above it,
+ * looking through transparent composites. It is settled when the model is prepared; before that it
+ * is %NULL.
+ *
  * Returns: (transfer none) (nullable): the director that fires this actor, once the model is
  *   prepared
  */
@@ -592,6 +626,10 @@ hyco_actor_initialize (HycoActor *self, GError **error)
 /**
  * hyco_actor_prefire:
  * @self: an actor
+ *
+ * Asks the actor whether it is ready to fire at the current tag; its director calls this before
+ * hyco_actor_fire() and skips the firing when it returns %FALSE. It must have no side effect that
+ * outlives the tag.
  *
  * Returns: %FALSE if the actor is not ready to fire at the current tag
  */
@@ -682,6 +720,10 @@ hyco_actor_set_error (HycoActor *self, GError **error, HycoActorError code, cons
  * hyco_actor_is_strict:
  * @self: an actor
  *
+ * Tells whether the actor needs every input known (present or absent) before it fires. A non-strict
+ * actor (Ptolemy II's non-strict actors, such as a NonStrictTest) may fire with some inputs unknown
+ * and is fired again as they become known, which a fixed point in SR and zero-delay loops need.
+ *
  * Returns: %TRUE if the actor needs every input known before it fires
  */
 gboolean
@@ -734,6 +776,9 @@ hyco_actor_parameter_changed (HycoActor *self, const char *name, GError **error)
  * hyco_actor_get_model:
  * @self: an actor
  *
+ * Gets the model that runs the actor, as settled when its top-level composite was last prepared; an
+ * actor not yet in a prepared model has none.
+ *
  * Returns: (transfer none) (nullable): the model the actor's top level was last prepared in
  */
 HycoModel *
@@ -769,6 +814,9 @@ hyco_actor_set_priority (HycoActor *self, int priority)
  * hyco_actor_get_priority:
  * @self: an actor
  *
+ * Gets the priority that orders the actor among actors a director could fire at the same point; see
+ * hyco_actor_set_priority().
+ *
  * Returns: its priority (see hyco_actor_set_priority())
  */
 int
@@ -797,6 +845,10 @@ hyco_actor_get_current_tag (HycoActor *self, HycoTag *tag)
  * hyco_actor_get_current_time:
  * @self: an actor
  *
+ * Gets the time of the current tag of the actor's director, as hyco_actor_get_current_tag() does
+ * without the microstep. Convert it to seconds with hyco_time_to_seconds() and
+ * hyco_actor_get_resolution().
+ *
  * Returns: the current model time in ticks
  */
 gint64
@@ -811,6 +863,11 @@ hyco_actor_get_current_time (HycoActor *self)
 /**
  * hyco_actor_get_resolution:
  * @self: an actor
+ *
+ * Gets the time resolution of the model the actor is in, the exponent r of a tick of 10^r s, so
+ * that times in ticks (hyco_actor_get_current_time()) can be converted; the default resolution for
+ * an actor in no model. The model settles it before any actor is preinitialized, so an actor may
+ * convert its time parameters in its own preinitialize.
  *
  * Returns: the model's resolution exponent r (ticks of 10^r s)
  */
@@ -924,6 +981,9 @@ hyco_actor_fire_at (HycoActor *self, gint64 time, HycoTag *granted, GError **err
  * hyco_actor_has_pure_event:
  * @self: an actor
  *
+ * Tells, during a firing, whether the director fires the actor at this tag because the actor asked
+ * for it with hyco_actor_fire_at() (a pure event), rather than only because an input arrived.
+ *
  * Returns: %TRUE if the actor is fired at the current tag because it asked to be (fire_at)
  */
 gboolean
@@ -973,6 +1033,9 @@ hyco_actor_request_stop (HycoActor *self, const char *reason)
 /**
  * hyco_actor_is_finished:
  * @self: an actor
+ *
+ * Tells whether the actor called hyco_actor_finish() in this run: its director fires it no more
+ * until the next run.
  *
  * Returns: %TRUE once the actor asked not to be fired again
  */

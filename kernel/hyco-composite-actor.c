@@ -264,6 +264,10 @@ hyco_composite_actor_init (HycoCompositeActor *self)
  * hyco_composite_actor_new:
  * @name: the composite's name
  *
+ * Creates a composite actor with no actors, relations or director: a transparent composite until
+ * hyco_composite_actor_set_director() gives it a director. Give the top level a director and wrap
+ * it in a model with hyco_model_new() to run it.
+ *
  * Returns: (transfer full): a new, empty, transparent composite
  */
 HycoCompositeActor *
@@ -327,6 +331,9 @@ hyco_composite_actor_add_actor (HycoCompositeActor *self, HycoActor *actor, GErr
  * @self: a composite
  * @name: a contained actor's name
  *
+ * Gets one of the actors added directly to the composite; hyco_composite_actor_lookup_actor()
+ * follows a path through inner composites.
+ *
  * Returns: (transfer none) (nullable): the actor, or %NULL
  */
 HycoActor *
@@ -344,6 +351,8 @@ hyco_composite_actor_get_actor (HycoCompositeActor *self, const char *name)
  * hyco_composite_actor_get_actors:
  * @self: a composite
  *
+ * Lists the actors added directly to the composite (not those inside inner composites).
+ *
  * Returns: (transfer container) (element-type Hyco.Actor): the contained actors, in the order
  *   they were added
  */
@@ -359,6 +368,10 @@ hyco_composite_actor_get_actors (HycoCompositeActor *self)
  * @self: a composite
  * @name: the relation's name
  * @error: return location for a #GError
+ *
+ * Adds a relation to the composite: a connection point to which hyco_composite_actor_link() links
+ * ports. A relation is named like the composite's actors, in the same name space; the name must be
+ * free, or @error is set.
  *
  * Returns: (transfer none) (nullable): the new relation, or %NULL if the name is taken
  */
@@ -382,6 +395,8 @@ hyco_composite_actor_add_relation (HycoCompositeActor *self, const char *name, G
  * @self: a composite
  * @name: a relation name
  *
+ * Gets one of the composite's relations by name.
+ *
  * Returns: (transfer none) (nullable): the relation, or %NULL
  */
 HycoRelation *
@@ -398,6 +413,8 @@ hyco_composite_actor_get_relation (HycoCompositeActor *self, const char *name)
 /**
  * hyco_composite_actor_get_relations:
  * @self: a composite
+ *
+ * Lists the composite's relations.
  *
  * Returns: (transfer container) (element-type Hyco.Relation): the relations, in creation order
  */
@@ -512,6 +529,9 @@ hyco_composite_actor_set_director (HycoCompositeActor *self, HycoDirector *direc
  * hyco_composite_actor_get_director:
  * @self: a composite
  *
+ * Gets the composite's director, set with hyco_composite_actor_set_director(); a composite without
+ * one is transparent, and its actors are fired by the director outside.
+ *
  * Returns: (transfer none) (nullable): the director
  */
 HycoDirector *
@@ -524,6 +544,9 @@ hyco_composite_actor_get_director (HycoCompositeActor *self)
 /**
  * hyco_composite_actor_is_opaque:
  * @self: a composite
+ *
+ * Tells whether the composite is opaque: it has its own director, and is fired as one actor by the
+ * director outside. A transparent composite only groups actors.
  *
  * Returns: %TRUE if the composite has a director
  */
@@ -538,6 +561,9 @@ hyco_composite_actor_is_opaque (HycoCompositeActor *self)
  * hyco_composite_actor_lookup_actor:
  * @self: a composite
  * @path: a dot-separated path below @self, as in `Inner.Clock`
+ *
+ * Finds an actor anywhere below the composite by its path of names, as the trace and the command
+ * line's `--set` name it.
  *
  * Returns: (transfer none) (nullable): the actor, or %NULL
  */
@@ -564,6 +590,10 @@ hyco_composite_actor_lookup_actor (HycoCompositeActor *self, const char *path)
  * @self: a composite
  * @path: a dot-separated path ending in a port name, as in `Inner.Clock.output`; a bare name
  *   is a port of @self. A port's name may have dots (an FMU's `Plant.sensor.y`).
+ *
+ * Finds a port anywhere below the composite by its path, as hyco_composite_actor_connect_ports()
+ * and the trace name it; the path goes down through the actors it names, and what is left is the
+ * port's name, which may have dots.
  *
  * Returns: (transfer none) (nullable): the port, or %NULL
  */
@@ -699,6 +729,9 @@ hyco_composite_actor_set_string_parameter (HycoCompositeActor *self, const char 
  * hyco_composite_actor_is_string_parameter:
  * @self: a composite
  * @name: the name of one of its model parameters
+ *
+ * Tells whether one of the composite's model parameters is a string taken literally rather than an
+ * expression that is evaluated (Ptolemy II's string mode).
  *
  * Returns: %TRUE if the composite itself has a model parameter @name in string mode (see
  *   hyco_composite_actor_set_string_parameter())
@@ -859,6 +892,9 @@ hyco_composite_actor_set_parameter_port (HycoCompositeActor *self, const char *n
  * @self: a composite
  * @name: a name
  *
+ * Tells whether a model parameter of the composite takes its value from an input port of the same
+ * name (Ptolemy II's PortParameter), as hyco_composite_actor_set_parameter_port() sets up.
+ *
  * Returns: %TRUE if @self has a model parameter @name set by its input port of that name (see
  *   hyco_composite_actor_set_parameter_port())
  */
@@ -878,6 +914,9 @@ hyco_composite_actor_has_parameter_port (HycoCompositeActor *self, const char *n
  * @self: a composite
  * @name: the name of one of its model parameters
  *
+ * Gets the text of one of the composite's model parameters (see
+ * hyco_composite_actor_set_parameter()) as written, before it is evaluated.
+ *
  * Returns: (nullable): the parameter's expression as it was given, or %NULL if the composite
  *   itself has no model parameter of that name
  */
@@ -895,6 +934,9 @@ hyco_composite_actor_get_parameter_text (HycoCompositeActor *self, const char *n
 /**
  * hyco_composite_actor_list_parameters:
  * @self: a composite
+ *
+ * Lists the model parameters declared on the composite itself, not those of composites above or
+ * inside it.
  *
  * Returns: (transfer full) (array zero-terminated=1): the names of the composite's own model
  *   parameters, in the order they were declared

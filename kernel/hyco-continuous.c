@@ -4,6 +4,14 @@
  */
 #include "hyco-kernel.h"
 
+/**
+ * HycoContinuousState:
+ *
+ * An actor with continuous states that a continuous director integrates: one, as an Integrator, or
+ * several, as a Model Exchange FMU. The director's solver sets tentative states at each stage and
+ * reads the derivatives the firing gives; the actor commits its states in postfire, so that a
+ * rejected or refined step leaves no trace.
+ */
 G_DEFINE_INTERFACE (HycoContinuousState, hyco_continuous_state, HYCO_TYPE_ACTOR)
 
 static void
@@ -14,6 +22,9 @@ hyco_continuous_state_default_init (HycoContinuousStateInterface *iface)
 /**
  * hyco_continuous_state_get_state:
  * @self: an actor with continuous state
+ *
+ * Gets the actor's committed state, the value at the last accepted step, for an actor with one
+ * state.
  *
  * Returns: the committed state
  */
@@ -42,6 +53,9 @@ hyco_continuous_state_set_tentative_state (HycoContinuousState *self, double sta
  * hyco_continuous_state_get_derivative:
  * @self: an actor with continuous state
  *
+ * Gets the derivative the actor's input received at the current solver stage, for an actor with one
+ * state. The continuous director calls this after firing the actor.
+ *
  * Returns: the derivative the actor received at the current stage
  */
 double
@@ -54,6 +68,9 @@ hyco_continuous_state_get_derivative (HycoContinuousState *self)
 /**
  * hyco_continuous_state_get_n_states:
  * @self: an actor with continuous state
+ *
+ * Gets how many continuous states the actor integrates: the length of the arrays the other
+ * functions of this interface fill.
  *
  * Returns: how many states the actor has (1 unless it implements get_n_states)
  */
@@ -71,6 +88,8 @@ hyco_continuous_state_get_n_states (HycoContinuousState *self)
  * hyco_continuous_state_get_states: (skip)
  * @self: an actor with continuous state
  * @states: where to put the committed states, hyco_continuous_state_get_n_states() of them
+ *
+ * Copies the actor's committed states, the values at the last accepted step.
  */
 void
 hyco_continuous_state_get_states (HycoContinuousState *self, double *states)
@@ -90,6 +109,9 @@ hyco_continuous_state_get_states (HycoContinuousState *self, double *states)
  * @self: an actor with continuous state
  * @states: the states to output at the current stage, hyco_continuous_state_get_n_states()
  *   of them
+ *
+ * Gives the actor the states the solver computed for the current stage; the actor outputs them when
+ * it fires, and commits them only if the step is accepted.
  */
 void
 hyco_continuous_state_set_tentative_states (HycoContinuousState *self, const double *states)
@@ -108,6 +130,9 @@ hyco_continuous_state_set_tentative_states (HycoContinuousState *self, const dou
  * hyco_continuous_state_get_derivatives: (skip)
  * @self: an actor with continuous state
  * @derivatives: where to put the derivatives at the current stage
+ *
+ * Copies the derivative of each of the actor's states at the current solver stage, for actors with
+ * several states.
  */
 void
 hyco_continuous_state_get_derivatives (HycoContinuousState *self, double *derivatives)
@@ -126,6 +151,9 @@ hyco_continuous_state_get_derivatives (HycoContinuousState *self, double *deriva
  * hyco_continuous_state_get_nominals: (skip)
  * @self: an actor with continuous state
  * @nominals: where to put each state's nominal magnitude (1 when the actor gives none)
+ *
+ * Copies each state's nominal magnitude, which scales the solver's error estimate (an FMU's nominal
+ * values).
  */
 void
 hyco_continuous_state_get_nominals (HycoContinuousState *self, double *nominals)
@@ -143,6 +171,13 @@ hyco_continuous_state_get_nominals (HycoContinuousState *self, double *nominals)
       nominals[i] = 1;
 }
 
+/**
+ * HycoStepSizeControl:
+ *
+ * An actor that has a say in the step size of the continuous director that governs it: it may
+ * reject a step it finds too large (an event to locate, an error too large) and propose a smaller
+ * one, and suggest how large the next step may be.
+ */
 G_DEFINE_INTERFACE (HycoStepSizeControl, hyco_step_size_control, HYCO_TYPE_ACTOR)
 
 static gboolean
@@ -175,6 +210,9 @@ hyco_step_size_control_default_init (HycoStepSizeControlInterface *iface)
  * hyco_step_size_control_is_step_size_accurate:
  * @self: an actor that votes on the step size
  *
+ * Asks the actor, after a step was tried, whether the step was small enough for it (an event it
+ * must locate, an error it can tolerate); a step any actor rejects is refined.
+ *
  * Returns: %TRUE if the step just fired was small enough for the actor
  */
 gboolean
@@ -189,6 +227,9 @@ hyco_step_size_control_is_step_size_accurate (HycoStepSizeControl *self)
  * @self: an actor that votes on the step size
  * @step: the step just tried, in ticks
  *
+ * Asks the actor, after it rejected a step with hyco_step_size_control_is_step_size_accurate(), for
+ * the smaller step to try instead.
+ *
  * Returns: the step size in ticks the actor proposes instead
  */
 gint64
@@ -202,6 +243,9 @@ hyco_step_size_control_refined_step_size (HycoStepSizeControl *self, gint64 step
  * hyco_step_size_control_suggested_step_size:
  * @self: an actor that votes on the step size
  *
+ * Asks the actor, after a step was accepted, how large the next step may be; the continuous
+ * director takes the smallest suggestion of its actors.
+ *
  * Returns: the largest next step in ticks the actor wants, or %HYCO_TIME_INFINITY
  */
 gint64
@@ -211,6 +255,13 @@ hyco_step_size_control_suggested_step_size (HycoStepSizeControl *self)
   return HYCO_STEP_SIZE_CONTROL_GET_IFACE (self)->suggested_step_size (self);
 }
 
+/**
+ * HycoStageFunction:
+ *
+ * An actor that tells the continuous director what it computes at a solver stage (a constant, a
+ * gain, a sum, a function of time), so that the director evaluates it at each stage without firing
+ * it.
+ */
 G_DEFINE_INTERFACE (HycoStageFunction, hyco_stage_function, HYCO_TYPE_ACTOR)
 
 static void
@@ -222,6 +273,10 @@ hyco_stage_function_default_init (HycoStageFunctionInterface *iface)
  * hyco_stage_function_get_stage_function:
  * @self: an actor
  * @spec: (out caller-allocates) (skip): where to put what it computes
+ *
+ * Asks an actor whether its output at every solver stage is a fixed function of its inputs and
+ * time (a gain, a sum) that the continuous director can evaluate itself, which spares firing it
+ * at each stage; fills @spec with it when it is.
  *
  * Returns: whether the actor's output at a solver stage is the function put in @spec
  */

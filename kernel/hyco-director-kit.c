@@ -260,6 +260,8 @@ hyco_event_queue_new (void)
  * hyco_event_queue_ref:
  * @self: an event queue
  *
+ * Takes a reference to the queue; release it with hyco_event_queue_unref().
+ *
  * Returns: (transfer full): @self, with one more reference
  */
 HycoEventQueue *
@@ -304,6 +306,8 @@ hyco_event_queue_clear (HycoEventQueue *self)
  * hyco_event_queue_get_length:
  * @self: an event queue
  *
+ * Counts the firings requested of the queue and not yet taken.
+ *
  * Returns: how many events are pending
  */
 guint
@@ -316,6 +320,9 @@ hyco_event_queue_get_length (HycoEventQueue *self)
 /**
  * hyco_event_queue_peek:
  * @self: an event queue
+ *
+ * Gets the earliest tag at which a firing is pending, which a director's prefire chooses as its
+ * next tag, without taking it from the queue.
  *
  * Returns: (nullable) (transfer none): the earliest pending tag, valid until the queue
  *   changes, or %NULL when no event is pending
@@ -502,6 +509,9 @@ hyco_director_set_event_queue (HycoDirector *self, HycoEventQueue *queue)
 /**
  * hyco_director_get_event_queue:
  * @self: a director
+ *
+ * Gets the event queue a director class uses to keep the firings its actors request; see
+ * hyco_director_set_event_queue().
  *
  * Returns: (nullable) (transfer none): the queue given with
  *   [method@Hyco.Director.set_event_queue]

@@ -4,6 +4,14 @@
  */
 #include "hyco-kernel.h"
 
+/**
+ * HycoContinuousStatefulDirector:
+ *
+ * A director whose composite holds continuous states that a continuous director integrates: a
+ * continuous director itself, or a director that, like a modal model's, lets the continuous
+ * director outside reach through it (Ptolemy II's ContinuousStatefulDirector and
+ * QuasiTransparentDirector).
+ */
 G_DEFINE_INTERFACE (HycoContinuousStatefulDirector, hyco_continuous_stateful_director,
                     HYCO_TYPE_DIRECTOR)
 
@@ -81,6 +89,9 @@ hyco_continuous_stateful_director_states_changed (HycoContinuousStatefulDirector
  * hyco_continuous_stateful_director_keeps_container_time:
  * @self: a director with continuous states inside
  *
+ * Tells whether the director runs its contents in its container's time (as a modal model's director
+ * does) and leaves their continuous states to the continuous director outside it.
+ *
  * Returns: %TRUE if @self runs its contents in its container's time and leaves their states to
  *   the continuous director outside (a modal model's director): the directors inside look
  *   through it for their enclosing continuous director; %FALSE if @self is a continuous director
@@ -95,6 +106,10 @@ hyco_continuous_stateful_director_keeps_container_time (HycoContinuousStatefulDi
 /**
  * hyco_continuous_stateful_director_get_guard_tolerance:
  * @self: a continuous director
+ *
+ * Gets how a modal model inside the director locates the time at which a guard becomes true:
+ * exactly in time (0), or as a level crossing within a tolerance on the compared values, as Ptolemy
+ * II does.
  *
  * Returns: 0 if a modal model inside @self locates its guards in time (Hyco's semantics), else
  *   the tolerance in the compared values within which it locates them as level crossings
@@ -119,6 +134,10 @@ keeps_container_time (HycoDirector *director)
 /**
  * hyco_director_is_continuous:
  * @self: a director
+ *
+ * Tells whether the director is a continuous director, which integrates states and so may fire its
+ * contents at a time and then again at an earlier one, during solver stages and refined steps.
+ * Actors that keep state use it to know that a firing may be abandoned.
  *
  * Returns: %TRUE if @self is a continuous director: it implements
  *   #HycoContinuousStatefulDirector and does not keep its container's time. It integrates the

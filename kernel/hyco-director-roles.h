@@ -64,6 +64,18 @@ struct _HycoContinuousStatefulDirectorInterface
   double (*guard_tolerance) (HycoContinuousStatefulDirector *self);
 };
 
+/**
+ * HycoContinuousStatefulDirectorInterface::guard_tolerance:
+ * @self: a continuous director
+ *
+ * Tells a modal model inside the director how to locate the time its guards become true; a
+ * director that does not implement it has them located in time. Called through
+ * hyco_continuous_stateful_director_get_guard_tolerance().
+ *
+ * Returns: 0 to locate guards in time, else the tolerance in the compared values within which
+ *   they are located as level crossings
+ */
+
 HYCO_API void
 hyco_continuous_stateful_director_foreach_state_actor (HycoContinuousStatefulDirector *self,
                                                        HycoActorFunc func, gpointer user_data);

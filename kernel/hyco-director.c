@@ -570,6 +570,9 @@ hyco_director_init (HycoDirector *self)
  * hyco_director_get_name:
  * @self: a director
  *
+ * Gets the name the director has in a model file (its `name` property; `director` when it was given
+ * none), which messages about the director use.
+ *
  * Returns: the director's name in the model file
  */
 const char *
@@ -586,6 +589,8 @@ hyco_director_get_name (HycoDirector *self)
  * hyco_director_get_container:
  * @self: a director
  *
+ * Gets the composite the director was set on with hyco_composite_actor_set_director().
+ *
  * Returns: (transfer none) (nullable): the composite the director governs
  */
 HycoCompositeActor *
@@ -599,6 +604,8 @@ hyco_director_get_container (HycoDirector *self)
  * hyco_director_get_model:
  * @self: a director
  *
+ * Gets the model the director runs in, settled when the model is prepared.
+ *
  * Returns: (transfer none) (nullable): the model being run, once prepared
  */
 HycoModel *
@@ -611,6 +618,9 @@ hyco_director_get_model (HycoDirector *self)
 /**
  * hyco_director_is_top_level:
  * @self: a director
+ *
+ * Tells whether the director governs the model's top-level composite, and so chooses the tags of
+ * the whole run, rather than taking its container's.
  *
  * Returns: %TRUE if the director governs the top-level composite
  */
@@ -640,6 +650,9 @@ hyco_director_get_current_tag (HycoDirector *self, HycoTag *tag)
  * hyco_director_get_resolution:
  * @self: a director
  *
+ * Gets the time resolution of the model, the exponent r of a tick of 10^r s, settled when the model
+ * is prepared.
+ *
  * Returns: the model's resolution exponent, once prepared
  */
 int
@@ -652,6 +665,8 @@ hyco_director_get_resolution (HycoDirector *self)
 /**
  * hyco_director_get_start_time:
  * @self: a director
+ *
+ * Gets the model time at which the director starts its run, in ticks.
  *
  * Returns: the time in ticks at which the director starts (its startTime; 0 when blank at the
  *   top level, the time of its container when blank inside a composite), once initialized
@@ -752,6 +767,9 @@ hyco_director_set_local_clock (HycoDirector *self, HycoLocalClock *clock)
  * hyco_director_get_local_clock:
  * @self: a director
  *
+ * Gets the local clock of the director, which makes its time advance at another rate than the time
+ * outside (Ptolemy II's `localClock`).
+ *
  * Returns: (transfer none) (nullable): the local clock given with
  *   hyco_director_set_local_clock(), or %NULL
  */
@@ -766,6 +784,9 @@ hyco_director_get_local_clock (HycoDirector *self)
  * hyco_director_get_stop_time:
  * @self: a director
  *
+ * Gets the model time at which the director ends its run, in ticks, from its stopTime parameter (or
+ * hyco_model_set_stop_time()).
+ *
  * Returns: the stop time in ticks (%HYCO_TIME_INFINITY for none), once prepared
  */
 gint64
@@ -778,6 +799,10 @@ hyco_director_get_stop_time (HycoDirector *self)
 /**
  * hyco_director_get_actors:
  * @self: a director
+ *
+ * Lists the actors the director fires: those of its composite, and those of transparent composites
+ * inside it, but not the actors inside opaque composites, which their own directors fire. The list
+ * is made when the model is prepared.
  *
  * Returns: (transfer container) (element-type Hyco.Actor): the actors the director fires,
  *   looking through transparent composites, once prepared
@@ -794,6 +819,9 @@ hyco_director_get_actors (HycoDirector *self)
 /**
  * hyco_director_get_firing_count:
  * @self: a director
+ *
+ * Counts the firings of actors this director made in the current or last run; firings made by the
+ * directors of opaque composites inside are theirs (hyco_model_get_firing_count() counts them all).
  *
  * Returns: how many actor firings this director (not counting inner ones) made in this run
  */
@@ -867,6 +895,9 @@ hyco_director_get_enclosing_director (HycoDirector *self)
 /**
  * hyco_director_get_n_pending_requests:
  * @self: a director
+ *
+ * Counts the firings the director's actors requested and it has not yet made, for tests and for a
+ * director that decides whether a run has more to do.
  *
  * Returns: how many firings the actors of @self asked for (hyco_actor_fire_at()) and are
  *   still to come; 0 for a director that keeps no queue of them
@@ -997,6 +1028,9 @@ hyco_director_preinitialize (HycoDirector *self, GError **error)
  * @self: a director
  * @error: return location for a #GError
  *
+ * Resets the director to the start of a run and initializes the actors it governs. Called once per
+ * run, after hyco_model_prepare() and before the first tag.
+ *
  * Returns: %TRUE on success
  */
 gboolean
@@ -1010,6 +1044,10 @@ hyco_director_initialize (HycoDirector *self, GError **error)
  * hyco_director_prefire: (virtual prefire)
  * @self: a director
  * @error: return location for a #GError
+ *
+ * Prepares the director for the next tag. At the top level it chooses that tag and returns %FALSE
+ * once the run is over; inside an opaque composite it takes its container's tag and returns whether
+ * its contents have anything to do at it.
  *
  * Returns: %FALSE when the run is over (no error) or on failure (error set)
  */
@@ -1025,6 +1063,10 @@ hyco_director_prefire (HycoDirector *self, GError **error)
  * @self: a director
  * @error: return location for a #GError
  *
+ * Fires the composite the director governs at the current tag: its actors fire, possibly several
+ * times, until their outputs are settled, and nothing is committed. The director of the composite
+ * outside calls it; a director class implements it as its fire virtual method.
+ *
  * Returns: %TRUE on success
  */
 gboolean
@@ -1039,6 +1081,9 @@ hyco_director_fire (HycoDirector *self, GError **error)
  * @self: a director
  * @error: return location for a #GError
  *
+ * Commits the firings of the current tag: postfires every actor fired at it, once, after its values
+ * are final, and advances the director's state.
+ *
  * Returns: %TRUE on success
  */
 gboolean
@@ -1052,6 +1097,9 @@ hyco_director_postfire (HycoDirector *self, GError **error)
  * hyco_director_wrapup: (virtual wrapup)
  * @self: a director
  * @error: return location for a #GError
+ *
+ * Ends a run for the director and wraps up every actor it governs, also when the run failed or was
+ * cancelled, so that each actor releases what it held.
  *
  * Returns: %TRUE on success
  */
@@ -1069,6 +1117,11 @@ hyco_director_wrapup (HycoDirector *self, GError **error)
  * @tag: the requested tag
  * @granted: (out caller-allocates): the tag the firing was queued at
  * @error: return location for a #GError
+ *
+ * Asks the director to fire @actor at @tag, or at the earliest later tag it can, which it puts in
+ * @granted; actors call it through hyco_actor_fire_at(). The base class queues the request in the
+ * director's event queue, if it has one (hyco_director_set_event_queue()); @error names the actor
+ * and tag when the request cannot be granted.
  *
  * Returns: %TRUE on success
  */

@@ -51,6 +51,14 @@ struct _HycoExpression
 G_DEFINE_FINAL_TYPE (HycoExpression, hyco_expression, G_TYPE_OBJECT)
 
 /* clang-format off */
+/**
+ * hyco_expression_error_quark:
+ *
+ * The error domain of expressions: a syntax error, an unknown name, or an evaluation that fails,
+ * with a message naming the expression and the position in it.
+ *
+ * Returns: the #GQuark of #HycoExpressionError
+ */
 G_DEFINE_QUARK (hyco-expression-error-quark, hyco_expression_error)
 /* clang-format on */
 
@@ -115,6 +123,8 @@ hyco_expression_new (const char *text, GError **error)
  * hyco_expression_get_text:
  * @self: an expression
  *
+ * Gets the text the expression was parsed from.
+ *
  * Returns: the expression's text
  */
 const char *
@@ -127,6 +137,9 @@ hyco_expression_get_text (HycoExpression *self)
 /**
  * hyco_expression_get_n_variables:
  * @self: an expression
+ *
+ * Counts the distinct variables the expression names, each given its value with
+ * hyco_expression_set_variable() before hyco_expression_evaluate().
  *
  * Returns: how many variables the expression uses
  */
@@ -141,6 +154,9 @@ hyco_expression_get_n_variables (HycoExpression *self)
  * hyco_expression_get_variable_name:
  * @self: an expression
  * @index: a variable index
+ *
+ * Gets the name of one of the variables the expression names, by the index
+ * hyco_expression_set_variable() gives its value at.
  *
  * Returns: the variable's name
  */

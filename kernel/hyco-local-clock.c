@@ -132,6 +132,8 @@ hyco_local_clock_init (HycoLocalClock *self)
 /**
  * hyco_local_clock_new:
  *
+ * Creates a local clock at a rate of 1, for a director's hyco_director_set_local_clock().
+ *
  * Returns: (transfer full): a new local clock of rate 1
  */
 HycoLocalClock *
@@ -143,6 +145,9 @@ hyco_local_clock_new (void)
 /**
  * hyco_local_clock_get_clock_rate:
  * @self: a local clock
+ *
+ * Gets the clock's rate: how many seconds pass inside the director for each second outside (its
+ * clockRate property).
  *
  * Returns: the pace of local time against the time outside
  */
@@ -156,6 +161,9 @@ hyco_local_clock_get_clock_rate (HycoLocalClock *self)
 /**
  * hyco_local_clock_get_global_time_resolution:
  * @self: a local clock
+ *
+ * Gets the time resolution the clock was given (its globalTimeResolution property), which must be
+ * the model's.
  *
  * Returns: the resolution literal given, or "" when none was
  */

@@ -97,6 +97,14 @@ G_DEFINE_FINAL_TYPE (HycoModel, hyco_model, G_TYPE_OBJECT)
 
 /* The quark name is text, not a subtraction: keep clang-format away from it. */
 /* clang-format off */
+/**
+ * hyco_model_file_error_quark:
+ *
+ * The error domain of model files: a file that cannot be read or built into a model, with a message
+ * naming the file, line, element and cause.
+ *
+ * Returns: the #GQuark of #HycoModelFileError
+ */
 G_DEFINE_QUARK (hyco-model-file-error-quark, hyco_model_file_error)
 /* clang-format on */
 
@@ -161,6 +169,9 @@ refuse_while_running (HycoModel *self, const char *what, GError **error)
  * @toplevel: (transfer none): the top-level composite, which should have a director, and
  *   belongs to no other model
  *
+ * Wraps a top-level composite, built in code, in a model that can run it; see
+ * hyco_model_new_from_file() for a model read from a file.
+ *
  * Returns: (transfer full): a model running @toplevel
  */
 HycoModel *
@@ -185,6 +196,9 @@ hyco_model_new (HycoCompositeActor *toplevel)
  * @length: its length, or -1 if nul-terminated
  * @source_name: the name to use in error messages (a file name)
  * @error: return location for a #GError
+ *
+ * Builds a model from a model file's text held in memory, as hyco_model_new_from_file() does from a
+ * file.
  *
  * Returns: (transfer full) (nullable): the model, or %NULL with an error naming the source,
  *   line, element and cause
@@ -289,6 +303,9 @@ hyco_model_new_from_file (const char *path, GError **error)
  * hyco_model_save_to_data:
  * @self: a model
  *
+ * Writes the model as a model file's text, which hyco_model_new_from_data() reads back into the
+ * same model: the structure, and the parameters that differ from their defaults.
+ *
  * Returns: (transfer full): the model as a model file's text
  */
 char *
@@ -334,6 +351,8 @@ hyco_model_save_to_file (HycoModel *self, const char *path, GError **error)
  * hyco_model_get_toplevel:
  * @self: a model
  *
+ * Gets the model's top-level composite, to look into the hierarchy or change it between runs.
+ *
  * Returns: (transfer none): the top-level composite
  */
 HycoCompositeActor *
@@ -347,6 +366,9 @@ hyco_model_get_toplevel (HycoModel *self)
  * hyco_model_lookup_actor:
  * @self: a model
  * @path: a dot-separated path below the top level (`Inner.Clock`)
+ *
+ * Finds an actor anywhere in the model by its path of names, as the trace and the command line's
+ * `--set` name it.
  *
  * Returns: (transfer none) (nullable): the actor, or %NULL
  */
@@ -601,6 +623,9 @@ hyco_model_set_probes (HycoModel *self, const char *const *signals)
  * hyco_model_get_results:
  * @self: a model
  *
+ * Gets the results the last run recorded, when hyco_model_set_record_results() asked for them; they
+ * stay valid until the next run starts.
+ *
  * Returns: (transfer none) (nullable): what the last run recorded, or %NULL when it recorded
  *   nothing (see hyco_model_set_record_results())
  */
@@ -635,26 +660,39 @@ collect_signals (HycoCompositeActor *composite, GPtrArray *names)
     }
 }
 
+/* The names of the output channels as they are now: none before the model is prepared. */
+static char **
+signal_names (HycoModel *self)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  collect_signals (self->toplevel, names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
 /**
  * hyco_model_list_signals:
- * @self: a prepared model (see hyco_model_prepare())
+ * @self: a model
  *
  * Lists the signals a run can trace and record: every channel of every output port below the
  * top level, named as in the trace (`Inner.Clock.output`, `Add.output[1]` for one channel of
  * a multiport), in model order.
+ *
+ * How many channels a multiport has is known only once the model's relations are resolved, so
+ * a model that is not prepared is prepared first, as hyco_model_run() would (see
+ * hyco_model_prepare()). A model that cannot be prepared has no signals to list: the list is
+ * then empty, and hyco_model_prepare() says why.
  *
  * Returns: (transfer full) (array zero-terminated=1): the signal names
  */
 char **
 hyco_model_list_signals (HycoModel *self)
 {
-  GPtrArray *names;
-
   g_return_val_if_fail (HYCO_IS_MODEL (self), NULL);
-  names = g_ptr_array_new ();
-  collect_signals (self->toplevel, names);
-  g_ptr_array_add (names, NULL);
-  return (char **) g_ptr_array_free (names, FALSE);
+  if (!self->prepared && !g_atomic_int_get (&self->running))
+    prepare (self, NULL);
+  return signal_names (self);
 }
 
 /* Whether the directors feed sinks (_hyco_model_trace_outputs()) or only count events. */
@@ -771,7 +809,7 @@ note_units (HycoResults *results, HycoActor *actor)
 static gboolean
 check_probes (HycoModel *self, GError **error)
 {
-  g_auto (GStrv) names = hyco_model_list_signals (self);
+  g_auto (GStrv) names = signal_names (self);
 
   for (guint i = 0; self->probes[i]; i++)
     if (!g_strv_contains ((const char *const *) names, self->probes[i]))
@@ -1066,6 +1104,8 @@ _hyco_model_request_stop (HycoModel *self, HycoActor *actor, const char *reason)
  * hyco_model_get_stop_reason:
  * @self: a model
  *
+ * Tells why the last run ended before its stop time, when an actor asked it to end (a Stop actor).
+ *
  * Returns: (nullable): why the last run ended before its stop time, when an actor ended it
  *   (hyco_actor_request_stop()): the actor's name and its reason; %NULL otherwise
  */
@@ -1079,6 +1119,9 @@ hyco_model_get_stop_reason (HycoModel *self)
 /**
  * hyco_model_get_resolution:
  * @self: a model
+ *
+ * Gets the model's time resolution, from its top-level director's parameters: times in ticks of the
+ * model (hyco_director_get_stop_time(), the results' times) are in units of 10^r seconds.
  *
  * Returns: the resolution exponent r (ticks of 10^r s) settled when the model was last
  *   prepared; the default before
@@ -1129,6 +1172,8 @@ count_firings (HycoCompositeActor *composite)
  * hyco_model_get_firing_count:
  * @self: a model
  *
+ * Counts the actor firings of the last run, made by every director of the model.
+ *
  * Returns: how many actor firings the last run made, at every level
  */
 guint64
@@ -1142,6 +1187,8 @@ hyco_model_get_firing_count (HycoModel *self)
  * hyco_model_get_iteration_count:
  * @self: a model
  *
+ * Counts the tags the last run executed at the top level.
+ *
  * Returns: how many tags the top level executed in the last run
  */
 guint64
@@ -1154,6 +1201,8 @@ hyco_model_get_iteration_count (HycoModel *self)
 /**
  * hyco_model_get_event_count:
  * @self: a model
+ *
+ * Counts the present values the last run's actors wrote.
  *
  * Returns: how many present values the actors wrote in the last run, at every level (the
  *   rows a trace has)
@@ -1371,6 +1420,9 @@ describe_actor (GString *out, HycoActor *actor, int level)
 /**
  * hyco_model_describe:
  * @self: a model
+ *
+ * Describes the model's hierarchy as text, as the command line's `hyco inspect` prints it, for
+ * reading and for comparing two models.
  *
  * Returns: (transfer full): the hierarchy as text: composites, directors, actors, ports,
  *   relations with their links, and parameters with their values

@@ -22,6 +22,14 @@
 
 /* The quark name is text, not a subtraction: keep clang-format away from it. */
 /* clang-format off */
+/**
+ * hyco_param_error_quark:
+ *
+ * The error domain of parameters: an unknown parameter, a text that is no valid value for it, an
+ * expression naming no parameter in scope, model parameters that depend on each other.
+ *
+ * Returns: the #GQuark of #HycoParamError
+ */
 G_DEFINE_QUARK (hyco-param-error-quark, hyco_param_error)
 /* clang-format on */
 
@@ -100,6 +108,9 @@ hyco_param_spec_literal (const char *name, const char *blurb, HycoParamKind kind
  * hyco_param_spec_get_kind:
  * @pspec: a parameter spec
  *
+ * Gets the kind of literal a parameter takes (a time, a list of values, ...), which tells how its
+ * text is read.
+ *
  * Returns: the literal kind of the parameter, %HYCO_PARAM_KIND_PLAIN for others
  */
 HycoParamKind
@@ -149,6 +160,9 @@ parse_tag (const char *text, int resolution, HycoTag *tag, GError **error)
  * @resolution: the resolution to convert times at
  * @tags: (out) (transfer full) (element-type Hyco.Tag) (optional): the tags
  * @error: return location for a #GError
+ *
+ * Reads a list of tags written as in model files, each `(time, microstep)`, converting the times to
+ * ticks of @resolution; @error says which part is malformed.
  *
  * Returns: %TRUE if @text is a well-formed list of representable tags
  */
@@ -819,6 +833,9 @@ hyco_param_set_from_string (GObject *object, const char *name, const char *text,
  * @object: an actor or director
  * @name: a parameter name
  *
+ * Gets the expression an actor's or director's parameter is computed from, evaluated over the model
+ * parameters in scope.
+ *
  * Returns: (nullable): the expression the parameter is computed from, or %NULL when it was
  *   given a literal
  */
@@ -869,6 +886,8 @@ value_to_text (GParamSpec *pspec, const GValue *value)
  * @object: an actor or director
  * @pspec: one of its parameters
  *
+ * Gets the text of an actor's or director's parameter, as a saved model writes it.
+ *
  * Returns: (transfer full): the parameter's text, as a model file holds it: its expression,
  *   if it has one
  */
@@ -891,6 +910,8 @@ hyco_param_to_string (GObject *object, GParamSpec *pspec)
  * hyco_param_default_to_string:
  * @pspec: a parameter
  *
+ * Gets a parameter's default value as a model file would write it.
+ *
  * Returns: (transfer full): the parameter's default text
  */
 char *
@@ -903,6 +924,9 @@ hyco_param_default_to_string (GParamSpec *pspec)
  * hyco_param_is_default:
  * @object: an actor or director
  * @pspec: one of its parameters
+ *
+ * Tells whether an actor's or director's parameter still has its default value, which a saved model
+ * leaves out.
  *
  * Returns: %TRUE if the parameter has its default value, and no expression
  */
@@ -921,6 +945,8 @@ hyco_param_is_default (GObject *object, GParamSpec *pspec)
 /**
  * hyco_param_list:
  * @klass: an actor or director class
+ *
+ * Lists the parameters of an actor or director class, as model files set them.
  *
  * Returns: (transfer container) (element-type GParamSpec): the class's parameters: its
  *   writable properties other than `name`

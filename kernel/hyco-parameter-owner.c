@@ -4,6 +4,14 @@
  */
 #include "hyco-param-private.h"
 
+/**
+ * HycoParameterOwner:
+ *
+ * What has parameters: every actor and director, whose parameters are its properties, a composite
+ * with its model parameters, an FMU actor with its FMU's variables. Setting, reading and listing
+ * parameters through it works the same whoever provides them, as model files and the command line's
+ * `--set` do.
+ */
 G_DEFINE_INTERFACE (HycoParameterOwner, hyco_parameter_owner, G_TYPE_OBJECT)
 G_DEFINE_BOXED_TYPE (HycoParameterInfo, hyco_parameter_info, hyco_parameter_info_copy,
                      hyco_parameter_info_free)
@@ -11,6 +19,8 @@ G_DEFINE_BOXED_TYPE (HycoParameterInfo, hyco_parameter_info, hyco_parameter_info
 /**
  * hyco_parameter_info_copy:
  * @self: a #HycoParameterInfo
+ *
+ * Copies a parameter's description.
  *
  * Returns: (transfer full): a copy of @self
  */
@@ -30,6 +40,8 @@ hyco_parameter_info_copy (const HycoParameterInfo *self)
 /**
  * hyco_parameter_info_free:
  * @self: a #HycoParameterInfo
+ *
+ * Frees a parameter's description, as hyco_parameter_owner_describe() returns it.
  */
 void
 hyco_parameter_info_free (HycoParameterInfo *self)
@@ -186,6 +198,8 @@ _hyco_parameter_owner_properties_init (HycoParameterOwnerInterface *iface)
  * hyco_parameter_owner_list:
  * @self: an actor or director
  *
+ * Lists the parameters of an actor or director: what hyco_parameter_owner_set_text() can set.
+ *
  * Returns: (transfer full): the names of all its parameters: its class's, then those its
  *   provider adds (a composite's model parameters, an FMU's settable variables)
  */
@@ -200,6 +214,9 @@ hyco_parameter_owner_list (HycoParameterOwner *self)
  * hyco_parameter_owner_has:
  * @self: an actor or director
  * @name: a parameter name
+ *
+ * Tells whether an actor or director has a parameter of that name, among its class's and those its
+ * provider adds.
  *
  * Returns: whether @self has a parameter @name
  */
@@ -261,6 +278,8 @@ hyco_parameter_owner_declare_text (HycoParameterOwner *self, const char *name, c
  * @self: an actor or director
  * @name: a parameter name
  *
+ * Gets a parameter's text, as a model file holds it.
+ *
  * Returns: (transfer full) (nullable): the parameter's text: the expression it was given, or
  *   its value; %NULL when @self has no such parameter
  */
@@ -277,6 +296,9 @@ hyco_parameter_owner_get_text (HycoParameterOwner *self, const char *name)
  * @self: an actor or director
  * @name: a parameter name
  *
+ * Tells whether a parameter was set to something other than its default, which a saved model
+ * writes.
+ *
  * Returns: whether the parameter differs from its default (what a saved model writes)
  */
 gboolean
@@ -291,6 +313,9 @@ hyco_parameter_owner_is_set (HycoParameterOwner *self, const char *name)
  * hyco_parameter_owner_needs_evaluation:
  * @self: an actor or director
  * @name: a parameter name
+ *
+ * Tells whether a parameter is given as an expression over the model parameters, evaluated when the
+ * model is prepared and again when the model parameters it names change.
  *
  * Returns: whether the parameter's value is computed from an expression
  */
@@ -325,6 +350,9 @@ hyco_parameter_owner_evaluate (HycoParameterOwner *self, const char *name, GErro
  * hyco_parameter_owner_describe:
  * @self: an actor or director
  * @name: a parameter name
+ *
+ * Describes one of the parameters of an actor or director, as `hyco actors` lists them: its type,
+ * unit, default and documentation.
  *
  * Returns: (transfer full) (nullable): the parameter's type, unit, default and documentation,
  *   or %NULL when @self has no such parameter

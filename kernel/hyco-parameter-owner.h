@@ -77,6 +77,23 @@ struct _HycoParameterOwnerInterface
   HycoParameterInfo *(*describe) (HycoParameterOwner *self, const char *name);
 };
 
+/**
+ * HycoParameterOwnerInterface::set_text:
+ * @self: an actor or director
+ * @name: a parameter name
+ * @text: a literal, or an expression over the model parameters in scope
+ * @evaluate: whether to evaluate an expression now; %FALSE checks only its syntax (a model
+ *   file, where a parameter may be declared below its use)
+ * @error: return location for a #GError
+ *
+ * Sets a parameter from its text. hyco_parameter_owner_set_text() calls it with @evaluate
+ * %TRUE; a model file's reader calls it with %FALSE, and then on a composite an unknown name
+ * declares a model parameter. The error does not repeat the parameter's name: the caller adds
+ * it, in the user's words.
+ *
+ * Returns: %TRUE on success
+ */
+
 HYCO_API char **hyco_parameter_owner_list (HycoParameterOwner *self);
 HYCO_API gboolean hyco_parameter_owner_has (HycoParameterOwner *self, const char *name);
 HYCO_API gboolean hyco_parameter_owner_set_text (HycoParameterOwner *self, const char *name,

@@ -155,6 +155,8 @@ _hyco_port_get_relation (HycoPort *self, gboolean inside, guint index)
  * hyco_port_get_name:
  * @self: a port
  *
+ * Gets the port's name, which paths such as `Clock.output` end in.
+ *
  * Returns: the port's name, unique within its actor
  */
 const char *
@@ -167,6 +169,8 @@ hyco_port_get_name (HycoPort *self)
 /**
  * hyco_port_get_container:
  * @self: a port
+ *
+ * Gets the actor the port belongs to.
  *
  * Returns: (transfer none): the actor that owns the port
  */
@@ -181,6 +185,8 @@ hyco_port_get_container (HycoPort *self)
  * hyco_port_get_flags:
  * @self: a port
  *
+ * Gets the port's kind as it was declared: input, output, multiport.
+ *
  * Returns: whether the port is an input, an output, a multiport
  */
 HycoPortFlags
@@ -193,6 +199,8 @@ hyco_port_get_flags (HycoPort *self)
 /**
  * hyco_port_is_input:
  * @self: a port
+ *
+ * Tells whether the port is an input port.
  *
  * Returns: %TRUE if the port receives signals
  */
@@ -207,6 +215,8 @@ hyco_port_is_input (HycoPort *self)
  * hyco_port_is_output:
  * @self: a port
  *
+ * Tells whether the port is an output port.
+ *
  * Returns: %TRUE if the port produces signals
  */
 gboolean
@@ -219,6 +229,8 @@ hyco_port_is_output (HycoPort *self)
 /**
  * hyco_port_is_multiport:
  * @self: a port
+ *
+ * Tells whether the port is a multiport, which has one channel for each relation linked to it.
  *
  * Returns: %TRUE if each linked relation is a separate channel
  */
@@ -271,6 +283,9 @@ hyco_port_get_width (HycoPort *self)
  * hyco_port_get_linked_relations:
  * @self: a port
  *
+ * Lists the relations the port is linked to, from the composite that holds its actor and, for a
+ * composite's own port, from inside it.
+ *
  * Returns: (transfer container) (element-type Hyco.Relation): the relations linked to the port,
  *   inside and outside, in link order
  */
@@ -284,6 +299,9 @@ hyco_port_get_linked_relations (HycoPort *self)
 /**
  * hyco_port_get_unit:
  * @self: a port
+ *
+ * Gets the unit set with hyco_port_set_unit(), which plots and results use to label the port's
+ * signal.
  *
  * Returns: (nullable): the unit of the values the port carries (`m/s`, `degC`), as labels
  *   show it, or %NULL if none was given
@@ -324,6 +342,9 @@ read_signal (HycoPort *self, guint channel)
  * @self: an input port
  * @channel: a channel index
  *
+ * Tells, during a firing, whether one channel of an input port is unknown, absent or present at the
+ * current tag.
+ *
  * Returns: what is known of the channel at the current tag; a channel beyond the width is
  *   absent
  */
@@ -342,6 +363,9 @@ hyco_port_get_status (HycoPort *self, guint channel)
  * @self: an input port
  * @channel: a channel index
  *
+ * Tells, during a firing, whether one channel of an input port is known at the current tag; an
+ * unknown channel may still become present or absent in a fixed-point iteration.
+ *
  * Returns: %TRUE if the channel is known to be absent or present at the current tag
  */
 gboolean
@@ -355,6 +379,8 @@ hyco_port_is_known (HycoPort *self, guint channel)
  * @self: an input port
  * @channel: a channel index
  *
+ * Tells, during a firing, whether one channel of an input port carries a value at the current tag.
+ *
  * Returns: %TRUE if the channel carries a value at the current tag
  */
 gboolean
@@ -366,6 +392,10 @@ hyco_port_is_present (HycoPort *self, guint channel)
 /**
  * hyco_port_all_known:
  * @self: an input port
+ *
+ * Tells, during a firing, whether every channel of the input port is known at the current tag,
+ * present or absent. A strict actor is fired only when all its inputs are; a non-strict actor
+ * checks this itself.
  *
  * Returns: %TRUE if every channel is known at the current tag
  */
@@ -383,6 +413,8 @@ hyco_port_all_known (HycoPort *self)
  * hyco_port_any_present:
  * @self: an input port
  *
+ * Tells, during a firing, whether any channel of the input port carries a value at the current tag.
+ *
  * Returns: %TRUE if some channel carries a value at the current tag
  */
 gboolean
@@ -399,6 +431,8 @@ hyco_port_any_present (HycoPort *self)
  * hyco_port_get_value:
  * @self: an input port
  * @channel: a channel index
+ *
+ * Reads the value of one channel of an input port as it arrived, of any type, during a firing.
  *
  * Returns: (transfer none) (nullable): the value of a present channel, %NULL otherwise
  */
@@ -419,6 +453,9 @@ hyco_port_get_value (HycoPort *self, guint channel)
  * @self: an input port
  * @channel: a channel index
  *
+ * Reads the value of one channel of an input port as a double, during a firing; a boolean is 0 or
+ * 1.
+ *
  * Returns: the channel's value as a double (0 when it is not present)
  */
 double
@@ -432,6 +469,8 @@ hyco_port_get_double (HycoPort *self, guint channel)
  * hyco_port_get_int:
  * @self: an input port
  * @channel: a channel index
+ *
+ * Reads the value of one channel of an input port as an integer, during a firing.
  *
  * Returns: the channel's value as an integer (0 when it is not present)
  */
@@ -447,6 +486,9 @@ hyco_port_get_int (HycoPort *self, guint channel)
  * @self: an input port
  * @channel: a channel index
  *
+ * Reads the value of one channel of an input port as a boolean, during a firing; a number is true
+ * when it is not 0.
+ *
  * Returns: the channel's value as a boolean (%FALSE when it is not present)
  */
 gboolean
@@ -460,6 +502,8 @@ hyco_port_get_boolean (HycoPort *self, guint channel)
  * hyco_port_get_string:
  * @self: an input port
  * @channel: a channel index
+ *
+ * Reads the value of one channel of an input port as a string, during a firing.
  *
  * Returns: (nullable): the channel's string, %NULL when it is not present or not a string
  */

@@ -152,6 +152,8 @@ hyco_registry_lookup (const char *name)
  * hyco_registry_get_name:
  * @type: a registered #GType
  *
+ * Gets the class name under which a type was registered with the registry, as model files name it.
+ *
  * Returns: (nullable): the type's canonical class name
  */
 const char *
@@ -174,6 +176,8 @@ compare_names (gconstpointer a, gconstpointer b)
 
 /**
  * hyco_registry_list:
+ *
+ * Lists the actor and director classes model files can name, as `hyco actors` shows them.
  *
  * Returns: (transfer container) (element-type utf8): the canonical names of all registered
  *   classes, sorted

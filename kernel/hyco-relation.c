@@ -64,6 +64,8 @@ _hyco_relation_add_port (HycoRelation *self, HycoPort *port)
  * hyco_relation_get_name:
  * @self: a relation
  *
+ * Gets the relation's name.
+ *
  * Returns: the relation's name, unique within its composite
  */
 const char *
@@ -77,6 +79,8 @@ hyco_relation_get_name (HycoRelation *self)
  * hyco_relation_get_container:
  * @self: a relation
  *
+ * Gets the composite the relation was added to with hyco_composite_actor_add_relation().
+ *
  * Returns: (transfer none): the composite the relation belongs to
  */
 HycoCompositeActor *
@@ -89,6 +93,9 @@ hyco_relation_get_container (HycoRelation *self)
 /**
  * hyco_relation_get_linked_ports:
  * @self: a relation
+ *
+ * Lists the ports linked to the relation with hyco_composite_actor_link(); a value sent by an
+ * output port among them reaches all its input ports.
  *
  * Returns: (transfer container) (element-type Hyco.Port): the ports linked to the relation, in
  *   link order

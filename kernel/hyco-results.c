@@ -34,6 +34,14 @@ struct _HycoResults
 G_DEFINE_FINAL_TYPE (HycoResults, hyco_results, G_TYPE_OBJECT)
 
 /* clang-format off */
+/**
+ * hyco_results_error_quark:
+ *
+ * The error domain of results: a signal that was not recorded, a result file of an unknown format
+ * or that cannot be written, a plot with nothing to draw or no driver to draw it.
+ *
+ * Returns: the #GQuark of #HycoResultsError
+ */
 G_DEFINE_QUARK (hyco-results-error-quark, hyco_results_error)
 /* clang-format on */
 
@@ -241,6 +249,8 @@ _hyco_results_get_signals (HycoResults *self)
  * hyco_results_get_resolution:
  * @self: results
  *
+ * Gets the time resolution of the recorded times, the model's when it ran.
+ *
  * Returns: the resolution exponent r of the sample times (ticks of 10^r s)
  */
 int
@@ -254,6 +264,8 @@ hyco_results_get_resolution (HycoResults *self)
  * hyco_results_get_tag_count:
  * @self: results
  *
+ * Counts the tags the recorded run executed at the top level.
+ *
  * Returns: how many tags the model executed (iterations of the top level)
  */
 guint64
@@ -266,6 +278,8 @@ hyco_results_get_tag_count (HycoResults *self)
 /**
  * hyco_results_get_end_time:
  * @self: results
+ *
+ * Gets the model time at which the recorded run ended, in ticks of the results' resolution.
  *
  * Returns: the model time the run reached, in ticks
  */
@@ -307,6 +321,8 @@ hyco_results_list_signals (HycoResults *self)
  * @self: results
  * @signal: a signal name
  *
+ * Tells whether a signal was recorded; the names are those of hyco_results_list_signals().
+ *
  * Returns: whether @signal was recorded (it may never have been present)
  */
 gboolean
@@ -332,6 +348,9 @@ lookup_or_warn (HycoResults *self, const char *name)
  * @self: results
  * @signal: a recorded signal's name
  *
+ * Gets the type of a recorded signal's values, which tells how to read hyco_results_get_values()
+ * for it.
+ *
  * Returns: the type of the signal's first present value, or %HYCO_VALUE_TYPE_NONE
  */
 HycoValueType
@@ -348,6 +367,9 @@ hyco_results_get_value_type (HycoResults *self, const char *signal)
  * hyco_results_get_sample_count:
  * @self: results
  * @signal: a recorded signal's name
+ *
+ * Counts the samples recorded for a signal, present or absent: the length of the arrays the other
+ * getters return for it.
  *
  * Returns: how many samples (tags at which the signal's actor fired) were recorded
  */
@@ -366,6 +388,8 @@ hyco_results_get_sample_count (HycoResults *self, const char *signal)
  * @self: results
  * @signal: a recorded signal's name
  *
+ * Counts the present values recorded for a signal.
+ *
  * Returns: how many of the signal's samples are present values (the trace's rows)
  */
 guint64
@@ -383,13 +407,14 @@ hyco_results_get_present_count (HycoResults *self, const char *signal)
   {                                                                                                \
     HycoResultsSignal *recorded;                                                                   \
                                                                                                    \
-    g_return_val_if_fail (n_samples != NULL, NULL);                                                \
-    *n_samples = 0;                                                                                \
+    if (n_samples != NULL)                                                                         \
+      *n_samples = 0;                                                                              \
     g_return_val_if_fail (HYCO_IS_RESULTS (self), NULL);                                           \
     recorded = lookup_or_warn (self, signal);                                                      \
     if (recorded == NULL)                                                                          \
       return NULL;                                                                                 \
-    *n_samples = recorded->field->len;                                                             \
+    if (n_samples != NULL)                                                                         \
+      *n_samples = recorded->field->len;                                                           \
     return (const type *) (gpointer) recorded->field->data;                                        \
   }
 
@@ -397,7 +422,10 @@ hyco_results_get_present_count (HycoResults *self, const char *signal)
  * hyco_results_get_times:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
+ *
+ * Gets the time of each sample of a recorded signal.
  *
  * Returns: (array length=n_samples) (transfer none): each sample's time, in ticks of the
  *   resolution (see hyco_results_get_resolution() and hyco_time_to_seconds())
@@ -408,7 +436,11 @@ DEFINE_ARRAY_GETTER (hyco_results_get_times, gint64, times)
  * hyco_results_get_microsteps:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
+ *
+ * Gets the microstep of each sample of a recorded signal: its index among the tags at the same
+ * time.
  *
  * Returns: (array length=n_samples) (transfer none): each sample's microstep
  */
@@ -418,7 +450,11 @@ DEFINE_ARRAY_GETTER (hyco_results_get_microsteps, guint64, microsteps)
  * hyco_results_get_values:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
+ *
+ * Gets the value of each sample of a recorded signal, as a double; the arrays of one signal are
+ * parallel, and stay valid as long as the results.
  *
  * Returns: (array length=n_samples) (transfer none): each sample's value as a double:
  *   booleans as 0 and 1, absent values and strings as NaN
@@ -429,7 +465,10 @@ DEFINE_ARRAY_GETTER (hyco_results_get_values, double, values)
  * hyco_results_get_presence:
  * @self: results
  * @signal: a recorded signal's name
- * @n_samples: (out): the number of samples
+ * @n_samples: (out) (optional): the number of samples, or %NULL (hyco_results_get_sample_count()
+ *   gives it too)
+ *
+ * Gets, for each sample of a recorded signal, whether it holds a present value.
  *
  * Returns: (array length=n_samples) (transfer none): for each sample, 1 when the value was
  *   present and 0 when it was absent
@@ -537,6 +576,8 @@ _hyco_results_set_unit (HycoResults *self, const char *signal, const char *unit)
  * @self: results
  * @signal: a signal name
  *
+ * Gets the unit of a recorded signal, which plots label it with.
+ *
  * Returns: (nullable): the unit of the signal's port (see hyco_port_set_unit()), or %NULL
  */
 const char *
@@ -611,7 +652,7 @@ _hyco_results_signal_points (HycoResults *self, HycoResultsSignal *signal, HycoP
  * @signal: a recorded signal's name
  * @times: (out) (array length=n_points) (transfer full): the points' times, in seconds
  * @values: (out) (array length=n_points) (transfer full): the points' values
- * @n_points: (out): the number of points
+ * @n_points: (out) (optional): the number of points, or %NULL
  * @error: return location for a #GError
  *
  * Gets the points hyco_results_plot() draws for @signal: one per present value, in tag order,
@@ -630,18 +671,19 @@ hyco_results_get_plot_points (HycoResults *self, const char *signal, double **ti
   GArray *t, *v;
 
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
-  g_return_val_if_fail (signal != NULL && times != NULL && values != NULL && n_points != NULL,
-                        FALSE);
+  g_return_val_if_fail (signal != NULL && times != NULL && values != NULL, FALSE);
   *times = NULL;
   *values = NULL;
-  *n_points = 0;
+  if (n_points != NULL)
+    *n_points = 0;
   recorded = _hyco_results_lookup (self, signal, error);
   if (recorded == NULL)
     return FALSE;
   t = g_array_new (FALSE, FALSE, sizeof (double));
   v = g_array_new (FALSE, FALSE, sizeof (double));
   _hyco_results_signal_points (self, recorded, _hyco_results_signal_style (self, recorded), t, v);
-  *n_points = t->len;
+  if (n_points != NULL)
+    *n_points = t->len;
   *times = (double *) (gpointer) g_array_free (t, FALSE);
   *values = (double *) (gpointer) g_array_free (v, FALSE);
   return TRUE;

@@ -14,6 +14,14 @@
 
 /* The quark name is text, not a subtraction: keep clang-format away from it. */
 /* clang-format off */
+/**
+ * hyco_time_error_quark:
+ *
+ * The error domain of times: a time or resolution literal that cannot be parsed, a time finer than
+ * the resolution can hold or too large for it, a negative time where none is allowed.
+ *
+ * Returns: the #GQuark of #HycoTimeError
+ */
 G_DEFINE_QUARK (hyco-time-error-quark, hyco_time_error)
 /* clang-format on */
 

@@ -54,8 +54,19 @@ typedef enum
  */
 #define HYCO_DEFAULT_RESOLUTION (-9)
 
-/* Resolution exponents outside this range cannot be used: 10^18 fits a gint64, 10^19 does not. */
+/**
+ * HYCO_RESOLUTION_MIN:
+ *
+ * The finest resolution exponent a model may use: ticks of 10^-18 s. Resolution exponents
+ * outside [%HYCO_RESOLUTION_MIN, %HYCO_RESOLUTION_MAX] cannot be used: 10^18 fits a gint64,
+ * 10^19 does not.
+ */
 #define HYCO_RESOLUTION_MIN (-18)
+/**
+ * HYCO_RESOLUTION_MAX:
+ *
+ * The coarsest resolution exponent a model may use: ticks of 10^18 s.
+ */
 #define HYCO_RESOLUTION_MAX 18
 
 /**

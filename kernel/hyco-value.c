@@ -12,6 +12,14 @@
 
 /* The quark name is text, not a subtraction: keep clang-format away from it. */
 /* clang-format off */
+/**
+ * hyco_value_error_quark:
+ *
+ * The error domain of values: a literal that cannot be parsed, an operation on a type that does not
+ * allow it, an integer overflow, a record that names a field twice.
+ *
+ * Returns: the #GQuark of #HycoValueError
+ */
 G_DEFINE_QUARK (hyco-value-error-quark, hyco_value_error)
 /* clang-format on */
 

@@ -1458,6 +1458,11 @@ hyco_fsm_actor_init (HycoFSMActor *self)
  * hyco_fsm_actor_new:
  * @name: the actor's name
  *
+ * Creates a finite state machine (Ptolemy II's FSMActor) with no states, transitions or variables:
+ * add them with hyco_fsm_actor_add_state(), hyco_fsm_actor_add_transition() and
+ * hyco_fsm_actor_add_variable(). Alone it reacts to its inputs; as the controller of a
+ * #HycoModalModel it also chooses the refinement that runs.
+ *
  * Returns: (transfer full): a state machine without states
  */
 HycoActor *
@@ -1473,6 +1478,10 @@ hyco_fsm_actor_new (const char *name)
  * @initial: whether the machine starts in it
  * @final: whether the machine stops reacting in it
  * @error: return location for a #GError
+ *
+ * Adds a state to the machine. Exactly one state must be initial by the time the model is prepared;
+ * in a final state the machine stops reacting, and a modal model it controls is fired no more once
+ * no refinement runs.
  *
  * Returns: %TRUE on success; %FALSE if the name is taken
  */
@@ -1737,6 +1746,9 @@ hyco_fsm_actor_add_variable (HycoFSMActor *self, const char *name, double initia
  * hyco_fsm_actor_get_current_state:
  * @self: a state machine
  *
+ * Gets the state the machine is in: the initial state once the run is initialized, then the
+ * destination of each transition taken, after it is committed.
+ *
  * Returns: (nullable): the name of the current state, once initialized
  */
 const char *
@@ -1750,6 +1762,9 @@ hyco_fsm_actor_get_current_state (HycoFSMActor *self)
  * hyco_fsm_actor_get_variable:
  * @self: a state machine
  * @name: a variable's name
+ *
+ * Gets the value of one of the machine's variables as the last committed transition left it, its
+ * initial value before.
  *
  * Returns: the variable's committed value (NaN if there is no such variable)
  */
@@ -1769,6 +1784,8 @@ hyco_fsm_actor_get_variable (HycoFSMActor *self, const char *name)
  * hyco_fsm_actor_get_n_states:
  * @self: a state machine
  *
+ * Counts the machine's states, for listing them with hyco_fsm_actor_get_state().
+ *
  * Returns: how many states it has
  */
 guint
@@ -1784,6 +1801,9 @@ hyco_fsm_actor_get_n_states (HycoFSMActor *self)
  * @index: a state index, in declaration order
  * @initial: (out) (optional): whether it is the initial state
  * @final: (out) (optional): whether it is a final state
+ *
+ * Gets one of the machine's states by its index, with whether it is initial and final, for
+ * inspecting or saving the machine.
  *
  * Returns: the state's name
  */
@@ -1805,6 +1825,9 @@ hyco_fsm_actor_get_state (HycoFSMActor *self, guint index, gboolean *initial, gb
 /**
  * hyco_fsm_actor_get_n_transitions:
  * @self: a state machine
+ *
+ * Counts the machine's transitions, for listing them with hyco_fsm_actor_get_transition() and the
+ * other getters that take a transition index.
  *
  * Returns: how many transitions it has
  */
@@ -1853,6 +1876,8 @@ hyco_fsm_actor_get_transition (HycoFSMActor *self, guint index, const char **fro
  * hyco_fsm_actor_get_n_variables:
  * @self: a state machine
  *
+ * Counts the machine's variables, for listing them with hyco_fsm_actor_get_variable_name().
+ *
  * Returns: how many variables it declares
  */
 guint
@@ -1867,6 +1892,9 @@ hyco_fsm_actor_get_n_variables (HycoFSMActor *self)
  * @self: a state machine
  * @index: a variable index, in declaration order
  * @initial: (out) (optional): its value at the start of a run
+ *
+ * Gets one of the machine's variables by its index, with its initial value, for inspecting or
+ * saving the machine.
  *
  * Returns: the variable's name
  */
@@ -1887,6 +1915,10 @@ hyco_fsm_actor_get_variable_name (HycoFSMActor *self, guint index, double *initi
  * @refinement: (nullable): the name of a composite in the #HycoModalModel the machine
  *   controls, which runs while @state is current; %NULL for none
  * @error: return location for a #GError
+ *
+ * Gives a state a refinement: the composite of the modal model that runs while the state is
+ * current, or none. The composite is looked up when the model is prepared, which reports a name
+ * that names none.
  *
  * Returns: %TRUE on success; %FALSE if there is no such state
  */
@@ -1914,6 +1946,9 @@ hyco_fsm_actor_set_state_refinement (HycoFSMActor *self, const char *state, cons
  * hyco_fsm_actor_get_state_refinement:
  * @self: a state machine
  * @index: a state index, in declaration order
+ *
+ * Gets the refinement of one of the machine's states, the composite of the modal model that runs
+ * while the state is current (see hyco_fsm_actor_set_state_refinement()).
  *
  * Returns: (nullable): the name of the state's refinement, if it has one
  */
@@ -1955,6 +1990,10 @@ hyco_fsm_actor_set_transition_kind (HycoFSMActor *self, guint index, gboolean pr
  * @index: a transition index, in declaration order
  * @preemptive: (out) (optional): whether it is preemptive
  * @reset: (out) (optional): whether it is a reset transition
+ *
+ * Gets whether a transition is preemptive (taken before the state's refinement fires at the tag)
+ * and whether it is a reset transition (the destination's refinement starts again from its initial
+ * state).
  */
 void
 hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *preemptive,
@@ -1977,6 +2016,8 @@ hyco_fsm_actor_get_transition_kind (HycoFSMActor *self, guint index, gboolean *p
  * @index: a transition index, in declaration order
  * @is_default: whether the transition is tested only when no other transition leaving its
  *   state is enabled (Ptolemy II's defaultTransition)
+ *
+ * Makes a transition a default transition, or not.
  */
 void
 hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index, gboolean is_default)
@@ -1990,6 +2031,9 @@ hyco_fsm_actor_set_transition_default (HycoFSMActor *self, guint index, gboolean
  * hyco_fsm_actor_get_transition_default:
  * @self: a state machine
  * @index: a transition index, in declaration order
+ *
+ * Tells whether a transition is a default transition, tested only when no other transition leaving
+ * its state is enabled (see hyco_fsm_actor_set_transition_default()).
  *
  * Returns: whether it is a default transition
  */
@@ -2201,6 +2245,9 @@ hyco_fsm_actor_set_transition_immediate (HycoFSMActor *self, guint index, gboole
  * @self: a state machine
  * @index: a transition index, in declaration order
  *
+ * Tells whether a transition is immediate: taken at the tag its source state is entered, in the
+ * same reaction, rather than at a later one.
+ *
  * Returns: whether it is an immediate transition
  */
 gboolean
@@ -2217,6 +2264,9 @@ hyco_fsm_actor_get_transition_immediate (HycoFSMActor *self, guint index)
  * @index: a transition index, in declaration order
  * @nondeterministic: whether the transition may be enabled together with other
  *   nondeterministic ones, the first declared being taken (Ptolemy II picks one at random)
+ *
+ * Marks a transition as nondeterministic, or not: two transitions leaving a state enabled at once
+ * are an error unless both are marked, and then the first declared is taken.
  */
 void
 hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
@@ -2234,6 +2284,8 @@ hyco_fsm_actor_set_transition_nondeterministic (HycoFSMActor *self, guint index,
  * @refinement: (nullable): the name of a composite in the #HycoModalModel the machine
  *   controls, fired when the transition is taken, after its output actions (Ptolemy II's
  *   transition refinement); %NULL for none
+ *
+ * Gives a transition a refinement, or none.
  */
 void
 hyco_fsm_actor_set_transition_refinement (HycoFSMActor *self, guint index, const char *refinement)
@@ -2252,6 +2304,9 @@ hyco_fsm_actor_set_transition_refinement (HycoFSMActor *self, guint index, const
  * @self: a state machine
  * @index: a transition index, in declaration order
  *
+ * Gets the refinement of a transition, the composite fired when it is taken (see
+ * hyco_fsm_actor_set_transition_refinement()).
+ *
  * Returns: (nullable): the name of the transition's refinement, if it has one
  */
 const char *
@@ -2266,6 +2321,9 @@ hyco_fsm_actor_get_transition_refinement (HycoFSMActor *self, guint index)
  * hyco_fsm_actor_get_transition_nondeterministic:
  * @self: a state machine
  * @index: a transition index, in declaration order
+ *
+ * Tells whether a transition may be enabled at the same time as others leaving its state (see
+ * hyco_fsm_actor_set_transition_nondeterministic()).
  *
  * Returns: whether it is marked nondeterministic
  */
@@ -2312,6 +2370,9 @@ hyco_fsm_actor_set_initial_state (HycoFSMActor *self, const char *state, GError 
  * @state: a state's name
  * @final: whether the machine stops reacting in it
  * @error: return location for a #GError
+ *
+ * Makes a state final, or not: in a final state the machine stops reacting, and a modal model it
+ * controls is fired no more once no refinement runs, while the rest of the model runs on.
  *
  * Returns: %TRUE on success; %FALSE if there is no such state
  */

@@ -953,6 +953,9 @@ hyco_modal_director_init (HycoModalDirector *self)
 /**
  * hyco_modal_director_new:
  *
+ * Creates the director of a modal model: it fires the controller (a #HycoFSMActor) and the
+ * refinement of its current state, and takes the transitions the controller chooses.
+ *
  * Returns: (transfer full): a new modal director, for a #HycoModalModel
  */
 HycoDirector *
@@ -964,6 +967,8 @@ hyco_modal_director_new (void)
 /**
  * hyco_modal_director_get_transition_count:
  * @self: a modal director
+ *
+ * Counts the transitions the controller took in the current or last run.
  *
  * Returns: how many transitions were taken in the current or last run
  */

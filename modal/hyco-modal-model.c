@@ -293,6 +293,10 @@ hyco_modal_model_init (HycoModalModel *self)
  * hyco_modal_model_new:
  * @name: the modal model's name
  *
+ * Creates a modal model (Ptolemy II's ModalModel), a composite whose behaviour is chosen by a state
+ * machine: its controller's current state selects the refinement that runs. It gets a
+ * #HycoModalDirector.
+ *
  * Returns: (transfer full): an empty modal model; add a #HycoFSMActor (its controller) and
  *   the refinements of its states
  */
@@ -305,6 +309,8 @@ hyco_modal_model_new (const char *name)
 /**
  * hyco_modal_model_get_current_state:
  * @self: a modal model
+ *
+ * Gets the state the modal model's controller is in, which selects the refinement that runs.
  *
  * Returns: (nullable): the name of its controller's current state, once initialized
  */

@@ -441,6 +441,79 @@ test_progress_snapshot (void)
   g_assert_cmpuint (events, ==, 15);
 }
 
+/* The signal names are known before the model is prepared (the model prepares itself to learn
+ * its ports' widths), and that preparation serves the run; a model that cannot be prepared
+ * lists none. */
+static void
+test_list_signals_unprepared (void)
+{
+  g_autofree char *path
+    = g_test_build_filename (G_TEST_DIST, "..", "models", "simultaneous-events.xml", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
+  const char *const expected[]
+    = { "Clock1.output", "Clock2.output", "Sampler.output", "SameAsClock2.output", NULL };
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) again = NULL;
+  g_autoptr (HycoModel) empty = NULL;
+  g_auto (GStrv) none = NULL;
+
+  g_assert_no_error (error);
+  names = hyco_model_list_signals (model);
+  g_assert_cmpstrv (names, expected);
+  hyco_model_set_record_results (model, TRUE);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (
+    hyco_results_get_sample_count (hyco_model_get_results (model), "Sampler.output"), ==, 1001);
+  /* After a run, as before it. */
+  again = hyco_model_list_signals (model);
+  g_assert_cmpstrv (again, expected);
+
+  empty = hyco_model_new (hyco_composite_actor_new ("nothing"));
+  none = hyco_model_list_signals (empty);
+  g_assert_nonnull (none);
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  g_assert_false (hyco_model_prepare (empty, &error));
+  g_assert_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_STRUCTURE);
+}
+
+/* The array getters need no count: hyco_results_get_sample_count() gives it. */
+static void
+test_arrays_without_count (void)
+{
+  g_autoptr (HycoModel) model = run_model ("../models/simultaneous-events.xml", NULL, NULL);
+  HycoResults *results = hyco_model_get_results (model);
+  int resolution = hyco_results_get_resolution (results);
+  gsize n = 0;
+  const double *values = hyco_results_get_values (results, "Sampler.output", NULL);
+  const gint64 *times = hyco_results_get_times (results, "Sampler.output", NULL);
+  const guint64 *microsteps = hyco_results_get_microsteps (results, "Sampler.output", NULL);
+  const guint8 *presence = hyco_results_get_presence (results, "Sampler.output", NULL);
+  g_autofree double *plot_times = NULL;
+  g_autofree double *plot_values = NULL;
+
+  g_assert_true (values == hyco_results_get_values (results, "Sampler.output", &n));
+  g_assert_cmpuint (n, ==, hyco_results_get_sample_count (results, "Sampler.output"));
+  g_assert_cmpuint (n, ==, 1001);
+  /* Clock1 triggers every 0.1 s, Clock2 gives 2 every 0.2 s. */
+  g_assert_cmpfloat (hyco_time_to_seconds (times[0], resolution), ==, 0.0);
+  g_assert_cmpfloat (hyco_time_to_seconds (times[1], resolution), ==, 0.1);
+  g_assert_cmpfloat (hyco_time_to_seconds (times[2], resolution), ==, 0.2);
+  g_assert_cmpuint (microsteps[0], ==, 1); /* as in the trace: a clock fires at microstep 1 */
+  g_assert_cmpuint (presence[0], ==, 1);
+  g_assert_cmpuint (presence[1], ==, 0);
+  g_assert_cmpuint (presence[2], ==, 1);
+  g_assert_cmpfloat (values[0], ==, 2.0);
+  g_assert_true (isnan (values[1]));
+  g_assert_cmpfloat (values[2], ==, 2.0);
+
+  g_assert_true (hyco_results_get_plot_points (results, "Sampler.output", &plot_times, &plot_values,
+                                               NULL, NULL));
+  g_assert_cmpfloat (plot_times[0], ==, 0.0);
+  g_assert_cmpfloat (plot_values[0], ==, 2.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -451,6 +524,8 @@ main (int argc, char **argv)
   g_test_add_func ("/results/line-in-mode", test_line_in_mode);
   g_test_add_func ("/results/unknown-probe", test_unknown_probe);
   g_test_add_func ("/results/progress-snapshot", test_progress_snapshot);
+  g_test_add_func ("/results/list-signals-unprepared", test_list_signals_unprepared);
+  g_test_add_func ("/results/arrays-without-count", test_arrays_without_count);
   g_test_add ("/results/plot-png", Fixture, NULL, fixture_set_up, test_plot_png, fixture_tear_down);
   g_test_add ("/results/mat/simultaneous-events", Fixture, NULL, fixture_set_up,
               test_mat_simultaneous, fixture_tear_down);

@@ -467,6 +467,8 @@ hyco_non_strict_test_init (HycoNonStrictTest *self)
  * hyco_non_strict_test_get_count:
  * @self: a test actor
  *
+ * Counts the inputs the NonStrictTest actor checked against its correctValues.
+ *
  * Returns: how many values passed the check in the current or last run
  */
 guint

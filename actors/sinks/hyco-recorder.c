@@ -129,6 +129,8 @@ get_event (HycoRecorder *self, guint index)
  * hyco_recorder_get_count:
  * @self: a recorder
  *
+ * Counts the events the Recorder actor recorded: the present values its input received.
+ *
  * Returns: the number of events recorded in the current or last run
  */
 guint
@@ -160,6 +162,8 @@ hyco_recorder_get_tag (HycoRecorder *self, guint index, HycoTag *tag)
  * @self: a recorder
  * @index: an event index, below hyco_recorder_get_count()
  *
+ * Gets the input channel on which one of the events the Recorder recorded arrived.
+ *
  * Returns: the input channel event @index arrived on
  */
 guint
@@ -174,6 +178,8 @@ hyco_recorder_get_channel (HycoRecorder *self, guint index)
  * hyco_recorder_get_value:
  * @self: a recorder
  * @index: an event index, below hyco_recorder_get_count()
+ *
+ * Gets the value of one of the events the Recorder recorded, in the order they arrived.
  *
  * Returns: (transfer none): the value of event @index, valid until the next run starts or the
  *   recorder is destroyed

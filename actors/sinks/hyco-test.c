@@ -216,6 +216,9 @@ hyco_test_init (HycoTest *self)
  * hyco_test_get_count:
  * @self: a test actor
  *
+ * Counts the inputs the Test actor checked, for a test that wants to know that it checked
+ * something.
+ *
  * Returns: how many events passed the check in the current or last run, against
  *   `correctValues` or, when `reference` is connected, against the reference
  */
