@@ -3,7 +3,7 @@ import math
 
 from gi.repository import Hyco
 
-SIGNALS = ["Clock1.output", "Clock2.output", "Sampler.output", "SameAsClock2.output"]
+SIGNALS = ["Clock1.output", "Clock2.output", "Sampler.output"]
 
 
 def test_list_signals_before_prepare():
