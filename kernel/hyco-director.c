@@ -1228,7 +1228,7 @@ mark_fired (HycoDirectorPrivate *priv, HycoScheduleEntry *entry)
  * Inlined: the call and the registers it saves cost some 30 instructions per firing. */
 static G_ALWAYS_INLINE inline gboolean
 fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all,
-            gboolean event_driven, GError **error)
+            HycoSignal **unsettled, guint n_unsettled, GError **error)
 {
   HycoActorPrivate *actor = entry->priv;
   gboolean any_unknown = FALSE, any_present = FALSE;
@@ -1270,14 +1270,12 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
         set_outputs_absent (entry);
       return TRUE;
     }
-  if (event_driven)
-    {
-      /* What the actor has not written is unknown while it fires, as it would be had every
-       * entry been visited: an actor may test that an output is still to be written. */
-      for (guint s = 0; s < actor->n_output_signals; s++)
-        if (actor->output_signals[s]->stamp != priv->epoch.value)
-          hyco_signal_set_unknown (actor->output_signals[s]);
-    }
+  /* What the actor has still to determine, not written yet, is unknown while it fires, as it
+   * would be had every entry been visited: an actor may test that an output is still to be
+   * written. */
+  for (guint s = 0; s < n_unsettled; s++)
+    if (unsettled[s]->stamp != priv->epoch.value)
+      hyco_signal_set_unknown (unsettled[s]);
   if (!entry->klass->prefire (entry->actor))
     {
       set_outputs_absent (entry);
@@ -1397,11 +1395,19 @@ update_port_parameters (HycoDirector *self, GError **error)
  * what is triggered, not with the model. What no entry wrote reads as absent (the epoch's
  * stale status), which is what visiting it would have written.
  *
- * This holds where every input is read after its producer, so that an unvisited producer is
- * settled: built where each signal's producer comes before its readers, outside the zero-delay
- * loops iterated as a whole (a group, entered whole when any of its entries is triggered, its
- * signals made unknown first). Anything else (a non-strict actor fired at several depths
- * reading a producer between them, an input fed from elsewhere) runs the whole schedule. */
+ * Where an entry reads a signal before the entry that determines it (a non-strict actor fired at
+ * several depths, reading a producer between them), the visit makes that signal unknown and
+ * queues its producer, which settles it. A zero-delay loop, iterated as a whole, is entered
+ * whole when any of its entries is queued, its signals made unknown first. A director with an
+ * input fed from outside its schedule runs every entry. */
+/* An input read at an entry before the entry that determines it (a non-strict actor fired at
+ * an earlier depth, with part of its inputs): it must read unknown there, and be settled. */
+typedef struct
+{
+  HycoSignal *signal;
+  guint producer;
+} HycoWorklistForward;
+
 typedef struct _HycoWorklist
 {
   gboolean usable;
@@ -1411,6 +1417,11 @@ typedef struct _HycoWorklist
   guint *successor_begin; /* per entry: its range in @successors, */
   guint *successor_end;   /* empty for none */
   guint *successors;      /* the entries of the actors reading its actor's outputs */
+  guint *forward_begin;   /* per entry: its range in @forward */
+  guint *forward_end;
+  HycoWorklistForward *forward;
+  guint *unsettled_begin; /* per entry (and one past the last): its range in @unsettled */
+  HycoSignal **unsettled; /* the outputs its actor determines at it and its later entries */
   GArray *seeds;          /* guint: the first entries of the actors visited at every tag
                            * (continuous composites, opaque composites a loop fires
                            * untriggered, the readers of the container's inputs) */
@@ -1428,6 +1439,11 @@ worklist_free (HycoWorklist *self)
   g_free (self->next_of_actor);
   g_free (self->successor_begin);
   g_free (self->successor_end);
+  g_free (self->forward_begin);
+  g_free (self->forward_end);
+  g_free (self->forward);
+  g_free (self->unsettled_begin);
+  g_free (self->unsettled);
   g_free (self->successors);
   if (self->seeds != NULL)
     g_array_unref (self->seeds);
@@ -1535,12 +1551,16 @@ worklist_build (HycoDirectorPrivate *priv)
   HycoSignal *always_absent = _hyco_signal_always_absent ();
   /* Per actor (by its first entry): the entries reading it, as pairs of actor and reader. */
   g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+  g_autoptr (GArray) forward = g_array_new (FALSE, FALSE, sizeof (HycoWorklistForward));
+  g_autoptr (GPtrArray) unsettled = g_ptr_array_new ();
 
   self->n_entries = n;
   self->group_begin = g_new (guint, MAX (n, 1));
   self->next_of_actor = g_new (guint, MAX (n, 1));
   self->successor_begin = g_new0 (guint, MAX (n, 1));
   self->successor_end = g_new0 (guint, MAX (n, 1));
+  self->forward_begin = g_new0 (guint, MAX (n, 1));
+  self->forward_end = g_new0 (guint, MAX (n, 1));
   self->seeds = g_array_new (FALSE, FALSE, sizeof (guint));
   self->queued = g_new0 (guint8, MAX (n, 1));
   self->heap = g_new (guint, MAX (n, 1));
@@ -1576,39 +1596,50 @@ worklist_build (HycoDirectorPrivate *priv)
         g_hash_table_insert (owners, &port->signals[c], GUINT_TO_POINTER (CONTAINER_INPUT));
     }
 
-  /* Who reads whom, and whether every producer comes before its readers. */
+  /* Who reads whom, and what is read before its producer's entry. */
   for (guint e = 0; e < n && self->usable; e++)
-    for (guint i = 0; i < entries[e].n_inputs; i++)
-      {
-        HycoPort *input = entries[e].inputs[i];
-        for (guint c = 0; c < input->n_sources; c++)
-          {
-            HycoSignal *source = input->sources[c];
-            guint owner = GPOINTER_TO_UINT (g_hash_table_lookup (owners, source));
-            guint pair[2];
-            if (source == always_absent)
-              continue;
-            if (owner == 0)
-              {
-                self->usable = FALSE; /* fed from outside the schedule */
-                break;
-              }
-            if (owner == CONTAINER_INPUT)
-              {
-                g_array_append_val (self->seeds, entries[e].priv->schedule_position);
+    {
+      self->forward_begin[e] = forward->len;
+      for (guint i = 0; i < entries[e].n_inputs && self->usable; i++)
+        {
+          HycoPort *input = entries[e].inputs[i];
+          for (guint c = 0; c < input->n_sources; c++)
+            {
+              HycoSignal *source = input->sources[c];
+              guint owner = GPOINTER_TO_UINT (g_hash_table_lookup (owners, source));
+              guint producer = GPOINTER_TO_UINT (g_hash_table_lookup (producers, source));
+              guint pair[2];
+              if (source == always_absent)
                 continue;
-              }
-            owner--;
-            for (guint p = owner; p != G_MAXUINT; p = self->next_of_actor[p])
-              if (p >= e && !same_group (entries, p, e))
-                self->usable = FALSE; /* read before its producer fired */
-            pair[0] = owner;
-            pair[1] = e;
-            g_array_append_val (reads, pair);
-          }
-      }
+              if (owner == 0)
+                {
+                  self->usable = FALSE; /* fed from outside the schedule */
+                  break;
+                }
+              if (owner == CONTAINER_INPUT)
+                {
+                  g_array_append_val (self->seeds, entries[e].priv->schedule_position);
+                  continue;
+                }
+              owner--;
+              /* An output no entry determines is known once its actor's last entry ran. */
+              producer = producer != 0 ? producer - 1 : last_of_actor[owner];
+              if (producer >= e && !same_group (entries, producer, e))
+                {
+                  HycoWorklistForward ahead = { source, producer };
+                  g_array_append_val (forward, ahead);
+                }
+              pair[0] = owner;
+              pair[1] = e;
+              g_array_append_val (reads, pair);
+            }
+        }
+      self->forward_end[e] = forward->len;
+    }
   if (!self->usable)
     return self;
+  self->forward = (HycoWorklistForward *) g_memdup2 (
+    forward->data, sizeof (HycoWorklistForward) * MAX (forward->len, 1));
 
   /* Successors: sorted by producer, then reader, the readers of each actor are one range. */
   g_array_sort (reads, compare_reads);
@@ -1633,19 +1664,39 @@ worklist_build (HycoDirectorPrivate *priv)
       self->successor_begin[e] = self->successor_begin[first];
       self->successor_end[e] = self->successor_end[first];
     }
-  self->successors = (guint *) g_memdup2 (successors->data, sizeof (guint) * MAX (successors->len, 1));
+  self->successors
+    = (guint *) g_memdup2 (successors->data, sizeof (guint) * MAX (successors->len, 1));
+
+  /* Unsettled outputs: those of the entry and of its actor's later entries. */
+  self->unsettled_begin = g_new0 (guint, n + 1);
+  for (guint e = 0; e < n; e++)
+    {
+      self->unsettled_begin[e] = unsettled->len;
+      for (guint k = e; k != G_MAXUINT; k = self->next_of_actor[k])
+        for (guint o = 0; o < entries[k].n_outputs; o++)
+          for (guint c = 0; c < entries[k].outputs[o]->n_signals; c++)
+            g_ptr_array_add (unsettled, &entries[k].outputs[o]->signals[c]);
+    }
+  self->unsettled_begin[n] = unsettled->len;
+  self->unsettled = (HycoSignal **) g_memdup2 (unsettled->pdata,
+                                               sizeof (HycoSignal *) * MAX (unsettled->len, 1));
   return self;
 }
+
+/* The outputs an entry's actor has still to determine, from the worklist (none without one). */
+#define UNSETTLED(worklist, e)                                                                    \
+  (worklist) ? (worklist)->unsettled + (worklist)->unsettled_begin[e] : NULL,                     \
+    (worklist) ? (worklist)->unsettled_begin[(e) + 1] - (worklist)->unsettled_begin[e] : 0
 
 /* Iterates the group of entries [@begin, @end), on a zero-delay loop, until no output changes. */
 static gboolean
 run_group (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guint begin, guint end,
-           gboolean fire_all, gboolean event_driven, GError **error)
+           gboolean fire_all, HycoWorklist *worklist, GError **error)
 {
   for (guint known = G_MAXUINT, now = count_known_outputs (entries, begin, end); known != now;
        known = now, now = count_known_outputs (entries, begin, end))
     for (guint k = begin; k < end; k++)
-      if (!fire_entry (priv, &entries[k], fire_all, event_driven, error))
+      if (!fire_entry (priv, &entries[k], fire_all, UNSETTLED (worklist, k), error))
         return FALSE;
   return check_cycle_settled (priv, entries, begin, end, error);
 }
@@ -1661,16 +1712,30 @@ run_every_entry (HycoDirectorPrivate *priv, gboolean fire_all, GError **error)
       guint end = entries[e].group_end;
       if (G_LIKELY (end == 0))
         {
-          if (!fire_entry (priv, &entries[e], fire_all, FALSE, error))
+          if (!fire_entry (priv, &entries[e], fire_all, NULL, 0, error))
             return FALSE;
           e++;
           continue;
         }
-      if (!run_group (priv, entries, e, end, fire_all, FALSE, error))
+      if (!run_group (priv, entries, e, end, fire_all, NULL, error))
         return FALSE;
       e = end;
     }
   return TRUE;
+}
+
+/* What @entry reads before its producer's entry is unknown until that entry, which is queued
+ * to settle it. */
+static inline void
+read_ahead (HycoDirectorPrivate *priv, HycoWorklist *worklist, guint entry, guint cursor)
+{
+  for (guint f = worklist->forward_begin[entry]; f < worklist->forward_end[entry]; f++)
+    {
+      HycoWorklistForward *ahead = &worklist->forward[f];
+      if (ahead->signal->stamp != priv->epoch.value)
+        hyco_signal_set_unknown (ahead->signal);
+      worklist_add (worklist, ahead->producer, cursor);
+    }
 }
 
 /* Visits, in schedule order, only the entries with something to do (see HycoWorklist). */
@@ -1704,7 +1769,9 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
       if (G_LIKELY (end == 0))
         {
           cursor = e + 1;
-          if (!fire_entry (priv, &entries[e], FALSE, TRUE, error))
+          if (G_UNLIKELY (worklist->forward_begin[e] != worklist->forward_end[e]))
+            read_ahead (priv, worklist, e, cursor);
+          if (!fire_entry (priv, &entries[e], FALSE, UNSETTLED (worklist, e), error))
             goto failed;
           if (priv->firings == firings)
             continue;
@@ -1717,6 +1784,8 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
       e = worklist->group_begin[e];
       cursor = end;
       for (guint k = e; k < end; k++)
+        read_ahead (priv, worklist, k, cursor);
+      for (guint k = e; k < end; k++)
         for (guint o = 0; o < entries[k].n_outputs; o++)
           {
             HycoPort *port = entries[k].outputs[o];
@@ -1724,7 +1793,7 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
               if (port->signals[c].stamp != priv->epoch.value)
                 hyco_signal_set_unknown (&port->signals[c]);
           }
-      if (!run_group (priv, entries, e, end, FALSE, TRUE, error))
+      if (!run_group (priv, entries, e, end, FALSE, worklist, error))
         goto failed;
       for (guint k = e; k < end; k++)
         for (guint s = worklist->successor_begin[k]; s < worklist->successor_end[k]; s++)
