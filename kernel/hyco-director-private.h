@@ -134,6 +134,9 @@ typedef struct
   gint64 clock_local;
   /* The container's input ports that set its model parameters (PortParameters), or NULL. */
   GPtrArray *parameter_ports;
+  /* For a director firing only triggered actors, with its pure events in @queue (DE): the
+   * entries a tag visits (see HycoWorklist in hyco-director.c), built at its first run. */
+  struct _HycoWorklist *worklist;
 } HycoDirectorPrivate;
 
 static inline HycoDirectorPrivate *

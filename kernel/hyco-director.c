@@ -29,6 +29,7 @@
  */
 
 static void hyco_director_parameter_owner_init (HycoParameterOwnerInterface *iface);
+static void worklist_free (struct _HycoWorklist *self);
 
 G_DEFINE_TYPE_WITH_CODE (HycoDirector, hyco_director, G_TYPE_OBJECT,
                          G_ADD_PRIVATE (HycoDirector)
@@ -72,6 +73,7 @@ hyco_director_finalize (GObject *object)
   HycoDirectorPrivate *priv = PRIV (HYCO_DIRECTOR (object));
 
   _hyco_schedule_clear (&priv->schedule);
+  g_clear_pointer (&priv->worklist, worklist_free);
   if (priv->owns_queue)
     hyco_event_queue_unref ((HycoEventQueue *) priv->queue);
   g_ptr_array_unref (priv->fired);
@@ -347,6 +349,7 @@ hyco_director_real_preinitialize (HycoDirector *self, GError **error)
     return FALSE;
 
   _hyco_schedule_clear (&priv->schedule);
+  g_clear_pointer (&priv->worklist, worklist_free);
   priv->schedule.actors = g_ptr_array_new_with_free_func (g_object_unref);
   _hyco_composite_actor_collect_scope (priv->container, priv->schedule.actors);
   if (!_hyco_composite_actor_wire (priv->container, self, priv->schedule.actors, &priv->epoch,
@@ -394,6 +397,7 @@ hyco_director_real_initialize (HycoDirector *self, GError **error)
   priv->dense_events = 0;
   priv->dense_first = priv->dense_last = -1;
   priv->epoch.value++;
+  priv->epoch.stale = HYCO_SIGNAL_UNKNOWN;
   _hyco_ptr_array_empty (priv->fired);
   for (guint i = 0; i < actors->len; i++)
     if (!hyco_actor_initialize (actors->pdata[i], error))
@@ -1276,7 +1280,8 @@ mark_fired (HycoDirectorPrivate *priv, HycoScheduleEntry *entry)
  * triggered, by a pure event or a present input; in SR every actor fires at every tick.
  * Inlined: the call and the registers it saves cost some 30 instructions per firing. */
 static G_ALWAYS_INLINE inline gboolean
-fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all, GError **error)
+fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all,
+            HycoSignal **unsettled, guint n_unsettled, GError **error)
 {
   HycoActorPrivate *actor = entry->priv;
   gboolean any_unknown = FALSE, any_present = FALSE;
@@ -1318,6 +1323,12 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
         set_outputs_absent (entry);
       return TRUE;
     }
+  /* What the actor has still to determine, not written yet, is unknown while it fires, as it
+   * would be had every entry been visited: an actor may test that an output is still to be
+   * written. */
+  for (guint s = 0; s < n_unsettled; s++)
+    if (unsettled[s]->stamp != priv->epoch.value)
+      hyco_signal_set_unknown (unsettled[s]);
   if (!entry->klass->prefire (entry->actor))
     {
       set_outputs_absent (entry);
@@ -1429,6 +1440,425 @@ update_port_parameters (HycoDirector *self, GError **error)
   return TRUE;
 }
 
+/* The entries a DE tag visits. Only three things make an entry do more than leave its outputs
+ * absent: a pure event for its actor, an input written present (by an entry that fired, or the
+ * container's transfer), or its being fired at every tag (a continuous composite). So a tag
+ * starts from the entries of the first and last kind, adds the readers of every entry that
+ * fires, and visits them in schedule order through a heap of positions: its cost grows with
+ * what is triggered, not with the model. What no entry wrote reads as absent (the epoch's
+ * stale status), which is what visiting it would have written.
+ *
+ * Where an entry reads a signal before the entry that determines it (a non-strict actor fired at
+ * several depths, reading a producer between them), the visit makes that signal unknown and
+ * queues its producer, which settles it. A zero-delay loop, iterated as a whole, is entered
+ * whole when any of its entries is queued, its signals made unknown first. A director with an
+ * input fed from outside its schedule runs every entry. */
+/* An input read at an entry before the entry that determines it (a non-strict actor fired at
+ * an earlier depth, with part of its inputs): it must read unknown there, and be settled. */
+typedef struct
+{
+  HycoSignal *signal;
+  guint producer;
+} HycoWorklistForward;
+
+typedef struct _HycoWorklist
+{
+  gboolean usable;
+  guint n_entries;
+  guint *group_begin;     /* per entry: the first entry of its group, if in one */
+  guint *next_of_actor;   /* per entry: the next entry of the same actor, or G_MAXUINT */
+  guint *successor_begin; /* per entry: its range in @successors, */
+  guint *successor_end;   /* empty for none */
+  guint *successors;      /* the entries of the actors reading its actor's outputs */
+  guint *forward_begin;   /* per entry: its range in @forward */
+  guint *forward_end;
+  HycoWorklistForward *forward;
+  guint *unsettled_begin; /* per entry (and one past the last): its range in @unsettled */
+  HycoSignal **unsettled; /* the outputs its actor determines at it and its later entries */
+  GArray *seeds;          /* guint: the first entries of the actors visited at every tag
+                           * (continuous composites, opaque composites a loop fires
+                           * untriggered, the readers of the container's inputs) */
+  guint8 *queued;         /* per entry: in @heap */
+  guint *heap;            /* binary min-heap of positions, at most one per entry */
+  guint heap_len;
+} HycoWorklist;
+
+static void
+worklist_free (HycoWorklist *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->group_begin);
+  g_free (self->next_of_actor);
+  g_free (self->successor_begin);
+  g_free (self->successor_end);
+  g_free (self->forward_begin);
+  g_free (self->forward_end);
+  g_free (self->forward);
+  g_free (self->unsettled_begin);
+  g_free (self->unsettled);
+  g_free (self->successors);
+  if (self->seeds != NULL)
+    g_array_unref (self->seeds);
+  g_free (self->queued);
+  g_free (self->heap);
+  g_free (self);
+}
+
+static inline void
+worklist_push (HycoWorklist *self, guint entry)
+{
+  guint *heap = self->heap;
+  guint i = self->heap_len++;
+
+  self->queued[entry] = TRUE;
+  while (i > 0)
+    {
+      guint parent = (i - 1) / 2;
+      if (heap[parent] <= entry)
+        break;
+      heap[i] = heap[parent];
+      i = parent;
+    }
+  heap[i] = entry;
+}
+
+/* Queues @entry unless it is queued already or the visit has passed it (@cursor: the last
+ * position visited, plus one; a group is passed as a whole). */
+static inline void
+worklist_add (HycoWorklist *self, guint entry, guint cursor)
+{
+  if (entry >= cursor && !self->queued[entry])
+    worklist_push (self, entry);
+}
+
+static inline guint
+worklist_pop (HycoWorklist *self)
+{
+  guint *heap = self->heap;
+  guint top = heap[0], n = --self->heap_len, last = heap[n], i = 0;
+
+  for (;;)
+    {
+      guint child = 2 * i + 1;
+      if (child >= n)
+        break;
+      if (child + 1 < n && heap[child + 1] < heap[child])
+        child++;
+      if (last <= heap[child])
+        break;
+      heap[i] = heap[child];
+      i = child;
+    }
+  heap[i] = last;
+  self->queued[top] = FALSE;
+  return top;
+}
+
+/* After a failed run: nothing stays queued for the next one. */
+static void
+worklist_empty (HycoWorklist *self)
+{
+  for (guint i = 0; i < self->heap_len; i++)
+    self->queued[self->heap[i]] = FALSE;
+  self->heap_len = 0;
+}
+
+static inline void
+worklist_add_actor (HycoWorklist *self, guint first, guint cursor)
+{
+  for (guint e = first; e != G_MAXUINT; e = self->next_of_actor[e])
+    worklist_add (self, e, cursor);
+}
+
+static inline gboolean
+same_group (HycoScheduleEntry *entries, guint a, guint b)
+{
+  return entries[a].group_end != 0 && entries[a].group_end == entries[b].group_end;
+}
+
+static int
+compare_reads (gconstpointer a, gconstpointer b)
+{
+  const guint *x = a, *y = b;
+
+  if (x[0] != y[0])
+    return x[0] < y[0] ? -1 : 1;
+  return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+#define CONTAINER_INPUT G_MAXUINT
+
+static HycoWorklist *
+worklist_build (HycoDirectorPrivate *priv)
+{
+  HycoScheduleEntry *entries = priv->schedule.entries;
+  guint n = priv->schedule.n_entries;
+  HycoWorklist *self = g_new0 (HycoWorklist, 1);
+  g_autoptr (GHashTable) producers = g_hash_table_new (NULL, NULL); /* signal -> entry + 1 */
+  g_autoptr (GHashTable) owners = g_hash_table_new (NULL, NULL);    /* signal -> first + 1 */
+  g_autoptr (GArray) successors = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint last_owner = 0;
+  g_autofree guint *last_of_actor = g_new (guint, n);
+  GPtrArray *container_ports = _hyco_actor_get_private ((HycoActor *) priv->container)->ports;
+  HycoSignal *always_absent = _hyco_signal_always_absent ();
+  /* Per actor (by its first entry): the entries reading it, as pairs of actor and reader. */
+  g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+  g_autoptr (GArray) forward = g_array_new (FALSE, FALSE, sizeof (HycoWorklistForward));
+  g_autoptr (GPtrArray) unsettled = g_ptr_array_new ();
+
+  self->n_entries = n;
+  self->group_begin = g_new (guint, MAX (n, 1));
+  self->next_of_actor = g_new (guint, MAX (n, 1));
+  self->successor_begin = g_new0 (guint, MAX (n, 1));
+  self->successor_end = g_new0 (guint, MAX (n, 1));
+  self->forward_begin = g_new0 (guint, MAX (n, 1));
+  self->forward_end = g_new0 (guint, MAX (n, 1));
+  self->seeds = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->queued = g_new0 (guint8, MAX (n, 1));
+  self->heap = g_new (guint, MAX (n, 1));
+  self->usable = TRUE;
+
+  for (guint e = 0; e < n; e++)
+    {
+      guint first = entries[e].priv->schedule_position;
+      self->group_begin[e] = e > 0 && entries[e].group_end != 0
+                                 && entries[e - 1].group_end == entries[e].group_end
+                               ? self->group_begin[e - 1]
+                               : e;
+      self->next_of_actor[e] = G_MAXUINT;
+      if (first >= n || entries[first].actor != entries[e].actor)
+        self->usable = FALSE;
+      else if (first != e)
+        self->next_of_actor[last_of_actor[first]] = e;
+      last_of_actor[first] = e;
+      for (guint o = 0; o < entries[e].n_outputs; o++)
+        for (guint c = 0; c < entries[e].outputs[o]->n_signals; c++)
+          g_hash_table_insert (producers, &entries[e].outputs[o]->signals[c],
+                               GUINT_TO_POINTER (e + 1));
+      for (guint s = 0; first == e && s < entries[e].priv->n_output_signals; s++)
+        g_hash_table_insert (owners, entries[e].priv->output_signals[s],
+                             GUINT_TO_POINTER (e + 1));
+      if (entries[e].always || entries[e].conditional)
+        g_array_append_val (self->seeds, first);
+    }
+  for (guint i = 0; i < container_ports->len; i++)
+    {
+      HycoPort *port = container_ports->pdata[i];
+      for (guint c = 0; (port->flags & HYCO_PORT_INPUT) && c < port->n_signals; c++)
+        g_hash_table_insert (owners, &port->signals[c], GUINT_TO_POINTER (CONTAINER_INPUT));
+    }
+
+  /* Who reads whom, and what is read before its producer's entry. */
+  for (guint e = 0; e < n && self->usable; e++)
+    {
+      self->forward_begin[e] = forward->len;
+      for (guint i = 0; i < entries[e].n_inputs && self->usable; i++)
+        {
+          HycoPort *input = entries[e].inputs[i];
+          for (guint c = 0; c < input->n_sources; c++)
+            {
+              HycoSignal *source = input->sources[c];
+              guint owner = GPOINTER_TO_UINT (g_hash_table_lookup (owners, source));
+              guint producer = GPOINTER_TO_UINT (g_hash_table_lookup (producers, source));
+              guint pair[2];
+              if (source == always_absent)
+                continue;
+              if (owner == 0)
+                {
+                  self->usable = FALSE; /* fed from outside the schedule */
+                  break;
+                }
+              if (owner == CONTAINER_INPUT)
+                {
+                  g_array_append_val (self->seeds, entries[e].priv->schedule_position);
+                  continue;
+                }
+              owner--;
+              /* An output no entry determines is known once its actor's last entry ran. */
+              producer = producer != 0 ? producer - 1 : last_of_actor[owner];
+              if (producer >= e && !same_group (entries, producer, e))
+                {
+                  HycoWorklistForward ahead = { source, producer };
+                  g_array_append_val (forward, ahead);
+                }
+              pair[0] = owner;
+              pair[1] = e;
+              g_array_append_val (reads, pair);
+            }
+        }
+      self->forward_end[e] = forward->len;
+    }
+  if (!self->usable)
+    return self;
+  self->forward = (HycoWorklistForward *) g_memdup2 (
+    forward->data, sizeof (HycoWorklistForward) * MAX (forward->len, 1));
+
+  /* Successors: sorted by producer, then reader, the readers of each actor are one range. */
+  g_array_sort (reads, compare_reads);
+  for (guint r = 0, k = 0; r < reads->len; r++)
+    {
+      guint *pair = &g_array_index (reads, guint, 2 * r);
+      if (k > 0 && successors->len > 0 && pair[0] == last_owner
+          && g_array_index (successors, guint, successors->len - 1) == pair[1])
+        continue;
+      if (k == 0 || pair[0] != last_owner)
+        {
+          last_owner = pair[0];
+          self->successor_begin[pair[0]] = successors->len;
+        }
+      g_array_append_val (successors, pair[1]);
+      self->successor_end[pair[0]] = successors->len;
+      k++;
+    }
+  for (guint e = 0; e < n; e++)
+    {
+      guint first = entries[e].priv->schedule_position;
+      self->successor_begin[e] = self->successor_begin[first];
+      self->successor_end[e] = self->successor_end[first];
+    }
+  self->successors
+    = (guint *) g_memdup2 (successors->data, sizeof (guint) * MAX (successors->len, 1));
+
+  /* Unsettled outputs: those of the entry and of its actor's later entries. */
+  self->unsettled_begin = g_new0 (guint, n + 1);
+  for (guint e = 0; e < n; e++)
+    {
+      self->unsettled_begin[e] = unsettled->len;
+      for (guint k = e; k != G_MAXUINT; k = self->next_of_actor[k])
+        for (guint o = 0; o < entries[k].n_outputs; o++)
+          for (guint c = 0; c < entries[k].outputs[o]->n_signals; c++)
+            g_ptr_array_add (unsettled, &entries[k].outputs[o]->signals[c]);
+    }
+  self->unsettled_begin[n] = unsettled->len;
+  self->unsettled = (HycoSignal **) g_memdup2 (unsettled->pdata,
+                                               sizeof (HycoSignal *) * MAX (unsettled->len, 1));
+  return self;
+}
+
+/* The outputs an entry's actor has still to determine, from the worklist (none without one). */
+#define UNSETTLED(worklist, e)                                                                    \
+  (worklist) ? (worklist)->unsettled + (worklist)->unsettled_begin[e] : NULL,                     \
+    (worklist) ? (worklist)->unsettled_begin[(e) + 1] - (worklist)->unsettled_begin[e] : 0
+
+/* Iterates the group of entries [@begin, @end), on a zero-delay loop, until no output changes. */
+static gboolean
+run_group (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guint begin, guint end,
+           gboolean fire_all, HycoWorklist *worklist, GError **error)
+{
+  for (guint known = G_MAXUINT, now = count_known_outputs (entries, begin, end); known != now;
+       known = now, now = count_known_outputs (entries, begin, end))
+    for (guint k = begin; k < end; k++)
+      if (!fire_entry (priv, &entries[k], fire_all, UNSETTLED (worklist, k), error))
+        return FALSE;
+  return check_cycle_settled (priv, entries, begin, end, error);
+}
+
+static G_ALWAYS_INLINE inline gboolean
+run_every_entry (HycoDirectorPrivate *priv, gboolean fire_all, GError **error)
+{
+  HycoScheduleEntry *entries = priv->schedule.entries;
+  guint n_entries = priv->schedule.n_entries;
+
+  for (guint e = 0; e < n_entries;)
+    {
+      guint end = entries[e].group_end;
+      if (G_LIKELY (end == 0))
+        {
+          if (!fire_entry (priv, &entries[e], fire_all, NULL, 0, error))
+            return FALSE;
+          e++;
+          continue;
+        }
+      if (!run_group (priv, entries, e, end, fire_all, NULL, error))
+        return FALSE;
+      e = end;
+    }
+  return TRUE;
+}
+
+/* What @entry reads before its producer's entry is unknown until that entry, which is queued
+ * to settle it. */
+static inline void
+read_ahead (HycoDirectorPrivate *priv, HycoWorklist *worklist, guint entry, guint cursor)
+{
+  for (guint f = worklist->forward_begin[entry]; f < worklist->forward_end[entry]; f++)
+    {
+      HycoWorklistForward *ahead = &worklist->forward[f];
+      if (ahead->signal->stamp != priv->epoch.value)
+        hyco_signal_set_unknown (ahead->signal);
+      worklist_add (worklist, ahead->producer, cursor);
+    }
+}
+
+/* Visits, in schedule order, only the entries with something to do (see HycoWorklist). */
+static gboolean
+run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError **error)
+{
+  HycoScheduleEntry *entries = priv->schedule.entries;
+  guint cursor = 0; /* every position before it is settled */
+
+  for (guint i = 0; i < worklist->seeds->len; i++)
+    worklist_add_actor (worklist, g_array_index (worklist->seeds, guint, i), 0);
+  if (priv->queue != NULL)
+    {
+      GPtrArray *triggered = priv->queue->triggered;
+      for (guint i = 0; i < triggered->len; i++)
+        {
+          HycoActorPrivate *actor = _hyco_actor_get_private (triggered->pdata[i]);
+          guint first = actor->schedule_position;
+          /* An actor no longer governed here (its position is another director's) is ignored,
+           * as running every entry would. */
+          if (first < worklist->n_entries && entries[first].priv == actor)
+            worklist_add_actor (worklist, first, 0);
+        }
+    }
+  while (worklist->heap_len > 0)
+    {
+      guint e = worklist_pop (worklist);
+      guint end = entries[e].group_end;
+      guint64 firings = priv->firings;
+
+      if (G_LIKELY (end == 0))
+        {
+          cursor = e + 1;
+          if (G_UNLIKELY (worklist->forward_begin[e] != worklist->forward_end[e]))
+            read_ahead (priv, worklist, e, cursor);
+          if (!fire_entry (priv, &entries[e], FALSE, UNSETTLED (worklist, e), error))
+            goto failed;
+          if (priv->firings == firings)
+            continue;
+          for (guint s = worklist->successor_begin[e]; s < worklist->successor_end[e]; s++)
+            worklist_add (worklist, worklist->successors[s], cursor);
+          continue;
+        }
+      /* A zero-delay loop, entered as a whole: its signals are unknown until iterated, where
+       * stale ones would read as absent. */
+      e = worklist->group_begin[e];
+      cursor = end;
+      for (guint k = e; k < end; k++)
+        read_ahead (priv, worklist, k, cursor);
+      for (guint k = e; k < end; k++)
+        for (guint o = 0; o < entries[k].n_outputs; o++)
+          {
+            HycoPort *port = entries[k].outputs[o];
+            for (guint c = 0; c < port->n_signals; c++)
+              if (port->signals[c].stamp != priv->epoch.value)
+                hyco_signal_set_unknown (&port->signals[c]);
+          }
+      if (!run_group (priv, entries, e, end, FALSE, worklist, error))
+        goto failed;
+      for (guint k = e; k < end; k++)
+        for (guint s = worklist->successor_begin[k]; s < worklist->successor_end[k]; s++)
+          worklist_add (worklist, worklist->successors[s], cursor);
+    }
+  return TRUE;
+
+failed:
+  worklist_empty (worklist);
+  return FALSE;
+}
+
 /* Computes the least fixed point of the current tag over unknown, absent and present. Entries
  * come in dependency order, so one pass settles everything but cycles; the entries of a depth
  * on a (constructive) cycle are fired again until no output changes. */
@@ -1436,11 +1866,11 @@ gboolean
 _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
-  HycoScheduleEntry *entries = priv->schedule.entries;
-  guint n_entries = priv->schedule.n_entries;
   GPtrArray *container_ports = _hyco_actor_get_private ((HycoActor *) priv->container)->ports;
+  gboolean event_driven;
 
   priv->epoch.value++;
+  priv->epoch.stale = HYCO_SIGNAL_UNKNOWN;
   /* At the top level nothing feeds the container's inputs: the transfer makes them absent.
    * Ahead of the container's time, discrete inputs have no events yet: absent too. */
   if (G_UNLIKELY (priv->speculating))
@@ -1459,25 +1889,22 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
     return FALSE;
   if (G_UNLIKELY (priv->publish != NULL))
     priv->publish (priv->publish_data);
-  for (guint e = 0; e < n_entries;)
+  /* A director firing only triggered actors whose pure events are all in its own queue (DE)
+   * visits only the entries with something to do. Only with every input known: fired inside a
+   * fixed point outside, what inputs still unknown would decide must stay unknown, which only
+   * running every entry leaves so. */
+  event_driven = !fire_all && priv->owns_queue && priv->publish == NULL
+                 && (container_ports->len == 0 || container_inputs_known (priv));
+  if (event_driven && G_UNLIKELY (priv->worklist == NULL))
+    priv->worklist = worklist_build (priv);
+  if (event_driven && priv->worklist->usable)
     {
-      guint end = entries[e].group_end;
-      if (G_LIKELY (end == 0))
-        {
-          if (!fire_entry (priv, &entries[e], fire_all, error))
-            return FALSE;
-          e++;
-          continue;
-        }
-      for (guint known = G_MAXUINT, now = count_known_outputs (entries, e, end); known != now;
-           known = now, now = count_known_outputs (entries, e, end))
-        for (guint k = e; k < end; k++)
-          if (!fire_entry (priv, &entries[k], fire_all, error))
-            return FALSE;
-      if (!check_cycle_settled (priv, entries, e, end, error))
+      priv->epoch.stale = HYCO_SIGNAL_ABSENT;
+      if (!run_triggered_entries (priv, priv->worklist, error))
         return FALSE;
-      e = end;
     }
+  else if (fire_all ? !run_every_entry (priv, TRUE, error) : !run_every_entry (priv, FALSE, error))
+    return FALSE;
   if (G_LIKELY (!priv->speculating) && container_ports->len > 0)
     _hyco_director_transfer_outputs (self);
   if (G_UNLIKELY (priv->epoch.violations != 0))

@@ -9,17 +9,22 @@
 
 G_BEGIN_DECLS
 
-/* A director's epoch: bumping @value makes every signal it owns unknown at once, so a new tag
- * (or a repeated fire) costs nothing per signal. @violations counts writes that tried to change
- * a signal already known in this epoch: actor bugs, reported by the director. */
+/* A director's epoch: bumping @value makes every signal it owns @stale at once, so a new tag
+ * (or a repeated fire) costs nothing per signal. @stale is unknown, except while a DE director
+ * visits only the triggered actors of a tag: what nothing wrote at that tag is then absent, so
+ * an actor left alone costs nothing (see HycoWorklist). @violations counts writes that tried to
+ * change a signal already known in this epoch: actor bugs, reported by the director. */
 typedef struct
 {
   guint64 value;
   guint violations;
+  HycoSignalStatus stale;
 } HycoEpoch;
 
 /* One channel of a signal at the current tag. The status is only valid while @stamp equals
- * the owning director's epoch. */
+ * the owning director's epoch; before that the signal is its epoch's @stale. A stamped unknown
+ * status says unknown where stale ones are absent (the signals of a zero-delay loop being
+ * iterated). */
 typedef struct
 {
   guint64 stamp;
@@ -32,7 +37,7 @@ typedef struct
 static inline HycoSignalStatus
 hyco_signal_status (const HycoSignal *signal)
 {
-  return signal->stamp == signal->epoch->value ? signal->status : HYCO_SIGNAL_UNKNOWN;
+  return signal->stamp == signal->epoch->value ? signal->status : signal->epoch->stale;
 }
 
 static inline void
@@ -40,6 +45,14 @@ hyco_signal_set_absent (HycoSignal *signal)
 {
   signal->stamp = signal->epoch->value;
   signal->status = HYCO_SIGNAL_ABSENT;
+}
+
+/* Unknown whatever the epoch's stale status, until written in this epoch. */
+static inline void
+hyco_signal_set_unknown (HycoSignal *signal)
+{
+  signal->stamp = signal->epoch->value;
+  signal->status = HYCO_SIGNAL_UNKNOWN;
 }
 
 static inline void
@@ -55,7 +68,7 @@ hyco_signal_mark_present (HycoSignal *signal)
 static inline gboolean
 hyco_signal_may_write (HycoSignal *signal, HycoSignalStatus status, const HycoValue *value)
 {
-  if (signal->stamp != signal->epoch->value)
+  if (signal->stamp != signal->epoch->value || signal->status == HYCO_SIGNAL_UNKNOWN)
     return TRUE;
   if (signal->status != status
       || (status == HYCO_SIGNAL_PRESENT && !hyco_value_equal (&signal->value, value)))

@@ -945,6 +945,184 @@ test_start_time_pending_request (void)
   g_assert_cmpuint (tag.microstep, ==, 1);
 }
 
+/* A DE tag visits only the actors with something to do (a pure event, an input present); the
+ * rest must read as having done nothing. Idle chains of Gains that nothing triggers surround
+ * every case, and record nothing. */
+#define IDLE_CHAIN                                                                              \
+  "  <entity name='Idle0' class='Gain'/><entity name='Idle1' class='Gain'/>"                    \
+  "  <entity name='Idle2' class='Gain'/><entity name='IdleLog' class='Recorder'/>"              \
+  "  <relation name='i0'/><relation name='i1'/><relation name='i2'/>"                           \
+  "  <link port='Idle0.output' relation='i0'/><link port='Idle1.input' relation='i0'/>"        \
+  "  <link port='Idle1.output' relation='i1'/><link port='Idle2.input' relation='i1'/>"        \
+  "  <link port='Idle2.output' relation='i2'/><link port='IdleLog.input' relation='i2'/>"
+
+static void
+assert_idle (HycoModel *model)
+{
+  HycoActor *log = hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "IdleLog");
+
+  g_assert_cmpuint (hyco_recorder_get_count (HYCO_RECORDER (log)), ==, 0);
+}
+
+/* An actor triggered by its own fire_at alone (no input) fires at exactly those tags, and what
+ * it triggers fires with it. */
+static void
+test_worklist_fire_at_only (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'/>"
+    IDLE_CHAIN
+    "  <entity name='E' class='SingleEvent'>"
+    "    <property name='time' value='1.5'/><property name='value' value='5'/>"
+    "  </entity>"
+    "  <entity name='G' class='Gain'><property name='factor' value='2'/></entity>"
+    "  <entity name='Test' class='Test'>"
+    "    <property name='correctValues' value='{10}'/>"
+    "    <property name='correctTags' value='{(1.5, 1)}'/>"
+    "  </entity>"
+    "  <relation name='e'/><relation name='g'/>"
+    "  <link port='E.output' relation='e'/><link port='G.input' relation='e'/>"
+    "  <link port='G.output' relation='g'/><link port='Test.input' relation='g'/>"
+    "</entity>");
+
+  g_assert_cmpuint (hyco_model_get_firing_count (model), ==, 3);
+  assert_idle (model);
+}
+
+/* Actors triggered at microsteps after the first, by pure events (the microstep delays) and by
+ * an input (the Gain), fire there and only there. */
+static void
+test_worklist_later_microstep (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'/>"
+    IDLE_CHAIN
+    "  <entity name='E' class='SingleEvent'>"
+    "    <property name='time' value='1'/><property name='value' value='5'/>"
+    "  </entity>"
+    "  <entity name='D1' class='MicrostepDelay'/><entity name='D2' class='MicrostepDelay'/>"
+    "  <entity name='G' class='Gain'><property name='factor' value='3'/></entity>"
+    "  <entity name='Test' class='Test'>"
+    "    <property name='correctValues' value='{15}'/>"
+    "    <property name='correctTags' value='{(1, 3)}'/>"
+    "  </entity>"
+    "  <relation name='e'/><relation name='d1'/><relation name='d2'/><relation name='g'/>"
+    "  <link port='E.output' relation='e'/><link port='D1.input' relation='e'/>"
+    "  <link port='D1.output' relation='d1'/><link port='D2.input' relation='d1'/>"
+    "  <link port='D2.output' relation='d2'/><link port='G.input' relation='d2'/>"
+    "  <link port='G.output' relation='g'/><link port='Test.input' relation='g'/>"
+    "</entity>");
+
+  assert_idle (model);
+}
+
+/* An opaque composite whose inside asked for a firing (no input present outside) is fired at
+ * that tag, and its output triggers what reads it outside. */
+static void
+test_worklist_composite_fire_at (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'/>"
+    IDLE_CHAIN
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='DE' class='DEDirector'/>"
+    "    <port name='out'><property name='output'/></port>"
+    "    <entity name='E' class='SingleEvent'>"
+    "      <property name='time' value='2'/><property name='value' value='3'/>"
+    "    </entity>"
+    "    <relation name='e'/>"
+    "    <link port='E.output' relation='e'/><link port='out' relation='e'/>"
+    "  </entity>"
+    "  <entity name='G' class='Gain'><property name='factor' value='2'/></entity>"
+    "  <entity name='Test' class='Test'>"
+    "    <property name='correctValues' value='{6}'/>"
+    "    <property name='correctTags' value='{(2, 1)}'/>"
+    "  </entity>"
+    "  <relation name='o'/><relation name='g'/>"
+    "  <link port='Inner.out' relation='o'/><link port='G.input' relation='o'/>"
+    "  <link port='G.output' relation='g'/><link port='Test.input' relation='g'/>"
+    "</entity>");
+
+  assert_idle (model);
+}
+
+/* An input present at one tag and written by nothing at the next reads as absent there: the
+ * sum at 2 s is 7, not 5 + 7. */
+static void
+test_worklist_stale_input_absent (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'/>"
+    IDLE_CHAIN
+    "  <entity name='A' class='SingleEvent'>"
+    "    <property name='time' value='1'/><property name='value' value='5'/>"
+    "  </entity>"
+    "  <entity name='B' class='SingleEvent'>"
+    "    <property name='time' value='2'/><property name='value' value='7'/>"
+    "  </entity>"
+    "  <entity name='Sum' class='AddSubtract'/>"
+    "  <entity name='Test' class='Test'>"
+    "    <property name='correctValues' value='{5, 7}'/>"
+    "    <property name='correctTags' value='{(1, 1), (2, 1)}'/>"
+    "  </entity>"
+    "  <relation name='a'/><relation name='b'/><relation name='s'/>"
+    "  <link port='A.output' relation='a'/><link port='Sum.plus' relation='a'/>"
+    "  <link port='B.output' relation='b'/><link port='Sum.plus' relation='b'/>"
+    "  <link port='Sum.output' relation='s'/><link port='Test.input' relation='s'/>"
+    "</entity>");
+
+  assert_idle (model);
+}
+
+/* A non-strict actor fired at an early depth (an opaque composite, one of whose outputs does not
+ * depend on its input, fired by its inside's fire_at) reads its input, produced later in the
+ * tag, as unknown there, not as absent: fired again once the input is present, it passes it on
+ * rather than contradicting an absent output. */
+static void
+test_worklist_non_strict_read_ahead (void)
+{
+  g_autoptr (HycoModel) model = run_inline (
+    "<entity name='top' class='CompositeActor'>"
+    "  <property name='DE' class='DEDirector'><property name='stopTime' value='2'/></property>"
+    IDLE_CHAIN
+    "  <entity name='Clock' class='DiscreteClock'><property name='period' value='1'/></entity>"
+    "  <entity name='Ramp' class='Ramp'/>"
+    "  <entity name='Inner' class='CompositeActor'>"
+    "    <property name='DE' class='DEDirector'/>"
+    "    <port name='in'><property name='input'/></port>"
+    "    <port name='own'><property name='output'/></port>"
+    "    <port name='passed'><property name='output'/></port>"
+    "    <entity name='Tick' class='DiscreteClock'>"
+    "      <property name='period' value='1'/><property name='value' value='9'/>"
+    "    </entity>"
+    "    <entity name='G' class='Gain'><property name='factor' value='10'/></entity>"
+    "    <relation name='t'/><relation name='i'/><relation name='g'/>"
+    "    <link port='Tick.output' relation='t'/><link port='own' relation='t'/>"
+    "    <link port='in' relation='i'/><link port='G.input' relation='i'/>"
+    "    <link port='G.output' relation='g'/><link port='passed' relation='g'/>"
+    "  </entity>"
+    "  <entity name='TestOwn' class='Test'>"
+    "    <property name='correctValues' value='{9, 9, 9}'/>"
+    "    <property name='correctTags' value='{(0, 1), (1, 1), (2, 1)}'/>"
+    "  </entity>"
+    "  <entity name='TestPassed' class='Test'>"
+    "    <property name='correctValues' value='{0, 10, 20}'/>"
+    "    <property name='correctTags' value='{(0, 1), (1, 1), (2, 1)}'/>"
+    "  </entity>"
+    "  <relation name='c'/><relation name='r'/><relation name='o'/><relation name='p'/>"
+    "  <link port='Clock.output' relation='c'/><link port='Ramp.trigger' relation='c'/>"
+    "  <link port='Ramp.output' relation='r'/><link port='Inner.in' relation='r'/>"
+    "  <link port='Inner.own' relation='o'/><link port='TestOwn.input' relation='o'/>"
+    "  <link port='Inner.passed' relation='p'/><link port='TestPassed.input' relation='p'/>"
+    "</entity>");
+
+  assert_idle (model);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -979,5 +1157,10 @@ main (int argc, char **argv)
   g_test_add_func ("/de/local-clock-rate-refused", test_local_clock_rate_refused);
   g_test_add_func ("/de/most-recent", test_most_recent);
   g_test_add_func ("/de/start-time-pending-request", test_start_time_pending_request);
+  g_test_add_func ("/de/worklist/fire-at-only", test_worklist_fire_at_only);
+  g_test_add_func ("/de/worklist/later-microstep", test_worklist_later_microstep);
+  g_test_add_func ("/de/worklist/composite-fire-at", test_worklist_composite_fire_at);
+  g_test_add_func ("/de/worklist/stale-input-absent", test_worklist_stale_input_absent);
+  g_test_add_func ("/de/worklist/non-strict-read-ahead", test_worklist_non_strict_read_ahead);
   return g_test_run ();
 }
