@@ -1437,9 +1437,11 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
   self->hybrid = self->fmu->category != HYCO_FMU_CATEGORY_0A;
   if (!g_str_equal (self->isolation, "none") && !g_str_equal (self->isolation, "process"))
     {
-      _hyco_set_parameter_error (actor, error, "isolation",
-                                 "is \"none\" (the FMU runs in the hyco process) or \"process\" "
-                                 "(in a process of its own)");
+      g_autofree char *reason
+        = g_strdup_printf ("\"%s\" is neither \"none\" (the FMU runs in the hyco process) nor "
+                           "\"process\" (in a process of its own)",
+                           self->isolation);
+      _hyco_set_parameter_error (actor, error, "isolation", reason);
       return FALSE;
     }
   if (g_str_equal (self->isolation, "process") && self->fmi3)
