@@ -2250,6 +2250,11 @@ class Isolation(FmuTestCase):
         self.check_fault(12, "the process running faulty.fmu crashed (signal 11, "
                              "Segmentation fault) in fmi2DoStep at t = 1 s")
 
+    def test_crash_in_set_real_sent_with_the_step(self):
+        # The input set at 1 s goes to the host with the step: the call it crashed in is named.
+        self.check_fault(13, "the process running faulty.fmu crashed (signal 11, "
+                             "Segmentation fault) in fmi2SetReal")
+
     def test_exit_in_do_step(self):
         self.check_fault(9, "the process running faulty.fmu exited (status 0) in fmi2DoStep at "
                             "t = 1 s: the FMU's code ended it")
@@ -2259,15 +2264,17 @@ class Isolation(FmuTestCase):
                              "the process running faulty.fmu was stopped")
 
     def test_error_status_reads_as_in_process(self):
-        # The FMU's own error: its check runs in the host, with the message it logged there.
-        messages = []
-        for isolation in ("none", "process"):
-            path = self.model(1, isolation)
-            result = self.run_hyco(path)
-            self.assertEqual(result.returncode, 1)
-            messages.append(result.stderr)
-        self.assertIn("fmi2DoStep returned fmi2Error", messages[0])
-        self.assertEqual(messages[1], messages[0])
+        # The FMU's own error: its check runs in the host, with the message it logged there;
+        # a set whose reply is not waited for (it goes with the step) is named all the same.
+        for fail_at, call in ((1, "fmi2DoStep"), (3, "fmi2SetReal"), (2, "fmi2GetReal")):
+            messages = []
+            for isolation in ("none", "process"):
+                path = self.model(fail_at, isolation)
+                result = self.run_hyco(path)
+                self.assertEqual(result.returncode, 1)
+                messages.append(result.stderr)
+            self.assertIn(f"FMU faulty (F): {call} returned fmi2Error", messages[0])
+            self.assertEqual(messages[1], messages[0])
 
     def test_unknown_isolation_refused(self):
         path = self.model(0, "thread")

@@ -2,7 +2,7 @@
  *
  *   hyco-fmu-host FD FMU DIRECTORY INSTANCE LOGGING
  *
- * The FMU actor starts it with one end of a socket as FD, the .fmu file (for messages), the
+ * The FMU actor starts it with one end of a socket as FD, a shared page as fd 4, the .fmu file (for messages), the
  * directory the actor unpacked it into, the instance name and 0 or 1 for the FMU's logging.
  * It loads the library (the backend of the FMU's version, as in the hyco process),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -331,6 +332,9 @@ main (int argc, char **argv)
   g_autoptr (GByteArray) out = g_byte_array_new ();
   Host host = { NULL };
   HycoFmuRemoteRequest request;
+  HycoFmuRemoteShared unshared, *shared;
+  guint32 failed_call = 0; /* the deferred call that failed, not reported yet */
+  gint32 failed_status = 0;
   int fd;
 
   if (argc != 6)
@@ -346,6 +350,9 @@ main (int argc, char **argv)
   /* The FMU's messages read as the hyco process's own. */
   g_set_prgname ("hyco");
   fd = atoi (argv[1]);
+  shared = mmap (NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED, 4, 0);
+  if (shared == MAP_FAILED)
+    shared = &unshared;
 
   fmu = _hyco_fmu_open_unpacked (argv[2], argv[3], &error);
   if (fmu != NULL)
@@ -373,7 +380,28 @@ main (int argc, char **argv)
           && request.payload < (guint64) request.n * sizeof (HycoFmuValueReference))
         request.call = HYCO_FMU_REMOTE_N_CALLS;
       g_byte_array_set_size (out, 0);
-      serve (&host, &request, payload->data, &reply, out);
+      shared->call = request.call;
+      if (request.flags & HYCO_FMU_REMOTE_DEFERRED)
+        {
+          /* After a failed one, the others wait with the request that reports it. */
+          if (failed_call != 0)
+            continue;
+          serve (&host, &request, payload->data, &reply, out);
+          if (reply.status > HYCO_FMU_STATUS_WARNING)
+            failed_call = request.call, failed_status = reply.status;
+          if (reply.status == HYCO_FMU_STATUS_FATAL)
+            host.fatal = TRUE;
+          continue;
+        }
+      if (failed_call != 0)
+        {
+          reply.status = failed_status;
+          reply.flags = HYCO_FMU_REMOTE_DEFERRED_FAILED;
+          reply.u = failed_call;
+          failed_call = 0;
+        }
+      else
+        serve (&host, &request, payload->data, &reply, out);
       if (request.call != HYCO_FMU_REMOTE_CHECK && reply.status == HYCO_FMU_STATUS_FATAL)
         host.fatal = TRUE;
       if (!send_reply (fd, &reply, out))

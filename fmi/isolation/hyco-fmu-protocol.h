@@ -58,6 +58,20 @@ typedef enum
   HYCO_FMU_REMOTE_N_CALLS
 } HycoFmuRemoteCall;
 
+/* A page both share (a memfd, the host's fd 4): the call the host is serving, so that the
+ * actor can name the one that crashed or hung even among deferred requests. */
+typedef struct
+{
+  volatile guint32 call;
+} HycoFmuRemoteShared;
+
+/* Request flag: no reply is expected. The sets of values and of FMU states go with the next
+ * call that waits for its reply, in the same write: a step with its inputs is one round trip.
+ * The host stops at the first such call that fails (a status above warning) and answers the
+ * next request, unserved, with that status, the flag below and the failed call in `u`. */
+#define HYCO_FMU_REMOTE_DEFERRED (1u << 31)
+#define HYCO_FMU_REMOTE_DEFERRED_FAILED 1u
+
 /* Requests. Scalars by call: setup_experiment flags (bit 0 tolerance defined, bit 1 stop time
  * defined), d[0..2] tolerance, start, stop; do_step d[0..1] time and step, flags noRollback;
  * do_integer_step u[0..1] time and step, flags noRollback; set_resolution, status kinds: the

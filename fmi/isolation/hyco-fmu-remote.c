@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,10 +39,15 @@ typedef struct
   double call_timeout;
   char *fault; /* what ended the host process, once it ended */
   char where[64]; /* the time of the call being made, for messages (" at t = 1.5 s") */
+  guint start;    /* where the request being made starts: deferred ones come before it */
+  const char *deferred_call; /* the first of the deferred requests not answered yet */
+  const char *failed_call;   /* the deferred request that failed, with its status */
+  HycoFmuStatus failed_status;
   GByteArray *request; /* the request being written: header and payload */
   GByteArray *reply;   /* the last reply's payload */
   GByteArray *strings; /* the last string get's payload: the strings stay valid until the next */
   HycoFmuRemoteReply header;
+  HycoFmuRemoteShared *shared; /* with the host: the call it serves */
 } Remote;
 
 #define REMOTE(handle) ((Remote *) (handle))
@@ -64,6 +70,8 @@ _hyco_fmu_remote_host_path (void)
     }
   return g_strdup (HYCO_FMU_HOST_INSTALLED);
 }
+
+static const char *call_name (Remote *r, guint64 call);
 
 /* The host's end: waited for up to the call timeout (it is ending), then killed. */
 static int
@@ -108,6 +116,13 @@ lost (Remote *r, const char *call, gboolean timed_out)
     close (r->fd);
   r->fd = -1;
   status = reap (r);
+  /* A deferred request sent with the call may have been the one the host was in. */
+  if (r->shared != NULL && r->deferred_call != NULL
+      && !g_str_equal (call_name (r, r->shared->call), "a call"))
+    {
+      call = call_name (r, r->shared->call);
+      r->where[0] = '\0';
+    }
   if (timed_out)
     r->fault = g_strdup_printf ("FMU %s (%s): %s%s did not return within %g s (callTimeout): the "
                                 "process running %s was stopped",
@@ -178,8 +193,46 @@ wait_reply (Remote *r, gboolean *timed_out)
 static inline void
 begin (Remote *r)
 {
-  g_byte_array_set_size (r->request, sizeof (HycoFmuRemoteRequest));
+  r->start = r->request->len;
+  g_byte_array_set_size (r->request, r->start + (guint) sizeof (HycoFmuRemoteRequest));
   r->where[0] = '\0';
+}
+
+/* Whether the last reply holds what the call asked for. */
+static inline gboolean
+answered (Remote *r)
+{
+  return r->fault == NULL && r->failed_call == NULL;
+}
+
+static const char *
+call_name (Remote *r, guint64 call)
+{
+  const HycoFmuCallNames *names = r->ops.names;
+
+  switch (call)
+    {
+    case HYCO_FMU_REMOTE_SET_REAL:
+      return names->set_real;
+    case HYCO_FMU_REMOTE_SET_INTEGER:
+      return names->set_integer;
+    case HYCO_FMU_REMOTE_SET_BOOLEAN:
+      return names->set_boolean;
+    case HYCO_FMU_REMOTE_SET_STRING:
+      return names->set_string;
+    case HYCO_FMU_REMOTE_SET_HYBRID_REAL:
+      return names->set_hybrid_real;
+    case HYCO_FMU_REMOTE_SET_HYBRID_INTEGER:
+      return names->set_hybrid_integer;
+    case HYCO_FMU_REMOTE_SET_HYBRID_BOOLEAN:
+      return names->set_hybrid_boolean;
+    case HYCO_FMU_REMOTE_SET_HYBRID_STRING:
+      return names->set_hybrid_string;
+    case HYCO_FMU_REMOTE_SET_STATE:
+      return names->set_state;
+    default:
+      return "a call";
+    }
 }
 
 static inline void
@@ -188,7 +241,12 @@ add (Remote *r, gconstpointer data, gsize size)
   g_byte_array_append (r->request, data, (guint) size);
 }
 
-/* Sends the request begun (@request its header) and waits for the reply: its status. */
+/* Sends the request begun (@request its header), with the deferred ones before it, and waits
+ * for the reply: its status. A deferred request only joins the others: OK.
+ *
+ * When a deferred request failed, the reply says so instead: the call returns the fatal
+ * status, so that the actor asks nothing more of the instance (a value not set is not a step
+ * to revise), and the check names the call that failed, with the FMU's message. */
 static HycoFmuStatus
 transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
 {
@@ -196,11 +254,21 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
   const guint8 *p;
   gsize size;
 
-  if (r->fault != NULL)
-    return HYCO_FMU_STATUS_FATAL;
-  request->payload = r->request->len - (guint) sizeof *request;
-  memcpy (r->request->data, request, sizeof *request);
+  if (!answered (r))
+    {
+      g_byte_array_set_size (r->request, 0);
+      return HYCO_FMU_STATUS_FATAL;
+    }
+  request->payload = r->request->len - r->start - (guint) sizeof *request;
+  memcpy (r->request->data + r->start, request, sizeof *request);
+  if (request->flags & HYCO_FMU_REMOTE_DEFERRED)
+    {
+      if (r->deferred_call == NULL)
+        r->deferred_call = call;
+      return HYCO_FMU_STATUS_OK;
+    }
   p = r->request->data, size = r->request->len;
+  g_byte_array_set_size (r->request, 0);
   while (size > 0)
     {
       /* Not a write(): a host that is gone would raise SIGPIPE. */
@@ -213,6 +281,13 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
     }
   if (!wait_reply (r, &timed_out))
     return lost (r, call, timed_out);
+  r->deferred_call = NULL;
+  if (r->header.flags & HYCO_FMU_REMOTE_DEFERRED_FAILED)
+    {
+      r->failed_call = call_name (r, r->header.u);
+      r->failed_status = (HycoFmuStatus) r->header.status;
+      return HYCO_FMU_STATUS_FATAL;
+    }
   return (HycoFmuStatus) r->header.status;
 }
 
@@ -232,7 +307,7 @@ set_values (gpointer handle, HycoFmuRemoteCall id, const char *call,
             const HycoFmuSignal *presence)
 {
   Remote *r = REMOTE (handle);
-  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n };
+  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
 
   begin (r);
   add (r, vr, n * sizeof *vr);
@@ -255,8 +330,8 @@ get_values (gpointer handle, HycoFmuRemoteCall id, const char *call,
   begin (r);
   add (r, vr, n * sizeof *vr);
   status = transact (r, &request, call);
-  if (r->fault != NULL || r->reply->len < expected)
-    return r->fault != NULL ? status : HYCO_FMU_STATUS_ERROR;
+  if (!answered (r) || r->reply->len < expected)
+    return !answered (r) ? status : HYCO_FMU_STATUS_ERROR;
   memcpy (values, r->reply->data, n * size);
   if (presence != NULL)
     memcpy (presence, r->reply->data + n * size, n * sizeof *presence);
@@ -269,7 +344,7 @@ set_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
              const HycoFmuSignal *presence)
 {
   Remote *r = REMOTE (handle);
-  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n };
+  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
 
   begin (r);
   add (r, vr, n * sizeof *vr);
@@ -294,7 +369,7 @@ get_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
   begin (r);
   add (r, vr, n * sizeof *vr);
   status = transact (r, &request, call);
-  if (r->fault != NULL)
+  if (!answered (r))
     return status;
   /* Kept until the next string get, as an FMU keeps its strings until its next call. */
   swap = r->strings, r->strings = r->reply, r->reply = swap;
@@ -450,7 +525,7 @@ remote_do_integer_step (gpointer handle, guint64 current_time, guint64 step, gbo
   begin (r);
   g_snprintf (r->where, sizeof r->where, " at tick %" G_GUINT64_FORMAT, current_time);
   status = transact (r, &request, NAMES (handle)->do_integer_step);
-  if (r->fault == NULL)
+  if (answered (r))
     *performed = r->header.u;
   return status;
 }
@@ -462,7 +537,7 @@ remote_get_max_step_size (gpointer handle, double *max_step)
   HycoFmuStatus status
     = simple (handle, HYCO_FMU_REMOTE_GET_MAX_STEP_SIZE, NAMES (handle)->get_max_step_size);
 
-  if (r->fault == NULL)
+  if (answered (r))
     *max_step = r->header.d;
   return status;
 }
@@ -474,7 +549,7 @@ remote_get_integer_max_step_size (gpointer handle, guint64 *max_step)
   HycoFmuStatus status = simple (handle, HYCO_FMU_REMOTE_GET_INTEGER_MAX_STEP_SIZE,
                                  NAMES (handle)->get_integer_max_step_size);
 
-  if (r->fault == NULL)
+  if (answered (r))
     *max_step = r->header.u;
   return status;
 }
@@ -496,7 +571,7 @@ remote_get_preferred_resolution (gpointer handle, int *resolution)
   HycoFmuStatus status = simple (handle, HYCO_FMU_REMOTE_GET_PREFERRED_RESOLUTION,
                                  NAMES (handle)->get_preferred_resolution);
 
-  if (r->fault == NULL)
+  if (answered (r))
     *resolution = (int) (gint64) r->header.u;
   return status;
 }
@@ -510,7 +585,7 @@ remote_get_real_status (gpointer handle, HycoFmuStatusKind kind, double *value)
 
   begin (r);
   status = transact (r, &request, NAMES (handle)->get_real_status);
-  if (r->fault == NULL)
+  if (answered (r))
     *value = r->header.d;
   return status;
 }
@@ -524,7 +599,7 @@ remote_get_boolean_status (gpointer handle, HycoFmuStatusKind kind, gboolean *va
 
   begin (r);
   status = transact (r, &request, NAMES (handle)->get_boolean_status);
-  if (r->fault == NULL)
+  if (answered (r))
     *value = r->header.u != 0;
   return status;
 }
@@ -540,7 +615,7 @@ remote_get_state (gpointer handle, gpointer *state)
 
   begin (r);
   status = transact (r, &request, NAMES (handle)->get_state);
-  if (r->fault == NULL)
+  if (answered (r))
     *state = GSIZE_TO_POINTER ((gsize) r->header.u);
   return status;
 }
@@ -549,8 +624,9 @@ static HycoFmuStatus
 remote_set_state (gpointer handle, gpointer state)
 {
   Remote *r = REMOTE (handle);
-  HycoFmuRemoteRequest request
-    = { .call = HYCO_FMU_REMOTE_SET_STATE, .u = { GPOINTER_TO_SIZE (state) } };
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_SET_STATE,
+                                   .flags = HYCO_FMU_REMOTE_DEFERRED,
+                                   .u = { GPOINTER_TO_SIZE (state) } };
 
   begin (r);
   return transact (r, &request, NAMES (handle)->set_state);
@@ -577,13 +653,22 @@ remote_check (HycoFmuInstance *self, HycoFmuStatus status, const char *call, GEr
 {
   Remote *r = REMOTE (self->handle);
   HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_CHECK, .integer = (gint32) status };
+  const char *failed_call = r->failed_call;
 
+  /* A deferred call failed: its check, as if it had been made alone. */
+  if (failed_call != NULL)
+    {
+      call = failed_call;
+      request.integer = (gint32) r->failed_status;
+      r->failed_call = NULL;
+    }
   if (r->fault == NULL)
     {
       begin (r);
       add (r, call, strlen (call));
       transact (r, &request, call);
     }
+  r->failed_call = failed_call;
   if (r->fault != NULL)
     {
       g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
@@ -612,6 +697,8 @@ remote_free (HycoFmuInstance *self)
   g_byte_array_unref (r->request);
   g_byte_array_unref (r->reply);
   g_byte_array_unref (r->strings);
+  if (r->shared != NULL)
+    munmap (r->shared, sizeof *r->shared);
   g_free (r);
 }
 
@@ -675,6 +762,7 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
   g_autofree char *fd_text = NULL;
   Remote *r;
   int pair[2];
+  int page;
   gboolean timed_out = FALSE;
 
   g_return_val_if_fail (fmu != NULL && instance_name != NULL, NULL);
@@ -712,14 +800,24 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
   r->reply = g_byte_array_new ();
   r->strings = g_byte_array_new ();
   r->fd = pair[0];
+  page = memfd_create ("hyco-fmu-host", MFD_CLOEXEC);
+  if (page >= 0 && ftruncate (page, sizeof *r->shared) == 0)
+    {
+      r->shared = mmap (NULL, sizeof *r->shared, PROT_READ | PROT_WRITE, MAP_SHARED, page, 0);
+      if (r->shared == MAP_FAILED)
+        r->shared = NULL;
+    }
   {
     const char *argv[] = { host, fd_text, fmu->path, fmu->directory, instance_name,
                            logging ? "1" : "0", NULL };
-    int source_fds[] = { pair[1] };
-    int target_fds[] = { 3 };
-    if (!g_spawn_async_with_pipes_and_fds (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                                           -1, -1, -1, source_fds, target_fds, 1, &r->pid, NULL,
-                                           NULL, NULL, &local_error))
+    int source_fds[] = { pair[1], page };
+    int target_fds[] = { 3, 4 };
+    gboolean spawned = g_spawn_async_with_pipes_and_fds (
+      NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, -1, -1, source_fds, target_fds,
+      page >= 0 ? 2 : 1, &r->pid, NULL, NULL, NULL, &local_error);
+    if (page >= 0)
+      close (page);
+    if (!spawned)
       {
         close (pair[1]);
         g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,

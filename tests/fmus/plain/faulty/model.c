@@ -20,6 +20,7 @@
  *   10 doStep never returns (it logs that it hangs, then sleeps forever)
  *   11 every doStep logs a warning, and steps on (an FMU that floods its log)
  *   12 doStep crashes its process (SIGSEGV, as a write through a null pointer would)
+ *   13 fmi2SetReal crashes its process (SIGSEGV, in step mode)
  * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
  * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
@@ -64,6 +65,7 @@ enum
   DO_STEP_HANG,
   DO_STEP_WARNING,
   DO_STEP_CRASH,
+  SET_REAL_CRASH,
 };
 
 static const FmuVariable variables[] = {
@@ -165,6 +167,8 @@ before_access (FmuInstance *fmu, FmuType type, bool set)
     return fmu_error (fmu, "fmi2GetReal fails on purpose at %g (failAt=2)", fmu->clock.time);
   if (set && s->fail_at == SET_REAL)
     return fmu_error (fmu, "fmi2SetReal fails on purpose at %g (failAt=3)", fmu->clock.time);
+  if (set && s->fail_at == SET_REAL_CRASH)
+    raise (SIGSEGV);
   return fmi2OK;
 }
 
