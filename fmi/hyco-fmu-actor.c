@@ -49,7 +49,10 @@
  * arrive (an Enumeration takes only its items).
  *
  * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
- * for every FMI version; the loader gives it the backend of the FMU's version.
+ * for every FMI version; the loader gives it the backend of the FMU's version. With
+ * `isolation` "process" (FMI 2.0), the instance is created and called in a host process
+ * (fmi/isolation/) through the same interface: a crash, exit() or a call longer than
+ * `callTimeout` there is an error naming the call that ends the run, not the end of hyco.
  *
  * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
  * integers (out of a type's range: an error naming the port), Float32 a double, an array
