@@ -43,6 +43,9 @@
 #include <gmodule.h>
 
 #include <math.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -236,6 +239,38 @@ direct3_plain (guint64 steps, double *last)
   return (double) start / 1e6;
 }
 
+/* The floor of an isolated call: a bare round trip of small messages over a socket pair
+ * to a child process, on this machine, now (a busy machine's scheduler sets it). */
+static double
+socket_round_trip (guint64 trips)
+{
+  char buffer[64] = { 0 };
+  int pair[2];
+  pid_t child;
+  gint64 start;
+
+  if (socketpair (AF_UNIX, SOCK_STREAM, 0, pair) != 0)
+    fail ("socketpair", NULL);
+  child = fork ();
+  if (child == 0)
+    {
+      close (pair[0]);
+      while (read (pair[1], buffer, 64) == 64)
+        if (write (pair[1], buffer, 48) != 48)
+          break;
+      _exit (0);
+    }
+  close (pair[1]);
+  start = g_get_monotonic_time ();
+  for (guint64 k = 0; k < trips; k++)
+    if (write (pair[0], buffer, 64) != 64 || read (pair[0], buffer, 48) != 48)
+      fail ("round trip", NULL);
+  start = g_get_monotonic_time () - start;
+  close (pair[0]);
+  waitpid (child, NULL, 0);
+  return (double) start * 1e3 / (double) trips; /* ns */
+}
+
 static double through_hyco_isolated (const char *fmu_path, guint64 steps, gboolean rollback,
                                      const char *isolation, double *last, guint64 *firings);
 
@@ -416,6 +451,9 @@ main (int argc, char **argv)
               isolated / in_process, last, last_isolated);
       printf ("  round trip %.0f ns per step added by the host process (goal: under 5000)\n",
               (isolated - in_process) / (double) isolated_steps * 1e9);
+      printf ("  floor    a bare socket round trip to a child process here, now: %.0f ns (the "
+              "step above makes 2)\n",
+              socket_round_trip (isolated_steps));
       for (int rollback = 0; rollback <= 1; rollback++)
         {
           in_process = isolated = G_MAXDOUBLE;

@@ -19,25 +19,64 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sched.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
-static gboolean
-read_full (int fd, gpointer data, gsize size)
-{
-  guint8 *p = data;
+/* How long the host spins on the socket for the next request before it sleeps in poll(): the
+ * actor's next call comes within microseconds when it steps a fast FMU. */
+#define SPIN_USEC 50
 
-  while (size > 0)
+/* The requests read, which come several in one write (the deferred ones with the next). */
+typedef struct
+{
+  int fd;
+  GByteArray *data;
+  gsize at; /* the next unread byte */
+} Input;
+
+/* The next @size bytes of the input, or NULL at its end. */
+static const guint8 *
+take (Input *input, gsize size)
+{
+  gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
+  const guint8 *p;
+
+  if (input->at > 0 && input->at == input->data->len)
     {
-      ssize_t n = read (fd, p, size);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return FALSE;
-      p += n, size -= (gsize) n;
+      g_byte_array_set_size (input->data, 0);
+      input->at = 0;
     }
-  return TRUE;
+  while (input->data->len - input->at < size)
+    {
+      guint have = input->data->len;
+      gsize room = MAX (size, 4096);
+      ssize_t n;
+
+      g_byte_array_set_size (input->data, (guint) (have + room));
+      n = recv (input->fd, input->data->data + have, room, MSG_DONTWAIT);
+      g_byte_array_set_size (input->data, have + (guint) MAX (n, 0));
+      if (n > 0)
+        continue;
+      if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+        return NULL;
+      if (g_get_monotonic_time () < spin_until)
+        {
+          sched_yield (); /* on a busy machine, the actor may be waiting for this processor */
+          continue;
+        }
+      {
+        struct pollfd pfd = { .fd = input->fd, .events = POLLIN };
+        if (poll (&pfd, 1, -1) < 0 && errno != EINTR)
+          return NULL;
+      }
+    }
+  p = input->data->data + input->at;
+  input->at += size;
+  return p;
 }
 
 static gboolean
@@ -332,6 +371,7 @@ main (int argc, char **argv)
   g_autoptr (GByteArray) out = g_byte_array_new ();
   Host host = { NULL };
   HycoFmuRemoteRequest request;
+  Input input = { -1, NULL, 0 };
   HycoFmuRemoteShared unshared, *shared;
   guint32 failed_call = 0; /* the deferred call that failed, not reported yet */
   gint32 failed_status = 0;
@@ -369,12 +409,23 @@ main (int argc, char **argv)
       return 0;
   }
   host.states = g_ptr_array_new ();
-  while (read_full (fd, &request, sizeof request))
+  input.fd = fd;
+  input.data = g_byte_array_new ();
+  for (;;)
     {
       HycoFmuRemoteReply reply = { 0 };
-      g_byte_array_set_size (payload, request.payload);
-      if (!read_full (fd, payload->data, request.payload))
+      const guint8 *header = take (&input, sizeof request);
+      const guint8 *data;
+      if (header == NULL)
         break;
+      memcpy (&request, header, sizeof request);
+      data = take (&input, request.payload);
+      if (data == NULL)
+        break;
+      /* Copied: the payload is read as value references and values, aligned. */
+      g_byte_array_set_size (payload, request.payload);
+      if (request.payload > 0)
+        memcpy (payload->data, data, request.payload);
       /* A payload shorter than its value references is refused: nothing is read past it. */
       if (request.call != HYCO_FMU_REMOTE_CHECK
           && request.payload < (guint64) request.n * sizeof (HycoFmuValueReference))
@@ -408,6 +459,7 @@ main (int argc, char **argv)
         break;
     }
   /* The socket closed: the actor is done with the instance (or gone). */
+  g_byte_array_unref (input.data);
   for (guint i = 0; i < host.states->len; i++)
     if (host.states->pdata[i] != NULL && !host.fatal && host.instance->ops->free_state != NULL)
       host.instance->ops->free_state (host.instance->handle, &host.states->pdata[i]);

@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ typedef struct
   HycoFmuStatus failed_status;
   GByteArray *request; /* the request being written: header and payload */
   GByteArray *reply;   /* the last reply's payload */
+  GByteArray *input;   /* what was read of the reply */
   GByteArray *strings; /* the last string get's payload: the strings stay valid until the next */
   HycoFmuRemoteReply header;
   HycoFmuRemoteShared *shared; /* with the host: the call it serves */
@@ -144,35 +146,48 @@ lost (Remote *r, const char *call, gboolean timed_out)
   return HYCO_FMU_STATUS_FATAL;
 }
 
-static gboolean
-receive (Remote *r, gpointer data, gsize size, gint64 deadline, gboolean *timed_out)
-{
-  guint8 *p = data;
+/* How long a caller spins on the socket before it sleeps in poll(): a fast FMU call is answered
+ * sooner than the scheduler would wake a sleeping process. */
+#define SPIN_USEC 30
 
-  while (size > 0)
+/* Reads what the host sent until r->input holds @size bytes: in as few reads as it takes
+ * (a reply and its payload in one). */
+static gboolean
+fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
+{
+  gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
+
+  while (r->input->len < size)
     {
+      guint have = r->input->len;
+      gsize room = MAX (size - have, 4096);
       struct pollfd pfd = { .fd = r->fd, .events = POLLIN };
-      gint64 left = deadline - g_get_monotonic_time ();
       ssize_t n;
+      gint64 now, left;
       int ready;
+
+      g_byte_array_set_size (r->input, (guint) (have + room));
+      n = recv (r->fd, r->input->data + have, room, MSG_DONTWAIT);
+      g_byte_array_set_size (r->input, have + (guint) MAX (n, 0));
+      if (n > 0)
+        continue;
+      if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+        return FALSE;
+      now = g_get_monotonic_time ();
+      if (now < spin_until)
+        {
+          sched_yield (); /* on a busy machine, the host may be waiting for this processor */
+          continue;
+        }
+      left = deadline - now;
       if (left <= 0)
         {
           *timed_out = TRUE;
           return FALSE;
         }
       ready = poll (&pfd, 1, (int) MIN ((left + 999) / 1000, G_MAXINT));
-      if (ready < 0 && errno == EINTR)
-        continue;
-      if (ready < 0)
+      if (ready < 0 && errno != EINTR)
         return FALSE;
-      if (ready == 0)
-        continue; /* the deadline decides */
-      n = read (r->fd, p, size);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return FALSE;
-      p += n, size -= (gsize) n;
     }
   return TRUE;
 }
@@ -184,10 +199,15 @@ wait_reply (Remote *r, gboolean *timed_out)
   gint64 deadline = g_get_monotonic_time () + r->timeout;
 
   *timed_out = FALSE;
-  if (!receive (r, &r->header, sizeof r->header, deadline, timed_out))
+  g_byte_array_set_size (r->input, 0);
+  if (!fill (r, sizeof r->header, deadline, timed_out))
+    return FALSE;
+  memcpy (&r->header, r->input->data, sizeof r->header);
+  if (!fill (r, sizeof r->header + r->header.payload, deadline, timed_out))
     return FALSE;
   g_byte_array_set_size (r->reply, r->header.payload);
-  return receive (r, r->reply->data, r->header.payload, deadline, timed_out);
+  memcpy (r->reply->data, r->input->data + sizeof r->header, r->header.payload);
+  return TRUE;
 }
 
 static inline void
@@ -696,6 +716,7 @@ remote_free (HycoFmuInstance *self)
   g_free (r->fault);
   g_byte_array_unref (r->request);
   g_byte_array_unref (r->reply);
+  g_byte_array_unref (r->input);
   g_byte_array_unref (r->strings);
   if (r->shared != NULL)
     munmap (r->shared, sizeof *r->shared);
@@ -798,6 +819,7 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
                  : (gint64) (call_timeout * G_USEC_PER_SEC);
   r->request = g_byte_array_new ();
   r->reply = g_byte_array_new ();
+  r->input = g_byte_array_new ();
   r->strings = g_byte_array_new ();
   r->fd = pair[0];
   page = memfd_create ("hyco-fmu-host", MFD_CLOEXEC);
