@@ -2284,6 +2284,16 @@ class Isolation(FmuTestCase):
                          'is neither "none" (the FMU runs in the hyco process) nor "process" (in '
                          'a process of its own)\n')
 
+    def test_fmi3_refused(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
+                "F", "vanderpol3.fmu", '    <property name="isolation" value="process"/>\n')))
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr, f'hyco: error: {path}:6: F: isolation="process" runs FMI '
+                         '2.0 FMUs only, and vanderpol3.fmu is FMI 3.0\n')
+
     def test_example_models_give_the_same_trace_isolated(self):
         # With rollback (the continuous director's: the bouncing ball's FMU states kept in
         # the host), FMI-HC integer steps and absent values, strings.

@@ -394,6 +394,14 @@ main (int argc, char **argv)
   if (shared == MAP_FAILED)
     shared = &unshared;
 
+  /* Started: from now on the actor's call timeout counts (a slow start, as under valgrind,
+   * is not the FMU's). */
+  {
+    HycoFmuRemoteReply started = { .status = HYCO_FMU_REMOTE_STARTED };
+    g_byte_array_set_size (out, 0);
+    if (!send_reply (fd, &started, out))
+      return 0;
+  }
   fmu = _hyco_fmu_open_unpacked (argv[2], argv[3], &error);
   if (fmu != NULL)
     host.instance = _hyco_fmu_instantiate (fmu, argv[4], g_str_equal (argv[5], "1"), &error);

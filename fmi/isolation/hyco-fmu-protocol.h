@@ -17,6 +17,8 @@ G_BEGIN_DECLS
 /* The host's first message, once it has loaded the FMU and instantiated it (status 0), or
  * could not (status 1, the error's code in `u` and its message as payload). */
 #define HYCO_FMU_REMOTE_HELLO 0
+/* Before it, as soon as it runs: status 2. */
+#define HYCO_FMU_REMOTE_STARTED 2
 
 /* The calls of the instance interface a request makes, and the check of a status. */
 typedef enum

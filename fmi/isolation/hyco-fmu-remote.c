@@ -288,7 +288,6 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
       return HYCO_FMU_STATUS_OK;
     }
   p = r->request->data, size = r->request->len;
-  g_byte_array_set_size (r->request, 0);
   while (size > 0)
     {
       /* Not a write(): a host that is gone would raise SIGPIPE. */
@@ -296,9 +295,14 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
-        return lost (r, call, FALSE);
+        {
+          g_byte_array_set_size (r->request, 0);
+          return lost (r, call, FALSE);
+        }
       p += n, size -= (gsize) n;
     }
+  /* Only now: shrinking clears what it drops under G_DEBUG=gc-friendly. */
+  g_byte_array_set_size (r->request, 0);
   if (!wait_reply (r, &timed_out))
     return lost (r, call, timed_out);
   r->deferred_call = NULL;
@@ -850,7 +854,22 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
       }
   }
   close (pair[1]);
-  /* The host's first word: the FMU instantiated, or why not. */
+  /* The host's first word, that it runs: a slow start (valgrind) is given a minute at least;
+   * its second, after the call timeout at most: the FMU instantiated, or why not. */
+  {
+    gint64 timeout = r->timeout;
+    gboolean started;
+    r->timeout = MAX (timeout, 60 * G_USEC_PER_SEC);
+    started = wait_reply (r, &timed_out) && r->header.status == HYCO_FMU_REMOTE_STARTED;
+    r->timeout = timeout;
+    if (!started)
+      {
+        lost (r, "fmi2Instantiate", timed_out);
+        g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
+        remote_free (&r->parent);
+        return NULL;
+      }
+  }
   if (!wait_reply (r, &timed_out))
     {
       lost (r, "fmi2Instantiate", timed_out);
