@@ -1,8 +1,9 @@
 /* hyco-fmu-host.c: the process an isolated FMU runs in (FMUImport's isolation="process").
  *
- *   hyco-fmu-host FD FMU DIRECTORY INSTANCE LOGGING
+ *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING
+ *   hyco-fmu-host --describe FMU
  *
- * The FMU actor starts it with one end of a socket as FD, a shared page as fd 4, the .fmu file (for messages), the
+ * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the .fmu file (for messages), the
  * directory the actor unpacked it into, the instance name and 0 or 1 for the FMU's logging.
  * It loads the library (the backend of the FMU's version, as in the hyco process),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
@@ -17,6 +18,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
@@ -362,6 +364,47 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   reply->status = (gint32) status;
 }
 
+/* The FMU's messages and the loader's, worded as the hyco command words its own (this process
+ * writes to the same standard error, and may not live to hand them over). */
+static void
+log_to_stderr (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  fprintf (stderr, "hyco: %s%s\n", (level & G_LOG_LEVEL_WARNING) ? "warning: " : "", message);
+}
+
+static void
+host_init (void)
+{
+  /* The hyco process decides what an interrupt does; and if it dies, so does this one. */
+  signal (SIGINT, SIG_IGN);
+  signal (SIGPIPE, SIG_IGN);
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  g_set_prgname ("hyco");
+  g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log_to_stderr, NULL);
+}
+
+/* hyco-fmu-host --describe FMU: what `hyco fmu info` prints, on standard output (status 0),
+ * or the error's code and message on two lines (status 3): the library is loaded here, not
+ * in the hyco process. */
+static int
+describe (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoFmu) fmu = NULL;
+  g_autofree char *text = NULL;
+
+  host_init ();
+  fmu = _hyco_fmu_open (path, &error);
+  if (fmu == NULL)
+    {
+      g_print ("%d\n%s", error->code, error->message);
+      return 3;
+    }
+  text = _hyco_fmu_describe (fmu);
+  g_print ("%s", text);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -377,20 +420,19 @@ main (int argc, char **argv)
   gint32 failed_status = 0;
   int fd;
 
-  if (argc != 6)
+  if (argc == 3 && g_str_equal (argv[1], "--describe"))
+    return describe (argv[2]);
+  if (argc != 7)
     {
       g_printerr ("hyco-fmu-host: started by Hyco for an FMU actor with isolation=\"process\"; "
                   "not to be run by hand\n");
       return 2;
     }
-  /* The hyco process decides what an interrupt does; and if it dies, so does this one. */
-  signal (SIGINT, SIG_IGN);
-  signal (SIGPIPE, SIG_IGN);
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-  /* The FMU's messages read as the hyco process's own. */
-  g_set_prgname ("hyco");
+  host_init ();
   fd = atoi (argv[1]);
-  shared = mmap (NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED, 4, 0);
+  shared = atoi (argv[2]) >= 0 ? mmap (NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED,
+                                        atoi (argv[2]), 0)
+                              : MAP_FAILED;
   if (shared == MAP_FAILED)
     shared = &unshared;
 
@@ -402,9 +444,9 @@ main (int argc, char **argv)
     if (!send_reply (fd, &started, out))
       return 0;
   }
-  fmu = _hyco_fmu_open_unpacked (argv[2], argv[3], &error);
+  fmu = _hyco_fmu_open_unpacked (argv[3], argv[4], &error);
   if (fmu != NULL)
-    host.instance = _hyco_fmu_instantiate (fmu, argv[4], g_str_equal (argv[5], "1"), &error);
+    host.instance = _hyco_fmu_instantiate (fmu, argv[5], g_str_equal (argv[6], "1"), &error);
   if (host.instance == NULL)
     {
       send_error (fd, error);

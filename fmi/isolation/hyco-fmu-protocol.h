@@ -60,7 +60,7 @@ typedef enum
   HYCO_FMU_REMOTE_N_CALLS
 } HycoFmuRemoteCall;
 
-/* A page both share (a memfd, the host's fd 4): the call the host is serving, so that the
+/* A page both share (a memfd, the host's PAGE): the call the host is serving, so that the
  * actor can name the one that crashed or hung even among deferred requests. */
 typedef struct
 {

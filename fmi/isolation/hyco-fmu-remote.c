@@ -199,7 +199,6 @@ wait_reply (Remote *r, gboolean *timed_out)
   gint64 deadline = g_get_monotonic_time () + r->timeout;
 
   *timed_out = FALSE;
-  g_byte_array_set_size (r->input, 0);
   if (!fill (r, sizeof r->header, deadline, timed_out))
     return FALSE;
   memcpy (&r->header, r->input->data, sizeof r->header);
@@ -207,6 +206,8 @@ wait_reply (Remote *r, gboolean *timed_out)
     return FALSE;
   g_byte_array_set_size (r->reply, r->header.payload);
   memcpy (r->reply->data, r->input->data + sizeof r->header, r->header.payload);
+  /* What came after (the host's two first messages may come in one read) is the next's. */
+  g_byte_array_remove_range (r->input, 0, (guint) (sizeof r->header + r->header.payload));
   return TRUE;
 }
 
@@ -809,7 +810,6 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
       return NULL;
     }
   host = _hyco_fmu_remote_host_path ();
-  fd_text = g_strdup_printf ("%d", 3);
   r = g_new0 (Remote, 1);
   r->parent.handle = r;
   r->parent.ops = &r->ops;
@@ -826,6 +826,7 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
   r->input = g_byte_array_new ();
   r->strings = g_byte_array_new ();
   r->fd = pair[0];
+  fd_text = g_strdup_printf ("%d", pair[1]);
   page = memfd_create ("hyco-fmu-host", MFD_CLOEXEC);
   if (page >= 0 && ftruncate (page, sizeof *r->shared) == 0)
     {
@@ -834,10 +835,13 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
         r->shared = NULL;
     }
   {
-    const char *argv[] = { host, fd_text, fmu->path, fmu->directory, instance_name,
+    /* Each descriptor keeps its number in the host, which is told them: no renumbering, so no
+     * clash between one's old number and another's new one. */
+    g_autofree char *page_text = g_strdup_printf ("%d", page);
+    const char *argv[] = { host, fd_text, page_text, fmu->path, fmu->directory, instance_name,
                            logging ? "1" : "0", NULL };
     int source_fds[] = { pair[1], page };
-    int target_fds[] = { 3, 4 };
+    int *target_fds = source_fds;
     gboolean spawned = g_spawn_async_with_pipes_and_fds (
       NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, -1, -1, source_fds, target_fds,
       page >= 0 ? 2 : 1, &r->pid, NULL, NULL, NULL, &local_error);
@@ -885,4 +889,40 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
       return NULL;
     }
   return &r->parent;
+}
+
+char *
+_hyco_fmu_remote_describe (const char *path, GError **error)
+{
+  g_autofree char *host = _hyco_fmu_remote_host_path ();
+  const char *argv[] = { host, "--describe", path, NULL };
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *out = NULL;
+  int status = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, &out,
+                     NULL, &status, &local_error))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: cannot start the process that reads it: %s", path, local_error->message);
+      return NULL;
+    }
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return g_steal_pointer (&out);
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 3 && strchr (out, '\n') != NULL)
+    {
+      g_set_error_literal (error, HYCO_FMU_ERROR, atoi (out), strchr (out, '\n') + 1);
+      return NULL;
+    }
+  if (WIFSIGNALED (status))
+    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                 "%s: loading its library crashed the process that reads it (signal %d, %s)",
+                 path, WTERMSIG (status), g_strsignal (WTERMSIG (status)));
+  else
+    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                 "%s: loading its library ended the process that reads it (status %d)", path,
+                 WIFEXITED (status) ? WEXITSTATUS (status) : status);
+  return NULL;
 }
