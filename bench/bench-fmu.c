@@ -13,6 +13,12 @@
  * substeps), against a loop making the FMI 3.0 calls (fmi3DoStep, fmi3GetFloat64): its figure
  * says what Hyco adds per step for FMI 3.0 next to what it adds for FMI 2.0 (goal: no more).
  *
+ * Isolation (argument "isolation"): the same FMU with isolation="process" (in a host process,
+ * over a socket) against isolation="none", in the same run: ns per step and the ratio, through
+ * Hyco with and without rollback, and the round trip alone: the loop's fmi2DoStep and
+ * fmi2GetReal made through the isolated instance against the same calls in process (goal:
+ * under 5 µs per step).
+ *
  * Each runs twice: with the FMU's internal step (substep) equal to the communication step, so
  * that the FMU does almost nothing per step and the figures measure Hyco's overhead alone, and
  * with ten internal steps per communication step, closer to what a real FMU does.
@@ -31,11 +37,15 @@
 #include "hyco.h"
 #include "hyco-fmi2-fmu.h"
 #include "hyco-fmi3-fmu.h"
+#include "hyco-fmu-remote.h"
 #include "hyco-signal-private.h"
 
 #include <gmodule.h>
 
 #include <math.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -229,9 +239,103 @@ direct3_plain (guint64 steps, double *last)
   return (double) start / 1e6;
 }
 
+/* The floor of an isolated call: a bare round trip of small messages over a socket pair
+ * to a child process, on this machine, now (a busy machine's scheduler sets it). */
+static double
+socket_round_trip (guint64 trips)
+{
+  char buffer[64] = { 0 };
+  int pair[2];
+  pid_t child;
+  gint64 start;
+
+  if (socketpair (AF_UNIX, SOCK_STREAM, 0, pair) != 0)
+    fail ("socketpair", NULL);
+  child = fork ();
+  if (child == 0)
+    {
+      close (pair[0]);
+      while (read (pair[1], buffer, 64) == 64)
+        if (write (pair[1], buffer, 48) != 48)
+          break;
+      _exit (0);
+    }
+  close (pair[1]);
+  start = g_get_monotonic_time ();
+  for (guint64 k = 0; k < trips; k++)
+    if (write (pair[0], buffer, 64) != 64 || read (pair[0], buffer, 48) != 48)
+      fail ("round trip", NULL);
+  start = g_get_monotonic_time () - start;
+  close (pair[0]);
+  waitpid (child, NULL, 0);
+  return (double) start * 1e3 / (double) trips; /* ns */
+}
+
+static double through_hyco_isolated (const char *fmu_path, guint64 steps, gboolean rollback,
+                                     const char *isolation, double *last, guint64 *firings);
+
+/* As direct_plain(), through the instance interface of an instance in this process or
+ * (@isolated) in a host process: what a step's round trip to the host costs. */
+static double
+instance_plain (guint64 steps, gboolean isolated, double *last)
+{
+  GError *error = NULL;
+  g_autoptr (HycoFmu) fmu = _hyco_fmu_open (FMU_PATH, &error);
+  const HycoFmuVariable *parameter;
+  HycoFmuInstance *instance;
+  const HycoFmuInstanceOps *ops;
+  HycoFmuValueReference outputs[16];
+  double values[16];
+  guint n_outputs = 0;
+  gint64 start;
+  double t = 0;
+
+  if (fmu == NULL)
+    fail ("open", error);
+  for (guint i = 0; i < fmu->description->variables->len && n_outputs < 16; i++)
+    {
+      const HycoFmuVariable *v = fmu->description->variables->pdata[i];
+      if (v->causality == HYCO_FMU_CAUSALITY_OUTPUT && v->type == HYCO_FMU_TYPE_REAL)
+        outputs[n_outputs++] = v->value_reference;
+    }
+  instance = isolated ? _hyco_fmu_remote_instantiate (fmu, "instance", FALSE, 60, &error)
+                      : _hyco_fmu_instantiate (fmu, "instance", FALSE, &error);
+  if (instance == NULL)
+    fail ("instantiate", error);
+  ops = instance->ops;
+  parameter = _hyco_fmu_find_variable (fmu, "substep");
+  if (ops->setup_experiment (instance->handle, FALSE, 0, 0, FALSE, 0) > HYCO_FMU_STATUS_WARNING
+      || ops->set_real (instance->handle, &parameter->value_reference, 1, &substep)
+           > HYCO_FMU_STATUS_WARNING
+      || ops->enter_initialization_mode (instance->handle) > HYCO_FMU_STATUS_WARNING
+      || ops->exit_initialization_mode (instance->handle) > HYCO_FMU_STATUS_WARNING)
+    fail ("initialize", NULL);
+  start = g_get_monotonic_time ();
+  for (guint64 k = 0; k < steps; k++)
+    {
+      if (ops->do_step (instance->handle, t, STEP, TRUE) > HYCO_FMU_STATUS_WARNING
+          || ops->get_real (instance->handle, outputs, n_outputs, values)
+               > HYCO_FMU_STATUS_WARNING)
+        fail ("step", NULL);
+      t = (double) (k + 1) * STEP;
+    }
+  start = g_get_monotonic_time () - start;
+  *last = values[0];
+  ops->terminate (instance->handle);
+  ops->free (instance);
+  return (double) start / 1e6;
+}
+
 static double
 through_hyco (const char *fmu_path, guint64 steps, gboolean rollback, double *last,
               guint64 *firings)
+{
+  return through_hyco_isolated (fmu_path, steps, rollback, "none", last, firings);
+}
+
+static double
+through_hyco_isolated (const char *fmu_path, guint64 steps, gboolean rollback,
+                       const char *isolation, double *last, guint64 *firings)
 {
   g_autofree char *stop = g_strdup_printf ("%g", (double) steps * STEP);
   g_autofree char *path = g_canonicalize_filename (fmu_path, NULL);
@@ -239,14 +343,15 @@ through_hyco (const char *fmu_path, guint64 steps, gboolean rollback, double *la
     "<entity name=\"bench\" class=\"CompositeActor\">"
     "<property name=\"d\" class=\"%s\"><property name=\"stopTime\" value=\"%s\"/>%s</property>"
     "<entity name=\"FMU\" class=\"FMUImport\"><property name=\"fmuFile\" value=\"%s\"/>%s"
-    "<property name=\"substep\" value=\"%g\"/>"
+    "<property name=\"substep\" value=\"%g\"/><property name=\"isolation\" value=\"%s\"/>"
     "</entity></entity>",
     rollback ? "ContinuousDirector" : "DEDirector", stop,
     rollback ? "<property name=\"ODESolver\" value=\"ExplicitRK23Solver\"/>"
                "<property name=\"initStepSize\" value=\"0.001\"/>"
                "<property name=\"maxStepSize\" value=\"0.001\"/>"
              : "",
-    path, rollback ? "" : "<property name=\"communicationStepSize\" value=\"0.001\"/>", substep);
+    path, rollback ? "" : "<property name=\"communicationStepSize\" value=\"0.001\"/>", substep,
+    isolation);
   GError *error = NULL;
   g_autoptr (HycoModel) model = hyco_model_new_from_data (text, -1, "bench.xml", &error);
   HycoActor *fmu;
@@ -324,6 +429,51 @@ main (int argc, char **argv)
               "  goal    met by an FMU whose step takes %.0f ns or more (this one: %.0f ns)\n",
               2 * (hyco - direct) / (double) steps * 1e9, direct / (double) steps * 1e9);
         }
+  /* Isolation: a host process against the hyco process, in the same run; fewer steps, as
+   * each costs a round trip or more. */
+  if (argc <= 2 || g_str_equal (argv[2], "isolation"))
+    {
+      guint64 isolated_steps = MAX (steps / 10, 1);
+      double in_process = G_MAXDOUBLE, isolated = G_MAXDOUBLE, last, last_isolated;
+      guint64 firings = 0;
+
+      substep = STEP;
+      for (int r = 0; r < REPEATS; r++)
+        {
+          in_process = MIN (in_process, instance_plain (isolated_steps, FALSE, &last));
+          isolated = MIN (isolated, instance_plain (isolated_steps, TRUE, &last_isolated));
+        }
+      printf ("Isolation, %" G_GUINT64_FORMAT " steps of %g s, 1 internal RK4 step per step\n",
+              isolated_steps, STEP);
+      printf ("  calls    fmi2DoStep + fmi2GetReal: in process %.0f ns per step, isolated %.0f "
+              "ns (x %.1f), x1 %.8g and %.8g\n",
+              in_process / (double) isolated_steps * 1e9, isolated / (double) isolated_steps * 1e9,
+              isolated / in_process, last, last_isolated);
+      printf ("  round trip %.0f ns per step added by the host process (goal: under 5000)\n",
+              (isolated - in_process) / (double) isolated_steps * 1e9);
+      printf ("  floor    a bare socket round trip to a child process here, now: %.0f ns (the "
+              "step above makes 2)\n",
+              socket_round_trip (isolated_steps));
+      for (int rollback = 0; rollback <= 1; rollback++)
+        {
+          in_process = isolated = G_MAXDOUBLE;
+          for (int r = 0; r < REPEATS; r++)
+            {
+              in_process = MIN (in_process, through_hyco_isolated (FMU_PATH, isolated_steps,
+                                                                   rollback, "none", &last,
+                                                                   &firings));
+              isolated = MIN (isolated, through_hyco_isolated (FMU_PATH, isolated_steps, rollback,
+                                                               "process", &last_isolated,
+                                                               &firings));
+            }
+          printf ("  hyco %s: isolation=none %.0f ns per step, process %.0f ns (x %.1f), x1 "
+                  "%.8g and %.8g\n",
+                  rollback ? "with rollback (3 stages)" : "without rollback",
+                  in_process / (double) isolated_steps * 1e9,
+                  isolated / (double) isolated_steps * 1e9, isolated / in_process, last,
+                  last_isolated);
+        }
+    }
   /* FMI 3.0, without rollback: what Hyco adds per step next to the FMI 2.0 figure above. */
   for (int work = 0; work <= 1; work++)
     if (argc <= 2 || g_str_equal (argv[2], "fmi3"))

@@ -5,6 +5,7 @@
 #include "hyco-actor-helpers-private.h"
 #include "hyco-fmu-actor-private.h"
 #include "hyco-fmu.h"
+#include "hyco-fmu-remote.h"
 #include "hyco-director-private.h"
 #include "hyco-param-private.h"
 
@@ -48,7 +49,10 @@
  * arrive (an Enumeration takes only its items).
  *
  * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
- * for every FMI version; the loader gives it the backend of the FMU's version.
+ * for every FMI version; the loader gives it the backend of the FMU's version. With
+ * `isolation` "process" (FMI 2.0), the instance is created and called in a host process
+ * (fmi/isolation/) through the same interface: a crash, exit() or a call longer than
+ * `callTimeout` there is an error naming the call that ends the run, not the end of hyco.
  *
  * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
  * integers (out of a type's range: an error naming the port), Float32 a double, an array
@@ -118,6 +122,8 @@ struct _HycoFMUActor
   gboolean step_revision;
   gboolean fmu_logging;
   double fmu_tolerance; /* 0: not set */
+  char *isolation;      /* "none" or "process" */
+  double call_timeout;  /* s, for isolation="process" */
   char *communication_step_literal;
   GHashTable *fmu_parameters; /* name -> FmuParameter */
   GPtrArray *fmu_parameter_order;
@@ -203,6 +209,8 @@ enum
   PROP_COMMUNICATION_STEP,
   PROP_FMU_LOGGING,
   PROP_FMU_TOLERANCE,
+  PROP_ISOLATION,
+  PROP_CALL_TIMEOUT,
   N_PROPS
 };
 
@@ -281,6 +289,8 @@ free_instance (HycoFMUActor *self)
     self->ops->free_state (self->handle, &self->saved);
   self->saved = NULL;
   self->ops->free (self->instance);
+  /* An isolated instance's calls went with it. */
+  self->ops = self->fmu->ops;
   self->instance = self->handle = NULL;
   self->initialized = FALSE;
 }
@@ -293,6 +303,7 @@ hyco_fmu_actor_finalize (GObject *object)
   free_instance (self);
   g_free (self->fmu_file);
   g_free (self->communication_step_literal);
+  g_free (self->isolation);
   g_free (self->load_error);
   g_free (self->instance_name);
   g_free (self->discard_reason);
@@ -364,6 +375,12 @@ hyco_fmu_actor_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_FMU_TOLERANCE:
       g_value_set_double (value, self->fmu_tolerance);
       break;
+    case PROP_ISOLATION:
+      g_value_set_string (value, self->isolation);
+      break;
+    case PROP_CALL_TIMEOUT:
+      g_value_set_double (value, self->call_timeout);
+      break;
     case PROP_COMMUNICATION_STEP:
       g_value_set_string (value, self->communication_step_literal);
       break;
@@ -403,6 +420,15 @@ hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value
       break;
     case PROP_FMU_TOLERANCE:
       self->fmu_tolerance = g_value_get_double (value);
+      break;
+    case PROP_ISOLATION:
+      g_free (self->isolation);
+      self->isolation = g_value_dup_string (value);
+      if (self->isolation == NULL)
+        self->isolation = g_strdup ("none");
+      break;
+    case PROP_CALL_TIMEOUT:
+      self->call_timeout = g_value_get_double (value);
       break;
     case PROP_COMMUNICATION_STEP:
       if (!_hyco_actors_set_literal (&self->communication_step_literal, value, pspec))
@@ -1412,6 +1438,22 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
                                           &self->communication_step, error))
     return FALSE;
   self->hybrid = self->fmu->category != HYCO_FMU_CATEGORY_0A;
+  if (!g_str_equal (self->isolation, "none") && !g_str_equal (self->isolation, "process"))
+    {
+      g_autofree char *reason
+        = g_strdup_printf ("\"%s\" is neither \"none\" (the FMU runs in the hyco process) nor "
+                           "\"process\" (in a process of its own)",
+                           self->isolation);
+      _hyco_set_parameter_error (actor, error, "isolation", reason);
+      return FALSE;
+    }
+  if (g_str_equal (self->isolation, "process") && self->fmi3)
+    {
+      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
+                            "isolation=\"process\" runs FMI 2.0 FMUs only, and %s is FMI %s",
+                            self->fmu_file, self->fmu->description->fmi_version);
+      return FALSE;
+    }
   if (self->fmi3 && !preinitialize3 (self, error))
     return FALSE;
   /* Parameters computed from the model's, as they are now. */
@@ -1671,12 +1713,13 @@ static gboolean
 hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
 {
   HycoFMUActor *self = HYCO_FMU_ACTOR (actor);
-  const HycoFmuInstanceOps *ops = self->ops;
+  const HycoFmuInstanceOps *ops;
   double tolerance = fmu_tolerance (self);
   gboolean stop_defined;
   HycoTag start;
 
   free_instance (self);
+  ops = self->ops;
   g_free (self->instance_name);
   self->instance_name = hyco_actor_get_full_name (actor);
   if (*self->instance_name == '\0')
@@ -1707,6 +1750,9 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
             self->needs_rollback && self->step_revision, error);
         }
     }
+  else if (g_str_equal (self->isolation, "process"))
+    self->instance = _hyco_fmu_remote_instantiate (self->fmu, self->instance_name,
+                                                   self->fmu_logging, self->call_timeout, error);
   else
     self->instance
       = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
@@ -1715,6 +1761,8 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       g_prefix_error (error, "%s: ", self->instance_name);
       return FALSE;
     }
+  /* An isolated instance has calls of its own: the same ones, made in its process. */
+  ops = self->ops = self->instance->ops;
   self->handle = self->instance->handle;
   hyco_actor_get_current_tag (actor, &start);
   /* FMI-HC resolution: the model's where the FMU can take it, else the FMU's own. */
@@ -3042,6 +3090,26 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   properties[PROP_FMU_TOLERANCE] = g_param_spec_double (
     "fmuTolerance", NULL, "Relative tolerance for the FMU's solver (0: the director's)", 0,
     G_MAXDOUBLE, 0, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUActor:isolation:
+   *
+   * Where the FMU's code runs: "none" (the default, the fastest) in the hyco process;
+   * "process" in a process of its own, started for the run (FMI 2.0 FMUs), so that an FMU that
+   * crashes, calls exit() or hangs ends the run with an error naming the call, and the trace
+   * and results keep every tag committed before.
+   */
+  properties[PROP_ISOLATION] = g_param_spec_string (
+    "isolation", NULL, "Where the FMU runs: none (in hyco) or process (a process of its own)",
+    "none", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUActor:callTimeout:
+   *
+   * With isolation="process": how long (seconds) a call into the FMU may take before its
+   * process is stopped and the run ends with an error naming the call.
+   */
+  properties[PROP_CALL_TIMEOUT] = g_param_spec_double (
+    "callTimeout", NULL, "With isolation=process: the longest an FMU call may take (s)",
+    G_MINDOUBLE, G_MAXDOUBLE, 60, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -3049,6 +3117,8 @@ static void
 hyco_fmu_actor_init (HycoFMUActor *self)
 {
   self->step_revision = TRUE;
+  self->isolation = g_strdup ("none");
+  self->call_timeout = 60;
   self->communication_step_literal = g_strdup ("0");
   self->fmu_parameters
     = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, fmu_parameter_free);

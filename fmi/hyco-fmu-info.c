@@ -4,6 +4,7 @@
  */
 #include "hyco-fmu-info.h"
 #include "hyco-fmu.h"
+#include "hyco-fmu-remote.h"
 
 #include <math.h>
 
@@ -241,8 +242,9 @@ _hyco_fmu_describe (HycoFmu *fmu)
  * @path: an FMU file (`.fmu`)
  * @error: return location for a #GError
  *
- * Loads the FMU at @path (unpacked into a temporary directory that is removed again, its
- * modelDescription.xml read and its library loaded) and describes it as `hyco fmu info` does:
+ * Loads the FMU at @path in a process of its own (unpacked into a temporary directory that
+ * is removed again, its modelDescription.xml read and its library loaded: no code of the FMU
+ * runs in the calling process) and describes it as `hyco fmu info` does:
  * its names, GUID, FMI version, generation tool, FMI-HC category and the FMI-HC functions it
  * exports, its capabilities, its default experiment, and each variable with causality,
  * variability, type, start, unit and (outputs) the inputs it depends on, and each Enumeration's
@@ -254,13 +256,9 @@ _hyco_fmu_describe (HycoFmu *fmu)
 char *
 hyco_fmu_describe_file (const char *path, GError **error)
 {
-  g_autoptr (HycoFmu) fmu = NULL;
-
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  fmu = _hyco_fmu_open (path, error);
-  if (fmu == NULL)
-    return NULL;
-  return _hyco_fmu_describe (fmu);
+  /* The FMU's library (its code runs as it loads) is loaded in a host process. */
+  return _hyco_fmu_remote_describe (path, error);
 }

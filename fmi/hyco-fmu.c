@@ -35,7 +35,7 @@ _hyco_fmu_unref (HycoFmu *self)
     return;
   if (self->backend_data)
     self->backend->unload (self);
-  if (self->directory)
+  if (self->directory && !self->directory_borrowed)
     _hyco_fmu_archive_remove_tree (self->directory);
   g_free (self->path);
   g_free (self->directory);
@@ -100,13 +100,13 @@ remove_stale_directories (void)
   g_once_init_leave (&done, 1);
 }
 
+static HycoFmu *finish_open (HycoFmu *fmu, GError **error);
+
 HycoFmu *
 _hyco_fmu_open (const char *path, GError **error)
 {
   g_autoptr (HycoFmu) self = NULL;
   g_autoptr (GError) local_error = NULL;
-  g_autofree char *resources = NULL;
-  g_autofree char *uri = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -138,8 +138,38 @@ _hyco_fmu_open (const char *path, GError **error)
                    local_error->message);
       return NULL;
     }
-  if (!_hyco_fmu_archive_unpack (self->path, self->directory, error)
-      || !read_description (self, error) || !self->backend->load (self, error))
+  if (!_hyco_fmu_archive_unpack (self->path, self->directory, error))
+    return NULL;
+  return finish_open (g_steal_pointer (&self), error);
+}
+
+HycoFmu *
+_hyco_fmu_open_unpacked (const char *path, const char *directory, GError **error)
+{
+  HycoFmu *self;
+
+  g_return_val_if_fail (path != NULL && directory != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_new0 (HycoFmu, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->path = g_strdup (path);
+  self->directory = g_strdup (directory);
+  self->directory_borrowed = TRUE;
+  return finish_open (self, error);
+}
+
+/* The description read and the library loaded, of an FMU unpacked in self->directory. */
+static HycoFmu *
+finish_open (HycoFmu *fmu, GError **error)
+{
+  g_autoptr (HycoFmu) self = fmu;
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *resources = NULL;
+  g_autofree char *uri = NULL;
+  const char *path = self->path;
+
+  if (!read_description (self, error) || !self->backend->load (self, error))
     return NULL;
 
   resources = g_build_filename (self->directory, "resources", NULL);

@@ -60,6 +60,7 @@ struct _HycoFmu
   gatomicrefcount ref_count;
   char *path;         /* the .fmu file, as given */
   char *directory;    /* private temporary directory it was unpacked into; removed at the end */
+  gboolean directory_borrowed; /* _hyco_fmu_open_unpacked(): another's, left in place */
   char *resource_uri; /* file:// URI of its resources/ directory, with the trailing slash */
   HycoModelDescription *description;
 
@@ -73,6 +74,9 @@ struct _HycoFmu
  * safety checks (hyco-fmu-archive.h), reads modelDescription.xml and has the backend of its
  * fmiVersion load the library. On failure nothing is left on disk. Errors name the file. */
 HycoFmu *_hyco_fmu_open (const char *path, GError **error);
+/* As _hyco_fmu_open(), of @path already unpacked into @directory by another process (the host
+ * of an isolated FMU, fmi/isolation/): the directory is left in place at the end. */
+HycoFmu *_hyco_fmu_open_unpacked (const char *path, const char *directory, GError **error);
 HycoFmu *_hyco_fmu_ref (HycoFmu *self);
 /* At the last reference: closes the library and removes the temporary directory. */
 void _hyco_fmu_unref (HycoFmu *self);

@@ -2238,6 +2238,147 @@ class Fmi3(FmuTestCase):
                       "values carry no bytes: leave it unconnected", result.stderr)
 
 
+class Isolation(FmuTestCase):
+    """FMUImport with isolation="process": the FMU runs in a host process. A crash, exit() or a
+    call past callTimeout, each at a chosen doStep (the faulty FMU's, from failAtTime = 1 s),
+    ends the run with exit 1 in bounded time, naming the actor, the FMU, the FMU file and the
+    call; the trace and results keep every tag committed before; and an isolated run gives
+    the trace of the same run in the hyco process."""
+
+    def model(self, fail_at, isolation="process", timeout="60"):
+        # Stepped every 0.25 s under DE, its input u fed from its own output t.
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="2", body=FmuRun.fmu(
+                "F", "faulty.fmu",
+                f'    <property name="failAt" value="{fail_at}"/>\n'
+                '    <property name="communicationStepSize" value="0.25"/>\n'
+                f'    <property name="isolation" value="{isolation}"/>\n'
+                f'    <property name="callTimeout" value="{timeout}"/>\n') +
+                '  <relation name="t" class="TypedIORelation"/>\n'
+                '  <link port="F.t" relation="t"/>\n'
+                '  <link port="F.u" relation="t"/>\n'))
+        return path
+
+    def run_hyco(self, path, *args):
+        self.results = os.path.join(self.dir.name, "results.mat")
+        return subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace, "--results",
+                               self.results, *args], capture_output=True, text=True,
+                              timeout=120, env=self.env)
+
+    def trace_text(self):
+        with open(self.trace) as f:
+            return f.read()
+
+    def committed_before(self, time_limit):
+        """The trace of the run without the fault, to the tags before @time_limit."""
+        self.assertEqual(self.run_hyco(self.model(0, "none")).returncode, 0)
+        lines = self.trace_text().splitlines(keepends=True)
+        return "".join([lines[0]] + [line for line in lines[1:]
+                                     if float(line.split(",")[1]) <= time_limit])
+
+    def check_fault(self, fail_at, message, timeout="60"):
+        expected = self.committed_before(1)
+        path = self.model(fail_at, timeout=timeout)
+        start = time.monotonic()
+        result = self.run_hyco(path)
+        self.assertLess(time.monotonic() - start, 30)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr.splitlines()[-1],
+                         f"hyco: error: {path}: F: FMU faulty (F): {message}")
+        # Every tag committed before the failing step from 1 s: those of the run without it.
+        self.assertEqual(self.trace_text(), expected)
+        import scipy.io
+        signals = scipy.io.loadmat(self.results, squeeze_me=True, struct_as_record=False)["signals"]
+        t = [s for s in signals if s.name == "F.t"][0]
+        self.assertEqual(list(t.time), [0, 0.25, 0.5, 0.75, 1])
+        self.assertEqual(list(t.value), [0, 0.25, 0.5, 0.75, 1])
+        self.assertEqual(list(t.present), [1, 1, 1, 1, 1])
+
+    def test_crash_in_do_step(self):
+        self.check_fault(12, "the process running faulty.fmu crashed (signal 11, "
+                             "Segmentation fault) in fmi2DoStep at t = 1 s")
+
+    def test_crash_in_set_real_sent_with_the_step(self):
+        # The input set at 1 s goes to the host with the step: the call it crashed in is named.
+        self.check_fault(13, "the process running faulty.fmu crashed (signal 11, "
+                             "Segmentation fault) in fmi2SetReal")
+
+    def test_exit_in_do_step(self):
+        self.check_fault(9, "the process running faulty.fmu exited (status 0) in fmi2DoStep at "
+                            "t = 1 s: the FMU's code ended it")
+
+    def test_hang_in_do_step_stopped_at_call_timeout(self):
+        # Long enough for the calls before on a busy machine, far shorter than the test's.
+        self.check_fault(10, "fmi2DoStep at t = 1 s did not return within 3 s (callTimeout): "
+                         "the process running faulty.fmu was stopped", timeout="3")
+
+    def test_error_status_reads_as_in_process(self):
+        # The FMU's own error: its check runs in the host, with the message it logged there;
+        # a set whose reply is not waited for (it goes with the step) is named all the same.
+        for fail_at, call in ((1, "fmi2DoStep"), (3, "fmi2SetReal"), (2, "fmi2GetReal")):
+            messages = []
+            for isolation in ("none", "process"):
+                path = self.model(fail_at, isolation)
+                result = self.run_hyco(path)
+                self.assertEqual(result.returncode, 1)
+                messages.append(result.stderr)
+            self.assertIn(f"FMU faulty (F): {call} returned fmi2Error", messages[0])
+            self.assertEqual(messages[1], messages[0])
+
+    def test_fmu_messages_read_as_in_process(self):
+        # Logged in the host, worded as hyco words its own.
+        outputs = []
+        for isolation in ("none", "process"):
+            result = self.run_hyco(self.model(11, isolation))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            outputs.append(result.stderr)
+        self.assertIn("hyco: F: logStatusWarning: a warning on purpose at 1.25 (failAt=11)\n",
+                      outputs[0])
+        self.assertEqual(outputs[1], outputs[0])
+
+    def test_unknown_isolation_refused(self):
+        path = self.model(0, "thread")
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr, f'hyco: error: {path}:6: F: parameter isolation: "thread" '
+                         'is neither "none" (the FMU runs in the hyco process) nor "process" (in '
+                         'a process of its own)\n')
+
+    def test_fmi3_refused(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
+                "F", "vanderpol3.fmu", '    <property name="isolation" value="process"/>\n')))
+        result = self.run_hyco(path)
+        self.assertEqual(result.returncode, 2)
+        self.assertEqual(result.stderr, f'hyco: error: {path}:6: F: isolation="process" runs FMI '
+                         '2.0 FMUs only, and vanderpol3.fmu is FMI 3.0\n')
+
+    def test_example_models_give_the_same_trace_isolated(self):
+        # With rollback (the continuous director's: the bouncing ball's FMU states kept in
+        # the host), FMI-HC integer steps and absent values, strings.
+        # (Each isolated call is a round trip: the bouncing ball to its second bounce only.)
+        for name, stop in (("fmu-bouncing-ball", "1"), ("fmu-event-ordering", "0.1"),
+                           ("fmu-quantization-fig7", "40"), ("fmu-integrating-glitches", "10")):
+            with open(os.path.join("models", name + ".xml")) as f:
+                text = f.read()
+            traces = []
+            for isolated in (False, True):
+                model = os.path.join(self.dir.name, name + ".xml")
+                with open(model, "w") as f:
+                    f.write(re.sub(r'(<property name="fmuFile"[^>]*/>)',
+                                   r'\1<property name="isolation" value="process"/>', text)
+                            if isolated else text)
+                if isolated:
+                    with open(model) as f:
+                        self.assertIn('name="isolation" value="process"', f.read())
+                result = self.run_hyco(model, "--stop-time", stop)
+                self.assertEqual(result.returncode, 0, (name, result.stderr))
+                traces.append(self.trace_text())
+            self.assertEqual(traces[1], traces[0], name)
+
+
 if __name__ == "__main__":
     HYCO = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=2)

@@ -19,6 +19,8 @@
  *   9  doStep calls exit(0), as a badly written FMU ends the whole process
  *   10 doStep never returns (it logs that it hangs, then sleeps forever)
  *   11 every doStep logs a warning, and steps on (an FMU that floods its log)
+ *   12 doStep crashes its process (SIGSEGV, as a write through a null pointer would)
+ *   13 fmi2SetReal crashes its process (SIGSEGV, in step mode)
  * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
  * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
@@ -27,6 +29,7 @@
  */
 #include "fmu-runtime.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,6 +64,8 @@ enum
   DO_STEP_EXIT,
   DO_STEP_HANG,
   DO_STEP_WARNING,
+  DO_STEP_CRASH,
+  SET_REAL_CRASH,
 };
 
 static const FmuVariable variables[] = {
@@ -121,6 +126,11 @@ do_step (FmuInstance *fmu, double step, double *performed)
         fmu_log (fmu, fmi2Warning, "logStatusWarning", "a warning on purpose at %g (failAt=11)",
                  fmu->clock.time);
         break;
+      case DO_STEP_CRASH:
+        /* raise(), not a null pointer: the compiler may not remove it, and the signal is the
+         * one a real crash gives. */
+        raise (SIGSEGV);
+        break;
       case DO_STEP_HANG:
         fmu_log (fmu, fmi2OK, "logAll", "doStep hangs on purpose at %g (failAt=10)",
                  fmu->clock.time);
@@ -157,6 +167,8 @@ before_access (FmuInstance *fmu, FmuType type, bool set)
     return fmu_error (fmu, "fmi2GetReal fails on purpose at %g (failAt=2)", fmu->clock.time);
   if (set && s->fail_at == SET_REAL)
     return fmu_error (fmu, "fmi2SetReal fails on purpose at %g (failAt=3)", fmu->clock.time);
+  if (set && s->fail_at == SET_REAL_CRASH)
+    raise (SIGSEGV);
   return fmi2OK;
 }
 

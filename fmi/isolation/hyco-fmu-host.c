@@ -1,0 +1,519 @@
+/* hyco-fmu-host.c: the process an isolated FMU runs in (FMUImport's isolation="process").
+ *
+ *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING
+ *   hyco-fmu-host --describe FMU
+ *
+ * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the .fmu file (for messages), the
+ * directory the actor unpacked it into, the instance name and 0 or 1 for the FMU's logging.
+ * It loads the library (the backend of the FMU's version, as in the hyco process),
+ * instantiates it, says so, then serves the calls of the instance interface one request at a
+ * time (hyco-fmu-protocol.h) until the socket closes; then it frees the instance and ends.
+ * Whatever the FMU does to this process (a crash, exit(), a call that never returns) is
+ * the actor's to report: this program only serves.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-fmu-protocol.h"
+#include "hyco-fmu.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <poll.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+/* How long the host spins on the socket for the next request before it sleeps in poll(): the
+ * actor's next call comes within microseconds when it steps a fast FMU. */
+#define SPIN_USEC 50
+
+/* The requests read, which come several in one write (the deferred ones with the next). */
+typedef struct
+{
+  int fd;
+  GByteArray *data;
+  gsize at; /* the next unread byte */
+} Input;
+
+/* The next @size bytes of the input, or NULL at its end. */
+static const guint8 *
+take (Input *input, gsize size)
+{
+  gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
+  const guint8 *p;
+
+  if (input->at > 0 && input->at == input->data->len)
+    {
+      g_byte_array_set_size (input->data, 0);
+      input->at = 0;
+    }
+  while (input->data->len - input->at < size)
+    {
+      guint have = input->data->len;
+      gsize room = MAX (size, 4096);
+      ssize_t n;
+
+      g_byte_array_set_size (input->data, (guint) (have + room));
+      n = recv (input->fd, input->data->data + have, room, MSG_DONTWAIT);
+      g_byte_array_set_size (input->data, have + (guint) MAX (n, 0));
+      if (n > 0)
+        continue;
+      if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+        return NULL;
+      if (g_get_monotonic_time () < spin_until)
+        {
+          sched_yield (); /* on a busy machine, the actor may be waiting for this processor */
+          continue;
+        }
+      {
+        struct pollfd pfd = { .fd = input->fd, .events = POLLIN };
+        if (poll (&pfd, 1, -1) < 0 && errno != EINTR)
+          return NULL;
+      }
+    }
+  p = input->data->data + input->at;
+  input->at += size;
+  return p;
+}
+
+static gboolean
+write_full (int fd, gconstpointer data, gsize size)
+{
+  const guint8 *p = data;
+
+  while (size > 0)
+    {
+      ssize_t n = write (fd, p, size);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      p += n, size -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* The reply and its payload in one write: one system call per reply. */
+static gboolean
+send_reply (int fd, HycoFmuRemoteReply *reply, GByteArray *payload)
+{
+  reply->payload = payload->len;
+  g_byte_array_prepend (payload, (const guint8 *) reply, sizeof *reply);
+  return write_full (fd, payload->data, payload->len);
+}
+
+static void
+send_error (int fd, const GError *error)
+{
+  HycoFmuRemoteReply reply = { .status = 1, .u = (guint64) error->code };
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
+
+  g_byte_array_append (payload, (const guint8 *) error->message, strlen (error->message) + 1);
+  send_reply (fd, &reply, payload);
+}
+
+typedef struct
+{
+  HycoFmuInstance *instance;
+  GPtrArray *states; /* handle - 1 -> the backend's state, NULL when freed */
+  gboolean fatal; /* a call returned the fatal status: no further call, not even to free */
+} Host;
+
+static gsize
+value_size (guint32 call)
+{
+  switch (call)
+    {
+    case HYCO_FMU_REMOTE_SET_REAL:
+    case HYCO_FMU_REMOTE_GET_REAL:
+    case HYCO_FMU_REMOTE_SET_HYBRID_REAL:
+    case HYCO_FMU_REMOTE_GET_HYBRID_REAL:
+      return sizeof (double);
+    default:
+      return sizeof (int);
+    }
+}
+
+/* Strings of a set: @n NUL-terminated ones from @data (of @size bytes), or FALSE. */
+static gboolean
+split_strings (const guint8 *data, gsize size, guint32 n, const char **strings)
+{
+  gsize at = 0;
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      const guint8 *end = at < size ? memchr (data + at, '\0', size - at) : NULL;
+      if (end == NULL)
+        return FALSE;
+      strings[i] = (const char *) data + at;
+      at = (gsize) (end - data) + 1;
+    }
+  return TRUE;
+}
+
+static gpointer
+state_of (Host *host, guint64 handle)
+{
+  return handle > 0 && handle <= host->states->len ? host->states->pdata[handle - 1] : NULL;
+}
+
+/* Serves the request @request with its @payload; the reply's payload goes into @out. */
+static void
+serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
+       HycoFmuRemoteReply *reply, GByteArray *out)
+{
+  const HycoFmuInstanceOps *ops = host->instance->ops;
+  gpointer c = host->instance->handle;
+  const HycoFmuValueReference *vr = (const HycoFmuValueReference *) payload;
+  const guint8 *values = payload + request->n * sizeof (HycoFmuValueReference);
+  gsize size = value_size (request->call);
+  guint32 n = request->n;
+  HycoFmuStatus status = HYCO_FMU_STATUS_ERROR;
+
+#define SET(op, type) status = ops->op (c, vr, n, (const type *) values)
+#define SET_HYBRID(op, type)                                                                      \
+  status = ops->op (c, vr, n, (const type *) values, (const HycoFmuSignal *) (values + n * size))
+#define GET(op, type)                                                                             \
+  G_STMT_START                                                                                    \
+  {                                                                                               \
+    g_byte_array_set_size (out, n * size);                                                        \
+    status = ops->op (c, vr, n, (type *) out->data);                                              \
+  }                                                                                               \
+  G_STMT_END
+#define GET_HYBRID(op, type)                                                                      \
+  G_STMT_START                                                                                    \
+  {                                                                                               \
+    g_byte_array_set_size (out, n * size + n * sizeof (HycoFmuSignal));                           \
+    status = ops->op (c, vr, n, (type *) out->data, (HycoFmuSignal *) (out->data + n * size));    \
+  }                                                                                               \
+  G_STMT_END
+
+  switch ((HycoFmuRemoteCall) request->call)
+    {
+    case HYCO_FMU_REMOTE_SETUP_EXPERIMENT:
+      status = ops->setup_experiment (c, request->flags & 1, request->d[0], request->d[1],
+                                      (request->flags & 2) != 0, request->d[2]);
+      break;
+    case HYCO_FMU_REMOTE_ENTER_INITIALIZATION_MODE:
+      status = ops->enter_initialization_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_EXIT_INITIALIZATION_MODE:
+      status = ops->exit_initialization_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_TERMINATE:
+      status = ops->terminate (c);
+      break;
+    case HYCO_FMU_REMOTE_SET_REAL:
+      SET (set_real, double);
+      break;
+    case HYCO_FMU_REMOTE_SET_INTEGER:
+      SET (set_integer, int);
+      break;
+    case HYCO_FMU_REMOTE_SET_BOOLEAN:
+      SET (set_boolean, int);
+      break;
+    case HYCO_FMU_REMOTE_SET_HYBRID_REAL:
+      SET_HYBRID (set_hybrid_real, double);
+      break;
+    case HYCO_FMU_REMOTE_SET_HYBRID_INTEGER:
+      SET_HYBRID (set_hybrid_integer, int);
+      break;
+    case HYCO_FMU_REMOTE_SET_HYBRID_BOOLEAN:
+      SET_HYBRID (set_hybrid_boolean, int);
+      break;
+    case HYCO_FMU_REMOTE_SET_STRING:
+    case HYCO_FMU_REMOTE_SET_HYBRID_STRING:
+      {
+        gboolean hybrid = request->call == HYCO_FMU_REMOTE_SET_HYBRID_STRING;
+        gsize strings_size = request->payload - n * sizeof (HycoFmuValueReference)
+                             - (hybrid ? n * sizeof (HycoFmuSignal) : 0);
+        g_autofree const char **strings = g_new0 (const char *, MAX (n, 1));
+        if (request->payload < n * sizeof (HycoFmuValueReference)
+                                 + (hybrid ? n * sizeof (HycoFmuSignal) : 0)
+            || !split_strings (values + (hybrid ? n * sizeof (HycoFmuSignal) : 0), strings_size,
+                               n, strings))
+          break;
+        status = hybrid ? ops->set_hybrid_string (c, vr, n, strings, (const HycoFmuSignal *) values)
+                        : ops->set_string (c, vr, n, strings);
+        break;
+      }
+    case HYCO_FMU_REMOTE_GET_REAL:
+      GET (get_real, double);
+      break;
+    case HYCO_FMU_REMOTE_GET_INTEGER:
+      GET (get_integer, int);
+      break;
+    case HYCO_FMU_REMOTE_GET_BOOLEAN:
+      GET (get_boolean, int);
+      break;
+    case HYCO_FMU_REMOTE_GET_HYBRID_REAL:
+      GET_HYBRID (get_hybrid_real, double);
+      break;
+    case HYCO_FMU_REMOTE_GET_HYBRID_INTEGER:
+      GET_HYBRID (get_hybrid_integer, int);
+      break;
+    case HYCO_FMU_REMOTE_GET_HYBRID_BOOLEAN:
+      GET_HYBRID (get_hybrid_boolean, int);
+      break;
+    case HYCO_FMU_REMOTE_GET_STRING:
+    case HYCO_FMU_REMOTE_GET_HYBRID_STRING:
+      {
+        gboolean hybrid = request->call == HYCO_FMU_REMOTE_GET_HYBRID_STRING;
+        g_autofree const char **strings = g_new0 (const char *, MAX (n, 1));
+        g_autofree HycoFmuSignal *presence = g_new0 (HycoFmuSignal, MAX (n, 1));
+        status = hybrid ? ops->get_hybrid_string (c, vr, n, strings, presence)
+                        : ops->get_string (c, vr, n, strings);
+        /* Presences first: the strings' lengths vary. */
+        if (hybrid)
+          g_byte_array_append (out, (const guint8 *) presence, n * sizeof (HycoFmuSignal));
+        for (guint32 i = 0; i < n; i++)
+          {
+            const char *s = strings[i] != NULL ? strings[i] : "";
+            g_byte_array_append (out, (const guint8 *) s, strlen (s) + 1);
+          }
+        break;
+      }
+    case HYCO_FMU_REMOTE_DO_STEP:
+      status = ops->do_step (c, request->d[0], request->d[1], request->flags & 1);
+      break;
+    case HYCO_FMU_REMOTE_DO_INTEGER_STEP:
+      status = ops->do_integer_step (c, request->u[0], request->u[1], request->flags & 1,
+                                     &reply->u);
+      break;
+    case HYCO_FMU_REMOTE_GET_MAX_STEP_SIZE:
+      status = ops->get_max_step_size (c, &reply->d);
+      break;
+    case HYCO_FMU_REMOTE_GET_INTEGER_MAX_STEP_SIZE:
+      status = ops->get_integer_max_step_size (c, &reply->u);
+      break;
+    case HYCO_FMU_REMOTE_SET_RESOLUTION:
+      status = ops->set_resolution (c, request->integer);
+      break;
+    case HYCO_FMU_REMOTE_GET_PREFERRED_RESOLUTION:
+      {
+        int resolution = 0;
+        status = ops->get_preferred_resolution (c, &resolution);
+        reply->u = (guint64) (gint64) resolution;
+        break;
+      }
+    case HYCO_FMU_REMOTE_GET_REAL_STATUS:
+      status = ops->get_real_status (c, (HycoFmuStatusKind) request->integer, &reply->d);
+      break;
+    case HYCO_FMU_REMOTE_GET_BOOLEAN_STATUS:
+      {
+        gboolean value = FALSE;
+        status = ops->get_boolean_status (c, (HycoFmuStatusKind) request->integer, &value);
+        reply->u = (guint64) value;
+        break;
+      }
+    case HYCO_FMU_REMOTE_GET_STATE:
+      {
+        gpointer state = state_of (host, request->u[0]);
+        status = ops->get_state (c, &state);
+        if (state_of (host, request->u[0]) != NULL)
+          {
+            host->states->pdata[request->u[0] - 1] = state;
+            reply->u = request->u[0];
+          }
+        else if (state != NULL)
+          {
+            g_ptr_array_add (host->states, state);
+            reply->u = host->states->len;
+          }
+        break;
+      }
+    case HYCO_FMU_REMOTE_SET_STATE:
+      status = ops->set_state (c, state_of (host, request->u[0]));
+      break;
+    case HYCO_FMU_REMOTE_FREE_STATE:
+      {
+        gpointer state = state_of (host, request->u[0]);
+        status = ops->free_state (c, &state);
+        if (state == NULL && request->u[0] > 0 && request->u[0] <= host->states->len)
+          host->states->pdata[request->u[0] - 1] = NULL;
+        break;
+      }
+    case HYCO_FMU_REMOTE_CHECK:
+      {
+        g_autoptr (GError) error = NULL;
+        g_autofree char *call = g_strndup ((const char *) payload, request->payload);
+        if (ops->check (host->instance, (HycoFmuStatus) request->integer, call, &error))
+          status = 0;
+        else
+          {
+            status = 1;
+            reply->u = (guint64) error->code;
+            g_byte_array_append (out, (const guint8 *) error->message,
+                                 strlen (error->message) + 1);
+          }
+        break;
+      }
+    case HYCO_FMU_REMOTE_N_CALLS:
+    default:
+      break;
+    }
+#undef SET
+#undef SET_HYBRID
+#undef GET
+#undef GET_HYBRID
+  reply->status = (gint32) status;
+}
+
+/* The FMU's messages and the loader's, worded as the hyco command words its own (this process
+ * writes to the same standard error, and may not live to hand them over). */
+static void
+log_to_stderr (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  fprintf (stderr, "hyco: %s%s\n", (level & G_LOG_LEVEL_WARNING) ? "warning: " : "", message);
+}
+
+static void
+host_init (void)
+{
+  /* The hyco process decides what an interrupt does; and if it dies, so does this one. */
+  signal (SIGINT, SIG_IGN);
+  signal (SIGPIPE, SIG_IGN);
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  g_set_prgname ("hyco");
+  g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log_to_stderr, NULL);
+}
+
+/* hyco-fmu-host --describe FMU: what `hyco fmu info` prints, on standard output (status 0),
+ * or the error's code and message on two lines (status 3): the library is loaded here, not
+ * in the hyco process. */
+static int
+describe (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoFmu) fmu = NULL;
+  g_autofree char *text = NULL;
+
+  host_init ();
+  fmu = _hyco_fmu_open (path, &error);
+  if (fmu == NULL)
+    {
+      g_print ("%d\n%s", error->code, error->message);
+      return 3;
+    }
+  text = _hyco_fmu_describe (fmu);
+  g_print ("%s", text);
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoFmu) fmu = NULL;
+  g_autoptr (GByteArray) payload = g_byte_array_new ();
+  g_autoptr (GByteArray) out = g_byte_array_new ();
+  Host host = { NULL };
+  HycoFmuRemoteRequest request;
+  Input input = { -1, NULL, 0 };
+  HycoFmuRemoteShared unshared, *shared;
+  guint32 failed_call = 0; /* the deferred call that failed, not reported yet */
+  gint32 failed_status = 0;
+  int fd;
+
+  if (argc == 3 && g_str_equal (argv[1], "--describe"))
+    return describe (argv[2]);
+  if (argc != 7)
+    {
+      g_printerr ("hyco-fmu-host: started by Hyco for an FMU actor with isolation=\"process\"; "
+                  "not to be run by hand\n");
+      return 2;
+    }
+  host_init ();
+  fd = atoi (argv[1]);
+  shared = atoi (argv[2]) >= 0 ? mmap (NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED,
+                                        atoi (argv[2]), 0)
+                              : MAP_FAILED;
+  if (shared == MAP_FAILED)
+    shared = &unshared;
+
+  /* Started: from now on the actor's call timeout counts (a slow start, as under valgrind,
+   * is not the FMU's). */
+  {
+    HycoFmuRemoteReply started = { .status = HYCO_FMU_REMOTE_STARTED };
+    g_byte_array_set_size (out, 0);
+    if (!send_reply (fd, &started, out))
+      return 0;
+  }
+  fmu = _hyco_fmu_open_unpacked (argv[3], argv[4], &error);
+  if (fmu != NULL)
+    host.instance = _hyco_fmu_instantiate (fmu, argv[5], g_str_equal (argv[6], "1"), &error);
+  if (host.instance == NULL)
+    {
+      send_error (fd, error);
+      return 0;
+    }
+  {
+    HycoFmuRemoteReply hello = { .status = 0 };
+    g_byte_array_set_size (out, 0);
+    if (!send_reply (fd, &hello, out))
+      return 0;
+  }
+  host.states = g_ptr_array_new ();
+  input.fd = fd;
+  input.data = g_byte_array_new ();
+  for (;;)
+    {
+      HycoFmuRemoteReply reply = { 0 };
+      const guint8 *header = take (&input, sizeof request);
+      const guint8 *data;
+      if (header == NULL)
+        break;
+      memcpy (&request, header, sizeof request);
+      data = take (&input, request.payload);
+      if (data == NULL)
+        break;
+      /* Copied: the payload is read as value references and values, aligned. */
+      g_byte_array_set_size (payload, request.payload);
+      if (request.payload > 0)
+        memcpy (payload->data, data, request.payload);
+      /* A payload shorter than its value references is refused: nothing is read past it. */
+      if (request.call != HYCO_FMU_REMOTE_CHECK
+          && request.payload < (guint64) request.n * sizeof (HycoFmuValueReference))
+        request.call = HYCO_FMU_REMOTE_N_CALLS;
+      g_byte_array_set_size (out, 0);
+      shared->call = request.call;
+      if (request.flags & HYCO_FMU_REMOTE_DEFERRED)
+        {
+          /* After a failed one, the others wait with the request that reports it. */
+          if (failed_call != 0)
+            continue;
+          serve (&host, &request, payload->data, &reply, out);
+          if (reply.status > HYCO_FMU_STATUS_WARNING)
+            failed_call = request.call, failed_status = reply.status;
+          if (reply.status == HYCO_FMU_STATUS_FATAL)
+            host.fatal = TRUE;
+          continue;
+        }
+      if (failed_call != 0)
+        {
+          reply.status = failed_status;
+          reply.flags = HYCO_FMU_REMOTE_DEFERRED_FAILED;
+          reply.u = failed_call;
+          failed_call = 0;
+        }
+      else
+        serve (&host, &request, payload->data, &reply, out);
+      if (request.call != HYCO_FMU_REMOTE_CHECK && reply.status == HYCO_FMU_STATUS_FATAL)
+        host.fatal = TRUE;
+      if (!send_reply (fd, &reply, out))
+        break;
+    }
+  /* The socket closed: the actor is done with the instance (or gone). */
+  g_byte_array_unref (input.data);
+  for (guint i = 0; i < host.states->len; i++)
+    if (host.states->pdata[i] != NULL && !host.fatal && host.instance->ops->free_state != NULL)
+      host.instance->ops->free_state (host.instance->handle, &host.states->pdata[i]);
+  g_ptr_array_unref (host.states);
+  host.instance->ops->free (host.instance);
+  return 0;
+}

@@ -1,0 +1,928 @@
+/* hyco-fmu-remote.c: the instance interface (hyco-fmu-instance.h) of an FMU that runs in a
+ * host process (hyco-fmu-host.c), over a socket pair.
+ *
+ * Each call is one request and one reply (hyco-fmu-protocol.h): the request written in one
+ * system call, the reply waited for with poll() up to the call timeout. The reply never comes
+ * when the FMU crashes its process, calls exit() or does not return: the socket's end of file
+ * (the process is gone: its wait status says how) or the timeout (the process is killed) make
+ * the call return the fatal status, so that the actor asks nothing more of the instance, and
+ * the check of that status tells what happened, in which call, at which time.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#define _GNU_SOURCE
+#include "hyco-fmu-remote.h"
+#include "hyco-fmu-error.h"
+#include "hyco-fmu-protocol.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct
+{
+  HycoFmuInstance parent;
+  HycoFmuInstanceOps ops; /* the parent's: the proxies of the calls the FMU has */
+  HycoFmu *fmu;           /* a reference: its directory stays until the host is gone */
+  char *instance_name;
+  char *file_name; /* the .fmu, for messages */
+  GPid pid;
+  int fd;
+  gint64 timeout; /* µs */
+  double call_timeout;
+  char *fault; /* what ended the host process, once it ended */
+  char where[64]; /* the time of the call being made, for messages (" at t = 1.5 s") */
+  guint start;    /* where the request being made starts: deferred ones come before it */
+  const char *deferred_call; /* the first of the deferred requests not answered yet */
+  const char *failed_call;   /* the deferred request that failed, with its status */
+  HycoFmuStatus failed_status;
+  GByteArray *request; /* the request being written: header and payload */
+  GByteArray *reply;   /* the last reply's payload */
+  GByteArray *input;   /* what was read of the reply */
+  GByteArray *strings; /* the last string get's payload: the strings stay valid until the next */
+  HycoFmuRemoteReply header;
+  HycoFmuRemoteShared *shared; /* with the host: the call it serves */
+} Remote;
+
+#define REMOTE(handle) ((Remote *) (handle))
+
+char *
+_hyco_fmu_remote_host_path (void)
+{
+  const char *variable = g_getenv ("HYCO_FMU_HOST");
+  Dl_info info;
+
+  if (variable != NULL && *variable != '\0')
+    return g_strdup (variable);
+  /* The code of this file is in the library (or a test program) of the build tree, or
+   * installed: each finds the host where its build put it. */
+  if (dladdr ((gpointer) _hyco_fmu_remote_host_path, &info) != 0 && info.dli_fname != NULL)
+    {
+      g_autofree char *real = realpath (info.dli_fname, NULL);
+      if (real != NULL && g_str_has_prefix (real, HYCO_BUILD_ROOT "/"))
+        return g_strdup (HYCO_FMU_HOST_BUILT);
+    }
+  return g_strdup (HYCO_FMU_HOST_INSTALLED);
+}
+
+static const char *call_name (Remote *r, guint64 call);
+
+/* The host's end: waited for up to the call timeout (it is ending), then killed. */
+static int
+reap (Remote *r)
+{
+  gint64 deadline = g_get_monotonic_time () + MAX (r->timeout, G_USEC_PER_SEC);
+  int status = 0;
+
+  if (r->pid <= 0)
+    return 0;
+  for (;;)
+    {
+      pid_t done = waitpid (r->pid, &status, WNOHANG);
+      if (done == r->pid || (done < 0 && errno != EINTR))
+        break;
+      if (done == 0 && g_get_monotonic_time () > deadline)
+        {
+          kill (r->pid, SIGKILL);
+          while (waitpid (r->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+          break;
+        }
+      if (done == 0)
+        g_usleep (1000);
+    }
+  r->pid = 0;
+  return status;
+}
+
+/* The host is gone or was stopped in @call: the call fails, and so will any check. */
+static HycoFmuStatus
+lost (Remote *r, const char *call, gboolean timed_out)
+{
+  const char *model = r->fmu->description->model_name;
+  int status;
+
+  if (r->fault != NULL)
+    return HYCO_FMU_STATUS_FATAL;
+  if (timed_out && r->pid > 0)
+    kill (r->pid, SIGKILL);
+  if (r->fd >= 0)
+    close (r->fd);
+  r->fd = -1;
+  status = reap (r);
+  /* A deferred request sent with the call may have been the one the host was in. */
+  if (r->shared != NULL && r->deferred_call != NULL
+      && !g_str_equal (call_name (r, r->shared->call), "a call"))
+    {
+      call = call_name (r, r->shared->call);
+      r->where[0] = '\0';
+    }
+  if (timed_out)
+    r->fault = g_strdup_printf ("FMU %s (%s): %s%s did not return within %g s (callTimeout): the "
+                                "process running %s was stopped",
+                                model, r->instance_name, call, r->where, r->call_timeout,
+                                r->file_name);
+  else if (WIFSIGNALED (status))
+    r->fault = g_strdup_printf ("FMU %s (%s): the process running %s crashed (signal %d, %s) in "
+                                "%s%s",
+                                model, r->instance_name, r->file_name, WTERMSIG (status),
+                                g_strsignal (WTERMSIG (status)), call, r->where);
+  else if (WIFEXITED (status))
+    r->fault = g_strdup_printf ("FMU %s (%s): the process running %s exited (status %d) in "
+                                "%s%s: the FMU's code ended it",
+                                model, r->instance_name, r->file_name, WEXITSTATUS (status), call,
+                                r->where);
+  else
+    r->fault = g_strdup_printf ("FMU %s (%s): the process running %s ended in %s%s", model,
+                                r->instance_name, r->file_name, call, r->where);
+  return HYCO_FMU_STATUS_FATAL;
+}
+
+/* How long a caller spins on the socket before it sleeps in poll(): a fast FMU call is answered
+ * sooner than the scheduler would wake a sleeping process. */
+#define SPIN_USEC 30
+
+/* Reads what the host sent until r->input holds @size bytes: in as few reads as it takes
+ * (a reply and its payload in one). */
+static gboolean
+fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
+{
+  gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
+
+  while (r->input->len < size)
+    {
+      guint have = r->input->len;
+      gsize room = MAX (size - have, 4096);
+      struct pollfd pfd = { .fd = r->fd, .events = POLLIN };
+      ssize_t n;
+      gint64 now, left;
+      int ready;
+
+      g_byte_array_set_size (r->input, (guint) (have + room));
+      n = recv (r->fd, r->input->data + have, room, MSG_DONTWAIT);
+      g_byte_array_set_size (r->input, have + (guint) MAX (n, 0));
+      if (n > 0)
+        continue;
+      if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+        return FALSE;
+      now = g_get_monotonic_time ();
+      if (now < spin_until)
+        {
+          sched_yield (); /* on a busy machine, the host may be waiting for this processor */
+          continue;
+        }
+      left = deadline - now;
+      if (left <= 0)
+        {
+          *timed_out = TRUE;
+          return FALSE;
+        }
+      ready = poll (&pfd, 1, (int) MIN ((left + 999) / 1000, G_MAXINT));
+      if (ready < 0 && errno != EINTR)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The reply to what was written: its header in r->header, its payload in r->reply. */
+static gboolean
+wait_reply (Remote *r, gboolean *timed_out)
+{
+  gint64 deadline = g_get_monotonic_time () + r->timeout;
+
+  *timed_out = FALSE;
+  if (!fill (r, sizeof r->header, deadline, timed_out))
+    return FALSE;
+  memcpy (&r->header, r->input->data, sizeof r->header);
+  if (!fill (r, sizeof r->header + r->header.payload, deadline, timed_out))
+    return FALSE;
+  g_byte_array_set_size (r->reply, r->header.payload);
+  memcpy (r->reply->data, r->input->data + sizeof r->header, r->header.payload);
+  /* What came after (the host's two first messages may come in one read) is the next's. */
+  g_byte_array_remove_range (r->input, 0, (guint) (sizeof r->header + r->header.payload));
+  return TRUE;
+}
+
+static inline void
+begin (Remote *r)
+{
+  r->start = r->request->len;
+  g_byte_array_set_size (r->request, r->start + (guint) sizeof (HycoFmuRemoteRequest));
+  r->where[0] = '\0';
+}
+
+/* Whether the last reply holds what the call asked for. */
+static inline gboolean
+answered (Remote *r)
+{
+  return r->fault == NULL && r->failed_call == NULL;
+}
+
+static const char *
+call_name (Remote *r, guint64 call)
+{
+  const HycoFmuCallNames *names = r->ops.names;
+
+  switch (call)
+    {
+    case HYCO_FMU_REMOTE_SET_REAL:
+      return names->set_real;
+    case HYCO_FMU_REMOTE_SET_INTEGER:
+      return names->set_integer;
+    case HYCO_FMU_REMOTE_SET_BOOLEAN:
+      return names->set_boolean;
+    case HYCO_FMU_REMOTE_SET_STRING:
+      return names->set_string;
+    case HYCO_FMU_REMOTE_SET_HYBRID_REAL:
+      return names->set_hybrid_real;
+    case HYCO_FMU_REMOTE_SET_HYBRID_INTEGER:
+      return names->set_hybrid_integer;
+    case HYCO_FMU_REMOTE_SET_HYBRID_BOOLEAN:
+      return names->set_hybrid_boolean;
+    case HYCO_FMU_REMOTE_SET_HYBRID_STRING:
+      return names->set_hybrid_string;
+    case HYCO_FMU_REMOTE_SET_STATE:
+      return names->set_state;
+    default:
+      return "a call";
+    }
+}
+
+static inline void
+add (Remote *r, gconstpointer data, gsize size)
+{
+  g_byte_array_append (r->request, data, (guint) size);
+}
+
+/* Sends the request begun (@request its header), with the deferred ones before it, and waits
+ * for the reply: its status. A deferred request only joins the others: OK.
+ *
+ * When a deferred request failed, the reply says so instead: the call returns the fatal
+ * status, so that the actor asks nothing more of the instance (a value not set is not a step
+ * to revise), and the check names the call that failed, with the FMU's message. */
+static HycoFmuStatus
+transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
+{
+  gboolean timed_out = FALSE;
+  const guint8 *p;
+  gsize size;
+
+  if (!answered (r))
+    {
+      g_byte_array_set_size (r->request, 0);
+      return HYCO_FMU_STATUS_FATAL;
+    }
+  request->payload = r->request->len - r->start - (guint) sizeof *request;
+  memcpy (r->request->data + r->start, request, sizeof *request);
+  if (request->flags & HYCO_FMU_REMOTE_DEFERRED)
+    {
+      if (r->deferred_call == NULL)
+        r->deferred_call = call;
+      return HYCO_FMU_STATUS_OK;
+    }
+  p = r->request->data, size = r->request->len;
+  while (size > 0)
+    {
+      /* Not a write(): a host that is gone would raise SIGPIPE. */
+      ssize_t n = send (r->fd, p, size, MSG_NOSIGNAL);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          g_byte_array_set_size (r->request, 0);
+          return lost (r, call, FALSE);
+        }
+      p += n, size -= (gsize) n;
+    }
+  /* Only now: shrinking clears what it drops under G_DEBUG=gc-friendly. */
+  g_byte_array_set_size (r->request, 0);
+  if (!wait_reply (r, &timed_out))
+    return lost (r, call, timed_out);
+  r->deferred_call = NULL;
+  if (r->header.flags & HYCO_FMU_REMOTE_DEFERRED_FAILED)
+    {
+      r->failed_call = call_name (r, r->header.u);
+      r->failed_status = (HycoFmuStatus) r->header.status;
+      return HYCO_FMU_STATUS_FATAL;
+    }
+  return (HycoFmuStatus) r->header.status;
+}
+
+static HycoFmuStatus
+simple (gpointer handle, HycoFmuRemoteCall id, const char *call)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = id };
+
+  begin (r);
+  return transact (r, &request, call);
+}
+
+static HycoFmuStatus
+set_values (gpointer handle, HycoFmuRemoteCall id, const char *call,
+            const HycoFmuValueReference *vr, gsize n, gconstpointer values, gsize size,
+            const HycoFmuSignal *presence)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  add (r, values, n * size);
+  if (presence != NULL)
+    add (r, presence, n * sizeof *presence);
+  return transact (r, &request, call);
+}
+
+static HycoFmuStatus
+get_values (gpointer handle, HycoFmuRemoteCall id, const char *call,
+            const HycoFmuValueReference *vr, gsize n, gpointer values, gsize size,
+            HycoFmuSignal *presence)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n };
+  HycoFmuStatus status;
+  gsize expected = n * size + (presence != NULL ? n * sizeof *presence : 0);
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, call);
+  if (!answered (r) || r->reply->len < expected)
+    return !answered (r) ? status : HYCO_FMU_STATUS_ERROR;
+  memcpy (values, r->reply->data, n * size);
+  if (presence != NULL)
+    memcpy (presence, r->reply->data + n * size, n * sizeof *presence);
+  return status;
+}
+
+static HycoFmuStatus
+set_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
+             const HycoFmuValueReference *vr, gsize n, const char *const *values,
+             const HycoFmuSignal *presence)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  if (presence != NULL)
+    add (r, presence, n * sizeof *presence);
+  for (gsize i = 0; i < n; i++)
+    add (r, values[i] != NULL ? values[i] : "", strlen (values[i] != NULL ? values[i] : "") + 1);
+  return transact (r, &request, call);
+}
+
+static HycoFmuStatus
+get_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
+             const HycoFmuValueReference *vr, gsize n, const char **values,
+             HycoFmuSignal *presence)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n };
+  HycoFmuStatus status;
+  gsize at = presence != NULL ? n * sizeof *presence : 0;
+  GByteArray *swap;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, call);
+  if (!answered (r))
+    return status;
+  /* Kept until the next string get, as an FMU keeps its strings until its next call. */
+  swap = r->strings, r->strings = r->reply, r->reply = swap;
+  if (r->strings->len < at)
+    return HYCO_FMU_STATUS_ERROR;
+  if (presence != NULL)
+    memcpy (presence, r->strings->data, at);
+  for (gsize i = 0; i < n; i++)
+    {
+      const guint8 *end
+        = at < r->strings->len ? memchr (r->strings->data + at, '\0', r->strings->len - at) : NULL;
+      if (end == NULL)
+        return HYCO_FMU_STATUS_ERROR;
+      values[i] = (const char *) r->strings->data + at;
+      at = (gsize) (end - r->strings->data) + 1;
+    }
+  return status;
+}
+
+#define NAMES(handle) (REMOTE (handle)->ops.names)
+
+static HycoFmuStatus
+remote_setup_experiment (gpointer handle, gboolean tolerance_defined, double tolerance,
+                         double start_time, gboolean stop_time_defined, double stop_time)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = {
+    .call = HYCO_FMU_REMOTE_SETUP_EXPERIMENT,
+    .flags = (tolerance_defined ? 1u : 0u) | (stop_time_defined ? 2u : 0u),
+    .d = { tolerance, start_time, stop_time },
+  };
+
+  begin (r);
+  return transact (r, &request, NAMES (handle)->setup_experiment);
+}
+
+static HycoFmuStatus
+remote_enter_initialization_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_ENTER_INITIALIZATION_MODE,
+                 NAMES (handle)->enter_initialization_mode);
+}
+
+static HycoFmuStatus
+remote_exit_initialization_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_EXIT_INITIALIZATION_MODE,
+                 NAMES (handle)->exit_initialization_mode);
+}
+
+static HycoFmuStatus
+remote_terminate (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_TERMINATE, NAMES (handle)->terminate);
+}
+
+#define DEFINE_SET(name, ID, type)                                                                 \
+  static HycoFmuStatus remote_##name (gpointer handle, const HycoFmuValueReference *vr, gsize n,   \
+                                      const type *values)                                          \
+  {                                                                                                \
+    return set_values (handle, ID, NAMES (handle)->name, vr, n, values, sizeof (type), NULL);      \
+  }
+#define DEFINE_GET(name, ID, type)                                                                 \
+  static HycoFmuStatus remote_##name (gpointer handle, const HycoFmuValueReference *vr, gsize n,   \
+                                      type *values)                                                \
+  {                                                                                                \
+    return get_values (handle, ID, NAMES (handle)->name, vr, n, values, sizeof (type), NULL);      \
+  }
+#define DEFINE_SET_HYBRID(name, ID, type)                                                          \
+  static HycoFmuStatus remote_##name (gpointer handle, const HycoFmuValueReference *vr, gsize n,   \
+                                      const type *values, const HycoFmuSignal *presence)           \
+  {                                                                                                \
+    return set_values (handle, ID, NAMES (handle)->name, vr, n, values, sizeof (type), presence);  \
+  }
+#define DEFINE_GET_HYBRID(name, ID, type)                                                          \
+  static HycoFmuStatus remote_##name (gpointer handle, const HycoFmuValueReference *vr, gsize n,   \
+                                      type *values, HycoFmuSignal *presence)                       \
+  {                                                                                                \
+    return get_values (handle, ID, NAMES (handle)->name, vr, n, values, sizeof (type), presence);  \
+  }
+
+DEFINE_SET (set_real, HYCO_FMU_REMOTE_SET_REAL, double)
+DEFINE_SET (set_integer, HYCO_FMU_REMOTE_SET_INTEGER, int)
+DEFINE_SET (set_boolean, HYCO_FMU_REMOTE_SET_BOOLEAN, int)
+DEFINE_GET (get_real, HYCO_FMU_REMOTE_GET_REAL, double)
+DEFINE_GET (get_integer, HYCO_FMU_REMOTE_GET_INTEGER, int)
+DEFINE_GET (get_boolean, HYCO_FMU_REMOTE_GET_BOOLEAN, int)
+DEFINE_SET_HYBRID (set_hybrid_real, HYCO_FMU_REMOTE_SET_HYBRID_REAL, double)
+DEFINE_SET_HYBRID (set_hybrid_integer, HYCO_FMU_REMOTE_SET_HYBRID_INTEGER, int)
+DEFINE_SET_HYBRID (set_hybrid_boolean, HYCO_FMU_REMOTE_SET_HYBRID_BOOLEAN, int)
+DEFINE_GET_HYBRID (get_hybrid_real, HYCO_FMU_REMOTE_GET_HYBRID_REAL, double)
+DEFINE_GET_HYBRID (get_hybrid_integer, HYCO_FMU_REMOTE_GET_HYBRID_INTEGER, int)
+DEFINE_GET_HYBRID (get_hybrid_boolean, HYCO_FMU_REMOTE_GET_HYBRID_BOOLEAN, int)
+
+static HycoFmuStatus
+remote_set_string (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                   const char *const *values)
+{
+  return set_strings (handle, HYCO_FMU_REMOTE_SET_STRING, NAMES (handle)->set_string, vr, n,
+                      values, NULL);
+}
+
+static HycoFmuStatus
+remote_set_hybrid_string (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                          const char *const *values, const HycoFmuSignal *presence)
+{
+  return set_strings (handle, HYCO_FMU_REMOTE_SET_HYBRID_STRING, NAMES (handle)->set_hybrid_string,
+                      vr, n, values, presence);
+}
+
+static HycoFmuStatus
+remote_get_string (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char **values)
+{
+  return get_strings (handle, HYCO_FMU_REMOTE_GET_STRING, NAMES (handle)->get_string, vr, n,
+                      values, NULL);
+}
+
+static HycoFmuStatus
+remote_get_hybrid_string (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                          const char **values, HycoFmuSignal *presence)
+{
+  return get_strings (handle, HYCO_FMU_REMOTE_GET_HYBRID_STRING, NAMES (handle)->get_hybrid_string,
+                      vr, n, values, presence);
+}
+
+static HycoFmuStatus
+remote_do_step (gpointer handle, double current_time, double step, gboolean no_rollback)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = {
+    .call = HYCO_FMU_REMOTE_DO_STEP,
+    .flags = no_rollback ? 1u : 0u,
+    .d = { current_time, step },
+  };
+
+  begin (r);
+  g_snprintf (r->where, sizeof r->where, " at t = %g s", current_time);
+  return transact (r, &request, NAMES (handle)->do_step);
+}
+
+static HycoFmuStatus
+remote_do_integer_step (gpointer handle, guint64 current_time, guint64 step, gboolean no_rollback,
+                        guint64 *performed)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = {
+    .call = HYCO_FMU_REMOTE_DO_INTEGER_STEP,
+    .flags = no_rollback ? 1u : 0u,
+    .u = { current_time, step },
+  };
+  HycoFmuStatus status;
+
+  begin (r);
+  g_snprintf (r->where, sizeof r->where, " at tick %" G_GUINT64_FORMAT, current_time);
+  status = transact (r, &request, NAMES (handle)->do_integer_step);
+  if (answered (r))
+    *performed = r->header.u;
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_max_step_size (gpointer handle, double *max_step)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuStatus status
+    = simple (handle, HYCO_FMU_REMOTE_GET_MAX_STEP_SIZE, NAMES (handle)->get_max_step_size);
+
+  if (answered (r))
+    *max_step = r->header.d;
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_integer_max_step_size (gpointer handle, guint64 *max_step)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuStatus status = simple (handle, HYCO_FMU_REMOTE_GET_INTEGER_MAX_STEP_SIZE,
+                                 NAMES (handle)->get_integer_max_step_size);
+
+  if (answered (r))
+    *max_step = r->header.u;
+  return status;
+}
+
+static HycoFmuStatus
+remote_set_resolution (gpointer handle, int resolution)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_SET_RESOLUTION, .integer = resolution };
+
+  begin (r);
+  return transact (r, &request, NAMES (handle)->set_resolution);
+}
+
+static HycoFmuStatus
+remote_get_preferred_resolution (gpointer handle, int *resolution)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuStatus status = simple (handle, HYCO_FMU_REMOTE_GET_PREFERRED_RESOLUTION,
+                                 NAMES (handle)->get_preferred_resolution);
+
+  if (answered (r))
+    *resolution = (int) (gint64) r->header.u;
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_real_status (gpointer handle, HycoFmuStatusKind kind, double *value)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_REAL_STATUS, .integer = kind };
+  HycoFmuStatus status;
+
+  begin (r);
+  status = transact (r, &request, NAMES (handle)->get_real_status);
+  if (answered (r))
+    *value = r->header.d;
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_boolean_status (gpointer handle, HycoFmuStatusKind kind, gboolean *value)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_BOOLEAN_STATUS, .integer = kind };
+  HycoFmuStatus status;
+
+  begin (r);
+  status = transact (r, &request, NAMES (handle)->get_boolean_status);
+  if (answered (r))
+    *value = r->header.u != 0;
+  return status;
+}
+
+/* States stay in the host; the caller holds their handles (1, 2, ...) as pointers. */
+static HycoFmuStatus
+remote_get_state (gpointer handle, gpointer *state)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request
+    = { .call = HYCO_FMU_REMOTE_GET_STATE, .u = { GPOINTER_TO_SIZE (*state) } };
+  HycoFmuStatus status;
+
+  begin (r);
+  status = transact (r, &request, NAMES (handle)->get_state);
+  if (answered (r))
+    *state = GSIZE_TO_POINTER ((gsize) r->header.u);
+  return status;
+}
+
+static HycoFmuStatus
+remote_set_state (gpointer handle, gpointer state)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_SET_STATE,
+                                   .flags = HYCO_FMU_REMOTE_DEFERRED,
+                                   .u = { GPOINTER_TO_SIZE (state) } };
+
+  begin (r);
+  return transact (r, &request, NAMES (handle)->set_state);
+}
+
+static HycoFmuStatus
+remote_free_state (gpointer handle, gpointer *state)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request
+    = { .call = HYCO_FMU_REMOTE_FREE_STATE, .u = { GPOINTER_TO_SIZE (*state) } };
+  HycoFmuStatus status;
+
+  begin (r);
+  status = transact (r, &request, NAMES (handle)->free_state);
+  *state = NULL; /* gone with the host, if the host is gone */
+  return status;
+}
+
+/* The instance's own check, in the host: the same message, the same forgetting of the last
+ * logged one. */
+static gboolean
+remote_check (HycoFmuInstance *self, HycoFmuStatus status, const char *call, GError **error)
+{
+  Remote *r = REMOTE (self->handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_CHECK, .integer = (gint32) status };
+  const char *failed_call = r->failed_call;
+
+  /* A deferred call failed: its check, as if it had been made alone. */
+  if (failed_call != NULL)
+    {
+      call = failed_call;
+      request.integer = (gint32) r->failed_status;
+      r->failed_call = NULL;
+    }
+  if (r->fault == NULL)
+    {
+      begin (r);
+      add (r, call, strlen (call));
+      transact (r, &request, call);
+    }
+  r->failed_call = failed_call;
+  if (r->fault != NULL)
+    {
+      g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
+      return FALSE;
+    }
+  if (r->header.status == 0)
+    return TRUE;
+  g_set_error_literal (error, HYCO_FMU_ERROR, (int) r->header.u,
+                       r->reply->len > 0 ? (const char *) r->reply->data : call);
+  return FALSE;
+}
+
+static void
+remote_free (HycoFmuInstance *self)
+{
+  Remote *r = REMOTE (self->handle);
+
+  /* The end of file tells the host to free the instance and end. */
+  if (r->fd >= 0)
+    close (r->fd);
+  reap (r);
+  _hyco_fmu_unref (r->fmu);
+  g_free (r->instance_name);
+  g_free (r->file_name);
+  g_free (r->fault);
+  g_byte_array_unref (r->request);
+  g_byte_array_unref (r->reply);
+  g_byte_array_unref (r->input);
+  g_byte_array_unref (r->strings);
+  if (r->shared != NULL)
+    munmap (r->shared, sizeof *r->shared);
+  g_free (r);
+}
+
+gboolean
+_hyco_fmu_remote_is_remote (HycoFmuInstance *instance)
+{
+  return instance != NULL && instance->ops->free == remote_free;
+}
+
+/* The calls of the FMU's own instances, each by its proxy. */
+static void
+ops_init (HycoFmuInstanceOps *ops, const HycoFmuInstanceOps *local)
+{
+#define OP(name)                                                                                   \
+  if (local->name != NULL)                                                                         \
+    ops->name = remote_##name;
+  OP (setup_experiment)
+  OP (enter_initialization_mode)
+  OP (exit_initialization_mode)
+  OP (terminate)
+  OP (set_real)
+  OP (set_integer)
+  OP (set_boolean)
+  OP (set_string)
+  OP (get_real)
+  OP (get_integer)
+  OP (get_boolean)
+  OP (get_string)
+  OP (set_hybrid_real)
+  OP (set_hybrid_integer)
+  OP (set_hybrid_boolean)
+  OP (set_hybrid_string)
+  OP (get_hybrid_real)
+  OP (get_hybrid_integer)
+  OP (get_hybrid_boolean)
+  OP (get_hybrid_string)
+  OP (do_step)
+  OP (do_integer_step)
+  OP (get_max_step_size)
+  OP (get_integer_max_step_size)
+  OP (set_resolution)
+  OP (get_preferred_resolution)
+  OP (get_real_status)
+  OP (get_boolean_status)
+  OP (get_state)
+  OP (set_state)
+  OP (free_state)
+#undef OP
+  ops->check = remote_check;
+  ops->free = remote_free;
+  ops->names = local->names;
+  ops->terminated_status = local->terminated_status;
+}
+
+HycoFmuInstance *
+_hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean logging,
+                              double call_timeout, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *host = NULL;
+  g_autofree char *fd_text = NULL;
+  Remote *r;
+  int pair[2];
+  int page;
+  gboolean timed_out = FALSE;
+
+  g_return_val_if_fail (fmu != NULL && instance_name != NULL, NULL);
+  g_return_val_if_fail (call_timeout > 0, NULL);
+
+  if (fmu->description->fmi_major != 2)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "FMU %s: isolation=\"process\" runs FMI 2.0 co-simulation FMUs; this one is "
+                   "FMI %s",
+                   fmu->description->model_name, fmu->description->fmi_version);
+      return NULL;
+    }
+  if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                   "FMU %s (%s): no socket for its process: %s", fmu->description->model_name,
+                   instance_name, g_strerror (errno));
+      return NULL;
+    }
+  host = _hyco_fmu_remote_host_path ();
+  r = g_new0 (Remote, 1);
+  r->parent.handle = r;
+  r->parent.ops = &r->ops;
+  ops_init (&r->ops, fmu->ops);
+  r->fmu = _hyco_fmu_ref (fmu);
+  r->instance_name = g_strdup (instance_name);
+  r->file_name = g_path_get_basename (fmu->path);
+  r->call_timeout = call_timeout;
+  r->timeout = call_timeout >= (double) G_MAXINT64 / G_USEC_PER_SEC
+                 ? G_MAXINT64 / 2
+                 : (gint64) (call_timeout * G_USEC_PER_SEC);
+  r->request = g_byte_array_new ();
+  r->reply = g_byte_array_new ();
+  r->input = g_byte_array_new ();
+  r->strings = g_byte_array_new ();
+  r->fd = pair[0];
+  fd_text = g_strdup_printf ("%d", pair[1]);
+  page = memfd_create ("hyco-fmu-host", MFD_CLOEXEC);
+  if (page >= 0 && ftruncate (page, sizeof *r->shared) == 0)
+    {
+      r->shared = mmap (NULL, sizeof *r->shared, PROT_READ | PROT_WRITE, MAP_SHARED, page, 0);
+      if (r->shared == MAP_FAILED)
+        r->shared = NULL;
+    }
+  {
+    /* Each descriptor keeps its number in the host, which is told them: no renumbering, so no
+     * clash between one's old number and another's new one. */
+    g_autofree char *page_text = g_strdup_printf ("%d", page);
+    const char *argv[] = { host, fd_text, page_text, fmu->path, fmu->directory, instance_name,
+                           logging ? "1" : "0", NULL };
+    int source_fds[] = { pair[1], page };
+    int *target_fds = source_fds;
+    gboolean spawned = g_spawn_async_with_pipes_and_fds (
+      NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, -1, -1, source_fds, target_fds,
+      page >= 0 ? 2 : 1, &r->pid, NULL, NULL, NULL, &local_error);
+    if (page >= 0)
+      close (page);
+    if (!spawned)
+      {
+        close (pair[1]);
+        g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                     "FMU %s (%s): cannot start the process to run it in: %s",
+                     fmu->description->model_name, instance_name, local_error->message);
+        remote_free (&r->parent);
+        return NULL;
+      }
+  }
+  close (pair[1]);
+  /* The host's first word, that it runs: a slow start (valgrind) is given a minute at least;
+   * its second, after the call timeout at most: the FMU instantiated, or why not. */
+  {
+    gint64 timeout = r->timeout;
+    gboolean started;
+    r->timeout = MAX (timeout, 60 * G_USEC_PER_SEC);
+    started = wait_reply (r, &timed_out) && r->header.status == HYCO_FMU_REMOTE_STARTED;
+    r->timeout = timeout;
+    if (!started)
+      {
+        lost (r, "fmi2Instantiate", timed_out);
+        g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
+        remote_free (&r->parent);
+        return NULL;
+      }
+  }
+  if (!wait_reply (r, &timed_out))
+    {
+      lost (r, "fmi2Instantiate", timed_out);
+      g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
+      remote_free (&r->parent);
+      return NULL;
+    }
+  if (r->header.status != 0)
+    {
+      g_set_error_literal (error, HYCO_FMU_ERROR, (int) r->header.u,
+                           r->reply->len > 0 ? (const char *) r->reply->data : "");
+      remote_free (&r->parent);
+      return NULL;
+    }
+  return &r->parent;
+}
+
+char *
+_hyco_fmu_remote_describe (const char *path, GError **error)
+{
+  g_autofree char *host = _hyco_fmu_remote_host_path ();
+  const char *argv[] = { host, "--describe", path, NULL };
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *out = NULL;
+  int status = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, &out,
+                     NULL, &status, &local_error))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                   "%s: cannot start the process that reads it: %s", path, local_error->message);
+      return NULL;
+    }
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return g_steal_pointer (&out);
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 3 && strchr (out, '\n') != NULL)
+    {
+      g_set_error_literal (error, HYCO_FMU_ERROR, atoi (out), strchr (out, '\n') + 1);
+      return NULL;
+    }
+  if (WIFSIGNALED (status))
+    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                 "%s: loading its library crashed the process that reads it (signal %d, %s)",
+                 path, WTERMSIG (status), g_strsignal (WTERMSIG (status)));
+  else
+    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
+                 "%s: loading its library ended the process that reads it (status %d)", path,
+                 WIFEXITED (status) ? WEXITSTATUS (status) : status);
+  return NULL;
+}
