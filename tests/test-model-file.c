@@ -948,14 +948,14 @@ test_examples_run (void)
     }
 }
 
-/* Each example model: what its Test actors check must actually happen, so a model whose tests
+/* Each self-checking example model (tests/examples): what its Test actors check must actually happen, so a model whose tests
  * never see an event does not pass by accident. */
 static void
 test_example_feedback_counts (void)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path
-    = g_test_build_filename (G_TEST_DIST, "..", "models", "de-feedback.xml", NULL);
+    = g_test_build_filename (G_TEST_DIST, "examples", "de-feedback.xml", NULL);
   g_autoptr (HycoModel) model = hyco_model_new_from_file (path, &error);
   HycoActor *echo_test;
 

@@ -528,7 +528,7 @@ parameter_naming (HycoActor *actor, const char *output, const char *directory)
     }
   if (HYCO_IS_COMPOSITE_ACTOR (actor))
     {
-      GPtrArray *actors = hyco_composite_actor_get_actors (HYCO_COMPOSITE_ACTOR (actor));
+      g_autoptr (GPtrArray) actors = hyco_composite_actor_get_actors (HYCO_COMPOSITE_ACTOR (actor));
       for (guint i = 0; i < actors->len; i++)
         {
           char *found = parameter_naming (actors->pdata[i], output, directory);

@@ -8,12 +8,13 @@ set -eu
 # the README's SciPy snippet: python3-scipy;
 # the API reference (`ninja -C build docs`): gi-docgen; Ptolemy's expression grammar: bison; FMUs
 # (zip archives): libminizip-dev; the Debian packages (tools/check-debian-package.sh): dpkg-dev,
-# debhelper, dh-python (dh-sequence-python3), lintian.
+# debhelper, dh-python (dh-sequence-python3), lintian; the fuzzers (tools/fuzz.sh, built by the
+# test suite): clang and libclang-rt-14-dev (libFuzzer).
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
   libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
-  bison libminizip-dev dpkg-dev debhelper dh-python lintian"
+  bison libminizip-dev dpkg-dev debhelper dh-python lintian clang libclang-rt-14-dev"
 
 missing=""
 for package in $packages; do
