@@ -414,8 +414,11 @@ box_union (HycoPlotBox a, HycoPlotBox b)
   return u;
 }
 
+/* The note after an event signal's name: its count, and for dense events their rate and, when
+ * @explained, how they are drawn. */
 static char *
-events_header (guint n, double first, double last, double factor, const char *unit, gboolean dense)
+events_header (guint n, double first, double last, double factor, const char *unit, gboolean dense,
+               gboolean explained)
 {
   char rate[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -425,8 +428,9 @@ events_header (guint n, double first, double last, double factor, const char *un
     g_ascii_formatd (rate, sizeof rate, "%.3g", (n - 1) / ((last - first) / factor));
   else
     g_strlcpy (rate, "?", sizeof rate);
-  return g_strdup_printf (
-    "(%u events, %s per %s: too dense for stems; the strip marks where they are)", n, rate, unit);
+  return g_strdup_printf ("(%u events, %s per %s%s)", n, rate, unit,
+                          explained ? ": too dense for stems; the strip marks where they are"
+                                    : ", too dense for stems");
 }
 
 static HycoPlotLayout *
@@ -544,7 +548,17 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
               first = MIN (first, t);
               last = MAX (last, t);
             }
-          kind = events_header (n_events, first, last, factor, unit, panel->dense);
+          kind = events_header (n_events, first, last, factor, unit, panel->dense, TRUE);
+          panel->header = g_strdup_printf ("%s%s%s%s  %s", signal->name,
+                                           signal_unit ? " [" : "", signal_unit ? signal_unit : "",
+                                           signal_unit ? "]" : "", kind);
+          /* Too wide for the page: the note without its explanation. */
+          if (text_width (panel->header) > width - 2.0 * MARGIN_LEFT_MIN - MARGIN_RIGHT)
+            {
+              g_free (kind);
+              kind = events_header (n_events, first, last, factor, unit, panel->dense, FALSE);
+            }
+          g_free (panel->header);
         }
       panel->header = g_strdup_printf ("%s%s%s%s%s%s", signal->name, signal_unit ? " [" : "",
                                        signal_unit ? signal_unit : "", signal_unit ? "]" : "",
