@@ -455,6 +455,7 @@ test_list_signals_unprepared (void)
     = { "Clock1.output", "Clock2.output", "Sampler.output", NULL };
   g_auto (GStrv) names = NULL;
   g_auto (GStrv) again = NULL;
+  g_autoptr (HycoCompositeActor) nothing = NULL;
   g_autoptr (HycoModel) empty = NULL;
   g_auto (GStrv) none = NULL;
 
@@ -470,7 +471,8 @@ test_list_signals_unprepared (void)
   again = hyco_model_list_signals (model);
   g_assert_cmpstrv (again, expected);
 
-  empty = hyco_model_new (hyco_composite_actor_new ("nothing"));
+  nothing = hyco_composite_actor_new ("nothing");
+  empty = hyco_model_new (nothing);
   none = hyco_model_list_signals (empty);
   g_assert_nonnull (none);
   g_assert_cmpuint (g_strv_length (none), ==, 0);
