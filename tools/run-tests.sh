@@ -17,7 +17,7 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
 BUILD_DIR=build-asan tools/build.sh -Db_sanitize=address,undefined -Db_lundef=false \
   -Dbuildtype=debug
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
+LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp":print_suppressions=0 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C build-asan --print-errorlogs --timeout-multiplier 3
 

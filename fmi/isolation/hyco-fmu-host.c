@@ -170,7 +170,13 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   const HycoFmuInstanceOps *ops = host->instance->ops;
   gpointer c = host->instance->handle;
   const HycoFmuValueReference *vr = (const HycoFmuValueReference *) payload;
-  const guint8 *values = payload + request->n * sizeof (HycoFmuValueReference);
+  gsize after_references = request->n * sizeof (HycoFmuValueReference);
+  /* The values follow the 4-byte references: copied to memory aligned for any type, since an
+   * odd count leaves doubles misaligned. */
+  g_autofree guint8 *values = request->payload > after_references
+                                ? g_memdup2 (payload + after_references,
+                                             request->payload - after_references)
+                                : NULL;
   gsize size = value_size (request->call);
   guint32 n = request->n;
   HycoFmuStatus status = HYCO_FMU_STATUS_ERROR;

@@ -205,7 +205,8 @@ wait_reply (Remote *r, gboolean *timed_out)
   if (!fill (r, sizeof r->header + r->header.payload, deadline, timed_out))
     return FALSE;
   g_byte_array_set_size (r->reply, r->header.payload);
-  memcpy (r->reply->data, r->input->data + sizeof r->header, r->header.payload);
+  if (r->header.payload > 0) /* an empty array may have no data at all */
+    memcpy (r->reply->data, r->input->data + sizeof r->header, r->header.payload);
   /* What came after (the host's two first messages may come in one read) is the next's. */
   g_byte_array_remove_range (r->input, 0, (guint) (sizeof r->header + r->header.payload));
   return TRUE;
@@ -357,6 +358,8 @@ get_values (gpointer handle, HycoFmuRemoteCall id, const char *call,
   status = transact (r, &request, call);
   if (!answered (r) || r->reply->len < expected)
     return !answered (r) ? status : HYCO_FMU_STATUS_ERROR;
+  if (n == 0)
+    return status;
   memcpy (values, r->reply->data, n * size);
   if (presence != NULL)
     memcpy (presence, r->reply->data + n * size, n * sizeof *presence);
@@ -400,7 +403,7 @@ get_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
   swap = r->strings, r->strings = r->reply, r->reply = swap;
   if (r->strings->len < at)
     return HYCO_FMU_STATUS_ERROR;
-  if (presence != NULL)
+  if (presence != NULL && at > 0)
     memcpy (presence, r->strings->data, at);
   for (gsize i = 0; i < n; i++)
     {
