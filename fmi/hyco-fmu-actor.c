@@ -2686,6 +2686,24 @@ has_feedthrough (HycoFMUActor *self)
   return self->hybrid || self->direct_feedthrough || self->fmi3;
 }
 
+/* An FMI-HC FMU may only see that its step went too far once it has this tag's inputs (the zero
+ * crossing FMU, given an input that overshot zero): it then answers its max step size with an
+ * error state. Asked here, before the tag is committed, that is a step the director revises;
+ * asked only in postfire, the overshoot would already be committed. The answer itself is
+ * asked again in postfire, where the next firing is requested. */
+static void
+probe_error_state (HycoFMUActor *self)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  guint64 max_step;
+
+  if (self->discarded || !self->step_revision || !self->needs_rollback || !self->hybrid
+      || ops->get_integer_max_step_size == NULL)
+    return;
+  if (ops->get_integer_max_step_size (self->handle, &max_step) == HYCO_FMU_STATUS_ERROR)
+    revisable (self, ops->names->get_integer_max_step_size);
+}
+
 static gboolean
 hyco_fmu_actor_fire (HycoActor *actor, GError **error)
 {
@@ -2738,6 +2756,8 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
           || !read_outputs (self, TRUE, error))
         return FALSE;
       self->inputs_set = TRUE;
+      if (_hyco_tag_compare (&now, &self->committed) > 0)
+        probe_error_state (self);
     }
   else if (self->fmi3 && !self->inputs_set && !send_known_outputs3 (self, error))
     return FALSE;

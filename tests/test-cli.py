@@ -1656,6 +1656,18 @@ class FmuRun(FmuTestCase):
             self.assertEqual(result.stderr, f"hyco: error: {path}:9: {message}\n")
 
 
+    def test_overshoot_seen_with_the_inputs_is_revised(self):
+        # Integrating 2 - 1 from -1, the zero crossing FMU is reached at 0.5 s and every 0.5 s
+        # after its reset. A step that overshoots zero is only visible to the FMU once it has
+        # the step's input, where it answers fmi2HybridGetMaxStepSize with an error: that is
+        # a step to revise before the tag is committed (SEMANTICS.md section 6), not the end
+        # of the run.
+        result = self.run_hyco("models/fmu-zero-delay-feedback.xml", "--set", "One.c=2",
+                               "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.values("When.output"),
+                         [(str(k / 2).removesuffix(".0"), "1", k / 2) for k in range(1, 21)])
+
 class FmuAlone(FmuTestCase):
     """hyco fmu run: an FMU on its own, as the one actor of a DE model, with the options of
     hyco run and the FMU's default experiment."""
