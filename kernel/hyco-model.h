@@ -65,6 +65,15 @@ typedef enum
  */
 #define HYCO_MODEL_FILE_MAX_DEPTH 10000u
 
+/**
+ * HYCO_MODEL_FILE_MAX_ATTRIBUTES:
+ *
+ * How many XML attributes one element of a model file may have (1000). MoML elements have at
+ * most a few; XML parsers commonly check each attribute against every other, so an element of
+ * very many would take minutes to read.
+ */
+#define HYCO_MODEL_FILE_MAX_ATTRIBUTES 1000u
+
 #define HYCO_TYPE_MODEL (hyco_model_get_type ())
 HYCO_API
 G_DECLARE_FINAL_TYPE (HycoModel, hyco_model, HYCO, MODEL, GObject)
