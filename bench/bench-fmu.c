@@ -298,8 +298,9 @@ instance_plain (guint64 steps, gboolean isolated, double *last)
       if (v->causality == HYCO_FMU_CAUSALITY_OUTPUT && v->type == HYCO_FMU_TYPE_REAL)
         outputs[n_outputs++] = v->value_reference;
     }
-  instance = isolated ? _hyco_fmu_remote_instantiate (fmu, "instance", FALSE, 60, &error)
-                      : _hyco_fmu_instantiate (fmu, "instance", FALSE, &error);
+  instance = isolated
+               ? _hyco_fmu_remote_instantiate (fmu, "instance", FALSE, FALSE, FALSE, 60, &error)
+               : _hyco_fmu_instantiate (fmu, "instance", FALSE, &error);
   if (instance == NULL)
     fail ("instantiate", error);
   ops = instance->ops;

@@ -50,8 +50,8 @@
  *
  * The actor makes its calls through the instance interface (hyco-fmu-instance.h), the same
  * for every FMI version; the loader gives it the backend of the FMU's version. With
- * `isolation` "process" (FMI 2.0), the instance is created and called in a host process
- * (fmi/isolation/) through the same interface: a crash, exit() or a call longer than
+ * `isolation` "process" (co-simulation, FMI 2.0 and 3.0), the instance is created and called in a
+ * host process (fmi/isolation/) through the same interface: a crash, exit() or a call longer than
  * `callTimeout` there is an error naming the call that ends the run, not the end of hyco.
  *
  * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
@@ -679,39 +679,6 @@ get_output (HycoFMUActor *self, Binding *binding, GError **error)
  * Sized integers become Hyco integers (64 bits) and back with a range check; Float32 becomes a
  * double; an array variable's values a HycoValue array (row-major, as FMI 3.0 lays them out). */
 
-static gsize
-element_size (HycoFmuType type)
-{
-  switch (type)
-    {
-    case HYCO_FMU_TYPE_REAL:
-      return sizeof (double);
-    case HYCO_FMU_TYPE_FLOAT32:
-      return sizeof (float);
-    case HYCO_FMU_TYPE_INT8:
-    case HYCO_FMU_TYPE_UINT8:
-      return 1;
-    case HYCO_FMU_TYPE_INT16:
-    case HYCO_FMU_TYPE_UINT16:
-      return 2;
-    case HYCO_FMU_TYPE_INTEGER:
-    case HYCO_FMU_TYPE_UINT32:
-      return 4;
-    case HYCO_FMU_TYPE_INT64:
-    case HYCO_FMU_TYPE_UINT64:
-    case HYCO_FMU_TYPE_ENUMERATION:
-      return 8;
-    case HYCO_FMU_TYPE_BOOLEAN:
-    case HYCO_FMU_TYPE_CLOCK:
-      return sizeof (gboolean);
-    case HYCO_FMU_TYPE_STRING:
-      return sizeof (const char *);
-    case HYCO_FMU_TYPE_BINARY:
-      break;
-    }
-  return 0;
-}
-
 /* The range of an integer type (the C type's), as doubles for the check of a Hyco value. */
 static gboolean
 integer_range (HycoFmuType type, double *min, double *max)
@@ -966,7 +933,7 @@ static gboolean
 value_to_buffer (const HycoFmuVariable *variable, gboolean array, guint64 n,
                  const HycoValue *value, GByteArray *buffer)
 {
-  gsize size = element_size (variable->type);
+  gsize size = hyco_fmu_type_size (variable->type);
 
   g_byte_array_set_size (buffer, (guint) (size * MAX (n, 1)));
   for (guint64 i = 0; i < n; i++)
@@ -1089,7 +1056,7 @@ set_input3 (HycoFMUActor *self, Binding *binding, gboolean present, GError **err
 static gboolean
 get_output3 (HycoFMUActor *self, Binding *binding, GError **error)
 {
-  gsize size = element_size (binding->type);
+  gsize size = hyco_fmu_type_size (binding->type);
   guint64 n = binding->n_values;
   guint64 scalar[1] = { 0 }; /* a scalar's value: no buffer to size */
 
@@ -1447,13 +1414,6 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
       _hyco_set_parameter_error (actor, error, "isolation", reason);
       return FALSE;
     }
-  if (g_str_equal (self->isolation, "process") && self->fmi3)
-    {
-      hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
-                            "isolation=\"process\" runs FMI 2.0 FMUs only, and %s is FMI %s",
-                            self->fmu_file, self->fmu->description->fmi_version);
-      return FALSE;
-    }
   if (self->fmi3 && !preinitialize3 (self, error))
     return FALSE;
   /* Parameters computed from the model's, as they are now. */
@@ -1709,6 +1669,20 @@ check_last_step (HycoFMUActor *self, gint64 start)
   }
 }
 
+/* An instance in the hyco process, or in one of its own (isolation="process"); for FMI 3.0
+ * with @event_mode_used, and early return where the director can revise a step. */
+static HycoFmuInstance *
+instantiate (HycoFMUActor *self, gboolean event_mode_used, GError **error)
+{
+  gboolean early_return = self->needs_rollback && self->step_revision;
+
+  if (g_str_equal (self->isolation, "process"))
+    return _hyco_fmu_remote_instantiate (self->fmu, self->instance_name, self->fmu_logging,
+                                         event_mode_used, early_return, self->call_timeout, error);
+  return _hyco_fmu_instantiate_with_events (self->fmu, self->instance_name, self->fmu_logging,
+                                            event_mode_used, early_return, error);
+}
+
 static gboolean
 hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
 {
@@ -1735,9 +1709,8 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   if (self->fmi3)
     {
       g_autoptr (GError) refused = NULL;
-      self->instance = _hyco_fmu_instantiate_with_events (
-        self->fmu, self->instance_name, self->fmu_logging, self->event_mode_used,
-        self->needs_rollback && self->step_revision, self->event_mode_used ? &refused : error);
+      self->instance
+        = instantiate (self, self->event_mode_used, self->event_mode_used ? &refused : error);
       /* Some FMUs declare hasEventMode and refuse it when instantiated (the Reference FMUs'
        * Roberts): they run as FMUs that handle their events themselves. */
       if (self->instance == NULL && refused != NULL)
@@ -1745,17 +1718,11 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
           g_message ("%s: %s (instantiated again without event mode)", self->instance_name,
                      refused->message);
           self->event_mode_used = FALSE;
-          self->instance = _hyco_fmu_instantiate_with_events (
-            self->fmu, self->instance_name, self->fmu_logging, FALSE,
-            self->needs_rollback && self->step_revision, error);
+          self->instance = instantiate (self, FALSE, error);
         }
     }
-  else if (g_str_equal (self->isolation, "process"))
-    self->instance = _hyco_fmu_remote_instantiate (self->fmu, self->instance_name,
-                                                   self->fmu_logging, self->call_timeout, error);
   else
-    self->instance
-      = _hyco_fmu_instantiate (self->fmu, self->instance_name, self->fmu_logging, error);
+    self->instance = instantiate (self, FALSE, error);
   if (self->instance == NULL)
     {
       g_prefix_error (error, "%s: ", self->instance_name);
@@ -3114,9 +3081,9 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
    * HycoFMUActor:isolation:
    *
    * Where the FMU's code runs: "none" (the default, the fastest) in the hyco process;
-   * "process" in a process of its own, started for the run (FMI 2.0 FMUs), so that an FMU that
-   * crashes, calls exit() or hangs ends the run with an error naming the call, and the trace
-   * and results keep every tag committed before.
+   * "process" in a process of its own, started for the run (co-simulation, FMI 2.0 and 3.0), so
+   * that an FMU that crashes, calls exit() or hangs ends the run with an error naming the call,
+   * and the trace and results keep every tag committed before.
    */
   properties[PROP_ISOLATION] = g_param_spec_string (
     "isolation", NULL, "Where the FMU runs: none (in hyco) or process (a process of its own)",

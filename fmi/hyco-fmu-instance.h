@@ -117,6 +117,41 @@ typedef enum
  *   qualifier: 0 not yet known, 1 unchanged, 2 changed) and shift, in seconds;
  * - do_event_step: fmi3DoStep with what it tells besides its status. */
 
+/* The size of one value of @type in the typed calls (the C types above); 0 for Binary, whose
+ * values come with their sizes. */
+static inline gsize
+hyco_fmu_type_size (HycoFmuType type)
+{
+  switch (type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      return sizeof (double);
+    case HYCO_FMU_TYPE_FLOAT32:
+      return sizeof (float);
+    case HYCO_FMU_TYPE_INT8:
+    case HYCO_FMU_TYPE_UINT8:
+      return 1;
+    case HYCO_FMU_TYPE_INT16:
+    case HYCO_FMU_TYPE_UINT16:
+      return 2;
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_UINT32:
+      return 4;
+    case HYCO_FMU_TYPE_INT64:
+    case HYCO_FMU_TYPE_UINT64:
+    case HYCO_FMU_TYPE_ENUMERATION:
+      return 8;
+    case HYCO_FMU_TYPE_BOOLEAN:
+    case HYCO_FMU_TYPE_CLOCK:
+      return sizeof (gboolean);
+    case HYCO_FMU_TYPE_STRING:
+      return sizeof (const char *);
+    case HYCO_FMU_TYPE_BINARY:
+      break;
+    }
+  return 0;
+}
+
 /* The name of the function each call makes ("fmi2DoStep"), for errors. */
 typedef struct
 {

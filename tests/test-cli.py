@@ -1934,12 +1934,19 @@ class Fmi3(FmuTestCase):
     """FMI 3.0 co-simulation FMUs (tests/fmus/fmi3/): hyco fmu info, and runs with event mode,
     early return, sized integers, arrays and Binary, at exact tags."""
 
+    ISOLATION = "none"
+
     def fmu(self, *args):
+        if args[0] == "run" and self.ISOLATION != "none":
+            args = (*args, "--set", "isolation=" + self.ISOLATION)
         return subprocess.run([HYCO, "fmu", *args], capture_output=True, text=True, timeout=60,
                               env=self.env)
 
     def run_model(self, text, *args):
         model = os.path.join(self.dir.name, "model.xml")
+        if self.ISOLATION != "none":
+            text = re.sub(r'(<property name="fmuFile"[^>]*/>)',
+                          r'\1<property name="isolation" value="%s"/>' % self.ISOLATION, text)
         with open(model, "w") as f:
             f.write(text)
         return subprocess.run([HYCO, "run", "-q", model, "--trace", self.trace, *args],
@@ -2250,6 +2257,13 @@ class Fmi3(FmuTestCase):
                       "values carry no bytes: leave it unconnected", result.stderr)
 
 
+class Fmi3Isolated(Fmi3):
+    """Every FMI 3.0 case again, each FMU in a process of its own (isolation="process"): the
+    same tags and values, messages and exit statuses."""
+
+    ISOLATION = "process"
+
+
 class Isolation(FmuTestCase):
     """FMUImport with isolation="process": the FMU runs in a host process. A crash, exit() or a
     call past callTimeout, each at a chosen doStep (the faulty FMU's, from failAtTime = 1 s),
@@ -2361,16 +2375,6 @@ class Isolation(FmuTestCase):
         self.assertEqual(result.stderr, f'hyco: error: {path}:6: F: parameter isolation: "thread" '
                          'is neither "none" (the FMU runs in the hyco process) nor "process" (in '
                          'a process of its own)\n')
-
-    def test_fmi3_refused(self):
-        path = os.path.join(self.dir.name, "model.xml")
-        with open(path, "w") as f:
-            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
-                "F", "vanderpol3.fmu", '    <property name="isolation" value="process"/>\n')))
-        result = self.run_hyco(path)
-        self.assertEqual(result.returncode, 2)
-        self.assertEqual(result.stderr, f'hyco: error: {path}:6: F: isolation="process" runs FMI '
-                         '2.0 FMUs only, and vanderpol3.fmu is FMI 3.0\n')
 
     def test_example_models_give_the_same_trace_isolated(self):
         # With rollback (the continuous director's: the bouncing ball's FMU states kept in

@@ -1,10 +1,11 @@
 /* hyco-fmu-host.c: the process an isolated FMU runs in (FMUImport's isolation="process").
  *
- *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING
+ *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING EVENT_MODE EARLY_RETURN
  *   hyco-fmu-host --describe FMU
  *
- * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the .fmu file (for messages), the
- * directory the actor unpacked it into, the instance name and 0 or 1 for the FMU's logging.
+ * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the
+ * .fmu file (for messages), the directory the actor unpacked it into, the instance name, and 0
+ * or 1 for the FMU's logging and, for FMI 3.0, for eventModeUsed and earlyReturnAllowed.
  * It loads the library (the backend of the FMU's version, as in the hyco process),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
  * time (hyco-fmu-protocol.h) until the socket closes; then it frees the instance and ends.
@@ -160,6 +161,46 @@ static gpointer
 state_of (Host *host, guint64 handle)
 {
   return handle > 0 && handle <= host->states->len ? host->states->pdata[handle - 1] : NULL;
+}
+
+/* FMI 3.0's typed get or set (hyco-fmu-protocol.h): @values the set's, aligned. Binary values
+ * do not travel (Binary ports cannot be connected). */
+static HycoFmuStatus
+serve_typed (Host *host, const HycoFmuRemoteRequest *request, const HycoFmuValueReference *vr,
+             const guint8 *values, GByteArray *out)
+{
+  const HycoFmuInstanceOps *ops = host->instance->ops;
+  gpointer c = host->instance->handle;
+  HycoFmuType type = (HycoFmuType) request->integer;
+  gsize size
+    = request->integer >= 0 && request->integer < HYCO_FMU_N_TYPES ? hyco_fmu_type_size (type) : 0;
+  gsize n_values = (gsize) request->u[0];
+  gsize given = request->payload - request->n * sizeof (HycoFmuValueReference);
+  gboolean set = request->call == HYCO_FMU_REMOTE_SET_VALUES;
+  HycoFmuStatus status;
+
+  if (size == 0 || n_values > G_MAXUINT32 / size)
+    return HYCO_FMU_STATUS_ERROR;
+  if (type == HYCO_FMU_TYPE_STRING)
+    {
+      g_autofree const char **strings = g_new0 (const char *, MAX (n_values, 1));
+      if (set)
+        return split_strings (values, given, (guint32) n_values, strings)
+                 ? ops->set_values (c, type, vr, request->n, strings, n_values)
+                 : HYCO_FMU_STATUS_ERROR;
+      status = ops->get_values (c, type, vr, request->n, strings, n_values);
+      for (gsize i = 0; i < n_values; i++)
+        {
+          const char *s = strings[i] != NULL ? strings[i] : "";
+          g_byte_array_append (out, (const guint8 *) s, strlen (s) + 1);
+        }
+      return status;
+    }
+  if (set)
+    return given >= n_values * size ? ops->set_values (c, type, vr, request->n, values, n_values)
+                                    : HYCO_FMU_STATUS_ERROR;
+  g_byte_array_set_size (out, (guint) (n_values * size));
+  return ops->get_values (c, type, vr, request->n, out->data, n_values);
 }
 
 /* Serves the request @request with its @payload; the reply's payload goes into @out. */
@@ -344,6 +385,50 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
           host->states->pdata[request->u[0] - 1] = NULL;
         break;
       }
+    case HYCO_FMU_REMOTE_SET_VALUES:
+    case HYCO_FMU_REMOTE_GET_VALUES:
+      status = serve_typed (host, request, vr, values, out);
+      break;
+    case HYCO_FMU_REMOTE_ENTER_EVENT_MODE:
+      status = ops->enter_event_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_UPDATE_DISCRETE_STATES:
+      {
+        gboolean needs_update = FALSE, terminate = FALSE, defined = FALSE;
+        status = ops->update_discrete_states (c, &needs_update, &terminate, &defined, &reply->d);
+        reply->u = (needs_update ? HYCO_FMU_REMOTE_UPDATE_NEEDS_UPDATE : 0)
+                   | (terminate ? HYCO_FMU_REMOTE_UPDATE_TERMINATE : 0)
+                   | (defined ? HYCO_FMU_REMOTE_UPDATE_NEXT_EVENT_TIME_DEFINED : 0);
+        break;
+      }
+    case HYCO_FMU_REMOTE_ENTER_STEP_MODE:
+      status = ops->enter_step_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_ENTER_CONFIGURATION_MODE:
+      status = ops->enter_configuration_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE:
+      status = ops->exit_configuration_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_GET_INTERVAL_DECIMAL:
+      g_byte_array_set_size (out, n * (sizeof (double) + sizeof (int)));
+      status = ops->get_interval_decimal (c, vr, n, (double *) out->data,
+                                          (int *) (out->data + n * sizeof (double)));
+      break;
+    case HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL:
+      g_byte_array_set_size (out, n * sizeof (double));
+      status = ops->get_shift_decimal (c, vr, n, (double *) out->data);
+      break;
+    case HYCO_FMU_REMOTE_DO_EVENT_STEP:
+      {
+        gboolean event = FALSE, terminate = FALSE, early = FALSE;
+        status = ops->do_event_step (c, request->d[0], request->d[1], request->flags & 1, &event,
+                                     &terminate, &early, &reply->d);
+        reply->u = (event ? HYCO_FMU_REMOTE_STEP_EVENT_HANDLING_NEEDED : 0)
+                   | (terminate ? HYCO_FMU_REMOTE_STEP_TERMINATE : 0)
+                   | (early ? HYCO_FMU_REMOTE_STEP_EARLY_RETURN : 0);
+        break;
+      }
     case HYCO_FMU_REMOTE_CHECK:
       {
         g_autoptr (GError) error = NULL;
@@ -428,7 +513,7 @@ main (int argc, char **argv)
 
   if (argc == 3 && g_str_equal (argv[1], "--describe"))
     return describe (argv[2]);
-  if (argc != 7)
+  if (argc != 9)
     {
       g_printerr ("hyco-fmu-host: started by Hyco for an FMU actor with isolation=\"process\"; "
                   "not to be run by hand\n");
@@ -452,7 +537,9 @@ main (int argc, char **argv)
   }
   fmu = _hyco_fmu_open_unpacked (argv[3], argv[4], &error);
   if (fmu != NULL)
-    host.instance = _hyco_fmu_instantiate (fmu, argv[5], g_str_equal (argv[6], "1"), &error);
+    host.instance = _hyco_fmu_instantiate_with_events (fmu, argv[5], g_str_equal (argv[6], "1"),
+                                                       g_str_equal (argv[7], "1"),
+                                                       g_str_equal (argv[8], "1"), &error);
   if (host.instance == NULL)
     {
       send_error (fd, error);
@@ -487,7 +574,10 @@ main (int argc, char **argv)
           && request.payload < (guint64) request.n * sizeof (HycoFmuValueReference))
         request.call = HYCO_FMU_REMOTE_N_CALLS;
       g_byte_array_set_size (out, 0);
-      shared->call = request.call;
+      shared->call
+        = request.call == HYCO_FMU_REMOTE_SET_VALUES || request.call == HYCO_FMU_REMOTE_GET_VALUES
+            ? HYCO_FMU_REMOTE_CALL_ID (request.call, request.integer)
+            : request.call;
       if (request.flags & HYCO_FMU_REMOTE_DEFERRED)
         {
           /* After a failed one, the others wait with the request that reports it. */
@@ -495,7 +585,7 @@ main (int argc, char **argv)
             continue;
           serve (&host, &request, payload->data, &reply, out);
           if (reply.status > HYCO_FMU_STATUS_WARNING)
-            failed_call = request.call, failed_status = reply.status;
+            failed_call = shared->call, failed_status = reply.status;
           if (reply.status == HYCO_FMU_STATUS_FATAL)
             host.fatal = TRUE;
           continue;

@@ -54,6 +54,17 @@ typedef enum
   HYCO_FMU_REMOTE_GET_STATE,
   HYCO_FMU_REMOTE_SET_STATE,
   HYCO_FMU_REMOTE_FREE_STATE,
+  /* FMI 3.0 */
+  HYCO_FMU_REMOTE_SET_VALUES,
+  HYCO_FMU_REMOTE_GET_VALUES,
+  HYCO_FMU_REMOTE_ENTER_EVENT_MODE,
+  HYCO_FMU_REMOTE_UPDATE_DISCRETE_STATES,
+  HYCO_FMU_REMOTE_ENTER_STEP_MODE,
+  HYCO_FMU_REMOTE_ENTER_CONFIGURATION_MODE,
+  HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE,
+  HYCO_FMU_REMOTE_GET_INTERVAL_DECIMAL,
+  HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL,
+  HYCO_FMU_REMOTE_DO_EVENT_STEP,
   /* The instance's check of a status (`integer`) for the call named in the payload: reply
    * status 0 when it passes, else 1 with the error's code in `u` and its message. */
   HYCO_FMU_REMOTE_CHECK,
@@ -67,6 +78,12 @@ typedef struct
   volatile guint32 call;
 } HycoFmuRemoteShared;
 
+/* Where a call is named by a number (the shared page, a failed deferred call): the call, and
+ * for the typed calls the HycoFmuType above it, so that the name is the typed function's. */
+#define HYCO_FMU_REMOTE_CALL_ID(call, type) ((guint32) (call) | ((guint32) (type) << 16))
+#define HYCO_FMU_REMOTE_CALL_OF(id) ((id) &0xffffu)
+#define HYCO_FMU_REMOTE_TYPE_OF(id) ((id) >> 16)
+
 /* Request flag: no reply is expected. The sets of values and of FMU states go with the next
  * call that waits for its reply, in the same write: a step with its inputs is one round trip.
  * The host stops at the first such call that fails (a status above warning) and answers the
@@ -79,7 +96,10 @@ typedef struct
  * do_integer_step u[0..1] time and step, flags noRollback; set_resolution, status kinds: the
  * integer; states: u[0] the host's handle (0: none). Get and set: n value references (guint32)
  * as payload, then for sets the values (double, or gint32 for Integer and Boolean, or
- * NUL-terminated strings), then for hybrid sets n presences (gint32). */
+ * NUL-terminated strings), then for hybrid sets n presences (gint32). FMI 3.0: typed gets and
+ * sets the HycoFmuType in `integer` and the number of values (arrays have several) in u[0],
+ * the values as the typed calls take them (strings NUL-terminated); do_event_step as do_step;
+ * interval and shift gets the n value references. */
 typedef struct
 {
   guint32 call;
@@ -94,7 +114,16 @@ typedef struct
 
 /* Replies: the call's status; scalars in u (performed ticks, integer max step, state handle,
  * resolution, boolean status) or d (max step, real status); the values got as payload (then
- * the presences for hybrid gets). */
+ * the presences for hybrid gets). FMI 3.0: update_discrete_states the HYCO_FMU_REMOTE_UPDATE_*
+ * flags in u and the next event time in d; do_event_step the HYCO_FMU_REMOTE_STEP_* flags in u
+ * and the last successful time in d; interval gets n intervals (double) then n qualifiers
+ * (int), shift gets n shifts. */
+#define HYCO_FMU_REMOTE_UPDATE_NEEDS_UPDATE 1u
+#define HYCO_FMU_REMOTE_UPDATE_TERMINATE 2u
+#define HYCO_FMU_REMOTE_UPDATE_NEXT_EVENT_TIME_DEFINED 4u
+#define HYCO_FMU_REMOTE_STEP_EVENT_HANDLING_NEEDED 1u
+#define HYCO_FMU_REMOTE_STEP_TERMINATE 2u
+#define HYCO_FMU_REMOTE_STEP_EARLY_RETURN 4u
 typedef struct
 {
   gint32 status;

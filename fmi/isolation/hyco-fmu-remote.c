@@ -38,9 +38,9 @@ typedef struct
   int fd;
   gint64 timeout; /* µs */
   double call_timeout;
-  char *fault; /* what ended the host process, once it ended */
-  char where[64]; /* the time of the call being made, for messages (" at t = 1.5 s") */
-  guint start;    /* where the request being made starts: deferred ones come before it */
+  char *fault;               /* what ended the host process, once it ended */
+  char where[64];            /* the time of the call being made, for messages (" at t = 1.5 s") */
+  guint start;               /* where the request being made starts: deferred ones come before it */
   const char *deferred_call; /* the first of the deferred requests not answered yet */
   const char *failed_call;   /* the deferred request that failed, with its status */
   HycoFmuStatus failed_status;
@@ -126,10 +126,10 @@ lost (Remote *r, const char *call, gboolean timed_out)
       r->where[0] = '\0';
     }
   if (timed_out)
-    r->fault = g_strdup_printf ("FMU %s (%s): %s%s did not return within %g s (callTimeout): the "
-                                "process running %s was stopped",
-                                model, r->instance_name, call, r->where, r->call_timeout,
-                                r->file_name);
+    r->fault
+      = g_strdup_printf ("FMU %s (%s): %s%s did not return within %g s (callTimeout): the "
+                         "process running %s was stopped",
+                         model, r->instance_name, call, r->where, r->call_timeout, r->file_name);
   else if (WIFSIGNALED (status))
     r->fault = g_strdup_printf ("FMU %s (%s): the process running %s crashed (signal %d, %s) in "
                                 "%s%s",
@@ -231,9 +231,16 @@ static const char *
 call_name (Remote *r, guint64 call)
 {
   const HycoFmuCallNames *names = r->ops.names;
+  guint64 type = HYCO_FMU_REMOTE_TYPE_OF (call);
 
-  switch (call)
+  switch (HYCO_FMU_REMOTE_CALL_OF (call))
     {
+    case HYCO_FMU_REMOTE_SET_VALUES:
+      return type < HYCO_FMU_N_TYPES && r->ops.set_value_names ? r->ops.set_value_names[type]
+                                                               : "a call";
+    case HYCO_FMU_REMOTE_GET_VALUES:
+      return type < HYCO_FMU_N_TYPES && r->ops.get_value_names ? r->ops.get_value_names[type]
+                                                               : "a call";
     case HYCO_FMU_REMOTE_SET_REAL:
       return names->set_real;
     case HYCO_FMU_REMOTE_SET_INTEGER:
@@ -333,7 +340,8 @@ set_values (gpointer handle, HycoFmuRemoteCall id, const char *call,
             const HycoFmuSignal *presence)
 {
   Remote *r = REMOTE (handle);
-  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
+  HycoFmuRemoteRequest request
+    = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
 
   begin (r);
   add (r, vr, n * sizeof *vr);
@@ -372,7 +380,8 @@ set_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
              const HycoFmuSignal *presence)
 {
   Remote *r = REMOTE (handle);
-  HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
+  HycoFmuRemoteRequest request
+    = { .call = id, .n = (guint32) n, .flags = HYCO_FMU_REMOTE_DEFERRED };
 
   begin (r);
   add (r, vr, n * sizeof *vr);
@@ -385,8 +394,7 @@ set_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
 
 static HycoFmuStatus
 get_strings (gpointer handle, HycoFmuRemoteCall id, const char *call,
-             const HycoFmuValueReference *vr, gsize n, const char **values,
-             HycoFmuSignal *presence)
+             const HycoFmuValueReference *vr, gsize n, const char **values, HycoFmuSignal *presence)
 {
   Remote *r = REMOTE (handle);
   HycoFmuRemoteRequest request = { .call = id, .n = (guint32) n };
@@ -496,8 +504,8 @@ static HycoFmuStatus
 remote_set_string (gpointer handle, const HycoFmuValueReference *vr, gsize n,
                    const char *const *values)
 {
-  return set_strings (handle, HYCO_FMU_REMOTE_SET_STRING, NAMES (handle)->set_string, vr, n,
-                      values, NULL);
+  return set_strings (handle, HYCO_FMU_REMOTE_SET_STRING, NAMES (handle)->set_string, vr, n, values,
+                      NULL);
 }
 
 static HycoFmuStatus
@@ -511,8 +519,8 @@ remote_set_hybrid_string (gpointer handle, const HycoFmuValueReference *vr, gsiz
 static HycoFmuStatus
 remote_get_string (gpointer handle, const HycoFmuValueReference *vr, gsize n, const char **values)
 {
-  return get_strings (handle, HYCO_FMU_REMOTE_GET_STRING, NAMES (handle)->get_string, vr, n,
-                      values, NULL);
+  return get_strings (handle, HYCO_FMU_REMOTE_GET_STRING, NAMES (handle)->get_string, vr, n, values,
+                      NULL);
 }
 
 static HycoFmuStatus
@@ -674,6 +682,172 @@ remote_free_state (gpointer handle, gpointer *state)
   return status;
 }
 
+/* FMI 3.0 ------------------------------------------------------------------------------ */
+
+static HycoFmuStatus
+remote_set_values (gpointer handle, HycoFmuType type, const HycoFmuValueReference *vr, gsize n,
+                   gconstpointer values, gsize n_values)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_SET_VALUES,
+                                   .n = (guint32) n,
+                                   .flags = HYCO_FMU_REMOTE_DEFERRED,
+                                   .integer = (gint32) type,
+                                   .u = { n_values } };
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  if (type == HYCO_FMU_TYPE_STRING)
+    for (gsize i = 0; i < n_values; i++)
+      {
+        const char *s = ((const char *const *) values)[i];
+        add (r, s != NULL ? s : "", strlen (s != NULL ? s : "") + 1);
+      }
+  else
+    add (r, values, n_values * hyco_fmu_type_size (type));
+  return transact (r, &request, r->ops.set_value_names[type]);
+}
+
+static HycoFmuStatus
+remote_get_values (gpointer handle, HycoFmuType type, const HycoFmuValueReference *vr, gsize n,
+                   gpointer values, gsize n_values)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_VALUES,
+                                   .n = (guint32) n,
+                                   .integer = (gint32) type,
+                                   .u = { n_values } };
+  gsize size = hyco_fmu_type_size (type);
+  HycoFmuStatus status;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, r->ops.get_value_names[type]);
+  if (!answered (r))
+    return status;
+  if (type == HYCO_FMU_TYPE_STRING)
+    {
+      /* Kept until the next string get, as an FMU keeps its strings until its next call. */
+      GByteArray *swap = r->strings;
+      gsize at = 0;
+      r->strings = r->reply, r->reply = swap;
+      for (gsize i = 0; i < n_values; i++)
+        {
+          const guint8 *end = at < r->strings->len
+                                ? memchr (r->strings->data + at, '\0', r->strings->len - at)
+                                : NULL;
+          if (end == NULL)
+            return HYCO_FMU_STATUS_ERROR;
+          ((const char **) values)[i] = (const char *) r->strings->data + at;
+          at = (gsize) (end - r->strings->data) + 1;
+        }
+      return status;
+    }
+  if (r->reply->len < n_values * size)
+    return HYCO_FMU_STATUS_ERROR;
+  if (n_values > 0)
+    memcpy (values, r->reply->data, n_values * size);
+  return status;
+}
+
+static HycoFmuStatus
+remote_enter_event_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_ENTER_EVENT_MODE, NAMES (handle)->enter_event_mode);
+}
+
+static HycoFmuStatus
+remote_update_discrete_states (gpointer handle, gboolean *needs_update, gboolean *terminate,
+                               gboolean *next_event_time_defined, double *next_event_time)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuStatus status = simple (handle, HYCO_FMU_REMOTE_UPDATE_DISCRETE_STATES,
+                                 NAMES (handle)->update_discrete_states);
+
+  if (answered (r))
+    {
+      *needs_update = (r->header.u & HYCO_FMU_REMOTE_UPDATE_NEEDS_UPDATE) != 0;
+      *terminate = (r->header.u & HYCO_FMU_REMOTE_UPDATE_TERMINATE) != 0;
+      *next_event_time_defined
+        = (r->header.u & HYCO_FMU_REMOTE_UPDATE_NEXT_EVENT_TIME_DEFINED) != 0;
+      *next_event_time = r->header.d;
+    }
+  return status;
+}
+
+static HycoFmuStatus
+remote_enter_step_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_ENTER_STEP_MODE, NAMES (handle)->enter_step_mode);
+}
+
+static HycoFmuStatus
+remote_enter_configuration_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_ENTER_CONFIGURATION_MODE,
+                 NAMES (handle)->enter_configuration_mode);
+}
+
+static HycoFmuStatus
+remote_exit_configuration_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE,
+                 NAMES (handle)->exit_configuration_mode);
+}
+
+static HycoFmuStatus
+remote_get_interval_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                             double *intervals, int *qualifiers)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_INTERVAL_DECIMAL, .n = (guint32) n };
+  HycoFmuStatus status;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, NAMES (handle)->get_interval_decimal);
+  if (!answered (r) || n == 0)
+    return status;
+  if (r->reply->len < n * (sizeof (double) + sizeof (int)))
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (intervals, r->reply->data, n * sizeof (double));
+  memcpy (qualifiers, r->reply->data + n * sizeof (double), n * sizeof (int));
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_shift_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)
+{
+  return get_values (handle, HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL, NAMES (handle)->get_shift_decimal,
+                     vr, n, shifts, sizeof (double), NULL);
+}
+
+static HycoFmuStatus
+remote_do_event_step (gpointer handle, double current_time, double step, gboolean no_rollback,
+                      gboolean *event_handling_needed, gboolean *terminate, gboolean *early_return,
+                      double *last_successful_time)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = {
+    .call = HYCO_FMU_REMOTE_DO_EVENT_STEP,
+    .flags = no_rollback ? 1u : 0u,
+    .d = { current_time, step },
+  };
+  HycoFmuStatus status;
+
+  begin (r);
+  g_snprintf (r->where, sizeof r->where, " at t = %g s", current_time);
+  status = transact (r, &request, NAMES (handle)->do_event_step);
+  if (answered (r))
+    {
+      *event_handling_needed = (r->header.u & HYCO_FMU_REMOTE_STEP_EVENT_HANDLING_NEEDED) != 0;
+      *terminate = (r->header.u & HYCO_FMU_REMOTE_STEP_TERMINATE) != 0;
+      *early_return = (r->header.u & HYCO_FMU_REMOTE_STEP_EARLY_RETURN) != 0;
+      *last_successful_time = r->header.d;
+    }
+  return status;
+}
+
 /* The instance's own check, in the host: the same message, the same forgetting of the last
  * logged one. */
 static gboolean
@@ -775,17 +949,32 @@ ops_init (HycoFmuInstanceOps *ops, const HycoFmuInstanceOps *local)
   OP (get_state)
   OP (set_state)
   OP (free_state)
+  OP (set_values)
+  OP (get_values)
+  OP (enter_event_mode)
+  OP (update_discrete_states)
+  OP (enter_step_mode)
+  OP (enter_configuration_mode)
+  OP (exit_configuration_mode)
+  OP (get_interval_decimal)
+  OP (get_shift_decimal)
+  OP (do_event_step)
 #undef OP
   ops->check = remote_check;
   ops->free = remote_free;
   ops->names = local->names;
+  ops->get_value_names = local->get_value_names;
+  ops->set_value_names = local->set_value_names;
   ops->terminated_status = local->terminated_status;
 }
 
 HycoFmuInstance *
 _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean logging,
+                              gboolean event_mode_used, gboolean early_return_allowed,
                               double call_timeout, GError **error)
 {
+  const char *instantiate
+    = fmu->description->fmi_major == 3 ? "fmi3InstantiateCoSimulation" : "fmi2Instantiate";
   g_autoptr (GError) local_error = NULL;
   g_autofree char *host = NULL;
   g_autofree char *fd_text = NULL;
@@ -797,14 +986,6 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
   g_return_val_if_fail (fmu != NULL && instance_name != NULL, NULL);
   g_return_val_if_fail (call_timeout > 0, NULL);
 
-  if (fmu->description->fmi_major != 2)
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
-                   "FMU %s: isolation=\"process\" runs FMI 2.0 co-simulation FMUs; this one is "
-                   "FMI %s",
-                   fmu->description->model_name, fmu->description->fmi_version);
-      return NULL;
-    }
   if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
     {
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
@@ -841,8 +1022,16 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
     /* Each descriptor keeps its number in the host, which is told them: no renumbering, so no
      * clash between one's old number and another's new one. */
     g_autofree char *page_text = g_strdup_printf ("%d", page);
-    const char *argv[] = { host, fd_text, page_text, fmu->path, fmu->directory, instance_name,
-                           logging ? "1" : "0", NULL };
+    const char *argv[] = { host,
+                           fd_text,
+                           page_text,
+                           fmu->path,
+                           fmu->directory,
+                           instance_name,
+                           logging ? "1" : "0",
+                           event_mode_used ? "1" : "0",
+                           early_return_allowed ? "1" : "0",
+                           NULL };
     int source_fds[] = { pair[1], page };
     int *target_fds = source_fds;
     gboolean spawned = g_spawn_async_with_pipes_and_fds (
@@ -871,7 +1060,7 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
     r->timeout = timeout;
     if (!started)
       {
-        lost (r, "fmi2Instantiate", timed_out);
+        lost (r, instantiate, timed_out);
         g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
         remote_free (&r->parent);
         return NULL;
@@ -879,7 +1068,7 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
   }
   if (!wait_reply (r, &timed_out))
     {
-      lost (r, "fmi2Instantiate", timed_out);
+      lost (r, instantiate, timed_out);
       g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL, r->fault);
       remote_free (&r->parent);
       return NULL;
@@ -921,8 +1110,8 @@ _hyco_fmu_remote_describe (const char *path, GError **error)
     }
   if (WIFSIGNALED (status))
     g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                 "%s: loading its library crashed the process that reads it (signal %d, %s)",
-                 path, WTERMSIG (status), g_strsignal (WTERMSIG (status)));
+                 "%s: loading its library crashed the process that reads it (signal %d, %s)", path,
+                 WTERMSIG (status), g_strsignal (WTERMSIG (status)));
   else
     g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
                  "%s: loading its library ended the process that reads it (status %d)", path,

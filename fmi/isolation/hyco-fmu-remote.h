@@ -9,8 +9,10 @@
 
 G_BEGIN_DECLS
 
-/* An instance of @fmu (FMI 2.0, co-simulation) created and run by a host process
- * (hyco-fmu-host), with the instance interface of an instance in this process: the same calls
+/* An instance of @fmu (co-simulation, FMI 2.0 or 3.0, for FMI 3.0 with @event_mode_used and
+ * @early_return_allowed as _hyco_fmu_instantiate_with_events() takes them) created and run by
+ * a host process (hyco-fmu-host), with the instance interface of an instance in this process:
+ * the same calls
  * (the same functions present as @fmu's own), the same checks and messages, FMU states kept in
  * the host. A call whose process dies (a crash, exit()) or that does not return within
  * @call_timeout seconds (then the process is killed) returns the fatal status, and its check
@@ -18,7 +20,8 @@ G_BEGIN_DECLS
  * nothing more is asked of that instance. NULL with an error naming the FMU when the host
  * cannot be started or the FMU cannot be instantiated there. */
 HycoFmuInstance *_hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name,
-                                               gboolean logging, double call_timeout,
+                                               gboolean logging, gboolean event_mode_used,
+                                               gboolean early_return_allowed, double call_timeout,
                                                GError **error);
 
 /* What _hyco_fmu_describe() says of the FMU @path (`hyco fmu info`), found by a host process:
