@@ -2376,6 +2376,36 @@ class Isolation(FmuTestCase):
                          'is neither "none" (the FMU runs in the hyco process) nor "process" (in '
                          'a process of its own)\n')
 
+    def test_fmu_output_contained(self):
+        # What an isolated FMU writes on its standard output and error (faulty's failAt=14:
+        # a line on each at every step from 1 s) is not mixed into hyco's output: each line is
+        # one of the FMU's messages on standard error, named by the actor, within the limit of
+        # 100 shown; the rest are counted. The FMU's logged messages keep their place.
+        for step, steps in (("0.25", 4), ("0.001", 1000)):
+            path = os.path.join(self.dir.name, "model.xml")
+            with open(path, "w") as f:
+                f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="2", body=FmuRun.fmu(
+                    "F", "faulty.fmu",
+                    '    <property name="failAt" value="14"/>\n'
+                    f'    <property name="communicationStepSize" value="{step}"/>\n'
+                    '    <property name="isolation" value="process"/>\n')))
+            result = subprocess.run([HYCO, "run", path], capture_output=True, text=True,
+                                    timeout=300, env=self.env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertNotIn("faulty", result.stdout)
+            self.assertTrue(result.stdout.startswith("Ran "), result.stdout)
+            lines = result.stderr.splitlines()
+            times = [str(round(1 + k * float(step), 9)).removesuffix(".0") for k in range(steps)]
+            wrote = [f"hyco: F: the FMU wrote: faulty: {text} {t}" for t in times
+                     for text in ("on standard error at", "a step from")]
+            if steps == 4:
+                self.assertEqual(lines, wrote)
+            else:
+                self.assertEqual(lines, wrote[:99] + [
+                    "hyco: F: 100 messages shown: the FMU's further messages are counted, not "
+                    "shown", wrote[99], f"hyco: F: {2 * steps - 100} more messages of the FMU "
+                    "were not shown"])
+
     def test_example_models_give_the_same_trace_isolated(self):
         # With rollback (the continuous director's: the bouncing ball's FMU states kept in
         # the host), FMI-HC integer steps and absent values, strings.

@@ -455,23 +455,33 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   reply->status = (gint32) status;
 }
 
-/* The FMU's messages and the loader's, worded as the hyco command words its own (this process
- * writes to the same standard error, and may not live to hand them over). */
+/* hyco fmu info: the FMU's messages and the loader's, worded as the hyco command words its
+ * own (this process writes to the same standard error). */
 static void
 log_to_stderr (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
   fprintf (stderr, "hyco: %s%s\n", (level & G_LOG_LEVEL_WARNING) ? "warning: " : "", message);
 }
 
+/* Serving an actor: framed for it to log with their level (hyco-fmu-protocol.h), at once, as
+ * this process may not live to hand them over. */
 static void
-host_init (void)
+log_framed (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  fprintf (stderr, "%c%c%s%c", HYCO_FMU_REMOTE_RECORD_START,
+           (level & G_LOG_LEVEL_WARNING) ? 'W' : 'M', message, HYCO_FMU_REMOTE_RECORD_END);
+  fflush (stderr);
+}
+
+static void
+host_init (GLogFunc log)
 {
   /* The hyco process decides what an interrupt does; and if it dies, so does this one. */
   signal (SIGINT, SIG_IGN);
   signal (SIGPIPE, SIG_IGN);
   prctl (PR_SET_PDEATHSIG, SIGKILL);
   g_set_prgname ("hyco");
-  g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log_to_stderr, NULL);
+  g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log, NULL);
 }
 
 /* hyco-fmu-host --describe FMU: what `hyco fmu info` prints, on standard output (status 0),
@@ -484,7 +494,7 @@ describe (const char *path)
   g_autoptr (HycoFmu) fmu = NULL;
   g_autofree char *text = NULL;
 
-  host_init ();
+  host_init (log_to_stderr);
   fmu = _hyco_fmu_open (path, &error);
   if (fmu == NULL)
     {
@@ -519,7 +529,7 @@ main (int argc, char **argv)
                   "not to be run by hand\n");
       return 2;
     }
-  host_init ();
+  host_init (log_framed);
   fd = atoi (argv[1]);
   shared = atoi (argv[2]) >= 0 ? mmap (NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED,
                                         atoi (argv[2]), 0)

@@ -20,6 +20,14 @@ G_BEGIN_DECLS
 /* Before it, as soon as it runs: status 2. */
 #define HYCO_FMU_REMOTE_STARTED 2
 
+/* The host's standard output and error go to one pipe the actor reads: what the FMU writes
+ * there (a debugging printf) is shown through hyco's logging, a line at a time and within the
+ * limit of an FMU's messages. The host's own log messages (the FMU's logger's among them) come
+ * framed in it, so that they keep their level: HYCO_FMU_REMOTE_RECORD_START, 'W' (warning) or
+ * 'M' (message), the text, HYCO_FMU_REMOTE_RECORD_END. */
+#define HYCO_FMU_REMOTE_RECORD_START '\x1e'
+#define HYCO_FMU_REMOTE_RECORD_END '\x1f'
+
 /* The calls of the instance interface a request makes, and the check of a status. */
 typedef enum
 {

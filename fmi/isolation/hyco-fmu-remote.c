@@ -16,6 +16,8 @@
 #include "hyco-fmu-protocol.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <glib-unix.h>
 #include <errno.h>
 #include <poll.h>
 #include <sched.h>
@@ -50,6 +52,10 @@ typedef struct
   GByteArray *strings; /* the last string get's payload: the strings stay valid until the next */
   HycoFmuRemoteReply header;
   HycoFmuRemoteShared *shared; /* with the host: the call it serves */
+  int output;                  /* the host's standard output and error, -1 once at its end */
+  GString *output_text;        /* a line or a framed message not complete yet */
+  gboolean in_record;          /* output_text is a framed message */
+  HycoFmuLogBudget output_budget; /* the lines the FMU wrote */
 } Remote;
 
 #define REMOTE(handle) ((Remote *) (handle))
@@ -146,6 +152,66 @@ lost (Remote *r, const char *call, gboolean timed_out)
   return HYCO_FMU_STATUS_FATAL;
 }
 
+/* One line the FMU wrote, or one of the host's framed messages (hyco-fmu-protocol.h), logged
+ * here as the FMU's messages are in process: through the application's log handler, a line
+ * the FMU writes counting as one of its messages. */
+static void
+log_output (Remote *r)
+{
+  const char *text = r->output_text->str;
+
+  if (r->in_record && text[0] != '\0')
+    g_log (G_LOG_DOMAIN, text[0] == 'W' ? G_LOG_LEVEL_WARNING : G_LOG_LEVEL_MESSAGE, "%s",
+           text + 1);
+  else if (!r->in_record && _hyco_fmu_log_budget_take (&r->output_budget, r->instance_name))
+    g_message ("%s: the FMU wrote: %s", r->instance_name, text);
+  g_string_truncate (r->output_text, 0);
+}
+
+/* Reads what the host wrote on its standard output and error, without waiting, and logs each
+ * complete line and message; at the end of the output, what is left too. */
+static void
+take_output (Remote *r)
+{
+  char buffer[4096];
+
+  while (r->output >= 0)
+    {
+      ssize_t n = read (r->output, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return; /* EAGAIN: nothing more for now */
+      if (n == 0)
+        {
+          if (r->output_text->len > 0)
+            log_output (r);
+          close (r->output);
+          r->output = -1;
+          return;
+        }
+      for (ssize_t i = 0; i < n; i++)
+        {
+          char c = buffer[i];
+          if (!r->in_record && c == HYCO_FMU_REMOTE_RECORD_START)
+            {
+              if (r->output_text->len > 0)
+                log_output (r);
+              r->in_record = TRUE;
+            }
+          else if (r->in_record && c == HYCO_FMU_REMOTE_RECORD_END)
+            {
+              log_output (r);
+              r->in_record = FALSE;
+            }
+          else if (!r->in_record && c == '\n')
+            log_output (r);
+          else
+            g_string_append_c (r->output_text, c);
+        }
+    }
+}
+
 /* How long a caller spins on the socket before it sleeps in poll(): a fast FMU call is answered
  * sooner than the scheduler would wake a sleeping process. */
 #define SPIN_USEC 30
@@ -161,7 +227,8 @@ fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
     {
       guint have = r->input->len;
       gsize room = MAX (size - have, 4096);
-      struct pollfd pfd = { .fd = r->fd, .events = POLLIN };
+      struct pollfd pfd[2] = { { .fd = r->fd, .events = POLLIN },
+                               { .fd = r->output, .events = POLLIN } };
       ssize_t n;
       gint64 now, left;
       int ready;
@@ -185,9 +252,12 @@ fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
           *timed_out = TRUE;
           return FALSE;
         }
-      ready = poll (&pfd, 1, (int) MIN ((left + 999) / 1000, G_MAXINT));
+      ready = poll (pfd, r->output >= 0 ? 2 : 1, (int) MIN ((left + 999) / 1000, G_MAXINT));
       if (ready < 0 && errno != EINTR)
         return FALSE;
+      /* The FMU writing more than the pipe holds waits for this. */
+      if (ready > 0 && r->output >= 0 && pfd[1].revents != 0)
+        take_output (r);
     }
   return TRUE;
 }
@@ -209,6 +279,9 @@ wait_reply (Remote *r, gboolean *timed_out)
     memcpy (r->reply->data, r->input->data + sizeof r->header, r->header.payload);
   /* What came after (the host's two first messages may come in one read) is the next's. */
   g_byte_array_remove_range (r->input, 0, (guint) (sizeof r->header + r->header.payload));
+  /* What the host wrote before it replied is in the pipe by now: logged in its place, before
+   * what the caller does with the reply. */
+  take_output (r);
   return TRUE;
 }
 
@@ -892,6 +965,17 @@ remote_free (HycoFmuInstance *self)
   if (r->fd >= 0)
     close (r->fd);
   reap (r);
+  /* Its last words (a process it started may hold the pipe open: not waited for). */
+  take_output (r);
+  if (r->output_text->len > 0)
+    {
+      r->in_record = FALSE;
+      log_output (r);
+    }
+  _hyco_fmu_log_budget_report (&r->output_budget, r->instance_name);
+  if (r->output >= 0)
+    close (r->output);
+  g_string_free (r->output_text, TRUE);
   _hyco_fmu_unref (r->fmu);
   g_free (r->instance_name);
   g_free (r->file_name);
@@ -1010,6 +1094,8 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
   r->input = g_byte_array_new ();
   r->strings = g_byte_array_new ();
   r->fd = pair[0];
+  r->output = -1;
+  r->output_text = g_string_new (NULL);
   fd_text = g_strdup_printf ("%d", pair[1]);
   page = memfd_create ("hyco-fmu-host", MFD_CLOEXEC);
   if (page >= 0 && ftruncate (page, sizeof *r->shared) == 0)
@@ -1034,9 +1120,21 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
                            NULL };
     int source_fds[] = { pair[1], page };
     int *target_fds = source_fds;
-    gboolean spawned = g_spawn_async_with_pipes_and_fds (
-      NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, -1, -1, -1, source_fds, target_fds,
-      page >= 0 ? 2 : 1, &r->pid, NULL, NULL, NULL, &local_error);
+    int output[2] = { -1, -1 };
+    gboolean spawned;
+
+    /* Without a pipe, the host writes where hyco does. */
+    if (g_unix_open_pipe (output, FD_CLOEXEC, NULL))
+      {
+        r->output = output[0];
+        g_unix_set_fd_nonblocking (r->output, TRUE, NULL);
+      }
+    spawned = g_spawn_async_with_pipes_and_fds (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
+                                                NULL, -1, output[1], output[1], source_fds,
+                                                target_fds, page >= 0 ? 2 : 1, &r->pid, NULL,
+                                                NULL, NULL, &local_error);
+    if (output[1] >= 0)
+      close (output[1]);
     if (page >= 0)
       close (page);
     if (!spawned)

@@ -21,6 +21,8 @@
  *   11 every doStep logs a warning, and steps on (an FMU that floods its log)
  *   12 doStep crashes its process (SIGSEGV, as a write through a null pointer would)
  *   13 fmi2SetReal crashes its process (SIGSEGV, in step mode)
+ *   14 every doStep writes a line to standard output and one to standard error, as a
+ *      debugging printf would, and steps on
  * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
  * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
@@ -30,6 +32,7 @@
 #include "fmu-runtime.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -66,6 +69,7 @@ enum
   DO_STEP_WARNING,
   DO_STEP_CRASH,
   SET_REAL_CRASH,
+  DO_STEP_PRINT,
 };
 
 static const FmuVariable variables[] = {
@@ -130,6 +134,11 @@ do_step (FmuInstance *fmu, double step, double *performed)
         /* raise(), not a null pointer: the compiler may not remove it, and the signal is the
          * one a real crash gives. */
         raise (SIGSEGV);
+        break;
+      case DO_STEP_PRINT:
+        printf ("faulty: a step from %g\n", fmu->clock.time);
+        fprintf (stderr, "faulty: on standard error at %g\n", fmu->clock.time);
+        fflush (stdout);
         break;
       case DO_STEP_HANG:
         fmu_log (fmu, fmi2OK, "logAll", "doStep hangs on purpose at %g (failAt=10)",
