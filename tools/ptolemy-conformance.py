@@ -74,8 +74,9 @@ DIFFERENCES_ON_PURPOSE.update({
     "continuous/ContinuousInContinuous.xml": (
         "this copy's correctValues are those of Ptolemy II 8.0.beta, whose refinements kept no "
         "local time of their own (the refinement entered again at 5 s fires its clock at 6, 8 "
-        "and 10 s, not 7 and 9) and whose first refinement still fired its clock at time 0 "
-        "after the Clock's event there; ptII's revision 8b65dc4 of the file (8.1.devel, the "
+        "and 10 s, not 7 and 9) and whose first refinement fired its clock at time 0 before "
+        "it was left (in Hyco the Clock's event at (0, 0) takes the transition before that "
+        "clock's event at (0, 1)); ptII's revision 8b65dc4 of the file (8.1.devel, the "
         "Clock replaced by a continuous DiscreteClock) expects {1, 2, 2, 1, 1, 2, 2} at "
         "{0, 0, 3, 7, 9, 11, 14}, which Hyco produces"),
     # The Derivative of the copy's time kept the input of its last firing, at every solver
