@@ -1010,6 +1010,74 @@ test_sampler_in_de (void)
   assert_recorded (model, "A", "(0, 1) 4; (1, 1) 4; (2, 1) 4");
 }
 
+/* Ptolemy II's continuous director takes Ptolemy II's steps with Ptolemy II's Derivative (the
+ * difference from the input of the last committed step) into an Integrator: Bogacki-Shampine,
+ * each state's error estimate below 1e-4, half the step after a rejected one, five times it
+ * after an accepted one, the first 0.1 s. The expected steps and the drift of the integral
+ * from cos t come from those rules computed independently, in double precision (the times
+ * here are whole ticks, 1 ns, so the fourth step ends at 0.218164062, not ...0625): after the
+ * first step the next, 0.5 s, is rejected down to 0.015625 s, because the derivative's first
+ * stage still lags by half the previous step. This is why continuous/Derivative2's copy, whose
+ * tolerance was for the earlier Derivative that kept the input of every stage, drifts past it. */
+static void
+test_derivative_ptolemy_steps (void)
+{
+  static const struct
+  {
+    const char *time;
+    double drift;
+  } expected[] = {
+    { "0.1", 0.00249678942215 },         { "0.115625", 0.00273065276217 },
+    { "0.19375", 0.00437385170541 },     { "0.218164062", 0.00472867149096 },
+    { "0.279199217", 0.00579394407145 }, { "0.317346188", 0.00639194531581 },
+  };
+  const char *xml
+    = "<entity name='top' class='ptolemy.actor.TypedCompositeActor'>"
+      "  <property name='Continuous Director'"
+      "            class='ptolemy.domains.continuous.kernel.ContinuousDirector'>"
+      "    <property name='stopTime' value='1.0'/>"
+      "  </property>"
+      "  <entity name='Wave' class='ptolemy.domains.continuous.lib.ContinuousSinewave'>"
+      "    <property name='frequency' value='1.0 / (2 * PI)'/>"
+      "    <property name='phase' value='PI / 2.0'/>"
+      "  </entity>"
+      "  <entity name='D' class='ptolemy.domains.continuous.lib.Derivative'/>"
+      "  <entity name='X' class='ptolemy.domains.continuous.lib.Integrator'/>"
+      "  <entity name='Drift' class='ptolemy.actor.lib.AddSubtract'/>"
+      "  <entity name='R' class='Recorder'/>"
+      "  <relation name='w'/><relation name='d'/><relation name='i'/><relation name='x'/>"
+      "  <relation name='e'/>"
+      "  <link port='Wave.output' relation='w'/><link port='D.input' relation='w'/>"
+      "  <link port='D.derivative' relation='d'/><link port='X.derivative' relation='d'/>"
+      "  <link port='D.impulse' relation='i'/><link port='X.impulse' relation='i'/>"
+      "  <link port='X.state' relation='x'/><link port='Drift.plus' relation='x'/>"
+      "  <link port='Drift.minus' relation='w'/>"
+      "  <link port='Drift.output' relation='e'/><link port='R.input' relation='e'/>"
+      "</entity>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = hyco_model_new_from_data (xml, -1, "test", &error);
+  HycoRecorder *drift;
+
+  g_assert_no_error (error);
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  drift = HYCO_RECORDER (hyco_model_lookup_actor (model, "R"));
+  /* (0, 0), where the impulse brings the state to the input's 1, and then the steps. */
+  g_assert_cmpuint (hyco_recorder_get_count (drift), >, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      HycoTag tag;
+      g_autofree char *when = NULL;
+
+      hyco_recorder_get_tag (drift, i + 1, &tag);
+      when = hyco_time_to_string (tag.time, HYCO_DEFAULT_RESOLUTION);
+      g_assert_cmpstr (when, ==, expected[i].time);
+      g_assert_cmpuint (tag.microstep, ==, 0);
+      g_assert_cmpfloat_with_epsilon (
+        hyco_value_get_double (hyco_recorder_get_value (drift, i + 1)), expected[i].drift, 1e-9);
+    }
+}
+
 /* At least ten steps per period, as Ptolemy II's ContinuousSinewave. */
 static void
 test_sinewave_samples_per_period (void)
@@ -1070,6 +1138,7 @@ main (int argc, char **argv)
   g_test_add_func ("/zero-order-hold/not-discrete", test_zero_order_hold_not_discrete);
   g_test_add_func ("/continuous-merge/channels", test_continuous_merge);
   g_test_add_func ("/derivative/identity", test_derivative);
+  g_test_add_func ("/derivative/ptolemy-steps", test_derivative_ptolemy_steps);
   g_test_add_func ("/continuous-sinewave/samples-per-period", test_sinewave_samples_per_period);
   return g_test_run ();
 }

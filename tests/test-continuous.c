@@ -129,7 +129,8 @@ oscillator_initialize (HycoActor *actor, GError **error)
 static gboolean
 oscillator_fire (HycoActor *actor, GError **error)
 {
-  hyco_port_send_double (hyco_actor_get_port (actor, "x"), 0, TEST_OSCILLATOR (actor)->tentative[0]);
+  hyco_port_send_double (hyco_actor_get_port (actor, "x"), 0,
+                         TEST_OSCILLATOR (actor)->tentative[0]);
   return TRUE;
 }
 
@@ -196,8 +197,8 @@ test_several_states (gconstpointer solver)
   g_assert_cmpuint (hyco_continuous_state_get_n_states (HYCO_CONTINUOUS_STATE (oscillator)), ==, 2);
   hyco_continuous_state_get_states (HYCO_CONTINUOUS_STATE (oscillator), states);
   g_assert_cmpfloat_with_epsilon (states[1], -sin (2.0), 1e-5);
-  g_assert_cmpfloat_with_epsilon (hyco_continuous_state_get_state (HYCO_CONTINUOUS_STATE (integral)),
-                                  sin (2.0), 1e-5);
+  g_assert_cmpfloat_with_epsilon (
+    hyco_continuous_state_get_state (HYCO_CONTINUOUS_STATE (integral)), sin (2.0), 1e-5);
 }
 
 /* Accepted steps under an absolute tolerance scaled by the states' nominal. */
@@ -229,8 +230,9 @@ test_nominals_change (gconstpointer solver)
   guint64 fixed = oscillator_steps_changing (solver, 1, 0);
   guint64 loosened = oscillator_steps_changing (solver, 1, 1e4);
 
-  g_test_message ("%s: steps with nominal 1: %" G_GUINT64_FORMAT ", 1e4 from t = 1: %"
-                  G_GUINT64_FORMAT, (const char *) solver, fixed, loosened);
+  g_test_message ("%s: steps with nominal 1: %" G_GUINT64_FORMAT
+                  ", 1e4 from t = 1: %" G_GUINT64_FORMAT,
+                  (const char *) solver, fixed, loosened);
   g_assert_cmpuint (loosened, <, fixed);
 }
 
@@ -255,8 +257,8 @@ test_nominals (void)
 {
   guint64 unit = oscillator_steps (1), large = oscillator_steps (1e4);
 
-  g_test_message ("steps with nominal 1: %" G_GUINT64_FORMAT ", with 1e4: %" G_GUINT64_FORMAT,
-                  unit, large);
+  g_test_message ("steps with nominal 1: %" G_GUINT64_FORMAT ", with 1e4: %" G_GUINT64_FORMAT, unit,
+                  large);
   g_assert_cmpuint (large, <, unit);
 }
 
@@ -898,12 +900,12 @@ test_ptolemy_defaults (void)
   g_assert_cmpstr (init_step, ==, "0.1");
   /* The parameters' declared defaults too: what a blank value, a saved file and `hyco actors`
    * go by. */
-  g_assert_true (hyco_param_is_default (G_OBJECT (ptolemy),
-                                        g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy),
-                                                                      "initStepSize")));
-  g_assert_true (hyco_param_is_default (G_OBJECT (ptolemy),
-                                        g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy),
-                                                                      "errorTolerance")));
+  g_assert_true (hyco_param_is_default (
+    G_OBJECT (ptolemy),
+    g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy), "initStepSize")));
+  g_assert_true (hyco_param_is_default (
+    G_OBJECT (ptolemy),
+    g_object_class_find_property (G_OBJECT_GET_CLASS (ptolemy), "errorTolerance")));
   g_assert_cmpfloat (tolerance, ==, 1e-4);
   g_assert_cmpstr (hyco_solver, ==, "ExplicitRK45Solver");
   g_assert_cmpstr (hyco_step, ==, "0.001");
@@ -915,9 +917,9 @@ test_ptolemy_defaults (void)
 }
 
 /* x' = 1 under Ptolemy II's numerics: the first step is initStepSize, each accurate step is
- * followed by one five times as long, within maxStepSize (1 s), the stop time cuts the last and is followed by a zero
- * step at the next microstep. The Const's request for the start is the first firing, (0, 0),
- * and no microstep follows it. */
+ * followed by one five times as long, within maxStepSize (1 s), the stop time cuts the last and is
+ * followed by a zero step at the next microstep. The Const's request for the start is the first
+ * firing, (0, 0), and no microstep follows it. */
 static void
 test_ptolemy_steps (void)
 {
@@ -993,9 +995,12 @@ static void
 test_ptolemy_models (void)
 {
   static const char *const models[] = {
-    "continuous/Integration2.xml",       "continuous/IntegratorImpulse2.xml",
-    "continuous/ComparedClocks.xml",     "continuous/ContinuousWithinContinuous7.xml",
-    "continuous/ContinuousInDEwithNoPorts.xml", "continuous/ContinuousClock.xml",
+    "continuous/Integration2.xml",
+    "continuous/IntegratorImpulse2.xml",
+    "continuous/ComparedClocks.xml",
+    "continuous/ContinuousWithinContinuous7.xml",
+    "continuous/ContinuousInDEwithNoPorts.xml",
+    "continuous/ContinuousClock.xml",
     "continuous/Modal1.xml",
   };
   g_autofree char *root
@@ -1080,16 +1085,17 @@ test_ptolemy_guard_crossing (void)
   at_least = replaced (text, "value=\"x == 1.0\"", "value=\"x &gt;= 1.0\"");
   run_text (at_least, TRUE, "Fall");
 
-  tolerant = replaced (text, "<property name=\"stopTime\" class=\"ptolemy.data.expr.Parameter\" "
-                             "value=\"1.5\">",
+  tolerant = replaced (text,
+                       "<property name=\"stopTime\" class=\"ptolemy.data.expr.Parameter\" "
+                       "value=\"1.5\">",
                        "<property name=\"errorTolerance\" value=\"0.01\"/>"
                        "<property name=\"stopTime\" class=\"ptolemy.data.expr.Parameter\" "
                        "value=\"1.5\">");
   tolerant_values = replaced (tolerant, "1.00005, 5.0, 5.0, 4.9, 4.50005, 4.50005",
                               "1.005, 5.0, 5.0, 4.9, 4.505, 4.505");
-  tolerant_tags = replaced (tolerant_values,
-                            "(1.00005, 0), (1.00005, 1), (1.00005, 2), (1.10005, 0)",
-                            "(1.005, 0), (1.005, 1), (1.005, 2), (1.105, 0)");
+  tolerant_tags
+    = replaced (tolerant_values, "(1.00005, 0), (1.00005, 1), (1.00005, 2), (1.10005, 0)",
+                "(1.005, 0), (1.005, 1), (1.005, 2), (1.105, 0)");
   run_text (tolerant_tags, TRUE, "Fall");
 
   never = replaced (text, "value=\"x == 1.0\"", "value=\"x == 1.0 &amp;&amp; false\"");
@@ -1098,7 +1104,8 @@ test_ptolemy_guard_crossing (void)
 
 /* A rod of @n cells under CVODE (dT_i/dt = 100 (T_i-1 - 2 T_i + T_i+1)), with @linear_solver,
  * and, when @far_link, the middle cell also heated by cell 0: a dependence half the Jacobian
- * away from its diagonal. The linear solver chosen, and the middle cell's temperature at the end. */
+ * away from its diagonal. The linear solver chosen, and the middle cell's temperature at the end.
+ */
 static HycoCvodeLinearSolver
 heat_rod (guint n, const char *linear_solver, gboolean far_link, double *middle)
 {
@@ -1189,6 +1196,148 @@ test_cvode_linear_solver_unknown (void)
   g_assert_nonnull (strstr (error->message, "no linear solver named \"sparse\""));
 }
 
+#define REFINEMENTS_INSIDE_CONTINUOUS                                                              \
+  "<entity name='top' class='ptolemy.actor.TypedCompositeActor'>"                                  \
+  "<property name='Continuous Director' "                                                          \
+  "class='ptolemy.domains.continuous.kernel.ContinuousDirector'><property name='stopTime' "        \
+  "value='15.0'/></property>"                                                                      \
+  "<entity name='Switch' class='ptolemy.domains.continuous.lib.DiscreteClock'>"                    \
+  "<property name='period' value='5.0'/><property name='offsets' value='{0.0}'/>"                  \
+  "<property name='values' value='{1}'/></entity>"                                                 \
+  "<entity name='M' class='ptolemy.domains.modal.modal.ModalModel'>"                               \
+  "<port name='in' class='ptolemy.domains.modal.modal.ModalPort'><property name='input'/>"         \
+  "</port>"                                                                                        \
+  "<port name='out' class='ptolemy.domains.modal.modal.ModalPort'>"                                \
+  "<property name='output'/></port>"                                                               \
+  "<port name='ramp' class='ptolemy.domains.modal.modal.ModalPort'>"                               \
+  "<property name='output'/></port>"                                                               \
+  "<entity name='_Controller' class='ptolemy.domains.modal.modal.ModalController'>"                \
+  "<port name='in' class='ptolemy.domains.modal.modal.RefinementPort'>"                            \
+  "<property name='input'/></port>"                                                                \
+  "<port name='out' class='ptolemy.domains.modal.modal.RefinementPort'>"                           \
+  "<property name='input'/><property name='output'/></port>"                                       \
+  "<port name='ramp' class='ptolemy.domains.modal.modal.RefinementPort'>"                          \
+  "<property name='input'/><property name='output'/></port>"                                       \
+  "<entity name='a' class='ptolemy.domains.modal.kernel.State'>"                                   \
+  "<property name='refinementName' value='A'/>"                                                    \
+  "<property name='isInitialState' value='true'/></entity>"                                        \
+  "<entity name='b' class='ptolemy.domains.modal.kernel.State'>"                                   \
+  "<property name='refinementName' value='B'/></entity>"                                           \
+  "<relation name='ab' class='ptolemy.domains.modal.kernel.Transition'>"                           \
+  "<property name='guardExpression' value='in_isPresent'/></relation>"                             \
+  "<relation name='ba' class='ptolemy.domains.modal.kernel.Transition'>"                           \
+  "<property name='guardExpression' value='in_isPresent'/></relation>"                             \
+  "<link port='a.outgoingPort' relation='ab'/><link port='b.incomingPort' relation='ab'/>"         \
+  "<link port='b.outgoingPort' relation='ba'/><link port='a.incomingPort' relation='ba'/>"         \
+  "</entity>"                                                                                      \
+  "<entity name='A' class='ptolemy.domains.modal.modal.Refinement'>"                               \
+  "<property name='Continuous Director' "                                                          \
+  "class='ptolemy.domains.continuous.kernel.ContinuousDirector'/>"                                 \
+  "<port name='in' class='ptolemy.domains.modal.modal.RefinementPort'>"                            \
+  "<property name='input'/></port>"                                                                \
+  "<port name='out' class='ptolemy.domains.modal.modal.RefinementPort'>"                           \
+  "<property name='output'/></port>"                                                               \
+  "<port name='ramp' class='ptolemy.domains.modal.modal.RefinementPort'>"                          \
+  "<property name='output'/></port>"                                                               \
+  "<entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"                     \
+  "<property name='period' value='2.0'/><property name='offsets' value='{0.0}'/>"                  \
+  "<property name='values' value='{1.0}'/></entity>"                                               \
+  "<relation name='o'/><link port='out' relation='o'/>"                                            \
+  "<link port='Clock.output' relation='o'/>"                                                       \
+  "</entity>"                                                                                      \
+  "<entity name='B' class='ptolemy.domains.modal.modal.Refinement'>"                               \
+  "<property name='Continuous Director' "                                                          \
+  "class='ptolemy.domains.continuous.kernel.ContinuousDirector'/>"                                 \
+  "<port name='in' class='ptolemy.domains.modal.modal.RefinementPort'>"                            \
+  "<property name='input'/></port>"                                                                \
+  "<port name='out' class='ptolemy.domains.modal.modal.RefinementPort'>"                           \
+  "<property name='output'/></port>"                                                               \
+  "<port name='ramp' class='ptolemy.domains.modal.modal.RefinementPort'>"                          \
+  "<property name='output'/></port>"                                                               \
+  "<entity name='Clock' class='ptolemy.domains.continuous.lib.DiscreteClock'>"                     \
+  "<property name='period' value='3.0'/><property name='offsets' value='{0.0}'/>"                  \
+  "<property name='values' value='{2.0}'/></entity>"                                               \
+  "<entity name='One' class='ptolemy.actor.lib.Const'/>"                                           \
+  "<entity name='Ramp' class='ptolemy.domains.continuous.lib.Integrator'/>"                        \
+  "<relation name='o'/><relation name='d'/><relation name='r'/>"                                   \
+  "<link port='out' relation='o'/><link port='Clock.output' relation='o'/>"                        \
+  "<link port='One.output' relation='d'/><link port='Ramp.derivative' relation='d'/>"              \
+  "<link port='Ramp.state' relation='r'/><link port='ramp' relation='r'/>"                         \
+  "</entity>"                                                                                      \
+  "<relation name='inR'/><relation name='outR'/><relation name='rampR'/>"                          \
+  "<link port='in' relation='inR'/><link port='_Controller.in' relation='inR'/>"                   \
+  "<link port='A.in' relation='inR'/><link port='B.in' relation='inR'/>"                           \
+  "<link port='out' relation='outR'/><link port='_Controller.out' relation='outR'/>"               \
+  "<link port='A.out' relation='outR'/><link port='B.out' relation='outR'/>"                       \
+  "<link port='ramp' relation='rampR'/><link port='_Controller.ramp' relation='rampR'/>"           \
+  "<link port='A.ramp' relation='rampR'/><link port='B.ramp' relation='rampR'/>"                   \
+  "</entity>"                                                                                      \
+  "<entity name='Outs' class='Recorder'/><entity name='Ramps' class='Recorder'/>"                  \
+  "<relation name='s'/><relation name='o'/><relation name='r'/>"                                   \
+  "<link port='Switch.output' relation='s'/><link port='M.in' relation='s'/>"                      \
+  "<link port='M.out' relation='o'/><link port='Outs.input' relation='o'/>"                        \
+  "<link port='M.ramp' relation='r'/><link port='Ramps.input' relation='r'/>"                      \
+  "</entity>"
+
+/* Continuous refinements in a continuous model under Ptolemy II's directors (the structure of
+ * ptII's continuous/ContinuousInContinuous at revision 8b65dc4, whose NonStrictTests expect
+ * exactly these tags and values): Switch, a continuous DiscreteClock, fires at (5k, 1) and
+ * toggles between A (an event 1 every 2 s) and B (an event 2 every 3 s, and a ramp). A's event
+ * at time 0 comes before the switch (both at microstep 1, A's refinement first), B entered at
+ * (0, 1) runs at (0, 2) and, its director resumed, at (0, 3). A refinement's time stands still
+ * while it is inactive: A, left at 0 and entered again at 5, has its next events at 7 and 9 (2
+ * and 4 of its own time), B, left at 5 and entered again at 10, at 11 and 14, and the ramp
+ * holds 5 from 5 to 10. (The copy in ../shared, of 8.0.beta, expects 6, 8 and 10 instead:
+ * refinements then kept no time of their own.) */
+static void
+test_ptolemy_refinements_inside_continuous (void)
+{
+  static const char *const ramp_tags[]
+    = { "0 2",    "0 3",    "0.1 0",  "1.1 0", "2 0",  "2 1",    "2.1 0",  "3 0",  "3 1",
+        "3.1 0",  "4.1 0",  "5 0",    "5 1",   "10 2", "10 3",   "10.1 0", "11 0", "11 1",
+        "11.1 0", "12.1 0", "13.1 0", "14 0",  "14 1", "14.1 0", "15 0",   "15 1" };
+  static const double ramp_values[] = { 0, 0, 0.1, 1.1, 2, 2,   2.1, 3,   3, 3.1, 4.1, 5,  5,
+                                        5, 5, 5.1, 6,   6, 6.1, 7.1, 8.1, 9, 9,   9.1, 10, 10 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model
+    = hyco_model_new_from_data (REFINEMENTS_INSIDE_CONTINUOUS, -1, "refinements.xml", &error);
+  HycoCompositeActor *top;
+  HycoRecorder *outs, *ramps;
+  g_autoptr (GString) seen = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  top = hyco_model_get_toplevel (model);
+  outs = HYCO_RECORDER (hyco_composite_actor_get_actor (top, "Outs"));
+  ramps = HYCO_RECORDER (hyco_composite_actor_get_actor (top, "Ramps"));
+  for (guint i = 0; i < hyco_recorder_get_count (outs); i++)
+    {
+      HycoTag tag;
+      g_autofree char *when = NULL;
+
+      hyco_recorder_get_tag (outs, i, &tag);
+      when = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+      g_string_append_printf (seen, "%s%s %g", i ? "; " : "", when,
+                              hyco_value_get_double (hyco_recorder_get_value (outs, i)));
+    }
+  g_assert_cmpstr (seen->str, ==,
+                   "(0, 1) 1; (0, 2) 2; (3, 1) 2; (7, 1) 1; (9, 1) 1; (11, 1) 2; "
+                   "(14, 1) 2");
+  g_assert_cmpuint (hyco_recorder_get_count (ramps), ==, G_N_ELEMENTS (ramp_tags));
+  for (guint i = 0; i < G_N_ELEMENTS (ramp_tags); i++)
+    {
+      HycoTag tag;
+      g_auto (GStrv) expected = g_strsplit (ramp_tags[i], " ", 2);
+      HycoTag wanted = test_tag (expected[0], g_ascii_strtoull (expected[1], NULL, 10));
+
+      hyco_recorder_get_tag (ramps, i, &tag);
+      g_assert_true (hyco_tag_equal (&tag, &wanted));
+      g_assert_cmpfloat_with_epsilon (hyco_value_get_double (hyco_recorder_get_value (ramps, i)),
+                                      ramp_values[i], 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1228,6 +1377,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/continuous/inside-de/rk45", "ExplicitRK45Solver", test_inside_de);
   g_test_add_data_func ("/continuous/inside-de/cvode", "CVODE", test_inside_de);
   g_test_add_func ("/continuous/inside-continuous", test_inside_continuous);
+  g_test_add_func ("/continuous/ptolemy-refinements-inside-continuous",
+                   test_ptolemy_refinements_inside_continuous);
   g_test_add_func ("/continuous/van-der-pol", test_van_der_pol);
   g_test_add_func ("/continuous/stiff", test_stiff);
   g_test_add_func ("/continuous/crossing-inside-de", test_crossing_inside_de);
