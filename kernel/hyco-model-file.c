@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-model-syntax-private.h"
+#include "hyco-xml-private.h"
 #include "hyco-model-private.h"
 #include "hyco-param-private.h"
 #include "hyco-signal-private.h"
@@ -1594,114 +1595,25 @@ ignore_generic_error (void *context, const char *format, ...)
 {
 }
 
-/* Skips to just after @end from @p, counting lines; FALSE when @end does not come. */
-static gboolean
-skip_past (const char **p, const char *limit, const char *end, int *line)
-{
-  gsize n = strlen (end);
-
-  for (; *p + n <= limit; (*p)++)
-    {
-      if (memcmp (*p, end, n) == 0)
-        {
-          *p += n;
-          return TRUE;
-        }
-      *line += **p == '\n';
-    }
-  return FALSE;
-}
-
-/* libxml2 2.9 checks each attribute of an element against every earlier one, and appends each
- * to the element by walking the ones before: an element of 1e5 attributes takes minutes to
- * read. So before parsing, one linear pass counts the attributes of every start tag (the '='
- * outside quoted values; comments, CDATA sections, processing instructions and the DOCTYPE
- * passed over) and refuses an element with more than HYCO_MODEL_FILE_MAX_ATTRIBUTES. Malformed
- * input is left for the parser to name. */
+/* libxml2 2.9 checks each attribute of an element against every earlier one: an element of
+ * 1e5 attributes would take minutes to read. Refused first, with its line. */
 static gboolean
 check_attribute_counts (Loader *loader, const char *data, gsize size, GError **error)
 {
-  const char *p = data, *limit = data + size;
-  int line = 1;
+  int line;
+  const char *crowded
+    = _hyco_xml_find_crowded_element (data, size, HYCO_MODEL_FILE_MAX_ATTRIBUTES, &line);
+  gsize name;
 
-  while (p < limit)
-    {
-      const char *tag;
-      int tag_line;
-      guint attributes = 0;
-      char quote = 0;
-
-      if (*p != '<')
-        {
-          line += *p++ == '\n';
-          continue;
-        }
-      if (limit - p >= 4 && memcmp (p, "<!--", 4) == 0)
-        {
-          p += 4;
-          if (!skip_past (&p, limit, "-->", &line))
-            return TRUE;
-          continue;
-        }
-      if (limit - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
-        {
-          p += 9;
-          if (!skip_past (&p, limit, "]]>", &line))
-            return TRUE;
-          continue;
-        }
-      if (limit - p >= 2 && p[1] == '?')
-        {
-          p += 2;
-          if (!skip_past (&p, limit, "?>", &line))
-            return TRUE;
-          continue;
-        }
-      /* A declaration (the DOCTYPE and its internal subset: quoted texts, brackets, and
-       * comments inside it) or an end tag: no attributes to count. */
-      if (limit - p >= 2 && (p[1] == '!' || p[1] == '/'))
-        {
-          int brackets = 0;
-          for (p += 2; p < limit; p++)
-            {
-              if (quote)
-                quote = *p == quote ? 0 : quote;
-              else if (*p == '"' || *p == '\'')
-                quote = *p;
-              else if (*p == '[')
-                brackets++;
-              else if (*p == ']')
-                brackets--;
-              else if (*p == '>' && brackets <= 0)
-                break;
-              line += *p == '\n';
-            }
-          p++;
-          continue;
-        }
-      tag = p++;
-      tag_line = line;
-      for (; p < limit && (quote || *p != '>'); p++)
-        {
-          if (quote)
-            quote = *p == quote ? 0 : quote;
-          else if (*p == '"' || *p == '\'')
-            quote = *p;
-          else if (*p == '=' && ++attributes > HYCO_MODEL_FILE_MAX_ATTRIBUTES)
-            {
-              gsize name = strcspn (tag + 1, " \t\r\n/>");
-              g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED,
-                           "%s:%d: <%.*s> has more than %u attributes: model files are limited "
-                           "to %u per element",
-                           loader->source, tag_line, (int) MIN (name, 64), tag + 1,
-                           HYCO_MODEL_FILE_MAX_ATTRIBUTES, HYCO_MODEL_FILE_MAX_ATTRIBUTES);
-              return FALSE;
-            }
-          line += *p == '\n';
-        }
-      p++;
-    }
-  return TRUE;
+  if (crowded == NULL)
+    return TRUE;
+  name = strcspn (crowded + 1, " \t\r\n/>");
+  g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED,
+               "%s:%d: <%.*s> has more than %u attributes: model files are limited to %u per "
+               "element",
+               loader->source, line, (int) MIN (name, 64), crowded + 1,
+               HYCO_MODEL_FILE_MAX_ATTRIBUTES, HYCO_MODEL_FILE_MAX_ATTRIBUTES);
+  return FALSE;
 }
 
 static xmlDoc *
