@@ -515,25 +515,20 @@ remote_setup_experiment (gpointer handle, gboolean tolerance_defined, double tol
   return transact (r, &request, NAMES (handle)->setup_experiment);
 }
 
-static HycoFmuStatus
-remote_enter_initialization_mode (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_ENTER_INITIALIZATION_MODE,
-                 NAMES (handle)->enter_initialization_mode);
-}
+/* The calls that take nothing but the instance and return nothing but their status. */
+#define DEFINE_SIMPLE(name, ID)                                                                    \
+  static HycoFmuStatus remote_##name (gpointer handle)                                             \
+  {                                                                                                \
+    return simple (handle, ID, NAMES (handle)->name);                                              \
+  }
 
-static HycoFmuStatus
-remote_exit_initialization_mode (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_EXIT_INITIALIZATION_MODE,
-                 NAMES (handle)->exit_initialization_mode);
-}
-
-static HycoFmuStatus
-remote_terminate (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_TERMINATE, NAMES (handle)->terminate);
-}
+DEFINE_SIMPLE (enter_initialization_mode, HYCO_FMU_REMOTE_ENTER_INITIALIZATION_MODE)
+DEFINE_SIMPLE (exit_initialization_mode, HYCO_FMU_REMOTE_EXIT_INITIALIZATION_MODE)
+DEFINE_SIMPLE (terminate, HYCO_FMU_REMOTE_TERMINATE)
+DEFINE_SIMPLE (enter_event_mode, HYCO_FMU_REMOTE_ENTER_EVENT_MODE)
+DEFINE_SIMPLE (enter_step_mode, HYCO_FMU_REMOTE_ENTER_STEP_MODE)
+DEFINE_SIMPLE (enter_configuration_mode, HYCO_FMU_REMOTE_ENTER_CONFIGURATION_MODE)
+DEFINE_SIMPLE (exit_configuration_mode, HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE)
 
 #define DEFINE_SET(name, ID, type)                                                                 \
   static HycoFmuStatus remote_##name (gpointer handle, const HycoFmuValueReference *vr, gsize n,   \
@@ -824,12 +819,6 @@ remote_get_values (gpointer handle, HycoFmuType type, const HycoFmuValueReferenc
 }
 
 static HycoFmuStatus
-remote_enter_event_mode (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_ENTER_EVENT_MODE, NAMES (handle)->enter_event_mode);
-}
-
-static HycoFmuStatus
 remote_update_discrete_states (gpointer handle, gboolean *needs_update, gboolean *terminate,
                                gboolean *next_event_time_defined, double *next_event_time)
 {
@@ -846,26 +835,6 @@ remote_update_discrete_states (gpointer handle, gboolean *needs_update, gboolean
       *next_event_time = r->header.d;
     }
   return status;
-}
-
-static HycoFmuStatus
-remote_enter_step_mode (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_ENTER_STEP_MODE, NAMES (handle)->enter_step_mode);
-}
-
-static HycoFmuStatus
-remote_enter_configuration_mode (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_ENTER_CONFIGURATION_MODE,
-                 NAMES (handle)->enter_configuration_mode);
-}
-
-static HycoFmuStatus
-remote_exit_configuration_mode (gpointer handle)
-{
-  return simple (handle, HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE,
-                 NAMES (handle)->exit_configuration_mode);
 }
 
 static HycoFmuStatus
