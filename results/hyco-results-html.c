@@ -725,8 +725,7 @@ view_from_rows (View *view, GPtrArray *names, GArray *rows, int resolution)
   g_autoptr (GArray) tags = g_array_new (FALSE, FALSE, sizeof (Tag));
   g_autofree guint *last_instant = g_new0 (guint, names->len + 1);
   g_autofree guint *instants_present = g_new0 (guint, names->len + 1);
-  g_autofree guint *first_instant = g_new0 (guint, names->len + 1);
-  g_autofree gboolean *at_zero = g_new0 (gboolean, names->len + 1);
+  g_autofree guint *instants_at_zero = g_new0 (guint, names->len + 1);
   g_autofree gboolean *any_quoted = g_new0 (gboolean, names->len + 1);
   guint tag_index = 0;
 
@@ -759,16 +758,14 @@ view_from_rows (View *view, GPtrArray *names, GArray *rows, int resolution)
           signal->texts->pdata[signal->texts->len - 1] = g_steal_pointer (&row->value);
           continue;
         }
-      if (signal->tags->len == 0)
-        first_instant[row->signal] = instant;
       /* The line does not run across instants where the signal has no value. */
-      else if (instant > last_instant[row->signal] + 1)
+      if (signal->tags->len > 0 && instant > last_instant[row->signal] + 1)
         g_array_append_val (signal->breaks, signal->tags->len);
       if (signal->tags->len == 0 || instant != last_instant[row->signal])
         instants_present[row->signal]++;
       last_instant[row->signal] = instant;
       if (row->microstep == 0)
-        at_zero[row->signal] = TRUE;
+        instants_at_zero[row->signal]++;
       if (row->quoted)
         any_quoted[row->signal] = TRUE;
       g_array_append_val (signal->tags, tag_index);
@@ -778,7 +775,6 @@ view_from_rows (View *view, GPtrArray *names, GArray *rows, int resolution)
   for (guint s = 0; s < names->len; s++)
     {
       ViewSignal *signal = view->signals->pdata[s];
-      guint span = last_instant[s] - first_instant[s] + 1;
       signal->numeric = !any_quoted[s];
       for (guint i = 0; signal->numeric && i < signal->texts->len; i++)
         signal->numeric = is_number (signal->texts->pdata[i]);
@@ -789,11 +785,11 @@ view_from_rows (View *view, GPtrArray *names, GArray *rows, int resolution)
           g_free (signal->type);
           signal->type = g_strdup ("value");
         }
-      /* Continuous, as the plot decides for a run's results: present at microstep 0, where a
-       * discrete event never is, and at the instants from its first value on, far more often
-       * than not (a modal refinement's signal stops while its mode is inactive). */
-      signal->line = signal->numeric && at_zero[s] && instants_present[s] >= 2
-                     && (guint64) instants_present[s] * 4 >= (guint64) span * 3;
+      /* Continuous: present at microstep 0, where a discrete event never is (a continuous
+       * director's outputs are, at every step), at most of its instants; the trace does not
+       * tell the tags its actor fired at, which the plot of a run's results goes by. */
+      signal->line = signal->numeric && instants_present[s] >= 2
+                     && (guint64) instants_at_zero[s] * 4 >= (guint64) instants_present[s] * 3;
     }
 }
 

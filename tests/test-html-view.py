@@ -276,11 +276,25 @@ def test_all(work, profile):
     check(text.count("</script>") == 2, "no </script> from the data ends a script early",
           text.count("</script>"))
 
+    # Dense events: the page grows linearly with the events.
+    sizes = {}
+    for n in (50000, 100000):
+        dense = os.path.join(work, "dense%d.csv" % n)
+        write_dense_trace(dense, n)
+        r = run("view", dense)
+        check(r.returncode == 0, "hyco view of %d events" % n, r.stderr)
+        sizes[n] = os.path.getsize(os.path.join(work, "dense%d.html" % n))
+    per_event = [sizes[n] / n for n in sizes]
+    check(abs(per_event[0] - per_event[1]) < 0.05 * per_event[1] and per_event[1] < 80,
+          "the page grows linearly with the events (%.1f, %.1f bytes each)" % tuple(per_event),
+          sizes)
+
     # The page in Chromium -------------------------------------------------------------------
     browser = Browser(profile)
     try:
         test_page(browser, view_html, run_html)
         test_tricky(browser, tricky_html)
+        test_dense(browser, os.path.join(work, "dense100000.html"))
     finally:
         browser.close()
     print("1..%d" % count)
@@ -415,6 +429,45 @@ def test_tricky(browser, tricky_html):
           "a string value is shown as the trace has it", tip)
     tip = tooltip_at(browser, left + x, (top + bottom) / 2)
     check(tip == "(2.5, 1)\nPlant.x: absent", "the line's gap is absent when hovered", tip)
+
+
+def write_dense_trace(path, n):
+    """@n events of Burst.output, 0.1 ms apart at microstep 1, values 0 to 6; and a continuous
+    Level.state at microstep 0 of each of their instants."""
+    with open(path, "w") as f:
+        f.write("signal,time,microstep,value\n")
+        for k in range(n):
+            t = "%d.%04d" % divmod(k, 10000)
+            f.write("Level.state,%s,0,%d\n" % (t, k // 100 % 50))
+            f.write("Burst.output,%s,1,%d\n" % (t, k % 7))
+
+
+def test_dense(browser, path):
+    browser.send("Page.navigate", url="file://" + path)
+    browser.wait_event("Page.loadEventFired")
+    check(browser.errors() == [], "100000 events: no script error", browser.errors())
+    check(not browser.evaluate("hycoView.columns"), "100000 events: a linear time axis")
+    styles = {p["signal"]: p["style"] for p in panels(browser)}
+    check(styles == {"Level.state": "line", "Burst.output": "events"},
+          "100000 events: the line and the events told apart", styles)
+    shown = panels(browser)
+    image = browser.screenshot("dense")
+    burst = next(i for i, p in enumerate(shown) if p["signal"] == "Burst.output")
+    left, top, right, bottom = shown[burst]["box"]
+    colour = hex_rgb(PALETTE[burst])
+    # The density strip under the panel's frame: coloured over the events' whole span.
+    x0 = browser.evaluate("hycoView.timeX(0)") + left
+    x1 = browser.evaluate("hycoView.timeX(9.9999)") + left
+    strip = (x0 + 1, bottom - 7, x1 - 1, bottom - 3)
+    covered = count_color(image, strip, colour, 200)
+    check(covered > 0.9 * (x1 - x0 - 2) * 4, "dense events: a density strip over their span",
+          (covered, x1 - x0))
+    # The values 0 to 6 in each pixel column: a mark from 0 to 6.
+    for v in (0, 3, 6):
+        vy = browser.evaluate("hycoView.valueY('Burst.output', %d)" % v)
+        row = (x0 + 10, top + vy, x1 - 10, top + vy + 1)
+        check(count_color(image, row, colour, 200) > 0.9 * (x1 - x0 - 20),
+              "dense events: the values' span drawn through %d" % v)
 
 
 if __name__ == "__main__":

@@ -390,7 +390,7 @@
         ctx.globalAlpha = 1;
         ctx.fillRect(x, Math.min(y0, y1) - 1, 1, Math.abs(y1 - y0) + 2);
         ctx.globalAlpha = 0.25 + 0.75 * (counts[x] / most);
-        ctx.fillRect(x, bottom - 7, 1, 6);
+        ctx.fillRect(x, bottom + 2, 1, 6);
       }
       ctx.globalAlpha = 1;
       return;
