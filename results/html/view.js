@@ -11,7 +11,7 @@
 "use strict";
 
 (function () {
-  const MARGIN_LEFT = 70;
+  const MARGIN_LEFT = 80;
   const MARGIN_RIGHT = 16;
   const PANEL_HEIGHT = 130;
   const PAD_Y = 10;
@@ -47,10 +47,13 @@
         : text === "true" ? 1 : text === "false" ? 0 : Number(text);
     }
     for (const b of s.breaks) breaks[b] = 1;
+    /* How many present samples come before each: the events in view, at once. */
+    const presentBefore = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) presentBefore[i + 1] = presentBefore[i] + present[i];
     return {
       name: s.name, type: s.type, numeric: s.numeric, line: s.style === "line",
       tags: Uint32Array.from(s.tags), texts: s.values, values: values, present: present,
-      breaks: breaks, color: PALETTE[index % PALETTE.length],
+      breaks: breaks, presentBefore: presentBefore, color: PALETTE[index % PALETTE.length],
     };
   });
 
@@ -197,9 +200,12 @@
       lo = Math.min(lo, 0);
       hi = Math.max(hi, 0);
     }
-    if (hi - lo === 0) {
-      lo -= 1;
-      hi += 1;
+    /* Equal values, or differing only in their last bits (a sum's rounding): a flat line in
+     * the middle, not rounding noise magnified; the tooltip has the exact values. */
+    if (hi - lo <= 1e-9 * Math.max(Math.abs(lo), Math.abs(hi))) {
+      const middle = (lo + hi) / 2, half = Math.max(Math.abs(middle) * 0.05, 1);
+      lo = middle - half;
+      hi = middle + half;
     }
     const pad = (hi - lo) * 0.08;
     return { lo: lo - pad, hi: hi + pad };
@@ -296,7 +302,8 @@
     ctx.beginPath();
     ctx.rect(left, 0, right - left, height);
     ctx.clip();
-    const dense = k1 - k0 > (right - left) / (signal.line ? 1 : 3);
+    const shown = signal.presentBefore[k1] - signal.presentBefore[k0];
+    const dense = shown > (right - left) / (signal.line ? 1 : 3);
     if (signal.line) drawLine(ctx, signal, k0, k1, y, dense);
     else drawEvents(ctx, signal, k0, k1, y, dense, top, bottom);
     ctx.restore();
