@@ -201,6 +201,15 @@ def run(*args):
     return subprocess.run([HYCO] + list(args), capture_output=True, text=True)
 
 
+def page_signals(path):
+    """The signals a page holds, from its data."""
+    text = open(path, encoding="utf-8").read()
+    start = text.index('<script type="application/json" id="hyco-data">') + len(
+        '<script type="application/json" id="hyco-data">')
+    data = json.loads(text[start:text.index("</script>", start)])
+    return [s["name"] for s in data["signals"]]
+
+
 def tooltip_at(browser, x, y):
     browser.mouse("mouseMoved", x, y)
     return browser.evaluate("""
@@ -260,6 +269,26 @@ def test_all(work, profile):
     check(r.returncode == 2 and "--html %s" % os.path.join(work, "no", "x.html") in r.stderr,
           "an --html that cannot be written is refused before the run", r.stderr)
 
+    # --probe chooses the panels, in its order; strings are left out of a run's view, said.
+    probed = os.path.join(work, "probed.html")
+    r = run("run", "models/zero-delay-feedback.xml", "-t", "3", "--probe", "When.output",
+            "--probe", "Integral.state", "--html", probed, "-q")
+    check(r.returncode == 0 and page_signals(probed) == ["When.output", "Integral.state"],
+          "--probe chooses the view's panels, in its order", r.stderr)
+    r = run("run", "models/zero-delay-feedback.xml", "--probe", "When.output", "-q")
+    check(r.returncode == 2 and "--probe needs --plot, --results or --html" in r.stderr,
+          "--probe alone names --html among the outputs it needs", r.stderr)
+    strings = os.path.join(work, "strings.html")
+    r = run("run", "tests/models/cli-strings.xml", "--html", strings, "-q")
+    check(r.returncode == 0 and "hyco: warning: strings are not in the --html view" in r.stderr,
+          "a run's string signals are left out of its view, with a warning", r.stderr)
+    empty = os.path.join(work, "empty.csv")
+    with open(empty, "w") as f:
+        f.write("signal,time,microstep,value\n")
+    r = run("view", empty)
+    check(r.returncode == 0 and page_signals(os.path.join(work, "empty.html")) == [],
+          "an empty trace gives a view with no panel", r.stderr)
+
     # A trace with what escaping must survive, an absent stretch and a string signal.
     tricky = os.path.join(work, "tricky.csv")
     with open(tricky, "w", encoding="utf-8") as f:
@@ -295,6 +324,11 @@ def test_all(work, profile):
         test_page(browser, view_html, run_html)
         test_tricky(browser, tricky_html)
         test_dense(browser, os.path.join(work, "dense100000.html"))
+        browser.send("Page.navigate", url="file://" + os.path.join(work, "empty.html"))
+        browser.wait_event("Page.loadEventFired")
+        check(browser.errors() == [] and browser.evaluate(
+            "document.getElementById('empty') !== null"),
+            "the empty view loads with no script error and says it is empty", browser.errors())
     finally:
         browser.close()
     print("1..%d" % count)
@@ -374,6 +408,15 @@ def test_page(browser, view_html, run_html):
     check(tip == "(1, 2)\nWhen.output: absent", "hovering an absent tag says so", tip)
     tip = tooltip_at(browser, wl + xs[1], (wt + wb) / 2)
     check(tip == "(1, 1)\nWhen.output = 1", "hovering an event gives its tag and value", tip)
+
+    # The wheel zooms in around the pointer.
+    before = browser.evaluate("hycoView.range")
+    browser.send("Input.dispatchMouseEvent", type="mouseWheel", x=left + xs[1], y=y,
+                 deltaX=0, deltaY=-300)
+    narrower = browser.evaluate("hycoView.range")
+    check(narrower["a"] < 1 < narrower["b"]
+          and narrower["b"] - narrower["a"] < 0.9 * (before["b"] - before["a"]),
+          "the wheel zooms in, keeping the instant under the pointer", (before, narrower))
 
     # Keys: 0 is the whole run again.
     browser.send("Input.dispatchKeyEvent", type="keyDown", key="0", text="0")

@@ -171,6 +171,12 @@
     panelsElement.appendChild(element);
     return { signal: signal, element: element, canvas: canvas, index: index, scale: null };
   });
+  if (signals.length === 0) {
+    const note = document.createElement("p");
+    note.id = "empty";
+    note.textContent = "No signal has a value to show: the run wrote no event.";
+    panelsElement.appendChild(note);
+  }
   document.getElementById("title").textContent = data.title;
   document.title = data.title + " \u2014 Hyco";
 
