@@ -843,7 +843,7 @@ hyco_trace_save_html (const char *trace, const char *path, const char *title, GE
     return FALSE;
   view_init (&view);
   view_from_rows (&view, names, rows, resolution);
-  base = g_path_get_basename (trace);
+  base = g_filename_display_basename (trace);
   ok = write_page (&view, path, title ? title : base, error);
   view_clear (&view);
   return ok;

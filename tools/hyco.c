@@ -310,7 +310,7 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
   if (html)
     {
       g_autofree char *strings = string_signals (recorded, probes);
-      g_autofree char *title = g_path_get_basename (source);
+      g_autofree char *title = g_filename_display_basename (source);
       if (strings)
         print_warning ("strings are not in the --html view: %s (hyco view of the run's --trace "
                        "shows them)",
@@ -893,7 +893,7 @@ command_view (int argc, char **argv)
   g_autofree char *title = NULL;
   const GOptionEntry entries[] = {
     { "html", 'o', 0, G_OPTION_ARG_FILENAME, &html,
-      "Write the view to FILE (default: the trace's name with .html for .csv)", "FILE.html" },
+      "Write the view to FILE.html (default: TRACE.html for TRACE.csv)", "FILE.html" },
     { "title", 0, 0, G_OPTION_ARG_STRING, &title,
       "The page's title (default: the trace's file name)", "TEXT" },
     { NULL },
