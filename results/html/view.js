@@ -17,7 +17,8 @@
   const PAD_Y = 10;
   const MIN_INSTANT_PX = 24; /* below this many pixels per instant, no columns */
   const MAX_SLOT_PX = 90;
-  const MIN_SLOT_PX = 8;
+  const MIN_SLOT_PX = 1; /* narrower columns would hide microsteps again */
+  const MARKER_SLOT_PX = 8; /* columns this wide get a hollow marker where a signal is absent */
   const HOVER_PX = 8;
   const ABSENT_BAND = "#e3e3e3";
   const ABSENT_MARK = "#999999";
@@ -82,6 +83,15 @@
     return lo;
   }
 
+  /* Binary search: the first index in [lo, hi) whose key is above @x. */
+  function upperBound(lo, hi, key, x) {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (key(mid) <= x) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
   /* Where things go for the current view: the visible instants and, when they have room,
    * each one's columns. */
   let layout = null;
@@ -89,7 +99,7 @@
   function computeLayout(width) {
     const w = width - MARGIN_LEFT - MARGIN_RIGHT;
     const i0 = lowerBound(0, nInstants, (i) => secs[i], view.a);
-    const i1 = lowerBound(0, nInstants, (i) => secs[i], view.b + Number.MIN_VALUE) - 1;
+    const i1 = upperBound(0, nInstants, (i) => secs[i], view.b) - 1;
     const visible = Math.max(0, i1 - i0 + 1);
     let slot = 0, extra = 0;
     if (visible > 0 && visible <= w / MIN_INSTANT_PX) {
@@ -356,7 +366,7 @@
     }
     ctx.stroke();
     /* Where the instants have columns, each tag's value is a point. */
-    if (layout.columns)
+    if (layout.columns && layout.slot >= MARKER_SLOT_PX)
       for (let k = k0; k < k1; k++)
         if (signal.present[k] && isFinite(signal.values[k])) {
           ctx.beginPath();
@@ -410,7 +420,7 @@
     }
 
     /* Columns: a hollow marker at every visible tag where the signal has no event. */
-    if (layout.columns && layout.slot >= MIN_SLOT_PX) {
+    if (layout.columns && layout.slot >= MARKER_SLOT_PX) {
       const [j0, j1] = visibleTags();
       let k = k0;
       ctx.strokeStyle = ABSENT_MARK;
