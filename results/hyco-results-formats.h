@@ -1,5 +1,6 @@
 /* hyco-results-formats.h: a run's results written in the formats other tools read: plots
- * (PLplot), MATLAB files (libmatio) and an interactive HTML page (our own script). One file per format in results/.
+ * (PLplot), MATLAB files (libmatio) and an interactive HTML page (our own script). One file
+ * per format in results/.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
