@@ -258,10 +258,25 @@ print_output_error (const char *option, const GError *error)
     print_error ("%s %s", option, error->message);
 }
 
-/* Writes the plot and the result file of a run, whether or not it completed. */
+/* The string signals among @names, for the warnings of the outputs that leave them out. */
+static char *
+string_signals (HycoResults *recorded, const char *const *probes)
+{
+  g_auto (GStrv) names
+    = probes ? g_strdupv ((char **) probes) : hyco_results_list_signals (recorded);
+  GString *strings = g_string_new (NULL);
+
+  for (guint i = 0; names[i]; i++)
+    if (hyco_results_get_value_type (recorded, names[i]) == HYCO_VALUE_TYPE_STRING)
+      g_string_append_printf (strings, "%s%s", strings->len ? ", " : "", names[i]);
+  return g_string_free (strings, strings->len == 0);
+}
+
+/* Writes the plot, the result file and the HTML view of a run, whether or not it completed;
+ * the view is titled @source, the file run. */
 static gboolean
 write_results (HycoModel *model, const char *plot, const char *const *probes, guint width,
-               guint height, const char *results)
+               guint height, const char *results, const char *html, const char *source)
 {
   HycoResults *recorded = hyco_model_get_results (model);
   g_autoptr (GError) error = NULL;
@@ -289,7 +304,22 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
   if (results && !hyco_results_save_mat (recorded, results, &error))
     {
       print_output_error ("--results", error);
+      g_clear_error (&error);
       ok = FALSE;
+    }
+  if (html)
+    {
+      g_autofree char *strings = string_signals (recorded, probes);
+      g_autofree char *title = g_filename_display_basename (source);
+      if (strings)
+        print_warning ("strings are not in the --html view: %s (hyco view of the run's --trace "
+                       "shows them)",
+                       strings);
+      if (!hyco_results_save_html (recorded, html, probes, title, &error))
+        {
+          print_output_error ("--html", error);
+          ok = FALSE;
+        }
     }
   return ok;
 }
@@ -364,6 +394,7 @@ typedef struct
   char *plot_size;
   char **probes;
   char *results;
+  char *html;
   gboolean quiet;
   gboolean verbose;
   guint width, height;
@@ -379,6 +410,7 @@ run_options_clear (RunOptions *options)
   g_free (options->plot_size);
   g_strfreev (options->probes);
   g_free (options->results);
+  g_free (options->html);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RunOptions, run_options_clear)
@@ -429,6 +461,11 @@ add_run_options (GOptionContext *context, RunOptions *options, const char *set_h
       "Size of the plot in pixels (default 1000 wide, 180 per panel)", "WxH" },
     { "results", 'r', 0, G_OPTION_ARG_FILENAME, &options->results,
       "Write every signal's time, microstep, value and presence to FILE as MATLAB v5", "FILE.mat" },
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &options->html,
+      "Write an interactive view of the run to FILE: one self-contained HTML page, a panel per "
+      "signal, to zoom from the whole run into one instant's microsteps and hover for exact tags "
+      "and values",
+      "FILE.html" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &options->quiet,
       "Print nothing but errors (no progress, no summary)", NULL },
     { NULL }
@@ -466,13 +503,19 @@ check_run_options (RunOptions *options)
                    options->plot_size);
       return EXIT_BAD_INPUT;
     }
-  if ((options->probes || options->plot_size) && !options->plot && !options->results)
+  if (options->probes && !options->plot && !options->results && !options->html)
     {
-      print_error ("--%s needs --plot or --results", options->probes ? "probe" : "plot-size");
+      print_error ("--probe needs --plot, --results or --html");
+      return EXIT_BAD_INPUT;
+    }
+  if (options->plot_size && !options->plot && !options->results)
+    {
+      print_error ("--plot-size needs --plot or --results");
       return EXIT_BAD_INPUT;
     }
   if ((options->plot && !check_writable ("--plot", options->plot))
-      || (options->results && !check_writable ("--results", options->results)))
+      || (options->results && !check_writable ("--results", options->results))
+      || (options->html && !check_writable ("--html", options->html)))
     return EXIT_BAD_INPUT;
   return EXIT_OK;
 }
@@ -551,6 +594,7 @@ check_outputs_distinct (HycoModel *model, const char *source, const RunOptions *
     { "--trace", options->trace },
     { "--plot", options->plot },
     { "--results", options->results },
+    { "--html", options->html },
   };
   g_autofree char *directory = g_path_get_dirname (source);
 
@@ -658,6 +702,8 @@ print_summary (HycoModel *model, const char *source, RunOptions *options, double
     printf ("  plot        none (add --plot FILE.png to draw the signals)\n");
   if (options->results)
     printf ("  results     %s%s\n", options->results, written);
+  if (options->html)
+    printf ("  html view   %s%s\n", options->html, written);
 }
 
 /* Applies the options to @model loaded from @source, runs it on a thread (Ctrl-C cancels it
@@ -715,7 +761,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
     g_ptr_array_add (probes, scoped_name (scope, options->probes[i]));
   g_ptr_array_add (probes, NULL);
   probe_list = options->probes ? (const char *const *) probes->pdata : NULL;
-  hyco_model_set_record_results (model, options->plot || options->results);
+  hyco_model_set_record_results (model, options->plot || options->results || options->html);
   hyco_model_set_probes (model, probe_list);
   if (!hyco_model_prepare (model, &error))
     {
@@ -757,7 +803,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
       /* What was recorded up to the failure helps to find it: written, and said so. The error
        * comes last, where a terminal leaves it in view, after the summary that points to it. */
       if (write_results (model, options->plot, probe_list, options->width, options->height,
-                         options->results)
+                         options->results, options->html, source)
           && !options->quiet)
         print_summary (model, source, options, wall, TRUE);
       fflush (stdout);
@@ -766,7 +812,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
       status = EXIT_RUN_FAILED;
     }
   else if (!write_results (model, options->plot, probe_list, options->width, options->height,
-                           options->results))
+                           options->results, options->html, source))
     status = EXIT_RUN_FAILED;
   else if (!options->quiet)
     print_summary (model, source, options, wall, FALSE);
@@ -798,7 +844,8 @@ command_run (int argc, char **argv)
     context, &options,
     "Set a parameter: --set Clock.period=0.5, --set director.stopTime=10, a model parameter "
     "--set f=50 or --set Plant.f=50; values may be expressions (--set Gain.factor=2*pi*f)",
-    "Plot and write to --results only this signal (repeatable; --trace still has every signal), "
+    "Plot, write to --results and show in --html only this signal (repeatable; --trace still "
+    "has every signal), "
     "e.g. --probe Clock1.output",
     VERBOSE_HELP);
   if (help_all)
@@ -823,6 +870,79 @@ command_run (int argc, char **argv)
   if (options.verbose)
     print_reading_notes (model, argv[1]);
   return run_model (model, argv[1], &options, NULL);
+}
+
+/* hyco view ------------------------------------------------------------------------------ */
+
+/* TRACE.csv's HTML view beside it: trace.csv gives trace.html. */
+static char *
+default_view_path (const char *trace)
+{
+  if (g_str_has_suffix (trace, ".csv") && strlen (trace) > strlen (".csv"))
+    {
+      g_autofree char *stem = g_strndup (trace, strlen (trace) - strlen (".csv"));
+      return g_strconcat (stem, ".html", NULL);
+    }
+  return g_strconcat (trace, ".html", NULL);
+}
+
+static int
+command_view (int argc, char **argv)
+{
+  g_autofree char *html = NULL;
+  g_autofree char *title = NULL;
+  const GOptionEntry entries[] = {
+    { "html", 'o', 0, G_OPTION_ARG_FILENAME, &html,
+      "Write the view to FILE.html (default: TRACE.html for TRACE.csv)", "FILE.html" },
+    { "title", 0, 0, G_OPTION_ARG_STRING, &title,
+      "The page's title (default: the trace's file name)", "TEXT" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = new_context (
+    "TRACE.csv - an interactive view of a trace",
+    "Writes one self-contained HTML page (no network needed to open it) that shows a trace "
+    "written by hyco run --trace: a panel per signal over a shared time axis, continuous "
+    "signals as lines, discrete ones as stems where they are present, and where a signal is "
+    "absent a grey band or a hollow marker. Zoom with the mouse wheel, by dragging over a "
+    "stretch, with the buttons or the keys + - arrows 0, from the whole run down to one "
+    "instant, whose microsteps are spread into columns labelled (t, n); double-click an "
+    "instant to see it alone. Hover for a value's exact tag and value, as the trace writes "
+    "them. A signal is absent at every tag of the trace at which it has no row.",
+    "Exit status: 0 when the view is written, 1 when writing it fails, 2 when the trace "
+    "cannot be read or is not one (the error names the file and line) or the arguments are "
+    "wrong.");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *output = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (help_all)
+    {
+      append_help (context, "view TRACE.csv", "an interactive HTML view of a trace");
+      return EXIT_OK;
+    }
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (context, error->message);
+  if (argc != 2)
+    return usage_error (context, argc < 2 ? "no trace given" : "more than one trace");
+  output = html ? g_strdup (html) : default_view_path (argv[1]);
+  if (same_file (output, argv[1]))
+    {
+      print_error ("--html %s would overwrite the trace", output);
+      return EXIT_BAD_INPUT;
+    }
+  if (!check_writable ("--html", output))
+    return EXIT_BAD_INPUT;
+  if (!hyco_trace_save_html (argv[1], output, title, &error))
+    {
+      if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO))
+        {
+          print_error ("%s", error->message);
+          return EXIT_RUN_FAILED;
+        }
+      print_error ("%s", error->message);
+      return EXIT_BAD_INPUT;
+    }
+  return EXIT_OK;
 }
 
 /* hyco inspect --------------------------------------------------------------------------- */
@@ -1127,8 +1247,8 @@ command_fmu_run (int argc, char **argv)
                    "Set an FMU parameter or start value by its name in the FMU: --set mu=2, "
                    "--set spring.c=3, an input --set u=1, a state --set x=0.5 (where its initial "
                    "is exact or approx); or a parameter of the actor: --set fmuLogging=true",
-                   "Plot and write to --results only this output (repeatable; --trace still has "
-                   "every output), e.g. --probe x1",
+                   "Plot, write to --results and show in --html only this output (repeatable; "
+                   "--trace still has every output), e.g. --probe x1",
                    NULL);
   g_option_context_add_main_entries (context, entries, NULL);
   if (help_all)
@@ -1293,6 +1413,7 @@ static const struct
   { "inspect", command_inspect, "Show a model's hierarchy and parameters" },
   { "actors", command_actors, "List actor and director classes with ports and parameters" },
   { "fmu", command_fmu, "Show what an FMU holds, or run it on its own (hyco fmu info FILE.fmu)" },
+  { "view", command_view, "Write an interactive HTML view of a trace (hyco view trace.csv)" },
 };
 
 static void

@@ -9,12 +9,15 @@ set -eu
 # the API reference (`ninja -C build docs`): gi-docgen; Ptolemy's expression grammar: bison; FMUs
 # (zip archives): libminizip-dev; the Debian packages (tools/check-debian-package.sh): dpkg-dev,
 # debhelper, dh-python (dh-sequence-python3), lintian; the fuzzers (tools/fuzz.sh, built by the
-# test suite): clang and libclang-rt-14-dev (libFuzzer).
+# test suite): clang and libclang-rt-14-dev (libFuzzer); the HTML view's test
+# (tests/test-html-view.py): chromium (headless, driven over its DevTools pipe) and python3-pil
+# (its screenshots' pixels).
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
   libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
-  bison libminizip-dev dpkg-dev debhelper dh-python lintian clang libclang-rt-14-dev"
+  bison libminizip-dev dpkg-dev debhelper dh-python lintian clang libclang-rt-14-dev
+  chromium python3-pil"
 
 missing=""
 for package in $packages; do
