@@ -8,6 +8,7 @@
 #include "hyco-param-private.h"
 #include "hyco-fmu.h"
 #include "hyco-fmi2-fmu.h"
+#include "hyco-fmi3-fmu.h"
 
 #include <math.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 /**
  * HycoFMUMEActor:
  *
- * A Model Exchange FMU (FMI 2.0) as an actor, `FMUModelExchange` in model files, under a
+ * A Model Exchange FMU (FMI 2.0 or 3.0) as an actor, `FMUModelExchange` in model files, under a
  * continuous director: the FMU computes derivatives, the director's solver (Runge-Kutta or
  * CVODE) integrates its continuous states together with the model's own integrators, through
  * the array forms of #HycoContinuousState.
@@ -27,7 +28,8 @@
  * event indicators are level crossings (#HycoStepSizeControl): a step across which one changes
  * sign is refined until it ends just past the crossing, within `errorTolerance` of zero on the
  * new side. At the step's end, (t, 0), the outputs are the values before the event; the FMU's
- * event iteration runs at (t, 1), (t, 2), ...: each fmi2NewDiscreteStates a microstep, until
+ * event iteration runs at (t, 1), (t, 2), ...: each fmi2NewDiscreteStates (FMI 3.0:
+ * fmi3UpdateDiscreteStates) a microstep, until
  * the FMU needs no more. State events, step events (fmi2CompletedIntegratorStep asking for
  * event mode) and time events (the FMU's nextEventTime, a fire_at request, so steps end on it)
  * are all handled so. The FMU's nominals scale the solver's absolute tolerance.
@@ -104,13 +106,15 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* The version's Model Exchange instance (FMI 2.0 only so far). */
+/* The version's Model Exchange instance. */
 static HycoFmuInstance *
 instantiate_model_exchange (HycoFmu *fmu, const char *instance_name, gboolean logging,
-                                      const HycoFmuModelExchangeOps **me, GError **error)
+                            const HycoFmuModelExchangeOps **me, GError **error)
 {
   if (fmu->backend == &_hyco_fmi2_backend)
     return _hyco_fmi2_fmu_instantiate_model_exchange (fmu, instance_name, logging, me, error);
+  if (fmu->backend == &_hyco_fmi3_backend)
+    return _hyco_fmi3_fmu_instantiate_model_exchange (fmu, instance_name, logging, me, error);
   g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
                "%s: FMI %s Model Exchange is not supported", fmu->path,
                fmu->description->fmi_version);
@@ -260,10 +264,30 @@ free_arrays (HycoFMUMEActor *self)
 }
 
 
+/* The types a port carries: FMI 2.0's Real, Integer, Enumeration and Boolean; FMI 3.0's
+ * scalar Float64, Int32 and Boolean (its other types and arrays have no port). */
+static gboolean
+is_port_type (HycoFmu *fmu, const HycoFmuVariable *variable)
+{
+  if (variable->n_dimensions > 0)
+    return FALSE;
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return TRUE;
+    case HYCO_FMU_TYPE_ENUMERATION:
+      return fmu->description->fmi_major < 3;
+    default:
+      return FALSE;
+    }
+}
+
 /**
  * hyco_fmu_me_actor_load:
  * @self: a Model Exchange FMU actor
- * @path: an FMU file with a ModelExchange element (FMI 2.0); a relative path is looked for
+ * @path: an FMU file with a ModelExchange element (FMI 2.0 or 3.0); a relative path is looked for
  *   next to the model file the actor was loaded from, then in the directories of
  *   `HYCO_FMU_PATH`
  * @error: return location for a #GError
@@ -298,13 +322,6 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
                             path);
       return FALSE;
     }
-  if (!g_str_equal (fmu->description->fmi_version, "2.0"))
-    {
-      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                            "%s: FMI %s Model Exchange is not supported (FMI 2.0 is)", path,
-                            fmu->description->fmi_version);
-      return FALSE;
-    }
   for (guint i = 0; i < fmu->description->variables->len; i++)
     {
       const HycoFmuVariable *variable = fmu->description->variables->pdata[i];
@@ -312,7 +329,7 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
       Binding binding = { variable, NULL };
 
       if ((!input && variable->causality != HYCO_FMU_CAUSALITY_OUTPUT)
-          || variable->type == HYCO_FMU_TYPE_STRING)
+          || !is_port_type (fmu, variable))
         continue;
       binding.port = hyco_actor_add_port (HYCO_ACTOR (self), variable->name,
                                           input ? HYCO_PORT_INPUT : HYCO_PORT_OUTPUT, error);
@@ -351,7 +368,8 @@ hyco_fmu_me_actor_set_start (HycoFMUMEActor *self, const char *name, const char 
 
   g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), FALSE);
   variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
-  if (variable == NULL || !_hyco_fmu_variable_is_settable (variable))
+  if (variable == NULL || !_hyco_fmu_variable_is_settable (variable)
+      || (variable->type != HYCO_FMU_TYPE_STRING && !is_port_type (self->fmu, variable)))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
                             "the FMU %s has no variable %s that can be set before its "
@@ -610,15 +628,20 @@ hyco_fmu_me_actor_fire (HycoActor *actor, GError **error)
        * re-fires a committed tag before planning a step inside a composite) repeats none. */
       if (!self->has_iterated || !hyco_tag_equal (&now, &self->iterated))
         {
+          /* The event's time and the committed states are set in continuous-time mode, the
+           * only mode FMI 3.0 sets states in (an evaluation of a rejected step may have left
+           * others); in event mode the time is already the event's. */
           if (!self->event_mode)
             {
-              if (!CALL (self, enter_event_mode, error))
+              if (!CALL (self, set_time, error, seconds (self, now.time))
+                  || (self->nx > 0
+                      && !CALL (self, set_continuous_states, error, self->x, self->nx))
+                  || !CALL (self, enter_event_mode, error))
                 return FALSE;
               self->event_mode = TRUE;
             }
           self->info = (HycoFmuEventInfo){ 0 };
-          if (!CALL (self, set_time, error, seconds (self, now.time)) || !set_inputs (self, error)
-              || !CALL (self, new_discrete_states, error, &self->info))
+          if (!set_inputs (self, error) || !CALL (self, new_discrete_states, error, &self->info))
             return FALSE;
           self->iterated = now;
           self->has_iterated = TRUE;
