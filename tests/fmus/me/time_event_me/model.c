@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "me-runtime.h"
+#include "me-model.h"
 
 enum
 {
@@ -28,7 +28,7 @@ static const unsigned state_vrs[] = { X };
 static const unsigned derivative_vrs[] = { DER_X };
 
 static void
-initialize (double *r, double time, fmi2EventInfo *info)
+initialize (double *r, double time, MeEventInfo *info)
 {
   r[NEXT] = time + r[PERIOD];
   r[PHASE] = 0;
@@ -42,7 +42,7 @@ evaluate (double *r, double time)
 
 /* At a time event: first flip u and ask for another step, then count the event. */
 static void
-update (double *r, double time, fmi2EventInfo *info)
+update (double *r, double time, MeEventInfo *info)
 {
   if (r[PHASE] == 1)
     {
@@ -54,9 +54,9 @@ update (double *r, double time, fmi2EventInfo *info)
     {
       r[U] = -r[U];
       r[PHASE] = 1;
-      info->newDiscreteStatesNeeded = fmi2True;
+      info->newDiscreteStatesNeeded = true;
     }
-  info->nextEventTimeDefined = fmi2True;
+  info->nextEventTimeDefined = true;
   info->nextEventTime = r[NEXT];
 }
 
