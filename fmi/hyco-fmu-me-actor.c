@@ -41,6 +41,9 @@ typedef struct
 {
   const HycoFmuVariable *variable;
   HycoPort *port;
+  /* A discrete input: the value last given to the FMU (set in event mode only). */
+  gboolean has_last;
+  double last;
 } Binding;
 
 struct _HycoFMUMEActor
@@ -150,6 +153,44 @@ seconds (HycoFMUMEActor *self, gint64 ticks)
   return hyco_time_to_seconds (ticks, self->resolution);
 }
 
+/* A discrete input may only be set in event mode (FMI 2.0 section 3.2.3, FMI 3.0 section
+ * 3.2): a change of its value is an event. */
+static gboolean
+is_discrete_input (const Binding *binding)
+{
+  return binding->variable->variability != HYCO_FMU_VARIABILITY_CONTINUOUS;
+}
+
+/* The value present on a discrete input, as a double (Integers and Booleans exactly). */
+static double
+input_value (const Binding *binding)
+{
+  switch (binding->variable->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      return hyco_port_get_double (binding->port, 0);
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return hyco_port_get_boolean (binding->port, 0);
+    default:
+      return (double) hyco_port_get_int (binding->port, 0);
+    }
+}
+
+/* Whether a discrete input has a value the FMU was not given: an event is due. */
+static gboolean
+discrete_inputs_changed (HycoFMUMEActor *self)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *binding = &g_array_index (self->inputs, Binding, i);
+      if (is_discrete_input (binding) && hyco_port_is_present (binding->port, 0)
+          && (!binding->has_last || input_value (binding) != binding->last))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The inputs present, to the FMU: outside event mode the continuous ones only. */
 static gboolean
 set_inputs (HycoFMUMEActor *self, GError **error)
 {
@@ -158,8 +199,14 @@ set_inputs (HycoFMUMEActor *self, GError **error)
       Binding *binding = &g_array_index (self->inputs, Binding, i);
       HycoFmuValueReference vr = binding->variable->value_reference;
 
-      if (!hyco_port_is_present (binding->port, 0))
+      if (!hyco_port_is_present (binding->port, 0)
+          || (is_discrete_input (binding) && !self->event_mode))
         continue;
+      if (is_discrete_input (binding))
+        {
+          binding->last = input_value (binding);
+          binding->has_last = TRUE;
+        }
       switch (binding->variable->type)
         {
         case HYCO_FMU_TYPE_REAL:
@@ -572,6 +619,8 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   self->z = g_new0 (double, MAX (self->nz, 1));
   self->far_z = g_new0 (double, MAX (self->nz, 1));
   self->has_pending = self->has_iterated = FALSE;
+  for (guint i = 0; i < self->inputs->len; i++)
+    g_array_index (self->inputs, Binding, i).has_last = FALSE;
   self->info = (HycoFmuEventInfo){ 0 };
   self->far_time = G_MININT64;
   self->events = 0;
@@ -742,6 +791,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
     }
   for (guint i = 0; i < self->nz; i++)
     event = event || sign_changed (self->z_committed[i], self->z[i]);
+  event = event || discrete_inputs_changed (self);
   memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
   self->committed_time = now.time;
   if (!event)

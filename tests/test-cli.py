@@ -1387,6 +1387,37 @@ class FmuModelExchange3(FmuTestCase):
         self.assertIn("stiff_me3.fmu is a Model Exchange FMU", result.stderr)
         self.assertIn("ContinuousDirector", result.stderr)
 
+    def test_discrete_input_set_in_event_mode(self):
+        """A discrete input (gain) is set in event mode only, which the strict runtimes demand:
+        its first value is an event at (0, 1), from which x rises at twice the rate; a constant
+        value causes no further event. The same in both FMI versions."""
+        for fmu in ("time_event_me", "time_event_me3"):
+            path = os.path.join(self.dir.name, "model.xml")
+            with open(path, "w") as f:
+                f.write(f"""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="K" class="Const"><property name="value" value="2.0"/></entity>
+  <entity name="F" class="FMUModelExchange">
+    <property name="fmuFile" value="{fmu}.fmu"/>
+  </entity>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="K.output" relation="r"/>
+  <link port="F.gain" relation="r"/>
+</entity>
+""")
+            result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                    capture_output=True, text=True, timeout=60, env=self.env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            x = dict(((t, m), v) for t, m, v in self.rows("F.x"))
+            self.assertEqual(sorted(k for k in x if k[1] > 0),
+                             [(0.0, 1), (0.0, 2), (0.5, 1), (0.5, 2), (0.5, 3), (1.0, 1),
+                              (1.0, 2), (1.0, 3)], fmu)
+            self.assertLess(abs(x[(0.5, 0)] - 1.0), 1e-9, fmu)
+            self.assertLess(abs(x[(1.0, 0)]), 1e-9, fmu)
+
     def test_in_fmu_import_names_the_class_to_use(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:

@@ -16,7 +16,8 @@
 typedef enum
 {
   ME_PARAMETER, /* settable before initialization only */
-  ME_INPUT,     /* settable at any time */
+  ME_INPUT,     /* settable at any time (a continuous input) */
+  ME_DISCRETE_INPUT, /* settable before initialization and in event mode */
   ME_COMPUTED,  /* states, derivatives, outputs, locals: not settable */
 } MeCausality;
 

@@ -238,7 +238,8 @@ fmi2SetReal (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const f
       MeCausality causality = me_model.causalities[vr[i]];
       if (causality == ME_COMPUTED
           || (causality == ME_PARAMETER && self->mode != INSTANTIATED
-              && self->mode != INITIALIZATION))
+              && self->mode != INITIALIZATION)
+          || (causality == ME_DISCRETE_INPUT && self->mode == CONTINUOUS))
         {
           log_error (self, "fmi2SetReal: value reference %u cannot be set now", vr[i]);
           return fmi2Error;

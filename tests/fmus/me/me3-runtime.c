@@ -243,7 +243,8 @@ fmi3SetFloat64 (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr
       MeCausality causality = me_model.causalities[vr[i]];
       if (causality == ME_COMPUTED
           || (causality == ME_PARAMETER && self->mode != INSTANTIATED
-              && self->mode != INITIALIZATION))
+              && self->mode != INITIALIZATION)
+          || (causality == ME_DISCRETE_INPUT && self->mode == CONTINUOUS))
         {
           log_error (self, "fmi3SetFloat64: value reference %u cannot be set now", vr[i]);
           self->mode = FAILED;

@@ -1,5 +1,6 @@
-/* time_event_me: x' = rate u, where u flips sign at time events every `period` seconds (a
- * second event iteration step then counts the event in `count`); rate is an input. See
+/* time_event_me: x' = rate gain u, where u flips sign at time events every `period` seconds (a
+ * second event iteration step then counts the event in `count`); rate is a continuous input,
+ * gain a discrete one (set in event mode only). See
  * ../../README.md.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -16,13 +17,15 @@ enum
   PERIOD,
   NEXT,  /* the next time event */
   PHASE, /* 1 between the flip and the count */
+  GAIN,
   N_REALS
 };
 
-static const double starts[N_REALS] = { [U] = 1, [RATE] = 1, [PERIOD] = 0.5 };
+static const double starts[N_REALS] = { [U] = 1, [RATE] = 1, [PERIOD] = 0.5, [GAIN] = 1 };
 static const MeCausality causalities[N_REALS] = {
   [X] = ME_PARAMETER,  [DER_X] = ME_COMPUTED,  [U] = ME_COMPUTED,    [COUNT] = ME_COMPUTED,
   [RATE] = ME_INPUT,   [PERIOD] = ME_PARAMETER, [NEXT] = ME_COMPUTED, [PHASE] = ME_COMPUTED,
+  [GAIN] = ME_DISCRETE_INPUT,
 };
 static const unsigned state_vrs[] = { X };
 static const unsigned derivative_vrs[] = { DER_X };
@@ -37,7 +40,7 @@ initialize (double *r, double time, MeEventInfo *info)
 static void
 evaluate (double *r, double time)
 {
-  r[DER_X] = r[RATE] * r[U];
+  r[DER_X] = r[RATE] * r[GAIN] * r[U];
 }
 
 /* At a time event: first flip u and ask for another step, then count the event. */
