@@ -2205,7 +2205,7 @@ class Fmi3(FmuTestCase):
         section = readme[readme.index("### Model Exchange"):]
         block = section[section.index("```sh\n") + 6:section.index("```\n", section.index("```sh"))]
         commands += [line.split("#")[0].split() for line in block.splitlines()]
-        self.assertEqual(len(commands), 4)
+        self.assertEqual(len(commands), 5)
         hyco_dir = os.path.dirname(HYCO)
         for command in commands:
             command = [HYCO] + [os.path.join(hyco_dir, "..", a[len("build/"):])
@@ -2227,6 +2227,15 @@ class Fmi3(FmuTestCase):
         with open(os.path.join(self.dir.name, "ball.csv"), newline="") as f:
             heights = [(row[1], row[2]) for row in csv.reader(f) if row[0].endswith(".h")]
         self.assertGreater(len(heights), 10)
+        # What the README says of the FMI 3.0 ball's first impact.
+        with open(os.path.join(self.dir.name, "ball3.csv"), newline="") as f:
+            rows = [(row[0], float(row[1]), int(row[2]), float(row[3]))
+                    for row in list(csv.reader(f))[1:]]
+        impact = min(t for name, t, m, v in rows if m == 1)
+        self.assertIn("first\nimpact is at 0.4515 s", readme)
+        self.assertEqual(round(impact, 4), 0.4515)
+        v = {m: value for name, t, m, value in rows if name.endswith(".v") and t == impact}
+        self.assertEqual((round(v[0], 2), round(v[1], 2)), (-4.43, 3.10))
 
     def test_info(self):
         result = self.fmu("info", os.path.join(FMU_DIR, "types3.fmu"))
