@@ -1418,6 +1418,38 @@ class FmuModelExchange3(FmuTestCase):
             self.assertLess(abs(x[(0.5, 0)] - 1.0), 1e-9, fmu)
             self.assertLess(abs(x[(1.0, 0)]), 1e-9, fmu)
 
+    def rewritten(self, name, old, new):
+        """A copy of the test FMU @name whose description has @old replaced by @new."""
+        import zipfile
+        path = os.path.join(self.dir.name, "changed.fmu")
+        with zipfile.ZipFile(os.path.join(self.env["HYCO_FMU_PATH"], name)) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    self.assertIn(old, data)
+                    data = data.replace(old, new)
+                target.writestr(item, data)
+        return path
+
+    def test_description_errors(self):
+        """A derivative attribute that names no variable: the description's line; a library
+        whose counts are not the description's: both named, when the run instantiates it."""
+        path = self.rewritten("bouncing_ball_me3.fmu", b'derivative="2"', b'derivative="77"')
+        result = self.fmu_run(path)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("changed.fmu: modelDescription.xml:25: ModelStructure: the derivative "
+                      "attribute of der(v), 77, is not the value reference of a variable",
+                      result.stderr)
+        path = self.rewritten("bouncing_ball_me3.fmu", b'<EventIndicator valueReference="0"/>',
+                              b'<EventIndicator valueReference="0"/><EventIndicator '
+                              b'valueReference="2"/>')
+        result = self.fmu_run(path)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("FMU bouncing_ball_me3 (changed): the library has 2 continuous states and "
+                      "1 event indicators, its modelDescription.xml 2 and 2 "
+                      "(ContinuousStateDerivative and EventIndicator elements)", result.stderr)
+
     def test_in_fmu_import_names_the_class_to_use(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
