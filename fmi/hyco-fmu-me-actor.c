@@ -1125,3 +1125,37 @@ hyco_fmu_me_actor_get_event_count (HycoFMUMEActor *self)
   g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), 0);
   return self->events;
 }
+
+/**
+ * hyco_fmu_me_actor_get_default_experiment:
+ * @self: a Model Exchange FMU actor
+ * @start_time: (out) (optional): the start time in seconds, or NAN
+ * @stop_time: (out) (optional): the stop time in seconds, or NAN
+ * @step_size: (out) (optional): the step size in seconds, or NAN
+ * @tolerance: (out) (optional): the tolerance, or NAN
+ *
+ * The default experiment of the FMU's description, as hyco_fmu_actor_get_default_experiment()
+ * gives a co-simulation FMU's (`hyco fmu run` takes its stop time where its command line says
+ * nothing). NAN where the description gives no value.
+ *
+ * Returns: %TRUE when an FMU is loaded; else %FALSE and every value NAN
+ */
+gboolean
+hyco_fmu_me_actor_get_default_experiment (HycoFMUMEActor *self, double *start_time,
+                                          double *stop_time, double *step_size, double *tolerance)
+{
+  const HycoModelDescription *description;
+
+  g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), FALSE);
+
+  description = self->fmu ? self->fmu->description : NULL;
+  if (start_time)
+    *start_time = description ? description->start_time : NAN;
+  if (stop_time)
+    *stop_time = description ? description->stop_time : NAN;
+  if (step_size)
+    *step_size = description ? description->step_size : NAN;
+  if (tolerance)
+    *tolerance = description ? description->tolerance : NAN;
+  return description != NULL;
+}

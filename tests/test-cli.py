@@ -1295,11 +1295,13 @@ class FmuModelExchange3(FmuTestCase):
             self.assertEqual(traces[0], traces[1], name)
 
     def test_model_exchange_only_runs_without_options(self):
+        """Through its Model Exchange interface, to its default experiment's stop time (2 s)."""
         result = self.fmu_run("time_event_me3.fmu", "--trace", self.trace)
         self.assertEqual(result.returncode, 0, result.stderr)
         u = [(t, m, v) for t, m, v in self.rows("time_event_me3.u")]
         self.assertIn((0.5, 0, 1.0), u)
         self.assertIn((0.5, 1, -1.0), u)
+        self.assertEqual(u[-1][0], 2.0)
 
     def test_unknown_variable(self):
         result = self.fmu_run("stiff_me3.fmu", "--set", "nope=1")
