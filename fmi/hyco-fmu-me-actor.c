@@ -500,7 +500,7 @@ apply_starts (HycoFMUMEActor *self, GError **error)
           ok = COMMON (self, set_string, error, &vr, 1, &text);
           break;
         default:
-          /* FMI 3.0's types: the actor admits FMI 2.0 FMUs only. */
+          /* Other types: hyco_fmu_me_actor_set_start() refuses them. */
           g_assert_not_reached ();
         }
       if (!ok)
@@ -626,7 +626,7 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   self->events = 0;
 
   self->instance = instantiate_model_exchange (self->fmu, hyco_actor_get_name (actor),
-                                                         self->logging, &self->me, error);
+                                               self->logging, &self->me, error);
   if (self->instance == NULL)
     return FALSE;
   self->ops = self->instance->ops;
@@ -652,8 +652,8 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
         {
           hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
                                 "the FMU's initial event iteration did not end after %d "
-                                "fmi2NewDiscreteStates calls",
-                                MAX_INITIAL_ITERATIONS);
+                                "%s calls",
+                                MAX_INITIAL_ITERATIONS, self->me->names->new_discrete_states);
           return FALSE;
         }
     }
@@ -683,8 +683,7 @@ hyco_fmu_me_actor_fire (HycoActor *actor, GError **error)
           if (!self->event_mode)
             {
               if (!CALL (self, set_time, error, seconds (self, now.time))
-                  || (self->nx > 0
-                      && !CALL (self, set_continuous_states, error, self->x, self->nx))
+                  || (self->nx > 0 && !CALL (self, set_continuous_states, error, self->x, self->nx))
                   || !CALL (self, enter_event_mode, error))
                 return FALSE;
               self->event_mode = TRUE;
@@ -732,11 +731,13 @@ sign_changed (double before, double after)
 /* The FMU asked to end the simulation: the run ends with this tag, as for a co-simulation
  * FMU that returns its terminated status. */
 static gboolean
-terminate_run (HycoFMUMEActor *self, const HycoTag *now, const char *why)
+terminate_run (HycoFMUMEActor *self, const HycoTag *now, const char *call)
 {
   g_autofree char *at = hyco_time_to_string (now->time, self->resolution);
-  g_autofree char *reason = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (%s)",
-                                             self->fmu->description->model_name, at, why);
+  g_autofree char *reason
+    = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (terminateSimulation from "
+                       "%s)",
+                       self->fmu->description->model_name, at, call);
 
   hyco_actor_request_stop (HYCO_ACTOR (self), reason);
   hyco_actor_finish (HYCO_ACTOR (self));
@@ -757,7 +758,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
       memcpy (self->x, self->x_tentative, sizeof (double) * self->nx);
       self->committed_time = now.time;
       if (self->info.terminate_simulation)
-        return terminate_run (self, &now, "terminateSimulation from fmi2NewDiscreteStates");
+        return terminate_run (self, &now, self->me->names->new_discrete_states);
       if (self->info.new_discrete_states_needed)
         {
           self->pending = (HycoTag){ now.time, now.microstep + 1 };
@@ -781,7 +782,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
         {
           memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
           self->committed_time = now.time;
-          return terminate_run (self, &now, "terminateSimulation from fmi2CompletedIntegratorStep");
+          return terminate_run (self, &now, self->me->names->completed_integrator_step);
         }
       event = enter_event_mode;
       if (self->info.next_event_time_defined
@@ -1116,8 +1117,8 @@ hyco_fmu_me_actor_new (const char *name)
  *
  * Counts the event iterations the FMU made during the run, for statistics and tests.
  *
- * Returns: the steps of event iteration (fmi2NewDiscreteStates calls at microsteps) in the
- *   current or last run, the initial iteration not counted
+ * Returns: the steps of event iteration (fmi2NewDiscreteStates or fmi3UpdateDiscreteStates
+ *   calls at microsteps) in the current or last run, the initial iteration not counted
  */
 guint64
 hyco_fmu_me_actor_get_event_count (HycoFMUMEActor *self)

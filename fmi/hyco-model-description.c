@@ -1435,8 +1435,7 @@ structure_variable3 (Reader *reader, xmlNode *element, guint *index, GError **er
   if (!get_required (reader, element, "valueReference", &reference, error))
     return NULL;
   if (!parse_integer (reference, 0, G_MAXUINT32, &number)
-      || (variable = lookup_reference (reader->description, (HycoFmuValueReference) number,
-                                       index))
+      || (variable = lookup_reference (reader->description, (HycoFmuValueReference) number, index))
            == NULL)
     {
       fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,

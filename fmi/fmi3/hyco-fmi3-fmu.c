@@ -413,10 +413,9 @@ _hyco_fmi3_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_n
     }
   log = get_log (self, instance_name, logging);
   resources = g_strconcat (self->directory, "/resources/", NULL);
-  instance = fmu->fmi.fmi3InstantiateModelExchange (instance_name, self->description->guid,
-                                                    resources, fmi3False,
-                                                    logging ? fmi3True : fmi3False, log,
-                                                    log_message);
+  instance = fmu->fmi.fmi3InstantiateModelExchange (
+    instance_name, self->description->guid, resources, fmi3False, logging ? fmi3True : fmi3False,
+    log, log_message);
   if (instance == NULL)
     {
       g_autofree char *message = take_last_message (self, log);

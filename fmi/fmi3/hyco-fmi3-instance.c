@@ -562,8 +562,8 @@ static HycoFmuStatus
 me_new_discrete_states (gpointer handle, HycoFmuEventInfo *info)
 {
   Instance *self = INSTANCE (handle);
-  fmi3Boolean update = fmi3False, terminated = fmi3False, nominals = fmi3False,
-              values = fmi3False, defined = fmi3False;
+  fmi3Boolean update = fmi3False, terminated = fmi3False, nominals = fmi3False, values = fmi3False,
+              defined = fmi3False;
   double next = 0;
   fmi3Status status = self->fmi->fmi3UpdateDiscreteStates (self->instance, &update, &terminated,
                                                            &nominals, &values, &defined, &next);

@@ -15,10 +15,10 @@
 
 typedef enum
 {
-  ME_PARAMETER, /* settable before initialization only */
-  ME_INPUT,     /* settable at any time (a continuous input) */
+  ME_PARAMETER,      /* settable before initialization only */
+  ME_INPUT,          /* settable at any time (a continuous input) */
   ME_DISCRETE_INPUT, /* settable before initialization and in event mode */
-  ME_COMPUTED,  /* states, derivatives, outputs, locals: not settable */
+  ME_COMPUTED,       /* states, derivatives, outputs, locals: not settable */
 } MeCausality;
 
 /* What an event iteration step reports (FMI 2.0's fmi2EventInfo, FMI 3.0's outputs of
@@ -37,12 +37,12 @@ typedef struct
 {
   const char *guid; /* FMI 3.0: the instantiation token */
   unsigned n_reals;
-  const double *starts;            /* n_reals */
-  const MeCausality *causalities;  /* n_reals */
+  const double *starts;           /* n_reals */
+  const MeCausality *causalities; /* n_reals */
   unsigned n_states;
-  const unsigned *state_vrs;       /* where the states are among the values */
-  const unsigned *derivative_vrs;  /* where their derivatives are */
-  const double *nominals;          /* n_states, or NULL for 1 */
+  const unsigned *state_vrs;      /* where the states are among the values */
+  const unsigned *derivative_vrs; /* where their derivatives are */
+  const double *nominals;         /* n_states, or NULL for 1 */
   unsigned n_indicators;
   /* When initialization ends: the states from the parameters, and the first event time. */
   void (*initialize) (double *r, double time, MeEventInfo *info);

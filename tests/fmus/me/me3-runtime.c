@@ -71,9 +71,8 @@ log_error (Instance *self, const char *format, ...)
 static bool
 allowed (Instance *self, const char *call, unsigned allowed)
 {
-  static const char *const names[] = { "Instantiated",        "Initialization Mode",
-                                       "Event Mode",          "Continuous-Time Mode",
-                                       "Terminated",          "an error" };
+  static const char *const names[] = { "Instantiated",         "Initialization Mode", "Event Mode",
+                                       "Continuous-Time Mode", "Terminated",          "an error" };
 
   if (self->mode != FAILED && ((1u << self->mode) & allowed))
     return true;
@@ -234,8 +233,7 @@ fmi3SetFloat64 (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr
 {
   Instance *self = instance;
 
-  if (!allowed (self, "fmi3SetFloat64",
-                M_INSTANTIATED | M_INITIALIZATION | M_EVENT | M_CONTINUOUS)
+  if (!allowed (self, "fmi3SetFloat64", M_INSTANTIATED | M_INITIALIZATION | M_EVENT | M_CONTINUOUS)
       || !check_references (self, "fmi3SetFloat64", vr, nvr, false))
     return fmi3Error;
   for (size_t i = 0; i < nvr; i++)
