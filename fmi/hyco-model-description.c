@@ -1206,6 +1206,22 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
         return FALSE;
       if (isnan (variable->shift_decimal))
         variable->shift_decimal = 0;
+      if (!get_unsigned (reader, element, "intervalCounter", &variable->interval_counter, error)
+          || !get_unsigned (reader, element, "shiftCounter", &variable->shift_counter, error)
+          || !get_unsigned (reader, element, "resolution", &variable->fraction_resolution, error))
+        return FALSE;
+      /* The fraction, exact, gives the decimal where the description does not. */
+      if (variable->interval_counter > 0 && variable->fraction_resolution > 0)
+        {
+          if (isnan (variable->interval_decimal))
+            variable->interval_decimal
+              = (double) variable->interval_counter / variable->fraction_resolution;
+          if (variable->shift_decimal == 0)
+            variable->shift_decimal
+              = (double) variable->shift_counter / variable->fraction_resolution;
+        }
+      else
+        variable->fraction_resolution = 0;
       if (g_str_equal (variable->interval_variability, "constant")
           && !(variable->interval_decimal > 0))
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,

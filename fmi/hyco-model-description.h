@@ -115,6 +115,9 @@ typedef struct
    * it has none. */
   const char *interval_variability;
   double interval_decimal, shift_decimal; /* a Clock's attributes: NAN and 0 when not given */
+  /* A constant Clock's exact interval and shift, intervalCounter / resolution and
+   * shiftCounter / resolution seconds (supportsFraction); 0 resolution when not given. */
+  guint interval_counter, shift_counter, fraction_resolution;
   int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on

@@ -1472,6 +1472,28 @@ class FmuModelExchange3(FmuTestCase):
                       "in an FMUModelExchange actor", result.stderr)
 
 
+class Fmi3ClockFractions(FmuTestCase):
+    """FMI 3.0 constant clocks given as fractions (intervalCounter / resolution): fraction3 is
+    periodic3's library with its clock sample every 1/3 s."""
+
+    def test_ticks_exact_without_drift(self):
+        """The k-th tick at k/3 s rounded to the nanosecond: 1 s and 2 s exactly, where adding
+        a rounded 0.333333333 s would have drifted to 0.999999999 s."""
+        trace = os.path.join(self.dir.name, "trace.csv")
+        result = subprocess.run([HYCO, "fmu", "run", "--quiet",
+                                 os.path.join(self.env["HYCO_FMU_PATH"], "fraction3.fmu"),
+                                 "--trace", trace], capture_output=True, text=True, timeout=60,
+                                env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(trace, newline="") as f:
+            samples = [(row[1], row[2], row[3]) for row in csv.reader(f)
+                       if row[0] == "fraction3.samples"]
+        self.assertEqual(samples, [("0", "0", "1"), ("0.333333333", "0", "2"),
+                                   ("0.666666667", "0", "3"), ("1", "0", "4"),
+                                   ("1.333333333", "0", "5"), ("1.666666667", "0", "6"),
+                                   ("2", "0", "7")])
+
+
 class FmuRun(FmuTestCase):
     """hyco run on models with FMUImport actors (the test FMUs, tests/fmus/README.md): exit
     statuses, messages that name the model file, the actor, the FMU and the FMI call."""
