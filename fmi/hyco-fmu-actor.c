@@ -90,6 +90,7 @@ typedef struct
    * none), and that at the last commit. */
   double interval;
   gint64 next_tick, committed_next_tick;
+  gint64 first_tick; /* a clock with an exact fraction: the tag time its ticks count from */
 } Binding;
 
 /* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
@@ -2234,6 +2235,39 @@ clock_ticks3 (HycoFMUActor *self, const Binding *input)
   return input_status (input->port) == HYCO_SIGNAL_PRESENT;
 }
 
+/* A constant clock whose description gives its interval and shift as fractions (intervalCounter,
+ * shiftCounter, resolution): its k-th tick at exactly (shiftCounter + k intervalCounter) /
+ * resolution seconds from the start, rounded to the nearest tag time, so that an interval
+ * such as 1/3 s does not drift as a sum of rounded decimal intervals would. FALSE for other
+ * clocks, or where the time resolution is coarser than a second. */
+static gboolean
+fraction_ticks (HycoFMUActor *self, Binding *clock, gboolean first)
+{
+  const HycoFmuVariable *variable = clock->variable;
+  gint64 per_second, resolution, shift, interval, k;
+
+  if (variable->fraction_resolution == 0 || self->resolution > 0
+      || !g_str_equal (variable->interval_variability, "constant"))
+    return FALSE;
+  per_second = (gint64) self->ticks_per_second;
+  resolution = variable->fraction_resolution;
+  shift = variable->shift_counter;
+  interval = variable->interval_counter;
+  if (first)
+    {
+      clock->first_tick = self->committed.time;
+      k = 0;
+    }
+  else /* the tick after the one due now: the nearest k to it, plus one */
+    k = ((clock->next_tick - clock->first_tick) * resolution - shift * per_second
+         + interval * per_second / 2)
+          / (interval * per_second)
+        + 1;
+  clock->next_tick
+    = clock->first_tick + ((shift + k * interval) * per_second + resolution / 2) / resolution;
+  return TRUE;
+}
+
 /* A time-based input clock's interval and next tick: at the start (@first) its shift from the
  * start time; after a tick, one interval on. Constant clocks have theirs in the description;
  * the others' come from fmi3GetIntervalDecimal (and fmi3GetShiftDecimal), asked again after
@@ -2280,6 +2314,8 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **er
       return FALSE;
     }
   clock->interval = interval;
+  if (fraction_ticks (self, clock, first))
+    return TRUE;
   if (first)
     clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
   else

@@ -143,7 +143,8 @@ _hyco_fmu_describe (HycoFmu *fmu)
 
   if (self->has_model_exchange)
     {
-      g_string_append_printf (text, "  model exchange  library binaries/linux64/%s.so, %u state%s",
+      g_string_append_printf (text, "  model exchange  library binaries/%s/%s.so, %u state%s",
+                              self->fmi_major >= 3 ? "x86_64-linux" : "linux64",
                               self->me_model_identifier, self->states->len,
                               self->states->len == 1 ? "" : "s");
       for (guint i = 0; i < self->states->len; i++)
@@ -154,10 +155,14 @@ _hyco_fmu_describe (HycoFmu *fmu)
       g_string_append_printf (text, "%s, %u event indicator%s", self->states->len ? ")" : "",
                               self->number_of_event_indicators,
                               self->number_of_event_indicators == 1 ? "" : "s");
-      if (self->me_completed_integrator_step_not_needed)
+      /* Each version's own words: FMI 3.0 names the opposite flag, and FMUState. */
+      if (self->fmi_major >= 3 && !self->me_completed_integrator_step_not_needed)
+        g_string_append (text, ", needsCompletedIntegratorStep");
+      if (self->fmi_major < 3 && self->me_completed_integrator_step_not_needed)
         g_string_append (text, ", completedIntegratorStepNotNeeded");
       if (self->me_can_get_and_set_fmu_state)
-        g_string_append (text, ", canGetAndSetFMUstate");
+        g_string_append (text, self->fmi_major >= 3 ? ", canGetAndSetFMUState"
+                                                    : ", canGetAndSetFMUstate");
       g_string_append_c (text, '\n');
     }
   g_string_append (text, "  experiment     ");

@@ -8,6 +8,7 @@
 #include "hyco-param-private.h"
 #include "hyco-fmu.h"
 #include "hyco-fmi2-fmu.h"
+#include "hyco-fmi3-fmu.h"
 
 #include <math.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 /**
  * HycoFMUMEActor:
  *
- * A Model Exchange FMU (FMI 2.0) as an actor, `FMUModelExchange` in model files, under a
+ * A Model Exchange FMU (FMI 2.0 or 3.0) as an actor, `FMUModelExchange` in model files, under a
  * continuous director: the FMU computes derivatives, the director's solver (Runge-Kutta or
  * CVODE) integrates its continuous states together with the model's own integrators, through
  * the array forms of #HycoContinuousState.
@@ -27,7 +28,8 @@
  * event indicators are level crossings (#HycoStepSizeControl): a step across which one changes
  * sign is refined until it ends just past the crossing, within `errorTolerance` of zero on the
  * new side. At the step's end, (t, 0), the outputs are the values before the event; the FMU's
- * event iteration runs at (t, 1), (t, 2), ...: each fmi2NewDiscreteStates a microstep, until
+ * event iteration runs at (t, 1), (t, 2), ...: each fmi2NewDiscreteStates (FMI 3.0:
+ * fmi3UpdateDiscreteStates) a microstep, until
  * the FMU needs no more. State events, step events (fmi2CompletedIntegratorStep asking for
  * event mode) and time events (the FMU's nextEventTime, a fire_at request, so steps end on it)
  * are all handled so. The FMU's nominals scale the solver's absolute tolerance.
@@ -39,6 +41,9 @@ typedef struct
 {
   const HycoFmuVariable *variable;
   HycoPort *port;
+  /* A discrete input: the value last given to the FMU (set in event mode only). */
+  gboolean has_last;
+  double last;
 } Binding;
 
 struct _HycoFMUMEActor
@@ -104,13 +109,15 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* The version's Model Exchange instance (FMI 2.0 only so far). */
+/* The version's Model Exchange instance. */
 static HycoFmuInstance *
 instantiate_model_exchange (HycoFmu *fmu, const char *instance_name, gboolean logging,
-                                      const HycoFmuModelExchangeOps **me, GError **error)
+                            const HycoFmuModelExchangeOps **me, GError **error)
 {
   if (fmu->backend == &_hyco_fmi2_backend)
     return _hyco_fmi2_fmu_instantiate_model_exchange (fmu, instance_name, logging, me, error);
+  if (fmu->backend == &_hyco_fmi3_backend)
+    return _hyco_fmi3_fmu_instantiate_model_exchange (fmu, instance_name, logging, me, error);
   g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
                "%s: FMI %s Model Exchange is not supported", fmu->path,
                fmu->description->fmi_version);
@@ -146,6 +153,44 @@ seconds (HycoFMUMEActor *self, gint64 ticks)
   return hyco_time_to_seconds (ticks, self->resolution);
 }
 
+/* A discrete input may only be set in event mode (FMI 2.0 section 3.2.3, FMI 3.0 section
+ * 3.2): a change of its value is an event. */
+static gboolean
+is_discrete_input (const Binding *binding)
+{
+  return binding->variable->variability != HYCO_FMU_VARIABILITY_CONTINUOUS;
+}
+
+/* The value present on a discrete input, as a double (Integers and Booleans exactly). */
+static double
+input_value (const Binding *binding)
+{
+  switch (binding->variable->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      return hyco_port_get_double (binding->port, 0);
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return hyco_port_get_boolean (binding->port, 0);
+    default:
+      return (double) hyco_port_get_int (binding->port, 0);
+    }
+}
+
+/* Whether a discrete input has a value the FMU was not given: an event is due. */
+static gboolean
+discrete_inputs_changed (HycoFMUMEActor *self)
+{
+  for (guint i = 0; i < self->inputs->len; i++)
+    {
+      Binding *binding = &g_array_index (self->inputs, Binding, i);
+      if (is_discrete_input (binding) && hyco_port_is_present (binding->port, 0)
+          && (!binding->has_last || input_value (binding) != binding->last))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The inputs present, to the FMU: outside event mode the continuous ones only. */
 static gboolean
 set_inputs (HycoFMUMEActor *self, GError **error)
 {
@@ -154,8 +199,14 @@ set_inputs (HycoFMUMEActor *self, GError **error)
       Binding *binding = &g_array_index (self->inputs, Binding, i);
       HycoFmuValueReference vr = binding->variable->value_reference;
 
-      if (!hyco_port_is_present (binding->port, 0))
+      if (!hyco_port_is_present (binding->port, 0)
+          || (is_discrete_input (binding) && !self->event_mode))
         continue;
+      if (is_discrete_input (binding))
+        {
+          binding->last = input_value (binding);
+          binding->has_last = TRUE;
+        }
       switch (binding->variable->type)
         {
         case HYCO_FMU_TYPE_REAL:
@@ -260,10 +311,30 @@ free_arrays (HycoFMUMEActor *self)
 }
 
 
+/* The types a port carries: FMI 2.0's Real, Integer, Enumeration and Boolean; FMI 3.0's
+ * scalar Float64, Int32 and Boolean (its other types and arrays have no port). */
+static gboolean
+is_port_type (HycoFmu *fmu, const HycoFmuVariable *variable)
+{
+  if (variable->n_dimensions > 0)
+    return FALSE;
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+    case HYCO_FMU_TYPE_INTEGER:
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return TRUE;
+    case HYCO_FMU_TYPE_ENUMERATION:
+      return fmu->description->fmi_major < 3;
+    default:
+      return FALSE;
+    }
+}
+
 /**
  * hyco_fmu_me_actor_load:
  * @self: a Model Exchange FMU actor
- * @path: an FMU file with a ModelExchange element (FMI 2.0); a relative path is looked for
+ * @path: an FMU file with a ModelExchange element (FMI 2.0 or 3.0); a relative path is looked for
  *   next to the model file the actor was loaded from, then in the directories of
  *   `HYCO_FMU_PATH`
  * @error: return location for a #GError
@@ -298,13 +369,6 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
                             path);
       return FALSE;
     }
-  if (!g_str_equal (fmu->description->fmi_version, "2.0"))
-    {
-      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                            "%s: FMI %s Model Exchange is not supported (FMI 2.0 is)", path,
-                            fmu->description->fmi_version);
-      return FALSE;
-    }
   for (guint i = 0; i < fmu->description->variables->len; i++)
     {
       const HycoFmuVariable *variable = fmu->description->variables->pdata[i];
@@ -312,7 +376,7 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
       Binding binding = { variable, NULL };
 
       if ((!input && variable->causality != HYCO_FMU_CAUSALITY_OUTPUT)
-          || variable->type == HYCO_FMU_TYPE_STRING)
+          || !is_port_type (fmu, variable))
         continue;
       binding.port = hyco_actor_add_port (HYCO_ACTOR (self), variable->name,
                                           input ? HYCO_PORT_INPUT : HYCO_PORT_OUTPUT, error);
@@ -351,7 +415,8 @@ hyco_fmu_me_actor_set_start (HycoFMUMEActor *self, const char *name, const char 
 
   g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), FALSE);
   variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
-  if (variable == NULL || !_hyco_fmu_variable_is_settable (variable))
+  if (variable == NULL || !_hyco_fmu_variable_is_settable (variable)
+      || (variable->type != HYCO_FMU_TYPE_STRING && !is_port_type (self->fmu, variable)))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
                             "the FMU %s has no variable %s that can be set before its "
@@ -435,7 +500,7 @@ apply_starts (HycoFMUMEActor *self, GError **error)
           ok = COMMON (self, set_string, error, &vr, 1, &text);
           break;
         default:
-          /* FMI 3.0's types: the actor admits FMI 2.0 FMUs only. */
+          /* Other types: hyco_fmu_me_actor_set_start() refuses them. */
           g_assert_not_reached ();
         }
       if (!ok)
@@ -554,12 +619,14 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   self->z = g_new0 (double, MAX (self->nz, 1));
   self->far_z = g_new0 (double, MAX (self->nz, 1));
   self->has_pending = self->has_iterated = FALSE;
+  for (guint i = 0; i < self->inputs->len; i++)
+    g_array_index (self->inputs, Binding, i).has_last = FALSE;
   self->info = (HycoFmuEventInfo){ 0 };
   self->far_time = G_MININT64;
   self->events = 0;
 
   self->instance = instantiate_model_exchange (self->fmu, hyco_actor_get_name (actor),
-                                                         self->logging, &self->me, error);
+                                               self->logging, &self->me, error);
   if (self->instance == NULL)
     return FALSE;
   self->ops = self->instance->ops;
@@ -585,8 +652,8 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
         {
           hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
                                 "the FMU's initial event iteration did not end after %d "
-                                "fmi2NewDiscreteStates calls",
-                                MAX_INITIAL_ITERATIONS);
+                                "%s calls",
+                                MAX_INITIAL_ITERATIONS, self->me->names->new_discrete_states);
           return FALSE;
         }
     }
@@ -610,15 +677,19 @@ hyco_fmu_me_actor_fire (HycoActor *actor, GError **error)
        * re-fires a committed tag before planning a step inside a composite) repeats none. */
       if (!self->has_iterated || !hyco_tag_equal (&now, &self->iterated))
         {
+          /* The event's time and the committed states are set in continuous-time mode, the
+           * only mode FMI 3.0 sets states in (an evaluation of a rejected step may have left
+           * others); in event mode the time is already the event's. */
           if (!self->event_mode)
             {
-              if (!CALL (self, enter_event_mode, error))
+              if (!CALL (self, set_time, error, seconds (self, now.time))
+                  || (self->nx > 0 && !CALL (self, set_continuous_states, error, self->x, self->nx))
+                  || !CALL (self, enter_event_mode, error))
                 return FALSE;
               self->event_mode = TRUE;
             }
           self->info = (HycoFmuEventInfo){ 0 };
-          if (!CALL (self, set_time, error, seconds (self, now.time)) || !set_inputs (self, error)
-              || !CALL (self, new_discrete_states, error, &self->info))
+          if (!set_inputs (self, error) || !CALL (self, new_discrete_states, error, &self->info))
             return FALSE;
           self->iterated = now;
           self->has_iterated = TRUE;
@@ -660,11 +731,13 @@ sign_changed (double before, double after)
 /* The FMU asked to end the simulation: the run ends with this tag, as for a co-simulation
  * FMU that returns its terminated status. */
 static gboolean
-terminate_run (HycoFMUMEActor *self, const HycoTag *now, const char *why)
+terminate_run (HycoFMUMEActor *self, const HycoTag *now, const char *call)
 {
   g_autofree char *at = hyco_time_to_string (now->time, self->resolution);
-  g_autofree char *reason = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (%s)",
-                                             self->fmu->description->model_name, at, why);
+  g_autofree char *reason
+    = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (terminateSimulation from "
+                       "%s)",
+                       self->fmu->description->model_name, at, call);
 
   hyco_actor_request_stop (HYCO_ACTOR (self), reason);
   hyco_actor_finish (HYCO_ACTOR (self));
@@ -685,7 +758,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
       memcpy (self->x, self->x_tentative, sizeof (double) * self->nx);
       self->committed_time = now.time;
       if (self->info.terminate_simulation)
-        return terminate_run (self, &now, "terminateSimulation from fmi2NewDiscreteStates");
+        return terminate_run (self, &now, self->me->names->new_discrete_states);
       if (self->info.new_discrete_states_needed)
         {
           self->pending = (HycoTag){ now.time, now.microstep + 1 };
@@ -709,7 +782,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
         {
           memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
           self->committed_time = now.time;
-          return terminate_run (self, &now, "terminateSimulation from fmi2CompletedIntegratorStep");
+          return terminate_run (self, &now, self->me->names->completed_integrator_step);
         }
       event = enter_event_mode;
       if (self->info.next_event_time_defined
@@ -719,6 +792,7 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
     }
   for (guint i = 0; i < self->nz; i++)
     event = event || sign_changed (self->z_committed[i], self->z[i]);
+  event = event || discrete_inputs_changed (self);
   memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
   self->committed_time = now.time;
   if (!event)
@@ -1043,12 +1117,46 @@ hyco_fmu_me_actor_new (const char *name)
  *
  * Counts the event iterations the FMU made during the run, for statistics and tests.
  *
- * Returns: the steps of event iteration (fmi2NewDiscreteStates calls at microsteps) in the
- *   current or last run, the initial iteration not counted
+ * Returns: the steps of event iteration (fmi2NewDiscreteStates or fmi3UpdateDiscreteStates
+ *   calls at microsteps) in the current or last run, the initial iteration not counted
  */
 guint64
 hyco_fmu_me_actor_get_event_count (HycoFMUMEActor *self)
 {
   g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), 0);
   return self->events;
+}
+
+/**
+ * hyco_fmu_me_actor_get_default_experiment:
+ * @self: a Model Exchange FMU actor
+ * @start_time: (out) (optional): the start time in seconds, or NAN
+ * @stop_time: (out) (optional): the stop time in seconds, or NAN
+ * @step_size: (out) (optional): the step size in seconds, or NAN
+ * @tolerance: (out) (optional): the tolerance, or NAN
+ *
+ * The default experiment of the FMU's description, as hyco_fmu_actor_get_default_experiment()
+ * gives a co-simulation FMU's (`hyco fmu run` takes its stop time where its command line says
+ * nothing). NAN where the description gives no value.
+ *
+ * Returns: %TRUE when an FMU is loaded; else %FALSE and every value NAN
+ */
+gboolean
+hyco_fmu_me_actor_get_default_experiment (HycoFMUMEActor *self, double *start_time,
+                                          double *stop_time, double *step_size, double *tolerance)
+{
+  const HycoModelDescription *description;
+
+  g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), FALSE);
+
+  description = self->fmu ? self->fmu->description : NULL;
+  if (start_time)
+    *start_time = description ? description->start_time : NAN;
+  if (stop_time)
+    *stop_time = description ? description->stop_time : NAN;
+  if (step_size)
+    *step_size = description ? description->step_size : NAN;
+  if (tolerance)
+    *tolerance = description ? description->tolerance : NAN;
+  return description != NULL;
 }

@@ -23,5 +23,8 @@ HYCO_API gboolean hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path
 HYCO_API gboolean hyco_fmu_me_actor_set_start (HycoFMUMEActor *self, const char *name,
                                                const char *text, GError **error);
 HYCO_API guint64 hyco_fmu_me_actor_get_event_count (HycoFMUMEActor *self);
+HYCO_API gboolean hyco_fmu_me_actor_get_default_experiment (HycoFMUMEActor *self,
+                                                            double *start_time, double *stop_time,
+                                                            double *step_size, double *tolerance);
 
 G_END_DECLS

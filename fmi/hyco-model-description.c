@@ -1137,6 +1137,7 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   variable->type_name = type_name;
   variable->n_elements = 1;
   variable->clock = -1;
+  variable->derivative_reference = -1;
   g_ptr_array_add (self->variables, variable);
 
   if (!read_identity (reader, element, variable, error))
@@ -1170,9 +1171,16 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
                  "an Enumeration needs a declaredType");
   if (is_float_type (type))
     {
+      g_autofree char *derivative = _hyco_xml_get_attr (element, "derivative");
+      gint64 reference;
       variable->unit = _hyco_xml_get_attr (element, "unit");
       if (variable->unit == NULL && declared_type && declared_type->unit)
         variable->unit = g_strdup (declared_type->unit);
+      if (derivative && !parse_integer (derivative, 0, G_MAXUINT32, &reference))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "derivative=\"%s\" is not a value reference", derivative);
+      if (derivative)
+        variable->derivative_reference = reference;
     }
   variable->min = declared_type ? declared_type->min : -INFINITY;
   variable->max = declared_type ? declared_type->max : INFINITY;
@@ -1198,6 +1206,22 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
         return FALSE;
       if (isnan (variable->shift_decimal))
         variable->shift_decimal = 0;
+      if (!get_unsigned (reader, element, "intervalCounter", &variable->interval_counter, error)
+          || !get_unsigned (reader, element, "shiftCounter", &variable->shift_counter, error)
+          || !get_unsigned (reader, element, "resolution", &variable->fraction_resolution, error))
+        return FALSE;
+      /* The fraction, exact, gives the decimal where the description does not. */
+      if (variable->interval_counter > 0 && variable->fraction_resolution > 0)
+        {
+          if (isnan (variable->interval_decimal))
+            variable->interval_decimal
+              = (double) variable->interval_counter / variable->fraction_resolution;
+          if (variable->shift_decimal == 0)
+            variable->shift_decimal
+              = (double) variable->shift_counter / variable->fraction_resolution;
+        }
+      else
+        variable->fraction_resolution = 0;
       if (g_str_equal (variable->interval_variability, "constant")
           && !(variable->interval_decimal > 0))
         return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
@@ -1415,12 +1439,124 @@ read_output3 (Reader *reader, xmlNode *element, GError **error)
   return TRUE;
 }
 
+/* The variable a ModelStructure element names by its valueReference attribute, or NULL with an
+ * error. */
+static HycoFmuVariable *
+structure_variable3 (Reader *reader, xmlNode *element, guint *index, GError **error)
+{
+  g_autofree char *reference = NULL;
+  HycoFmuVariable *variable;
+  gint64 number;
+
+  if (!get_required (reader, element, "valueReference", &reference, error))
+    return NULL;
+  if (!parse_integer (reference, 0, G_MAXUINT32, &number)
+      || (variable = lookup_reference (reader->description, (HycoFmuValueReference) number, index))
+           == NULL)
+    {
+      fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+            "valueReference=\"%s\" is not the value reference of a variable", reference);
+      return NULL;
+    }
+  return variable;
+}
+
+/* ContinuousStateDerivative (section 2.4.8): a derivative, and through its derivative attribute
+ * the continuous state it is the derivative of. Hyco's state vector holds scalars. */
+static gboolean
+read_state_derivative3 (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  HycoFmuVariable *derivative, *state;
+  guint index, state_index;
+
+  derivative = structure_variable3 (reader, element, &index, error);
+  if (derivative == NULL)
+    return FALSE;
+  if (derivative->type != HYCO_FMU_TYPE_REAL || derivative->derivative == 0)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s is not a Float64 with a derivative attribute naming its state",
+                 derivative->name);
+  state_index = derivative->derivative - 1;
+  state = self->variables->pdata[state_index];
+  if (state->type != HYCO_FMU_TYPE_REAL)
+    return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                 "%s is the derivative of %s, which is not a Float64", derivative->name,
+                 state->name);
+  if (derivative->n_dimensions > 0 || state->n_dimensions > 0)
+    return fail (reader, error, element, HYCO_FMU_ERROR_UNSUPPORTED,
+                 "%s is an array: Hyco integrates scalar continuous states only",
+                 derivative->n_dimensions > 0 ? derivative->name : state->name);
+  g_array_append_val (self->derivatives, index);
+  g_array_append_val (self->states, state_index);
+  return TRUE;
+}
+
 static gboolean
 read_model_structure3 (Reader *reader, xmlNode *element, GError **error)
 {
+  HycoModelDescription *self = reader->description;
+
+  /* The derivative attributes, now that every variable is known. */
+  for (guint i = 0; i < self->variables->len; i++)
+    {
+      HycoFmuVariable *variable = self->variables->pdata[i];
+      guint state;
+      if (variable->derivative_reference < 0)
+        continue;
+      if (lookup_reference (self, (HycoFmuValueReference) variable->derivative_reference, &state)
+          == NULL)
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "the derivative attribute of %s, %" G_GINT64_FORMAT
+                     ", is not the value reference of a variable",
+                     variable->name, variable->derivative_reference);
+      variable->derivative = state + 1;
+    }
   for (xmlNode *child = element->children; child; child = child->next)
-    if (_hyco_xml_is_element (child, "Output") && !read_output3 (reader, child, error))
-      return FALSE;
+    {
+      guint index;
+      HycoFmuVariable *indicator;
+
+      if (_hyco_xml_is_element (child, "Output") && !read_output3 (reader, child, error))
+        return FALSE;
+      if (_hyco_xml_is_element (child, "ContinuousStateDerivative")
+          && !read_state_derivative3 (reader, child, error))
+        return FALSE;
+      if (!_hyco_xml_is_element (child, "EventIndicator"))
+        continue;
+      indicator = structure_variable3 (reader, child, &index, error);
+      if (indicator == NULL)
+        return FALSE;
+      self->number_of_event_indicators += (guint) indicator->n_elements;
+    }
+  return TRUE;
+}
+
+/* FMI 3.0 section 3.3: the ModelExchange element. */
+static gboolean
+read_model_exchange3 (Reader *reader, xmlNode *element, GError **error)
+{
+  HycoModelDescription *self = reader->description;
+  gboolean needs_completed_integrator_step;
+
+  self->has_model_exchange = TRUE;
+  if (!read_model_identifier (reader, element, &self->me_model_identifier, error)
+      || !get_boolean (reader, element, "needsCompletedIntegratorStep", FALSE,
+                       &needs_completed_integrator_step, error)
+      || !get_boolean (reader, element, "canGetAndSetFMUState", FALSE,
+                       &self->me_can_get_and_set_fmu_state, error)
+      || !get_boolean (reader, element, "needsExecutionTool", FALSE, &self->me_needs_execution_tool,
+                       error))
+    return FALSE;
+  self->me_completed_integrator_step_not_needed = !needs_completed_integrator_step;
+  /* A Model Exchange FMU only: its library is the ModelExchange element's. */
+  if (!self->has_co_simulation)
+    {
+      g_free (self->model_identifier);
+      self->model_identifier = g_strdup (self->me_model_identifier);
+      self->can_get_and_set_fmu_state = self->me_can_get_and_set_fmu_state;
+      self->needs_execution_tool = self->me_needs_execution_tool;
+    }
   return TRUE;
 }
 
@@ -1486,11 +1622,8 @@ read_root (Reader *reader, xmlNode *root, GError **error)
   self->has_co_simulation = found[0] != NULL;
   if (self->fmi_major >= 3)
     {
-      if (found[0] == NULL)
-        return fail (reader, error, root, HYCO_FMU_ERROR_UNSUPPORTED,
-                     "an FMI 3.0 Model Exchange FMU: Hyco runs FMI 3.0 co-simulation FMUs and "
-                     "FMI 2.0 Model Exchange FMUs");
-      return read_co_simulation3 (reader, found[0], error)
+      return (found[0] == NULL || read_co_simulation3 (reader, found[0], error))
+             && (found[5] == NULL || read_model_exchange3 (reader, found[5], error))
              && (found[1] == NULL || read_type_definitions3 (reader, found[1], error))
              && read_model_variables3 (reader, found[2], error)
              && (found[3] == NULL || read_model_structure3 (reader, found[3], error))

@@ -115,6 +115,9 @@ typedef struct
    * it has none. */
   const char *interval_variability;
   double interval_decimal, shift_decimal; /* a Clock's attributes: NAN and 0 when not given */
+  /* A constant Clock's exact interval and shift, intervalCounter / resolution and
+   * shiftCounter / resolution seconds (supportsFraction); 0 resolution when not given. */
+  guint interval_counter, shift_counter, fraction_resolution;
   int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on
@@ -124,6 +127,9 @@ typedef struct
   /* Real: the 1-based index in ModelVariables of the variable this one is the derivative of
    * (its derivative attribute), 0 if none. */
   guint derivative;
+  /* FMI 3.0 writes the derivative attribute as a value reference: it, while the description is
+   * read (derivative is set once every variable is known); -1 if none. */
+  gint64 derivative_reference;
 } HycoFmuVariable;
 
 typedef struct
@@ -164,14 +170,18 @@ typedef struct
    * ModelExchange only, model_identifier is the ModelExchange element's. */
   gboolean has_co_simulation;
   gboolean has_model_exchange;
-  /* ModelExchange (FMI 2.0 section 3.3): its library's name and capabilities. */
+  /* ModelExchange (FMI 2.0 section 3.3, FMI 3.0 section 3.3): its library's name and
+   * capabilities (FMI 3.0's needsCompletedIntegratorStep is the negation of FMI 2.0's
+   * completedIntegratorStepNotNeeded). */
   char *me_model_identifier; /* NULL without ModelExchange */
   gboolean me_completed_integrator_step_not_needed;
   gboolean me_can_get_and_set_fmu_state;
   gboolean me_needs_execution_tool;
   guint number_of_event_indicators;
-  /* ModelStructure/Derivatives (ModelExchange): the continuous states' derivatives and the
-   * states themselves (indices into variables), in the order of the FMU's state vector. */
+  /* ModelStructure/Derivatives (FMI 2.0) or ModelStructure/ContinuousStateDerivative (FMI
+   * 3.0): the continuous states' derivatives and the states themselves (indices into
+   * variables), in the order of the FMU's state vector. FMI 3.0 counts its EventIndicator
+   * elements into number_of_event_indicators. */
   GArray *derivatives; /* guint */
   GArray *states;      /* guint */
 } HycoModelDescription;

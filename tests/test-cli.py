@@ -1214,6 +1214,286 @@ class FmuModelExchange(FmuTestCase):
         self.assertIn("ContinuousDirector", result.stderr)
 
 
+class FmuModelExchange3(FmuTestCase):
+    """FMI 3.0 Model Exchange FMUs (tests/fmus/me/, NAME3: the FMI 2.0 ME test models' equations
+    on the strict FMI 3.0 ME runtime): hyco fmu info, hyco fmu run with each solver, and in a
+    continuous composite of a model file."""
+
+    fmu_run = FmuModelExchange.fmu_run
+    rows = FmuModelExchange.rows
+
+    def test_info(self):
+        path = os.path.join(self.env["HYCO_FMU_PATH"], "bouncing_ball_me3.fmu")
+        result = subprocess.run([HYCO, "fmu", "info", path],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("FMI version     3.0, model exchange\n", result.stdout)
+        self.assertIn("model exchange  library binaries/x86_64-linux/bouncing_ball_me3.so, 2 "
+                      "states (h, v), 1 event indicator\n", result.stdout)
+        self.assertNotIn("category", result.stdout)
+        path = os.path.join(self.env["HYCO_FMU_PATH"], "time_event_me3.fmu")
+        result = subprocess.run([HYCO, "fmu", "info", path],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertIn("1 state (x), 0 event indicators, needsCompletedIntegratorStep\n",
+                      result.stdout)
+
+    def test_run_each_solver(self):
+        """The first impact at sqrt(2 h0 / g), located to the tolerance, the bounce at the next
+        microstep with v = -e v exactly; --set changes a parameter (e) and a start (h)."""
+        for solver, bound in (("ExplicitRK45Solver", 1e-6), ("ExplicitRK23Solver", 1e-6),
+                              ("CVODE", 2e-5)):
+            result = self.fmu_run("bouncing_ball_me3.fmu", "--solver", solver, "--stop-time",
+                                  "1", "--set", "e=0.5", "--set", "h=2", "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            bounces = [(t, m) for t, m, v in self.rows("bouncing_ball_me3.h") if m == 1]
+            self.assertEqual(len(bounces), 1, (solver, bounces))
+            t = bounces[0][0]
+            self.assertLess(abs(t - math.sqrt(2 * 2 / 9.81)), bound, solver)
+            speed = dict(((t_, m), v) for t_, m, v in self.rows("bouncing_ball_me3.v"))
+            self.assertEqual(speed[(t, 1)], -0.5 * speed[(t, 0)], solver)
+            self.assertLess(abs(speed[(t, 0)] + math.sqrt(2 * 9.81 * 2)), 1e-4, solver)
+
+    def test_time_events_at_exact_tags(self):
+        """Time events every period (0.5 s): u flips at microstep 1, count follows at 2; x, the
+        integral of u, is a triangle wave (exact: its derivative is piecewise constant)."""
+        for solver in ("ExplicitRK45Solver", "CVODE"):
+            result = self.fmu_run("time_event_me3.fmu", "--solver", solver, "--stop-time", "2",
+                                  "--trace", self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            # After the two iteration steps, continuous time resumes at microstep 3.
+            u = [(t, m, v) for t, m, v in self.rows("time_event_me3.u") if m > 0]
+            count = [(t, m, v) for t, m, v in self.rows("time_event_me3.count") if m == 2]
+            self.assertEqual(u, [(t, m, v) for t, v in ((0.5, -1.0), (1.0, 1.0), (1.5, -1.0),
+                                                        (2.0, 1.0)) for m in (1, 2, 3)],
+                             solver)
+            self.assertEqual(count, [(0.5, 2, 1.0), (1.0, 2, 2.0), (1.5, 2, 3.0), (2.0, 2, 4.0)],
+                             solver)
+            x = dict(((t, m), v) for t, m, v in self.rows("time_event_me3.x"))
+            for t, expected in ((0.5, 0.5), (1.0, 0.0), (1.5, 0.5), (2.0, 0.0)):
+                self.assertLess(abs(x[(t, 0)] - expected), 1e-9, (solver, t))
+
+    def test_stiff_with_cvode(self):
+        """x follows cos t (k = 10^4), y decays as e^-t with nominal 0.1."""
+        result = self.fmu_run("stiff_me3.fmu", "--solver", "CVODE", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        x, y = self.rows("stiff_me3.x")[-1], self.rows("stiff_me3.y")[-1]
+        self.assertEqual((x[0], y[0]), (1.0, 1.0))
+        self.assertLess(abs(x[2] - math.cos(1.0)), 1e-4)
+        self.assertLess(abs(y[2] - math.exp(-1.0)), 1e-4)
+
+    def test_same_trace_as_the_fmi2_twin(self):
+        """The same equations through either version's interface: the same values at the same
+        tags."""
+        for name in ("bouncing_ball_me", "stiff_me", "time_event_me"):
+            traces = []
+            for fmu in (name, name + "3"):
+                result = self.fmu_run(fmu + ".fmu", "--solver", "CVODE", "--trace", self.trace)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                with open(self.trace) as f:
+                    traces.append(f.read().replace(fmu + ".", "FMU."))
+            self.assertGreater(traces[0].count("\n"), 10, name)
+            self.assertEqual(traces[0], traces[1], name)
+
+    def test_model_exchange_only_runs_without_options(self):
+        """Through its Model Exchange interface, to its default experiment's stop time (2 s)."""
+        result = self.fmu_run("time_event_me3.fmu", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        u = [(t, m, v) for t, m, v in self.rows("time_event_me3.u")]
+        self.assertIn((0.5, 0, 1.0), u)
+        self.assertIn((0.5, 1, -1.0), u)
+        self.assertEqual(u[-1][0], 2.0)
+
+    def test_unknown_variable(self):
+        result = self.fmu_run("stiff_me3.fmu", "--set", "nope=1")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--set nope=1: ", result.stderr)
+        self.assertIn("has no variable nope", result.stderr)
+
+    def test_in_a_continuous_composite_under_de(self):
+        """A continuous composite holding the FMI 3.0 ball, under DE: the impacts at the
+        analytic times, the bounces at microstep 1."""
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1.2"/>
+  </property>
+  <entity name="C" class="TypedCompositeActor">
+    <property name="Director" class="ContinuousDirector"/>
+    <port name="h" class="TypedIOPort"><property name="output"/></port>
+    <entity name="B" class="FMUModelExchange">
+      <property name="fmuFile" value="bouncing_ball_me3.fmu"/>
+    </entity>
+    <relation name="r" class="TypedIORelation"/>
+    <link port="B.h" relation="r"/>
+    <link port="h" relation="r"/>
+  </entity>
+  <entity name="R" class="Recorder"/>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="C.h" relation="r"/>
+  <link port="R.input" relation="r"/>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        bounces = [t for t, m, v in self.rows("C.h") if m == 1]
+        first = math.sqrt(2 / 9.81)
+        second = first + 2 * 0.7 * 9.81 * first / 9.81
+        self.assertEqual(len(bounces), 2, bounces)
+        self.assertLess(abs(bounces[0] - first), 1e-6)
+        self.assertLess(abs(bounces[1] - second), 2e-6)
+
+    def test_model_file(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="1"/>
+    <property name="ODESolver" value="CVODE"/>
+  </property>
+  <entity name="S" class="FMUModelExchange">
+    <property name="fmuFile" value="stiff_me3.fmu"/>
+  </entity>
+  <entity name="R" class="Recorder"/>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="S.x" relation="r"/>
+  <link port="R.input" relation="r"/>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        last = self.rows("S.x")[-1]
+        self.assertEqual(last[0], 1.0)
+        self.assertLess(abs(last[2] - math.cos(1.0)), 1e-4)
+
+    def test_under_de_exits_1_saying_where_it_belongs(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="S" class="FMUModelExchange">
+    <property name="fmuFile" value="stiff_me3.fmu"/>
+  </entity>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
+                                timeout=60, env=self.env)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("stiff_me3.fmu is a Model Exchange FMU", result.stderr)
+        self.assertIn("ContinuousDirector", result.stderr)
+
+    def test_discrete_input_set_in_event_mode(self):
+        """A discrete input (gain) is set in event mode only, which the strict runtimes demand:
+        its first value is an event at (0, 1), from which x rises at twice the rate; a constant
+        value causes no further event. The same in both FMI versions."""
+        for fmu in ("time_event_me", "time_event_me3"):
+            path = os.path.join(self.dir.name, "model.xml")
+            with open(path, "w") as f:
+                f.write(f"""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="K" class="Const"><property name="value" value="2.0"/></entity>
+  <entity name="F" class="FMUModelExchange">
+    <property name="fmuFile" value="{fmu}.fmu"/>
+  </entity>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="K.output" relation="r"/>
+  <link port="F.gain" relation="r"/>
+</entity>
+""")
+            result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                    capture_output=True, text=True, timeout=60, env=self.env)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            x = dict(((t, m), v) for t, m, v in self.rows("F.x"))
+            self.assertEqual(sorted(k for k in x if k[1] > 0),
+                             [(0.0, 1), (0.0, 2), (0.5, 1), (0.5, 2), (0.5, 3), (1.0, 1),
+                              (1.0, 2), (1.0, 3)], fmu)
+            self.assertLess(abs(x[(0.5, 0)] - 1.0), 1e-9, fmu)
+            self.assertLess(abs(x[(1.0, 0)]), 1e-9, fmu)
+
+    def rewritten(self, name, old, new):
+        """A copy of the test FMU @name whose description has @old replaced by @new."""
+        import zipfile
+        path = os.path.join(self.dir.name, "changed.fmu")
+        with zipfile.ZipFile(os.path.join(self.env["HYCO_FMU_PATH"], name)) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    self.assertIn(old, data)
+                    data = data.replace(old, new)
+                target.writestr(item, data)
+        return path
+
+    def test_description_errors(self):
+        """A derivative attribute that names no variable: the description's line; a library
+        whose counts are not the description's: both named, when the run instantiates it."""
+        path = self.rewritten("bouncing_ball_me3.fmu", b'derivative="2"', b'derivative="77"')
+        result = self.fmu_run(path)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("changed.fmu: modelDescription.xml:25: ModelStructure: the derivative "
+                      "attribute of der(v), 77, is not the value reference of a variable",
+                      result.stderr)
+        path = self.rewritten("bouncing_ball_me3.fmu", b'<EventIndicator valueReference="0"/>',
+                              b'<EventIndicator valueReference="0"/><EventIndicator '
+                              b'valueReference="2"/>')
+        result = self.fmu_run(path)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("FMU bouncing_ball_me3 (changed): the library has 2 continuous states and "
+                      "1 event indicators, its modelDescription.xml 2 and 2 "
+                      "(ContinuousStateDerivative and EventIndicator elements)", result.stderr)
+
+    def test_in_fmu_import_names_the_class_to_use(self):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write("""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="S" class="FMUImport">
+    <property name="fmuFile" value="stiff_me3.fmu"/>
+  </entity>
+</entity>
+""")
+        result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
+                                timeout=60, env=self.env)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("stiff_me3.fmu is a Model Exchange FMU (no CoSimulation element): use it "
+                      "in an FMUModelExchange actor", result.stderr)
+
+
+class Fmi3ClockFractions(FmuTestCase):
+    """FMI 3.0 constant clocks given as fractions (intervalCounter / resolution): fraction3 is
+    periodic3's library with its clock sample every 1/3 s."""
+
+    def test_ticks_exact_without_drift(self):
+        """The k-th tick at k/3 s rounded to the nanosecond: 1 s and 2 s exactly, where adding
+        a rounded 0.333333333 s would have drifted to 0.999999999 s."""
+        trace = os.path.join(self.dir.name, "trace.csv")
+        result = subprocess.run([HYCO, "fmu", "run", "--quiet",
+                                 os.path.join(self.env["HYCO_FMU_PATH"], "fraction3.fmu"),
+                                 "--trace", trace], capture_output=True, text=True, timeout=60,
+                                env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(trace, newline="") as f:
+            samples = [(row[1], row[2], row[3]) for row in csv.reader(f)
+                       if row[0] == "fraction3.samples"]
+        self.assertEqual(samples, [("0", "0", "1"), ("0.333333333", "0", "2"),
+                                   ("0.666666667", "0", "3"), ("1", "0", "4"),
+                                   ("1.333333333", "0", "5"), ("1.666666667", "0", "6"),
+                                   ("2", "0", "7")])
+
+
 class FmuRun(FmuTestCase):
     """hyco run on models with FMUImport actors (the test FMUs, tests/fmus/README.md): exit
     statuses, messages that name the model file, the actor, the FMU and the FMI call."""
@@ -1971,7 +2251,7 @@ class Fmi3(FmuTestCase):
         self.assertGreater(traces[0].count("\n"), 400)
         self.assertEqual(traces[0], traces[1])
 
-    def test_fmi3_model_exchange_is_refused_by_name(self):
+    def test_fmi3_model_exchange_without_its_functions_is_refused_naming_them(self):
         import zipfile
         path = os.path.join(self.dir.name, "me3.fmu")
         with zipfile.ZipFile(os.path.join(FMU_DIR, "vanderpol3.fmu")) as source, \
@@ -1983,8 +2263,10 @@ class Fmi3(FmuTestCase):
                 target.writestr(item, data)
         result = self.fmu("info", path)
         self.assertEqual(result.returncode, 2)
-        self.assertIn("an FMI 3.0 Model Exchange FMU: Hyco runs FMI 3.0 co-simulation FMUs and "
-                      "FMI 2.0 Model Exchange FMUs", result.stderr)
+        self.assertIn("me3.fmu: binaries/x86_64-linux/vanderpol3.so does not export "
+                      "fmi3InstantiateModelExchange, fmi3EnterContinuousTimeMode, ", result.stderr)
+        self.assertIn("which FMI 3.0 Model Exchange requires (the FMU has a ModelExchange "
+                      "element)", result.stderr)
 
     def test_readme_commands(self):
         # The README's FMI 3.0 commands, as written (from the source root, with the build in
@@ -1998,7 +2280,7 @@ class Fmi3(FmuTestCase):
         section = readme[readme.index("### Model Exchange"):]
         block = section[section.index("```sh\n") + 6:section.index("```\n", section.index("```sh"))]
         commands += [line.split("#")[0].split() for line in block.splitlines()]
-        self.assertEqual(len(commands), 4)
+        self.assertEqual(len(commands), 5)
         hyco_dir = os.path.dirname(HYCO)
         for command in commands:
             command = [HYCO] + [os.path.join(hyco_dir, "..", a[len("build/"):])
@@ -2020,6 +2302,15 @@ class Fmi3(FmuTestCase):
         with open(os.path.join(self.dir.name, "ball.csv"), newline="") as f:
             heights = [(row[1], row[2]) for row in csv.reader(f) if row[0].endswith(".h")]
         self.assertGreater(len(heights), 10)
+        # What the README says of the FMI 3.0 ball's first impact.
+        with open(os.path.join(self.dir.name, "ball3.csv"), newline="") as f:
+            rows = [(row[0], float(row[1]), int(row[2]), float(row[3]))
+                    for row in list(csv.reader(f))[1:]]
+        impact = min(t for name, t, m, v in rows if m == 1)
+        self.assertIn("first\nimpact is at 0.4515 s", readme)
+        self.assertEqual(round(impact, 4), 0.4515)
+        v = {m: value for name, t, m, value in rows if name.endswith(".v") and t == impact}
+        self.assertEqual((round(v[0], 2), round(v[1], 2)), (-4.43, 3.10))
 
     def test_info(self):
         result = self.fmu("info", os.path.join(FMU_DIR, "types3.fmu"))

@@ -1323,6 +1323,215 @@ for _name in ME_FMUS:
     me_test(_name)(check_me_protocol)
 
 
+# FMI 3.0 Model Exchange (tests/fmus/me/, the same models on me3-runtime.c): name -> (states,
+# event indicators).
+ME3_FMUS = {"bouncing_ball_me3": (["h", "v"], 1), "stiff_me3": (["x", "y"], 0),
+            "time_event_me3": (["x"], 0)}
+FMI3_ME = """InstantiateModelExchange EnterEventMode UpdateDiscreteStates EnterContinuousTimeMode
+CompletedIntegratorStep SetTime SetContinuousStates GetContinuousStateDerivatives
+GetEventIndicators GetContinuousStates GetNominalsOfContinuousStates
+GetNumberOfEventIndicators GetNumberOfContinuousStates""".split()
+
+
+class Fmu3ModelExchange(Fmu3):
+    """An unpacked FMI 3.0 Model Exchange test FMU and one instance of it."""
+
+    def __init__(self, directory, name):
+        self.name = name
+        self.tmp = tempfile.TemporaryDirectory()
+        with zipfile.ZipFile(os.path.join(directory, name + ".fmu")) as archive:
+            self.entries = sorted(archive.namelist())
+            archive.extractall(self.tmp.name)
+        self.root = ElementTree.parse(os.path.join(self.tmp.name, "modelDescription.xml")).getroot()
+        self.identifier = self.root.find("ModelExchange").get("modelIdentifier")
+        self.token = self.root.get("instantiationToken").encode()
+        self.variables = {v.get("name"): dict(vr=int(v.get("valueReference")), type=v.tag,
+                                              causality=v.get("causality"))
+                          for v in self.root.find("ModelVariables")}
+        self.lib = ctypes.CDLL(os.path.join(self.tmp.name, "binaries", "x86_64-linux",
+                                            self.identifier + ".so"))
+        f = self.lib
+        f.fmi3GetVersion.restype = ctypes.c_char_p
+        f.fmi3InstantiateModelExchange.restype = ctypes.c_void_p
+        f.fmi3InstantiateModelExchange.argtypes = [
+            ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_bool, ctypes.c_bool,
+            ctypes.c_void_p, LOG3]
+        f.fmi3FreeInstance.argtypes = [ctypes.c_void_p]
+        f.fmi3EnterInitializationMode.argtypes = [ctypes.c_void_p, ctypes.c_bool, ctypes.c_double,
+                                                  ctypes.c_double, ctypes.c_bool, ctypes.c_double]
+        f.fmi3SetTime.argtypes = [ctypes.c_void_p, ctypes.c_double]
+        f.fmi3CompletedIntegratorStep.argtypes = [ctypes.c_void_p, ctypes.c_bool,
+                                                  ctypes.POINTER(ctypes.c_bool),
+                                                  ctypes.POINTER(ctypes.c_bool)]
+        for function in ("SetContinuousStates", "GetContinuousStateDerivatives",
+                         "GetEventIndicators", "GetContinuousStates",
+                         "GetNominalsOfContinuousStates"):
+            getattr(f, "fmi3" + function).argtypes = [ctypes.c_void_p,
+                                                      ctypes.POINTER(ctypes.c_double),
+                                                      ctypes.c_size_t]
+        for function in ("ExitInitializationMode", "EnterEventMode", "EnterContinuousTimeMode",
+                         "Terminate"):
+            getattr(f, "fmi3" + function).argtypes = [ctypes.c_void_p]
+        self.c = None
+
+    def instantiate(self, token=None):
+        self.c = self.lib.fmi3InstantiateModelExchange(
+            b"test", token or self.token, self.tmp.name.encode() + b"/resources/", False, False,
+            None, logger3)
+        return self.c
+
+    def initialize(self, start=0.0):
+        """Instantiated to Continuous-Time Mode, through the initial event iteration; what the
+        last fmi3UpdateDiscreteStates said of the next time event."""
+        assert self.instantiate()
+        assert self.call("EnterInitializationMode", False, 0.0, start, False, 0.0) == OK
+        assert self.call("ExitInitializationMode") == OK
+        while True:
+            status, needs, terminate, next_time = self.update()
+            assert status == OK and not terminate
+            if not needs:
+                break
+        assert self.call("EnterContinuousTimeMode") == OK
+        return next_time
+
+    def vector(self, function, n):
+        values = (ctypes.c_double * n)()
+        status = self.call(function, values, n)
+        return status, list(values)
+
+
+def me3_test(name):
+    def wrap(function):
+        def run(directory):
+            function(directory, name)
+        run.__name__ = f"/me3/{name}/{function.__name__}"
+        tests.append(run)
+        return function
+    return wrap
+
+
+def check_me3_archive(directory, name):
+    """The archive, the ModelExchange element, the states named through the derivatives'
+    derivative attributes (value references), the exports: no co-simulation."""
+    fmu = Fmu3ModelExchange(directory, name)
+    try:
+        states, indicators = ME3_FMUS[name]
+        assert fmu.entries == ["binaries/x86_64-linux/" + name + ".so",
+                               "modelDescription.xml"], fmu.entries
+        assert fmu.root.get("fmiVersion") == "3.0"
+        assert fmu.root.find("CoSimulation") is None
+        assert fmu.identifier == name
+        by_vr = {int(v.get("valueReference")): v for v in fmu.root.find("ModelVariables")}
+        structure = fmu.root.find("ModelStructure")
+        named = [by_vr[int(by_vr[int(d.get("valueReference"))].get("derivative"))].get("name")
+                 for d in structure.findall("ContinuousStateDerivative")]
+        assert named == states, named
+        assert len(structure.findall("EventIndicator")) == indicators
+        assert fmu.lib.fmi3GetVersion() == b"3.0"
+        for function in FMI3_ME:
+            assert hasattr(fmu.lib, "fmi3" + function), function
+        for function in ("InstantiateCoSimulation", "DoStep", "EnterStepMode"):
+            assert not hasattr(fmu.lib, "fmi3" + function), function
+    finally:
+        fmu.close()
+
+
+def check_me3_protocol(directory, name):
+    """A run by the book, and calls out of place refused: the FMI 3.0 ME state machine."""
+    states, indicators = ME3_FMUS[name]
+    n = len(states)
+    refused = [
+        # After initialization: Event Mode, where neither time nor states are set, and
+        # continuous time waits for the event iteration.
+        ("EnterContinuousTimeMode", ()),
+        ("SetTime", (0.1,)),
+        ("SetContinuousStates", ((ctypes.c_double * n)(), n)),
+        ("CompletedIntegratorStep", (True, ctypes.byref(ctypes.c_bool()),
+                                     ctypes.byref(ctypes.c_bool()))),
+    ]
+    for function, args in refused:
+        fmu = Fmu3ModelExchange(directory, name)
+        try:
+            assert fmu.instantiate()
+            # Event mode cannot be entered before initialization.
+            assert fmu.call("EnterInitializationMode", False, 0.0, 0.0, False, 0.0) == OK
+            assert fmu.call("ExitInitializationMode") == OK
+            del messages[:]
+            assert fmu.call(function, *args) == ERROR, function
+            assert "not allowed in Event Mode" in messages[-1][1] \
+                or "before the event iteration ended" in messages[-1][1], messages
+            # After the error, the instance refuses everything.
+            assert fmu.update()[0] == ERROR
+        finally:
+            fmu.close()
+    fmu = Fmu3ModelExchange(directory, name)
+    try:
+        assert fmu.instantiate(token=b"{wrong}") is None
+        fmu.c = None
+        next_time = fmu.initialize()
+        count = (ctypes.c_size_t(), ctypes.c_size_t())
+        assert fmu.call("GetNumberOfContinuousStates", ctypes.byref(count[0])) == OK
+        assert fmu.call("GetNumberOfEventIndicators", ctypes.byref(count[1])) == OK
+        assert (count[0].value, count[1].value) == (n, indicators)
+        status, x = fmu.vector("GetContinuousStates", n)
+        starts = [float(fmu.root.find("ModelVariables")[i].get("start"))
+                  for s in states for i, v in enumerate(fmu.root.find("ModelVariables"))
+                  if v.get("name") == s]
+        assert status == OK and x == starts, (x, starts)
+        status, nominals = fmu.vector("GetNominalsOfContinuousStates", n)
+        assert status == OK
+        assert nominals == ([1.0, 0.1] if name == "stiff_me3" else [1.0] * n), nominals
+        assert fmu.call("SetTime", 0.25) == OK
+        assert fmu.call("SetContinuousStates", (ctypes.c_double * n)(*x), n) == OK
+        status, dx = fmu.vector("GetContinuousStateDerivatives", n)
+        assert status == OK
+        # A wrong count is refused.
+        assert fmu.vector("GetContinuousStateDerivatives", n + 1)[0] == ERROR
+    finally:
+        fmu.close()
+    if name == "bouncing_ball_me3":
+        assert dx == [0.0, -9.81], dx
+    if name == "time_event_me3":
+        assert dx == [1.0] and next_time == 0.5, (dx, next_time)
+    if name == "stiff_me3":
+        # x' = -k (x - cos t) - sin t, y' = -y at t = 0.25, x = y = 1.
+        expected = [-1e4 * (1 - math.cos(0.25)) - math.sin(0.25), -1.0]
+        assert all(abs(a - b) < 1e-9 for a, b in zip(dx, expected)), dx
+
+
+def me3_event_iteration(directory):
+    """/me3/time_event_me3/event_iteration: a time event from Continuous-Time Mode, its two
+    iteration steps (u flips, then count), the next event one period on; fmi3EnterEventMode
+    only from Continuous-Time Mode."""
+    fmu = Fmu3ModelExchange(directory, "time_event_me3")
+    try:
+        assert fmu.initialize() == 0.5
+        assert fmu.get("u") == 1.0 and fmu.get("count") == 0.0
+        enter, terminate = ctypes.c_bool(), ctypes.c_bool()
+        assert fmu.call("SetTime", 0.5) == OK
+        assert fmu.call("SetContinuousStates", (ctypes.c_double * 1)(0.5), 1) == OK
+        assert fmu.call("CompletedIntegratorStep", True, ctypes.byref(enter),
+                        ctypes.byref(terminate)) == OK
+        assert not enter.value and not terminate.value
+        assert fmu.call("EnterEventMode") == OK
+        assert fmu.update() == (OK, True, False, 0.5)
+        assert fmu.get("u") == -1.0 and fmu.get("count") == 0.0
+        assert fmu.update() == (OK, False, False, 1.0)
+        assert fmu.get("count") == 1.0
+        assert fmu.call("EnterContinuousTimeMode") == OK
+        assert fmu.call("Terminate") == OK
+        assert fmu.call("EnterEventMode") == ERROR
+    finally:
+        fmu.close()
+
+
+for _name in ME3_FMUS:
+    me3_test(_name)(check_me3_archive)
+    me3_test(_name)(check_me3_protocol)
+me3_event_iteration.__name__ = "/me3/time_event_me3/event_iteration"
+tests.append(me3_event_iteration)
+
+
 def main():
     directory = sys.argv[1] if len(sys.argv) > 1 else os.environ["HYCO_TEST_FMU_DIR"]
     print(f"1..{len(tests)}")

@@ -1178,13 +1178,10 @@ run_model_exchange (const char *path, const char *name, const char *solver, RunO
   model = hyco_model_new (top);
   if (options->stop_time == NULL)
     {
-      g_autoptr (HycoFMUActor) probe = HYCO_FMU_ACTOR (hyco_fmu_actor_new ("probe"));
       double stop_time = NAN;
-      g_autoptr (GError) ignored = NULL;
-      /* The default experiment's stop time, read through the co-simulation actor when the
-       * FMU has both interfaces; else 1 s. */
-      if (hyco_fmu_actor_load (probe, path, &ignored))
-        hyco_fmu_actor_get_default_experiment (probe, NULL, &stop_time, NULL, NULL);
+      /* The default experiment's stop time; else 1 s. */
+      hyco_fmu_me_actor_get_default_experiment (HYCO_FMU_ME_ACTOR (actor), NULL, &stop_time,
+                                                NULL, NULL);
       options->stop_time
         = g_strdup_printf ("%.15g", isfinite (stop_time) && stop_time > 0 ? stop_time : 1.0);
     }

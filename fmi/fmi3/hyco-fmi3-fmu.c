@@ -28,6 +28,8 @@ typedef struct
   GMutex lock; /* logs and their messages: an FMU may log from any thread */
   GPtrArray *logs;
   HycoFmuInstanceOps ops;
+  HycoFmuModelExchangeOps me_ops;
+  char *missing_me_functions; /* why it cannot run as Model Exchange, when it has that element */
 } Fmu;
 
 #define FMU_PRIVATE(self) ((Fmu *) (self)->backend_data)
@@ -39,7 +41,8 @@ typedef struct
 } FunctionSlot;
 
 #define HYCO_FMU_SLOT(ret, name, args) { #name, G_STRUCT_OFFSET (HycoFmi3Functions, name) },
-static const FunctionSlot slots[] = { HYCO_FMI3_FUNCTIONS (HYCO_FMU_SLOT) };
+static const FunctionSlot slots[]
+  = { HYCO_FMI3_FUNCTIONS (HYCO_FMU_SLOT) HYCO_FMI3_ME_FUNCTIONS (HYCO_FMU_SLOT) };
 #undef HYCO_FMU_SLOT
 
 /* What every co-simulation FMU must export for Hyco to run it. */
@@ -51,6 +54,29 @@ static const char *const required_functions[] = {
   "fmi3ExitInitializationMode",
   "fmi3Terminate",
   "fmi3DoStep",
+};
+
+/* What every Model Exchange FMU must export (section 3.2), besides the getters and setters of
+ * its variables' types. */
+static const char *const required_me_functions[] = {
+  "fmi3GetVersion",
+  "fmi3InstantiateModelExchange",
+  "fmi3FreeInstance",
+  "fmi3EnterInitializationMode",
+  "fmi3ExitInitializationMode",
+  "fmi3Terminate",
+  "fmi3EnterEventMode",
+  "fmi3UpdateDiscreteStates",
+  "fmi3EnterContinuousTimeMode",
+  "fmi3CompletedIntegratorStep",
+  "fmi3SetTime",
+  "fmi3SetContinuousStates",
+  "fmi3GetContinuousStateDerivatives",
+  "fmi3GetEventIndicators",
+  "fmi3GetContinuousStates",
+  "fmi3GetNominalsOfContinuousStates",
+  "fmi3GetNumberOfEventIndicators",
+  "fmi3GetNumberOfContinuousStates",
 };
 
 /* The getter and setter of each type, by HycoFmuType: required when a variable has it. */
@@ -102,14 +128,12 @@ require (HycoFmu *self, GString *missing, const char *name)
     g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", name);
 }
 
-/* The functions this FMU's description makes necessary, missing from its library. */
+/* The functions of the variables' types, missing from the library. */
 static void
-find_missing (HycoFmu *self, GString *missing)
+find_missing_accessors (HycoFmu *self, GString *missing)
 {
   const HycoModelDescription *description = self->description;
 
-  for (guint i = 0; i < G_N_ELEMENTS (required_functions); i++)
-    require (self, missing, required_functions[i]);
   for (guint i = 0; i < description->variables->len; i++)
     {
       const HycoFmuVariable *variable = description->variables->pdata[i];
@@ -119,6 +143,18 @@ find_missing (HycoFmu *self, GString *missing)
       if (_hyco_fmu_variable_is_settable (variable))
         require (self, missing, setter_names[variable->type]);
     }
+}
+
+/* The functions this FMU's description makes necessary for co-simulation, missing from its
+ * library. */
+static void
+find_missing (HycoFmu *self, GString *missing)
+{
+  const HycoModelDescription *description = self->description;
+
+  for (guint i = 0; i < G_N_ELEMENTS (required_functions); i++)
+    require (self, missing, required_functions[i]);
+  find_missing_accessors (self, missing);
   if (description->has_event_mode)
     {
       require (self, missing, "fmi3EnterEventMode");
@@ -151,7 +187,32 @@ load_library (HycoFmu *self, GError **error)
   for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
     g_module_symbol (fmu->module, slots[i].name,
                      (gpointer *) ((guint8 *) &fmu->fmi + slots[i].offset));
-  find_missing (self, missing);
+  /* Model Exchange, from the same library when both interfaces name it (a ModelExchange
+   * element naming another library is refused when an instance is asked for). */
+  if (self->description->has_model_exchange
+      && g_str_equal (self->description->me_model_identifier, self->description->model_identifier))
+    {
+      g_autoptr (GString) missing_me = g_string_new (NULL);
+      for (guint i = 0; i < G_N_ELEMENTS (required_me_functions); i++)
+        require (self, missing_me, required_me_functions[i]);
+      find_missing_accessors (self, missing_me);
+      if (missing_me->len)
+        fmu->missing_me_functions
+          = g_strdup_printf ("%s: binaries/x86_64-linux/%s does not export %s, which FMI 3.0 "
+                             "Model Exchange requires (the FMU has a ModelExchange element)",
+                             self->path, file_name, missing_me->str);
+      /* An FMU for co-simulation too still runs so; run through Model Exchange, it is refused
+       * with this message. */
+      if (missing_me->len && !self->description->has_co_simulation)
+        {
+          g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                               fmu->missing_me_functions);
+          return FALSE;
+        }
+      _hyco_fmi3_instance_model_exchange_ops_init (&fmu->me_ops);
+    }
+  if (self->description->has_co_simulation)
+    find_missing (self, missing);
   if (missing->len)
     {
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
@@ -279,14 +340,25 @@ static HycoFmuInstance *
 instantiate_with_events (HycoFmu *self, const char *instance_name, gboolean logging,
                          gboolean event_mode_used, gboolean early_return_allowed, GError **error)
 {
-  Log *log = get_log (self, instance_name, logging);
+  Log *log;
   const HycoFmi3Functions *fmi = &FMU_PRIVATE (self)->fmi;
   /* FMI 3.0 gives the resources as a directory path, with the trailing separator. */
   g_autofree char *resources = g_strconcat (self->directory, "/resources/", NULL);
   /* No intermediate update callback: the actor steps to exactly the next tag anything happens
    * at, so there is nothing to return early for that the FMU's own event signalling does not
    * give (an event inside the step is an early return with eventHandlingNeeded). */
-  fmi3Instance instance = fmi->fmi3InstantiateCoSimulation (
+  fmi3Instance instance;
+
+  if (!self->description->has_co_simulation)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: no CoSimulation element: a Model Exchange FMU (use it in "
+                   "FMUModelExchange, under a continuous director)",
+                   self->path);
+      return NULL;
+    }
+  log = get_log (self, instance_name, logging);
+  instance = fmi->fmi3InstantiateCoSimulation (
     instance_name, self->description->guid, resources, fmi3False, logging ? fmi3True : fmi3False,
     event_mode_used && self->description->has_event_mode ? fmi3True : fmi3False,
     early_return_allowed ? fmi3True : fmi3False, NULL, 0, log, log_message, NULL);
@@ -303,6 +375,82 @@ instantiate_with_events (HycoFmu *self, const char *instance_name, gboolean logg
   return _hyco_fmi3_instance_new (self, fmi, log, instance);
 }
 
+HycoFmuInstance *
+_hyco_fmi3_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name,
+                                           gboolean logging, const HycoFmuModelExchangeOps **me,
+                                           GError **error)
+{
+  Fmu *fmu;
+  Log *log;
+  g_autofree char *resources = NULL;
+  fmi3Instance instance;
+  HycoFmuInstance *result;
+  size_t nx = 0, nz = 0;
+  g_return_val_if_fail (self != NULL && self->backend == &_hyco_fmi3_backend, NULL);
+
+  fmu = FMU_PRIVATE (self);
+  if (!self->description->has_model_exchange)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: no ModelExchange element: a co-simulation FMU (use it in FMUImport)",
+                   self->path);
+      return NULL;
+    }
+  if (fmu->missing_me_functions != NULL)
+    {
+      g_set_error_literal (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                           fmu->missing_me_functions);
+      return NULL;
+    }
+  if (!g_str_equal (self->description->me_model_identifier, self->description->model_identifier))
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+                   "%s: its ModelExchange element names the library %s, its CoSimulation element "
+                   "%s: an FMU with two libraries is not supported",
+                   self->path, self->description->me_model_identifier,
+                   self->description->model_identifier);
+      return NULL;
+    }
+  log = get_log (self, instance_name, logging);
+  resources = g_strconcat (self->directory, "/resources/", NULL);
+  instance = fmu->fmi.fmi3InstantiateModelExchange (
+    instance_name, self->description->guid, resources, fmi3False, logging ? fmi3True : fmi3False,
+    log, log_message);
+  if (instance == NULL)
+    {
+      g_autofree char *message = take_last_message (self, log);
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_CALL,
+                   "FMU %s (%s): fmi3InstantiateModelExchange failed%s%s",
+                   self->description->model_name, instance_name, message ? ": " : "",
+                   message ? message : "");
+      return NULL;
+    }
+  result = _hyco_fmi3_instance_new (self, &fmu->fmi, log, instance);
+  /* The library's counts must be the description's: the importer's vectors are sized by the
+   * description (ContinuousStateDerivative and EventIndicator elements). */
+  if (!_hyco_fmi3_fmu_check (self, log, fmu->fmi.fmi3GetNumberOfContinuousStates (instance, &nx),
+                             "fmi3GetNumberOfContinuousStates", error)
+      || !_hyco_fmi3_fmu_check (self, log, fmu->fmi.fmi3GetNumberOfEventIndicators (instance, &nz),
+                                "fmi3GetNumberOfEventIndicators", error))
+    {
+      result->ops->free (result);
+      return NULL;
+    }
+  if (nx != self->description->states->len || nz != self->description->number_of_event_indicators)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "FMU %s (%s): the library has %zu continuous states and %zu event indicators, "
+                   "its modelDescription.xml %u and %u (ContinuousStateDerivative and "
+                   "EventIndicator elements)",
+                   self->description->model_name, instance_name, nx, nz,
+                   self->description->states->len, self->description->number_of_event_indicators);
+      result->ops->free (result);
+      return NULL;
+    }
+  *me = &fmu->me_ops;
+  return result;
+}
+
 static HycoFmuInstance *
 instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError **error)
 {
@@ -317,6 +465,7 @@ unload (HycoFmu *self)
   if (fmu->module && !g_module_close (fmu->module))
     g_warning ("%s: cannot close its library: %s", self->path, g_module_error ());
   g_clear_pointer (&fmu->logs, g_ptr_array_unref);
+  g_free (fmu->missing_me_functions);
   g_mutex_clear (&fmu->lock);
   g_free (fmu);
   self->backend_data = NULL;

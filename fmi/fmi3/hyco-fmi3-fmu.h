@@ -16,6 +16,7 @@ typedef struct
 {
 #define HYCO_FMI3_DECLARE_MEMBER(ret, name, args) name##TYPE *name;
   HYCO_FMI3_FUNCTIONS (HYCO_FMI3_DECLARE_MEMBER)
+  HYCO_FMI3_ME_FUNCTIONS (HYCO_FMI3_DECLARE_MEMBER)
 #undef HYCO_FMI3_DECLARE_MEMBER
 } HycoFmi3Functions;
 
@@ -35,5 +36,15 @@ HycoFmuInstance *_hyco_fmi3_instance_new (HycoFmu *fmu, const HycoFmi3Functions 
 fmi3Instance _hyco_fmi3_instance_get_instance (HycoFmuInstance *instance);
 /* The ops of @fmu's instances. */
 void _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *functions);
+
+/* Model Exchange: an instance of @fmu (which has a ModelExchange element) made by
+ * fmi3InstantiateModelExchange, and the ME calls (@me) it takes. NULL with an error naming the
+ * FMU when the FMU cannot be run that way. */
+HycoFmuInstance *_hyco_fmi3_fmu_instantiate_model_exchange (HycoFmu *fmu, const char *instance_name,
+                                                            gboolean logging,
+                                                            const HycoFmuModelExchangeOps **me,
+                                                            GError **error);
+/* The ME calls on FMI 3.0 (hyco-fmi3-instance.c). */
+void _hyco_fmi3_instance_model_exchange_ops_init (HycoFmuModelExchangeOps *ops);
 
 G_END_DECLS

@@ -507,3 +507,122 @@ _hyco_fmi3_instance_new (HycoFmu *fmu, const HycoFmi3Functions *functions, gpoin
   self->booleans = g_array_new (FALSE, TRUE, sizeof (fmi3Boolean));
   return &self->parent;
 }
+
+/* Model Exchange ------------------------------------------------------------------------- */
+
+static HycoFmuStatus
+me_set_time (gpointer handle, double time)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3SetTime (INSTANCE (handle)->instance, time);
+}
+
+static HycoFmuStatus
+me_set_continuous_states (gpointer handle, const double *x, gsize n)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3SetContinuousStates (
+    INSTANCE (handle)->instance, x, n);
+}
+
+static HycoFmuStatus
+me_get_derivatives (gpointer handle, double *derivatives, gsize n)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetContinuousStateDerivatives (
+    INSTANCE (handle)->instance, derivatives, n);
+}
+
+static HycoFmuStatus
+me_get_event_indicators (gpointer handle, double *indicators, gsize n)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetEventIndicators (
+    INSTANCE (handle)->instance, indicators, n);
+}
+
+static HycoFmuStatus
+me_get_continuous_states (gpointer handle, double *x, gsize n)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetContinuousStates (
+    INSTANCE (handle)->instance, x, n);
+}
+
+static HycoFmuStatus
+me_get_nominals (gpointer handle, double *nominals, gsize n)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetNominalsOfContinuousStates (
+    INSTANCE (handle)->instance, nominals, n);
+}
+
+static HycoFmuStatus
+me_enter_event_mode (gpointer handle)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3EnterEventMode (INSTANCE (handle)->instance);
+}
+
+/* fmi3UpdateDiscreteStates: its six outputs are FMI 2.0's event info, field for field. */
+static HycoFmuStatus
+me_new_discrete_states (gpointer handle, HycoFmuEventInfo *info)
+{
+  Instance *self = INSTANCE (handle);
+  fmi3Boolean update = fmi3False, terminated = fmi3False, nominals = fmi3False, values = fmi3False,
+              defined = fmi3False;
+  double next = 0;
+  fmi3Status status = self->fmi->fmi3UpdateDiscreteStates (self->instance, &update, &terminated,
+                                                           &nominals, &values, &defined, &next);
+
+  info->new_discrete_states_needed = update;
+  info->terminate_simulation = terminated;
+  info->nominals_of_continuous_states_changed = nominals;
+  info->values_of_continuous_states_changed = values;
+  info->next_event_time_defined = defined;
+  info->next_event_time = defined ? next : 0;
+  return (HycoFmuStatus) status;
+}
+
+static HycoFmuStatus
+me_enter_continuous_time_mode (gpointer handle)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3EnterContinuousTimeMode (
+    INSTANCE (handle)->instance);
+}
+
+static HycoFmuStatus
+me_completed_integrator_step (gpointer handle, gboolean no_set_state_prior,
+                              gboolean *enter_event_mode, gboolean *terminate_simulation)
+{
+  Instance *self = INSTANCE (handle);
+  fmi3Boolean enter = fmi3False, terminated = fmi3False;
+  fmi3Status status = self->fmi->fmi3CompletedIntegratorStep (
+    self->instance, no_set_state_prior ? fmi3True : fmi3False, &enter, &terminated);
+
+  *enter_event_mode = enter;
+  *terminate_simulation = terminated;
+  return (HycoFmuStatus) status;
+}
+
+static const HycoFmuModelExchangeCallNames model_exchange_names = {
+  .set_time = "fmi3SetTime",
+  .set_continuous_states = "fmi3SetContinuousStates",
+  .get_derivatives = "fmi3GetContinuousStateDerivatives",
+  .get_event_indicators = "fmi3GetEventIndicators",
+  .get_continuous_states = "fmi3GetContinuousStates",
+  .get_nominals_of_continuous_states = "fmi3GetNominalsOfContinuousStates",
+  .enter_event_mode = "fmi3EnterEventMode",
+  .new_discrete_states = "fmi3UpdateDiscreteStates",
+  .enter_continuous_time_mode = "fmi3EnterContinuousTimeMode",
+  .completed_integrator_step = "fmi3CompletedIntegratorStep",
+};
+
+void
+_hyco_fmi3_instance_model_exchange_ops_init (HycoFmuModelExchangeOps *ops)
+{
+  ops->set_time = me_set_time;
+  ops->set_continuous_states = me_set_continuous_states;
+  ops->get_derivatives = me_get_derivatives;
+  ops->get_event_indicators = me_get_event_indicators;
+  ops->get_continuous_states = me_get_continuous_states;
+  ops->get_nominals_of_continuous_states = me_get_nominals;
+  ops->enter_event_mode = me_enter_event_mode;
+  ops->new_discrete_states = me_new_discrete_states;
+  ops->enter_continuous_time_mode = me_enter_continuous_time_mode;
+  ops->completed_integrator_step = me_completed_integrator_step;
+  ops->names = &model_exchange_names;
+}

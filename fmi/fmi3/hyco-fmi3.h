@@ -1,7 +1,8 @@
-/* hyco-fmi3.h: the FMI 3.0 co-simulation interface.
+/* hyco-fmi3.h: the FMI 3.0 co-simulation and Model Exchange interfaces.
  *
  * Written from the FMI 3.0 specification (section 2.2: types and the signatures of the
- * functions an FMU's shared library exports; section 4: co-simulation). Only what Hyco calls,
+ * functions an FMU's shared library exports; section 3: Model Exchange; section 4:
+ * co-simulation). Only what Hyco calls,
  * or what a test FMU exports, is declared. Used by the FMI 3.0 backend (fmi/fmi3/), and by the
  * test FMUs in tests/fmus/fmi3/, which define FMI3_EXPORT_FUNCTIONS to get prototypes of the
  * functions they export.
@@ -136,8 +137,26 @@ extern "C"
   F (fmi3Status, fmi3FreeFMUState, (fmi3Instance instance, fmi3FMUState *FMUState))
 /* clang-format on */
 
+/* clang-format off */
+/* Model Exchange (section 3.2): its instantiation, the modes around continuous time, and the
+ * evaluation of the model's equations at the time and states the importer sets. */
+#define HYCO_FMI3_ME_FUNCTIONS(F) \
+  F (fmi3Instance, fmi3InstantiateModelExchange, (fmi3String instanceName, fmi3String instantiationToken, fmi3String resourcePath, fmi3Boolean visible, fmi3Boolean loggingOn, fmi3InstanceEnvironment instanceEnvironment, fmi3LogMessageCallback logMessage)) \
+  F (fmi3Status, fmi3EnterContinuousTimeMode, (fmi3Instance instance)) \
+  F (fmi3Status, fmi3CompletedIntegratorStep, (fmi3Instance instance, fmi3Boolean noSetFMUStatePriorToCurrentPoint, fmi3Boolean *enterEventMode, fmi3Boolean *terminateSimulation)) \
+  F (fmi3Status, fmi3SetTime, (fmi3Instance instance, fmi3Float64 time)) \
+  F (fmi3Status, fmi3SetContinuousStates, (fmi3Instance instance, const fmi3Float64 continuousStates[], size_t nContinuousStates)) \
+  F (fmi3Status, fmi3GetContinuousStateDerivatives, (fmi3Instance instance, fmi3Float64 derivatives[], size_t nContinuousStates)) \
+  F (fmi3Status, fmi3GetEventIndicators, (fmi3Instance instance, fmi3Float64 eventIndicators[], size_t nEventIndicators)) \
+  F (fmi3Status, fmi3GetContinuousStates, (fmi3Instance instance, fmi3Float64 continuousStates[], size_t nContinuousStates)) \
+  F (fmi3Status, fmi3GetNominalsOfContinuousStates, (fmi3Instance instance, fmi3Float64 nominals[], size_t nContinuousStates)) \
+  F (fmi3Status, fmi3GetNumberOfEventIndicators, (fmi3Instance instance, size_t *nEventIndicators)) \
+  F (fmi3Status, fmi3GetNumberOfContinuousStates, (fmi3Instance instance, size_t *nContinuousStates))
+/* clang-format on */
+
 #define HYCO_FMI3_DECLARE_TYPE(ret, name, args) typedef ret name##TYPE args;
   HYCO_FMI3_FUNCTIONS (HYCO_FMI3_DECLARE_TYPE)
+  HYCO_FMI3_ME_FUNCTIONS (HYCO_FMI3_DECLARE_TYPE)
 #undef HYCO_FMI3_DECLARE_TYPE
 
 /* An FMU's own sources declare what they export. */
@@ -145,6 +164,7 @@ extern "C"
 #define FMI3_Export __attribute__ ((visibility ("default")))
 #define HYCO_FMI3_DECLARE_EXPORT(ret, name, args) FMI3_Export ret name args;
   HYCO_FMI3_FUNCTIONS (HYCO_FMI3_DECLARE_EXPORT)
+  HYCO_FMI3_ME_FUNCTIONS (HYCO_FMI3_DECLARE_EXPORT)
 #undef HYCO_FMI3_DECLARE_EXPORT
 #endif
 

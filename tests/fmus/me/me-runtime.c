@@ -35,7 +35,7 @@ typedef struct
   Mode mode;
   double time;
   double *r;
-  fmi2EventInfo info;  /* of the last event iteration step */
+  MeEventInfo info;    /* of the last event iteration step */
   bool update_pending; /* fmi2NewDiscreteStates said more were needed */
   bool dirty;          /* states, time or inputs changed since the last evaluation */
 } Instance;
@@ -238,7 +238,8 @@ fmi2SetReal (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const f
       MeCausality causality = me_model.causalities[vr[i]];
       if (causality == ME_COMPUTED
           || (causality == ME_PARAMETER && self->mode != INSTANTIATED
-              && self->mode != INITIALIZATION))
+              && self->mode != INITIALIZATION)
+          || (causality == ME_DISCRETE_INPUT && self->mode == CONTINUOUS))
         {
           log_error (self, "fmi2SetReal: value reference %u cannot be set now", vr[i]);
           return fmi2Error;
@@ -308,7 +309,12 @@ fmi2NewDiscreteStates (fmi2Component c, fmi2EventInfo *info)
   me_model.update (self->r, self->time, &self->info);
   self->dirty = true;
   self->update_pending = self->info.newDiscreteStatesNeeded;
-  *info = self->info;
+  info->newDiscreteStatesNeeded = self->info.newDiscreteStatesNeeded;
+  info->terminateSimulation = self->info.terminateSimulation;
+  info->nominalsOfContinuousStatesChanged = self->info.nominalsOfContinuousStatesChanged;
+  info->valuesOfContinuousStatesChanged = self->info.valuesOfContinuousStatesChanged;
+  info->nextEventTimeDefined = self->info.nextEventTimeDefined;
+  info->nextEventTime = self->info.nextEventTime;
   return fmi2OK;
 }
 

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "me-runtime.h"
+#include "me-model.h"
 
 enum
 {
@@ -26,7 +26,7 @@ static const unsigned state_vrs[] = { H, V };
 static const unsigned derivative_vrs[] = { DER_H, DER_V };
 
 static void
-initialize (double *r, double time, fmi2EventInfo *info)
+initialize (double *r, double time, MeEventInfo *info)
 {
 }
 
@@ -45,7 +45,7 @@ indicators (const double *r, double time, double *z)
 
 /* An impact: the ball leaves the ground upwards, or rests when too slow. */
 static void
-update (double *r, double time, fmi2EventInfo *info)
+update (double *r, double time, MeEventInfo *info)
 {
   if (r[H] <= 0 && r[V] < 0)
     {

@@ -1,11 +1,11 @@
 /* step_event_me: x' = 1; after each completed integrator step where x has reached `limit`, a
- * step event (fmi2CompletedIntegratorStep asks for event mode) resets x to 0 and counts it;
+ * step event (the completed integrator step asks for event mode) resets x to 0 and counts it;
  * after stop_after events (when positive) the FMU asks to end the simulation.
  * See ../../README.md.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "me-runtime.h"
+#include "me-model.h"
 
 enum
 {
@@ -29,7 +29,7 @@ static const unsigned state_vrs[] = { X };
 static const unsigned derivative_vrs[] = { DER_X };
 
 static void
-initialize (double *r, double time, fmi2EventInfo *info)
+initialize (double *r, double time, MeEventInfo *info)
 {
 }
 
@@ -40,15 +40,15 @@ evaluate (double *r, double time)
 }
 
 static void
-update (double *r, double time, fmi2EventInfo *info)
+update (double *r, double time, MeEventInfo *info)
 {
   if (r[X] >= r[LIMIT])
     {
       r[X] = 0;
       r[COUNT] += 1;
-      info->valuesOfContinuousStatesChanged = fmi2True;
+      info->valuesOfContinuousStatesChanged = true;
       if (r[STOP_AFTER] > 0 && r[COUNT] >= r[STOP_AFTER])
-        info->terminateSimulation = fmi2True;
+        info->terminateSimulation = true;
     }
 }
 

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "me-runtime.h"
+#include "me-model.h"
 
 #include <math.h>
 
@@ -27,7 +27,7 @@ static const unsigned derivative_vrs[] = { DER_X, DER_Y };
 static const double nominals[] = { 1, 0.1 };
 
 static void
-initialize (double *r, double time, fmi2EventInfo *info)
+initialize (double *r, double time, MeEventInfo *info)
 {
 }
 
@@ -39,7 +39,7 @@ evaluate (double *r, double time)
 }
 
 static void
-update (double *r, double time, fmi2EventInfo *info)
+update (double *r, double time, MeEventInfo *info)
 {
 }
 

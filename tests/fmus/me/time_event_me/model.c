@@ -1,10 +1,11 @@
-/* time_event_me: x' = rate u, where u flips sign at time events every `period` seconds (a
- * second event iteration step then counts the event in `count`); rate is an input. See
+/* time_event_me: x' = rate gain u, where u flips sign at time events every `period` seconds (a
+ * second event iteration step then counts the event in `count`); rate is a continuous input,
+ * gain a discrete one (set in event mode only). See
  * ../../README.md.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "me-runtime.h"
+#include "me-model.h"
 
 enum
 {
@@ -16,19 +17,21 @@ enum
   PERIOD,
   NEXT,  /* the next time event */
   PHASE, /* 1 between the flip and the count */
+  GAIN,
   N_REALS
 };
 
-static const double starts[N_REALS] = { [U] = 1, [RATE] = 1, [PERIOD] = 0.5 };
+static const double starts[N_REALS] = { [U] = 1, [RATE] = 1, [PERIOD] = 0.5, [GAIN] = 1 };
 static const MeCausality causalities[N_REALS] = {
   [X] = ME_PARAMETER,  [DER_X] = ME_COMPUTED,  [U] = ME_COMPUTED,    [COUNT] = ME_COMPUTED,
   [RATE] = ME_INPUT,   [PERIOD] = ME_PARAMETER, [NEXT] = ME_COMPUTED, [PHASE] = ME_COMPUTED,
+  [GAIN] = ME_DISCRETE_INPUT,
 };
 static const unsigned state_vrs[] = { X };
 static const unsigned derivative_vrs[] = { DER_X };
 
 static void
-initialize (double *r, double time, fmi2EventInfo *info)
+initialize (double *r, double time, MeEventInfo *info)
 {
   r[NEXT] = time + r[PERIOD];
   r[PHASE] = 0;
@@ -37,12 +40,12 @@ initialize (double *r, double time, fmi2EventInfo *info)
 static void
 evaluate (double *r, double time)
 {
-  r[DER_X] = r[RATE] * r[U];
+  r[DER_X] = r[RATE] * r[GAIN] * r[U];
 }
 
 /* At a time event: first flip u and ask for another step, then count the event. */
 static void
-update (double *r, double time, fmi2EventInfo *info)
+update (double *r, double time, MeEventInfo *info)
 {
   if (r[PHASE] == 1)
     {
@@ -54,9 +57,9 @@ update (double *r, double time, fmi2EventInfo *info)
     {
       r[U] = -r[U];
       r[PHASE] = 1;
-      info->newDiscreteStatesNeeded = fmi2True;
+      info->newDiscreteStatesNeeded = true;
     }
-  info->nextEventTimeDefined = fmi2True;
+  info->nextEventTimeDefined = true;
   info->nextEventTime = r[NEXT];
 }
 
