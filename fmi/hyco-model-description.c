@@ -1685,6 +1685,10 @@ ignore_generic_error (void *context, const char *format, ...)
 {
 }
 
+/* The most attributes an element of a model description may have: FMI's elements have at most
+ * a dozen or so. */
+#define MAX_ATTRIBUTES 1000u
+
 static xmlDoc *
 parse_xml (Reader *reader, const char *data, gsize size, GError **error)
 {
@@ -1703,6 +1707,19 @@ parse_xml (Reader *reader, const char *data, gsize size, GError **error)
                    "%s: modelDescription.xml is too large", reader->path);
       return NULL;
     }
+  /* libxml2 2.9 takes minutes over an element of 1e5 attributes: refused first. */
+  {
+    int line;
+    const char *crowded = _hyco_xml_find_crowded_element (data, size, MAX_ATTRIBUTES, &line);
+    if (crowded != NULL)
+      {
+        gsize name = strcspn (crowded + 1, " \t\r\n/>");
+        g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                     "%s: modelDescription.xml:%d: <%.*s> has more than %u attributes",
+                     reader->path, line, (int) MIN (name, 64), crowded + 1, MAX_ATTRIBUTES);
+        return NULL;
+      }
+  }
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     g_error ("%s: out of memory", G_STRLOC);
