@@ -30,7 +30,17 @@
 /* Ranges and lists longer than this are surely a typo (a step of 1e-9). */
 #define MAX_VALUES 10000000u
 
+/* clang-format off */
+/**
+ * hyco_sweep_error_quark:
+ *
+ * The error domain of sweeps: a parameter written wrongly, parameters that do not fit the
+ * design, a plot of a value the sweep lacks, a result file that cannot be written.
+ *
+ * Returns: the #GQuark of #HycoSweepError
+ */
 G_DEFINE_QUARK (hyco-sweep-error-quark, hyco_sweep_error)
+/* clang-format on */
 
 G_DEFINE_FINAL_TYPE (HycoSweep, hyco_sweep, G_TYPE_OBJECT)
 
@@ -300,8 +310,11 @@ parse_range (HycoSweepParam *param, const char *text, GError **error)
       return FALSE;
     }
   /* Inclusive of HIGH within rounding: 0.5:0.9:0.1 has five values although 0.4 / 0.1 is a
-   * little less than 4. */
-  count = floor ((param->high - param->low) / param->step + 1e-9) + 1;
+   * little less than 4. The rounding grows with the quotient. */
+  {
+    double quotient = (param->high - param->low) / param->step;
+    count = floor (quotient + 1e-9 + 1e-12 * quotient) + 1;
+  }
   if (count > MAX_VALUES)
     {
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
@@ -1079,7 +1092,14 @@ summarise (HycoSweep *self, guint run, HycoResults *results)
 static void
 finish_run (HycoSweep *self, guint run, HycoSweepStatus status, const GError *error)
 {
-  self->errors[run] = error ? g_strdup (error->message) : NULL;
+  g_autofree char *prefix = g_strconcat (self->model_file, ":", NULL);
+
+  /* As hyco run prints them: the model file's errors start with its name and line; others
+   * get the name. */
+  if (error && !g_str_has_prefix (error->message, prefix))
+    self->errors[run] = g_strdup_printf ("%s %s", prefix, error->message);
+  else
+    self->errors[run] = error ? g_strdup (error->message) : NULL;
   self->statuses[run] = status;
   if (status != HYCO_SWEEP_STATUS_NOT_RUN)
     {
