@@ -111,9 +111,11 @@ draw (HycoSweep *self, guint x_index, gboolean x_is_parameter, guint y_index,
                  : g_strdup_printf ("%s against %s: %u runs", y_name, x_name, self->n_runs);
   pllab (x_name, y_name, title);
   plcol0 (COLOR_POINTS);
-  /* Symbol 17 is a filled dot (Hershey font). */
+  /* A filled disc of the text's font, centred on the point (the cairo and svg drivers draw
+   * Unicode). */
+  plschr (TEXT_HEIGHT * 0.8 / pixels_per_mm, 1.0);
   if (n > 0)
-    plsym ((PLINT) n, xs, ys, 840);
+    plstring ((PLINT) n, xs, ys, "●");
 }
 
 /**

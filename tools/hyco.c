@@ -1281,6 +1281,16 @@ command_fmu (int argc, char **argv)
   return EXIT_BAD_INPUT;
 }
 
+/* hyco sweep: tools/hyco-sweep.c ------------------------------------------------------------ */
+
+int hyco_tool_sweep (int argc, char **argv, GString *help_all);
+
+static int
+command_sweep (int argc, char **argv)
+{
+  return hyco_tool_sweep (argc, argv, help_all);
+}
+
 /* main ----------------------------------------------------------------------------------- */
 
 static const struct
@@ -1293,6 +1303,7 @@ static const struct
   { "inspect", command_inspect, "Show a model's hierarchy and parameters" },
   { "actors", command_actors, "List actor and director classes with ports and parameters" },
   { "fmu", command_fmu, "Show what an FMU holds, or run it on its own (hyco fmu info FILE.fmu)" },
+  { "sweep", command_sweep, "Run a model many times, its parameters varied or sampled" },
 };
 
 static void
