@@ -67,13 +67,13 @@ write_string_attribute (hid_t object, const char *name, const char *value)
   hid_t attribute = -1;
   herr_t status = -1;
 
-  H5Tset_size (type, strlen (value) + 1);
-  H5Tset_strpad (type, H5T_STR_NULLTERM);
+  /* Variable-length, as h5py writes a str attribute and reads it back as one. */
+  H5Tset_size (type, H5T_VARIABLE);
   H5Tset_cset (type, H5T_CSET_UTF8);
   attribute = H5Acreate2 (object, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
   if (attribute >= 0)
     {
-      status = H5Awrite (attribute, type, value);
+      status = H5Awrite (attribute, type, &value);
       H5Aclose (attribute);
     }
   H5Sclose (space);

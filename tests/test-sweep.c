@@ -301,7 +301,7 @@ test_jobs (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hyco-sweep-XXXXXX", NULL);
   const char *names[] = { "one.h5", "two.h5", "one.csv", "two.csv" };
-  g_autofree char *paths[4] = { NULL };
+  char *paths[4];
   g_auto (GStrv) summaries = NULL;
   guint finished, failed;
 
@@ -349,7 +349,10 @@ test_jobs (void)
       g_assert_cmpmem (a, length_a, b, length_b);
     }
   for (guint i = 0; i < 4; i++)
-    g_unlink (paths[i]);
+    {
+      g_unlink (paths[i]);
+      g_free (paths[i]);
+    }
   g_rmdir (dir);
 }
 
@@ -377,13 +380,15 @@ read_string_attribute (hid_t file, const char *name)
 {
   hid_t attribute = H5Aopen (file, name, H5P_DEFAULT);
   hid_t type = H5Aget_type (attribute);
-  gsize size = H5Tget_size (type);
-  char *value = g_malloc0 (size + 1);
+  char *value = NULL, *copy;
 
-  g_assert_cmpint (H5Aread (attribute, type, value), >=, 0);
+  g_assert_true (H5Tis_variable_str (type) > 0);
+  g_assert_cmpint (H5Aread (attribute, type, &value), >=, 0);
+  copy = g_strdup (value);
+  H5free_memory (value);
   H5Tclose (type);
   H5Aclose (attribute);
-  return value;
+  return copy;
 }
 
 /* Runs that fail are recorded with their error, and the others go on: a Test actor's mismatch

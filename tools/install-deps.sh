@@ -9,12 +9,14 @@ set -eu
 # the API reference (`ninja -C build docs`): gi-docgen; Ptolemy's expression grammar: bison; FMUs
 # (zip archives): libminizip-dev; the Debian packages (tools/check-debian-package.sh): dpkg-dev,
 # debhelper, dh-python (dh-sequence-python3), lintian; the fuzzers (tools/fuzz.sh, built by the
-# test suite): clang and libclang-rt-14-dev (libFuzzer).
+# test suite): clang and libclang-rt-14-dev (libFuzzer); sweeps' results (hyco sweep -o FILE.h5):
+# libhdf5-dev, and python3-h5py, which the sweep tests read them back with.
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
   libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
-  bison libminizip-dev dpkg-dev debhelper dh-python lintian clang libclang-rt-14-dev"
+  bison libminizip-dev dpkg-dev debhelper dh-python lintian clang libclang-rt-14-dev
+  libhdf5-dev python3-h5py"
 
 missing=""
 for package in $packages; do
