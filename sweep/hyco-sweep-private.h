@@ -55,6 +55,20 @@ struct _HycoSweep
   char **errors;
   double *summaries; /* per run, per probe, the summary kinds */
   gint finished, failed;
+  int mpi_rank; /* this process's rank in the last sweep under mpirun, else 0 */
 };
+
+/* What the MPI part (sweep/mpi/, a module loaded only under mpirun) is given besides the
+ * public API, which is all it links: a way to record a run that another rank ran. */
+typedef struct
+{
+  void (*store) (HycoSweep *self, guint run, int status, const char *error,
+                 const double *summaries);
+} HycoSweepMpiHooks;
+
+/* The module's one entry point, "hyco_sweep_mpi_run": runs the sweep over the MPI ranks, the
+ * results gathered on rank 0; sets @rank. */
+typedef gboolean (*HycoSweepMpiRun) (HycoSweep *self, GCancellable *cancellable,
+                                     const HycoSweepMpiHooks *hooks, int *rank, GError **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
  */
 #include "hyco-sweep-private.h"
 
+#include <gmodule.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1209,6 +1210,67 @@ pool_run (gpointer item, gpointer user_data)
   hyco_sweep_run_one (data->sweep, GPOINTER_TO_UINT (item) - 1, data->cancellable);
 }
 
+/* A run another MPI rank ran, as it recorded it there. */
+static void
+store_result (HycoSweep *self, guint run, int status, const char *error, const double *summaries)
+{
+  gsize n_summaries = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+
+  g_return_if_fail (run < self->n_runs);
+  memcpy (self->summaries + run * n_summaries, summaries, n_summaries * sizeof (double));
+  g_free (self->errors[run]);
+  self->errors[run] = error && *error ? g_strdup (error) : NULL;
+  self->statuses[run] = status;
+  if (status != HYCO_SWEEP_STATUS_NOT_RUN)
+    {
+      if (status != HYCO_SWEEP_STATUS_OK)
+        g_atomic_int_inc (&self->failed);
+      g_atomic_int_inc (&self->finished);
+    }
+}
+
+/* Under mpirun: the MPI part, a module built against Open MPI, so that hyco itself neither
+ * links MPI nor pays for loading it. The build's module first, then the installed one. */
+static gboolean
+run_mpi (HycoSweep *self, GCancellable *cancellable, GError **error)
+{
+  static const HycoSweepMpiHooks hooks = { store_result };
+  const char *paths[] = { HYCO_SWEEP_MPI_BUILT, HYCO_SWEEP_MPI_INSTALLED };
+  GModule *module = NULL;
+  gpointer run = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths) && module == NULL; i++)
+    if (g_file_test (paths[i], G_FILE_TEST_EXISTS))
+      module = g_module_open (paths[i], G_MODULE_BIND_LOCAL);
+  if (module == NULL || !g_module_symbol (module, "hyco_sweep_mpi_run", &run))
+    {
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_MPI,
+                   "launched by mpirun, but this Hyco has no MPI part (%s: %s); build it with "
+                   "Open MPI (Debian: libopenmpi-dev)",
+                   HYCO_SWEEP_MPI_INSTALLED, module ? "no entry point" : g_module_error ());
+      return FALSE;
+    }
+  /* Kept loaded: MPI cannot be initialized twice in a process. */
+  g_module_make_resident (module);
+  return ((HycoSweepMpiRun) run) (self, cancellable, &hooks, &self->mpi_rank, error);
+}
+
+/**
+ * hyco_sweep_get_mpi_rank:
+ * @self: a sweep
+ *
+ * Gets this process's MPI rank in a sweep that ran under `mpirun`: the results are gathered
+ * on rank 0, and only there are they complete; the other ranks ran runs for it.
+ *
+ * Returns: the rank, 0 when the sweep did not run under `mpirun`
+ */
+int
+hyco_sweep_get_mpi_rank (HycoSweep *self)
+{
+  g_return_val_if_fail (HYCO_IS_SWEEP (self), 0);
+  return self->mpi_rank;
+}
+
 /**
  * hyco_sweep_run:
  * @self: a sweep
@@ -1221,6 +1283,10 @@ pool_run (gpointer item, gpointer user_data)
  * that fails is recorded with its error (hyco_sweep_get_status(),
  * hyco_sweep_get_error_message()) and the others go on. The results are the same whatever the
  * number of jobs.
+ *
+ * In a process started by Open MPI's `mpirun`, the runs are spread over the MPI ranks instead:
+ * each rank runs one run at a time, and asks rank 0 for the next when it is done; the results
+ * are gathered on rank 0 (see hyco_sweep_get_mpi_rank()), the same as with one job.
  *
  * Returns: %TRUE if every run was run, whether it completed or failed; %FALSE if the sweep
  *   could not be planned or was cancelled
@@ -1241,7 +1307,13 @@ hyco_sweep_run (HycoSweep *self, GCancellable *cancellable, GError **error)
       g_clear_pointer (&self->errors[r], g_free);
       self->statuses[r] = HYCO_SWEEP_STATUS_NOT_RUN;
     }
-  if (self->jobs <= 1)
+  /* Open MPI's launcher sets this in each process it starts. */
+  if (g_getenv ("OMPI_COMM_WORLD_SIZE") != NULL)
+    {
+      if (!run_mpi (self, cancellable, error))
+        return FALSE;
+    }
+  else if (self->jobs <= 1)
     for (guint r = 0; r < self->n_runs; r++)
       hyco_sweep_run_one (self, r, cancellable);
   else

@@ -28,6 +28,7 @@ G_BEGIN_DECLS
  *   hypercube, a Latin hypercube without a number of samples), or the sweep has no run
  * @HYCO_SWEEP_ERROR_UNKNOWN_VALUE: a plot names a parameter or summary value the sweep lacks
  * @HYCO_SWEEP_ERROR_IO: a result file cannot be written
+ * @HYCO_SWEEP_ERROR_MPI: launched by `mpirun`, the sweep could not use MPI
  *
  * Errors from sweeps.
  */
@@ -37,6 +38,7 @@ typedef enum
   HYCO_SWEEP_ERROR_BAD_DESIGN,
   HYCO_SWEEP_ERROR_UNKNOWN_VALUE,
   HYCO_SWEEP_ERROR_IO,
+  HYCO_SWEEP_ERROR_MPI,
 } HycoSweepError;
 
 /**
@@ -112,6 +114,7 @@ HYCO_API void hyco_sweep_run_async (HycoSweep *self, GCancellable *cancellable,
                                     GAsyncReadyCallback callback, gpointer user_data);
 HYCO_API gboolean hyco_sweep_run_finish (HycoSweep *self, GAsyncResult *result, GError **error);
 HYCO_API void hyco_sweep_get_progress (HycoSweep *self, guint *finished, guint *failed);
+HYCO_API int hyco_sweep_get_mpi_rank (HycoSweep *self);
 
 HYCO_API HycoSweepStatus hyco_sweep_get_status (HycoSweep *self, guint run);
 HYCO_API const char *hyco_sweep_get_error_message (HycoSweep *self, guint run);

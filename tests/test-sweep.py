@@ -7,6 +7,8 @@ Usage: test-sweep.py PATH/TO/hyco   (run from the source root, as meson does)
 import csv
 import math
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -195,6 +197,60 @@ class Sweep(unittest.TestCase):
         result = hyco("sweep", "no-such-model.xml", "--vary", "e=[1]")
         self.assertEqual(result.returncode, 2)
         self.assertIn("no-such-model.xml", result.stderr)
+
+
+
+@unittest.skipUnless(shutil.which("mpirun"), "no mpirun (Debian: openmpi-bin)")
+class Mpi(unittest.TestCase):
+    """mpirun -n 2 hyco sweep: the runs spread over two ranks, the same files as one job."""
+
+    ARGS = (BALL, "--vary", "e=0.5:0.9:0.1", "--sample", "h0=uniform(2,10)", "--samples", "3",
+            "--probe", "Ball.impact", "-t", "5")
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def mpirun(self, n, *args):
+        # As root on this machine: Open MPI refuses root without the flag, and two ranks on
+        # fewer cores without --oversubscribe.
+        return subprocess.run(["mpirun", "--allow-run-as-root", "--oversubscribe", "-n", str(n),
+                               HYCO, "sweep", *args], capture_output=True, text=True,
+                              timeout=300, env=dict(os.environ, G_MESSAGES_DEBUG="Hyco"))
+
+    def test_same_files_as_one_job(self):
+        serial = os.path.join(self.dir.name, "serial.h5")
+        spread = os.path.join(self.dir.name, "mpi.h5")
+        result = hyco("sweep", *self.ARGS, "--jobs", "1", "-o", serial)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        result = self.mpirun(2, *self.ARGS, "-o", spread)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("15 runs (factorial design), on 2 MPI ranks\n", result.stdout)
+        # Rank 0 alone prints the summary.
+        self.assertEqual(result.stdout.count("Swept "), 1)
+        # Each rank ran runs, each run once (the debug messages go to standard output).
+        ran = sorted(int(run) for rank, run in
+                     re.findall(r"MPI rank (\d+): run (\d+)", result.stdout + result.stderr))
+        self.assertEqual(ran, list(range(15)))
+        ranks = set(re.findall(r"MPI rank (\d+): run", result.stdout + result.stderr))
+        self.assertEqual(ranks, {"0", "1"})
+        for a, b in ((serial, spread), (serial[:-3] + ".csv", spread[:-3] + ".csv")):
+            with open(a, "rb") as f, open(b, "rb") as g:
+                self.assertEqual(f.read(), g.read(), b)
+
+    def test_failed_runs_gathered(self):
+        path = os.path.join(self.dir.name, "failed.h5")
+        result = self.mpirun(2, PARAMETERS, "--vary", "f=[0.5,1]", "--vary", "rate=[4,0]",
+                             "--probe", "Gain.output", "-o", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with h5py.File(path, "r") as f:
+            self.assertEqual(list(f["status"][:]), [0, 2, 1, 2])
+            self.assertTrue(f["error"][2].decode().startswith(PARAMETERS + ": GainTest"))
+            events = f["summary/Gain.output.events"][:]
+            self.assertEqual((events[0], events[2]), (3.0, 1.0))
+            self.assertTrue(math.isnan(events[1]) and math.isnan(events[3]))
 
 
 if __name__ == "__main__":

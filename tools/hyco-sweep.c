@@ -377,6 +377,7 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   SweepRun run = { 0 };
   guint sigint, sigterm, progress = 0, finished, failed, n_runs;
   gboolean interrupted;
+  const char *rank;
   double wall;
   int status = EXIT_OK;
 
@@ -386,7 +387,9 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   run.started = g_get_monotonic_time ();
   sigint = g_unix_signal_add (SIGINT, on_interrupt, &run);
   sigterm = g_unix_signal_add (SIGTERM, on_interrupt, &run);
-  if (!options->quiet && isatty (STDERR_FILENO))
+  /* Under mpirun, rank 0 alone gathers the results, shows progress and writes the files. */
+  rank = g_getenv ("OMPI_COMM_WORLD_RANK");
+  if (!options->quiet && isatty (STDERR_FILENO) && (rank == NULL || g_str_equal (rank, "0")))
     progress = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, &run);
   hyco_sweep_run_async (sweep, cancellable, on_sweep_done, &run);
   g_main_loop_run (loop);
@@ -398,7 +401,15 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   g_source_remove (sigint);
   g_source_remove (sigterm);
   interrupted = !run.ok;
+  if (run.error && !g_error_matches (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      print_error ("%s", run.error->message);
+      g_clear_error (&run.error);
+      return EXIT_RUN_FAILED;
+    }
   g_clear_error (&run.error);
+  if (hyco_sweep_get_mpi_rank (sweep) != 0)
+    return interrupted ? EXIT_RUN_FAILED : EXIT_OK;
 
   hyco_sweep_get_progress (sweep, &finished, &failed);
   n_runs = hyco_sweep_get_run_count (sweep);
@@ -424,9 +435,13 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
     }
   if (!options->quiet)
     {
-      printf ("%s %s: %u runs (%s design), %u at once\n", interrupted ? "Interrupted" : "Swept",
-              file, n_runs, hyco_sweep_design_to_string (hyco_sweep_get_design (sweep)),
-              MIN (hyco_sweep_get_jobs (sweep), MAX (n_runs, 1)));
+      const char *ranks = g_getenv ("OMPI_COMM_WORLD_SIZE");
+      printf ("%s %s: %u runs (%s design), ", interrupted ? "Interrupted" : "Swept", file, n_runs,
+              hyco_sweep_design_to_string (hyco_sweep_get_design (sweep)));
+      if (ranks)
+        printf ("on %s MPI ranks\n", ranks);
+      else
+        printf ("%u at once\n", MIN (hyco_sweep_get_jobs (sweep), MAX (n_runs, 1)));
       printf ("  completed   %u\n", finished - failed);
       printf ("  failed      %u%s\n", failed,
               failed ? " (the errors on standard error and in the results say why)" : "");
