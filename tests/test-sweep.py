@@ -7,6 +7,9 @@ Usage: test-sweep.py PATH/TO/hyco   (run from the source root, as meson does)
 import csv
 import math
 import os
+import pty
+import select
+import signal
 import re
 import shutil
 import subprocess
@@ -198,6 +201,54 @@ class Sweep(unittest.TestCase):
         self.assertEqual(result.returncode, 2)
         self.assertIn("no-such-model.xml", result.stderr)
 
+
+
+class Terminal(unittest.TestCase):
+    """On a terminal: progress in place; Ctrl-C stops the sweep and writes what ran."""
+
+    def test_progress_and_interrupt(self):
+        with tempfile.TemporaryDirectory() as directory:
+            h5 = os.path.join(directory, "long.h5")
+            master, slave = pty.openpty()
+            # Thousands of runs: far longer than the second before progress shows.
+            process = subprocess.Popen(
+                [HYCO, "sweep", BALL, "--vary", "e=0.5:0.99:0.0001", "--probe", "Ball.impact",
+                 "-o", h5, "--jobs", "2"],
+                stdout=subprocess.PIPE, stderr=slave, text=True)
+            os.close(slave)
+            output = b""
+            interrupted = False
+            while True:
+                ready, _, _ = select.select([master], [], [], 60)
+                if not ready:
+                    break
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # EIO: the other side closed
+                    break
+                if not chunk:
+                    break
+                output += chunk
+                # Interrupted once progress was shown twice: runs have ended, most have not.
+                if not interrupted and output.count(b"\rhyco: ") >= 2:
+                    process.send_signal(signal.SIGINT)
+                    interrupted = True
+            os.close(master)
+            stdout = process.stdout.read()
+            process.stdout.close()
+            self.assertEqual(process.wait(timeout=60), 1)
+            text = output.decode()
+            self.assertRegex(text, r"\rhyco: \d+ of 4901 runs, 0 failed, wall time \d+\.\d s")
+            self.assertIn("hyco: interrupted, stopping the sweep", text)
+            self.assertIn("Interrupted %s: 4901 runs (factorial design), 2 at once\n" % BALL,
+                          stdout)
+            self.assertRegex(stdout, r"  not run     \d+ \(interrupted\)")
+            with h5py.File(h5, "r") as f:
+                status = list(f["status"][:])
+            self.assertEqual(len(status), 4901)
+            self.assertGreater(status.count(0), 0)
+            self.assertGreater(status.count(-1), 4000)
+            self.assertEqual(status.count(0) + status.count(-1), 4901)
 
 
 @unittest.skipUnless(shutil.which("mpirun"), "no mpirun (Debian: openmpi-bin)")
