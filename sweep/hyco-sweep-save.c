@@ -14,6 +14,8 @@
  * failed in the user's words instead. The setting is per thread in a thread-safe HDF5 and
  * global otherwise: turned off once, for good, since the library reports every error it meets
  * by its return value. */
+static GMutex hdf5_lock;
+
 static void
 silence_hdf5 (void)
 {
@@ -177,6 +179,7 @@ hyco_sweep_save_hdf5 (HycoSweep *self, const char *path, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
   HycoOutputFile *output;
+  gboolean written;
 
   g_return_val_if_fail (HYCO_IS_SWEEP (self) && self->planned, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -187,7 +190,11 @@ hyco_sweep_save_hdf5 (HycoSweep *self, const char *path, GError **error)
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
-  if (!write_hdf5 (self, _hyco_output_file_get_write_path (output)))
+  /* Debian's serial HDF5 is not built thread-safe: one file at a time. */
+  g_mutex_lock (&hdf5_lock);
+  written = write_hdf5 (self, _hyco_output_file_get_write_path (output));
+  g_mutex_unlock (&hdf5_lock);
+  if (!written)
     {
       _hyco_output_file_abort (output);
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO,

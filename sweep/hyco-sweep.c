@@ -385,6 +385,7 @@ hyco_sweep_add_vary (HycoSweep *self, const char *spec, GError **error)
       sweep_param_free (param);
       return FALSE;
     }
+  clear_plan (self);
   g_ptr_array_add (self->parameters, param);
   return TRUE;
 }
@@ -473,6 +474,7 @@ hyco_sweep_add_sample (HycoSweep *self, const char *spec, GError **error)
                                                  : HYCO_SWEEP_PARAM_UNIFORM;
   param->low = numbers[0];
   param->high = numbers[1];
+  clear_plan (self);
   g_ptr_array_add (self->parameters, param);
   return TRUE;
 }
@@ -523,6 +525,7 @@ hyco_sweep_add_probe (HycoSweep *self, const char *signal)
 {
   g_return_if_fail (HYCO_IS_SWEEP (self));
   g_return_if_fail (signal != NULL);
+  clear_plan (self);
   g_ptr_array_add (self->probes, g_strdup (signal));
 }
 
@@ -537,6 +540,7 @@ void
 hyco_sweep_set_design (HycoSweep *self, HycoSweepDesign design)
 {
   g_return_if_fail (HYCO_IS_SWEEP (self));
+  clear_plan (self);
   self->design = design;
 }
 
@@ -603,6 +607,7 @@ void
 hyco_sweep_set_samples (HycoSweep *self, guint samples)
 {
   g_return_if_fail (HYCO_IS_SWEEP (self));
+  clear_plan (self);
   self->samples = samples;
 }
 
@@ -633,6 +638,7 @@ void
 hyco_sweep_set_seed (HycoSweep *self, guint32 seed)
 {
   g_return_if_fail (HYCO_IS_SWEEP (self));
+  clear_plan (self);
   self->seed = seed;
 }
 
@@ -835,7 +841,8 @@ set_run_value (HycoSweep *self, guint run, guint p, double value, const char *te
  * @error: return location for an error
  *
  * Fixes the run list from the parameters, the design, the number of samples and the seed;
- * hyco_sweep_run() plans a sweep not yet planned. A full factorial design runs every
+ * hyco_sweep_run() plans a sweep not yet planned. Changing any of them (or the probes)
+ * afterwards discards the plan and the results. A full factorial design runs every
  * combination of the varied values, the first varied parameter changing slowest, and with
  * sampled parameters each combination as many times as there are samples, each with values of
  * its own. A Latin hypercube runs the number of samples: each parameter's range or
@@ -1200,14 +1207,19 @@ typedef struct
 {
   HycoSweep *sweep;
   GCancellable *cancellable;
-} PoolData;
+  gint next; /* the next run a job takes */
+} Jobs;
 
-static void
-pool_run (gpointer item, gpointer user_data)
+/* A job: takes the next run until none is left, so that runs of unequal length balance. */
+static gpointer
+job_thread (gpointer user_data)
 {
-  PoolData *data = user_data;
+  Jobs *jobs = user_data;
+  gint run;
 
-  hyco_sweep_run_one (data->sweep, GPOINTER_TO_UINT (item) - 1, data->cancellable);
+  while ((run = g_atomic_int_add (&jobs->next, 1)) < (gint) jobs->sweep->n_runs)
+    hyco_sweep_run_one (jobs->sweep, (guint) run, jobs->cancellable);
+  return NULL;
 }
 
 /* A run another MPI rank ran, as it recorded it there. */
@@ -1279,9 +1291,9 @@ hyco_sweep_get_mpi_rank (HycoSweep *self)
  * @error: return location for an error
  *
  * Plans the sweep if it is not planned yet (hyco_sweep_plan()), then runs every run, as many
- * at once as there are jobs (hyco_sweep_set_jobs()), each on a thread of a #GThreadPool. A run
- * that fails is recorded with its error (hyco_sweep_get_status(),
- * hyco_sweep_get_error_message()) and the others go on. The results are the same whatever the
+ * at once as there are jobs (hyco_sweep_set_jobs()), each job a thread that takes the next run
+ * when done with its last. A run that fails is recorded with its error
+ * (hyco_sweep_get_status(), hyco_sweep_get_error_message()) and the others go on. The results are the same whatever the
  * number of jobs.
  *
  * In a process started by Open MPI's `mpirun`, the runs are spread over the MPI ranks instead:
@@ -1294,35 +1306,39 @@ hyco_sweep_get_mpi_rank (HycoSweep *self)
 gboolean
 hyco_sweep_run (HycoSweep *self, GCancellable *cancellable, GError **error)
 {
-  PoolData data = { self, cancellable };
-  GThreadPool *pool;
+  Jobs jobs = { self, cancellable, 0 };
+  g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+  gsize n_summaries;
 
   g_return_val_if_fail (HYCO_IS_SWEEP (self), FALSE);
   if (!self->planned && !hyco_sweep_plan (self, error))
     return FALSE;
   g_atomic_int_set (&self->finished, 0);
   g_atomic_int_set (&self->failed, 0);
+  n_summaries = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
   for (guint r = 0; r < self->n_runs; r++)
     {
       g_clear_pointer (&self->errors[r], g_free);
       self->statuses[r] = HYCO_SWEEP_STATUS_NOT_RUN;
     }
+  for (gsize i = 0; i < (gsize) self->n_runs * n_summaries; i++)
+    self->summaries[i] = NAN;
   /* Open MPI's launcher sets this in each process it starts. */
   if (g_getenv ("OMPI_COMM_WORLD_SIZE") != NULL)
     {
       if (!run_mpi (self, cancellable, error))
         return FALSE;
     }
-  else if (self->jobs <= 1)
-    for (guint r = 0; r < self->n_runs; r++)
-      hyco_sweep_run_one (self, r, cancellable);
   else
     {
-      pool = g_thread_pool_new (pool_run, &data, (gint) MIN (self->jobs, G_MAXINT), TRUE, NULL);
-      /* Runs in order of their index: the first finish first, whatever their number. */
-      for (guint r = 0; r < self->n_runs; r++)
-        g_thread_pool_push (pool, GUINT_TO_POINTER (r + 1), NULL);
-      g_thread_pool_free (pool, FALSE, TRUE);
+      /* A pool of joined threads, one per job, each taking the next run (in index order) when
+       * done with its last. Every model, even with one job, is read and run on a thread of the
+       * sweep's, ended before this returns: whatever a thread keeps of its own (libxml2's
+       * per-thread state) is freed by then. */
+      for (guint i = 0; i < MAX (MIN (self->jobs, self->n_runs), 1); i++)
+        g_ptr_array_add (threads, g_thread_new ("hyco-sweep-job", job_thread, &jobs));
+      for (guint i = 0; i < threads->len; i++)
+        g_thread_join (threads->pdata[i]);
     }
   return !g_cancellable_set_error_if_cancelled (cancellable, error);
 }
