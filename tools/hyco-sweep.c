@@ -532,7 +532,8 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
     context, "Exit status: 0 when the sweep ran, even if some of its runs failed (the summary "
              "says how many), 1 when it was interrupted or a file could not be written, 2 when "
              "the arguments are wrong or the model cannot be loaded. On a terminal, a sweep "
-             "longer than a second shows its progress on standard error.");
+             "longer than a second shows its progress on standard error. Started by Open MPI's "
+             "mpirun, the runs spread over the MPI ranks, and rank 0 writes the files.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (help_all)
     {
