@@ -106,8 +106,8 @@ draw (HycoSweep *self, guint x_index, gboolean x_is_parameter, guint y_index,
   plbox ("g", 0, 0, "g", 0, 0);
   plcol0 (COLOR_AXES);
   plbox ("bcnst", 0, 0, "bcnstv", 0, 0);
-  title = failed ? g_strdup_printf ("%s against %s: %u runs (%u failed, not drawn)", y_name,
-                                    x_name, self->n_runs, failed)
+  title = failed ? g_strdup_printf ("%s against %s: %u runs (%u failed, not drawn)", y_name, x_name,
+                                    self->n_runs, failed)
                  : g_strdup_printf ("%s against %s: %u runs", y_name, x_name, self->n_runs);
   pllab (x_name, y_name, title);
   plcol0 (COLOR_POINTS);

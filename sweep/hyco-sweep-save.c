@@ -32,8 +32,7 @@ silence_hdf5 (void)
  * datasets keep no modification times, so that one sweep gives the same file byte for byte
  * whenever it runs. */
 static gboolean
-write_column (hid_t file, const char *name, hid_t file_type, hid_t type, gsize n,
-              const void *data)
+write_column (hid_t file, const char *name, hid_t file_type, hid_t type, gsize n, const void *data)
 {
   hsize_t dims[1] = { n };
   hid_t space = H5Screate_simple (1, dims, NULL);
@@ -133,8 +132,8 @@ write_hdf5 (HycoSweep *self, const char *path)
        && write_column (file, "error", string_type, string_type, n, errors);
   for (guint p = 0; ok && p < n_params; p++)
     {
-      g_autofree char *name = g_strconcat (
-        "parameters/", ((HycoSweepParam *) self->parameters->pdata[p])->name, NULL);
+      g_autofree char *name
+        = g_strconcat ("parameters/", ((HycoSweepParam *) self->parameters->pdata[p])->name, NULL);
       for (guint r = 0; r < n; r++)
         column[r] = self->values[r * n_params + p];
       ok = write_column (file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, column);

@@ -115,9 +115,9 @@ hyco_sweep_class_init (HycoSweepClass *klass)
    * at most every 100 ms, and once more before its callback; in the main context
    * hyco_sweep_run_async() was called from.
    */
-  signals[SIGNAL_PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass),
-                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
-                                           G_TYPE_UINT, G_TYPE_UINT);
+  signals[SIGNAL_PROGRESS]
+    = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
@@ -195,8 +195,8 @@ split_spec (const char *spec, const char *example, char **name, char **value, GE
   if (*left == '\0' || strpbrk (left, " \t[]():,") != NULL)
     {
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
-                   "%s: \"%s\" is not a parameter's name; write NAME=VALUES, as in %s", spec,
-                   left, example);
+                   "%s: \"%s\" is not a parameter's name; write NAME=VALUES, as in %s", spec, left,
+                   example);
       return FALSE;
     }
   *name = g_steal_pointer (&left);
@@ -425,8 +425,8 @@ hyco_sweep_add_sample (HycoSweep *self, const char *spec, GError **error)
   if (open == NULL || text[length - 1] != ')')
     {
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
-                   "%s: write a distribution, as in %s (lists and ranges are varied: --vary)",
-                   spec, example);
+                   "%s: write a distribution, as in %s (lists and ranges are varied: --vary)", spec,
+                   example);
       return FALSE;
     }
   function = g_strstrip (g_strndup (text, open - text));
@@ -463,15 +463,15 @@ hyco_sweep_add_sample (HycoSweep *self, const char *spec, GError **error)
   if (g_str_equal (function, "uniform") && !(numbers[0] < numbers[1]))
     {
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
-                   "%s: the low end %s is not below the high end %s", spec,
-                   g_strstrip (parts[0]), g_strstrip (parts[1]));
+                   "%s: the low end %s is not below the high end %s", spec, g_strstrip (parts[0]),
+                   g_strstrip (parts[1]));
       return FALSE;
     }
   param = g_new0 (HycoSweepParam, 1);
   param->name = g_steal_pointer (&name);
   param->spec = g_strdup (spec);
-  param->kind = g_str_equal (function, "normal") ? HYCO_SWEEP_PARAM_NORMAL
-                                                 : HYCO_SWEEP_PARAM_UNIFORM;
+  param->kind
+    = g_str_equal (function, "normal") ? HYCO_SWEEP_PARAM_NORMAL : HYCO_SWEEP_PARAM_UNIFORM;
   param->low = numbers[0];
   param->high = numbers[1];
   clear_plan (self);
@@ -694,17 +694,16 @@ hyco_sweep_get_jobs (HycoSweep *self)
 static double
 normal_quantile (double p)
 {
-  static const double a[] = { -3.969683028665376e+01, 2.209460984245205e+02,
-                              -2.759285104469687e+02, 1.383577518672690e+02,
-                              -3.066479806614716e+01, 2.506628277459239e+00 };
-  static const double b[] = { -5.447609879822406e+01, 1.615858368580409e+02,
-                              -1.556989798598866e+02, 6.680131188771972e+01,
-                              -1.328068155288572e+01 };
-  static const double c[] = { -7.784894002430293e-03, -3.223964580411365e-01,
-                              -2.400758277161838e+00, -2.549732539343734e+00,
-                              4.374664141464968e+00,  2.938163982698783e+00 };
-  static const double d[] = { 7.784695709041462e-03, 3.224671290700398e-01,
-                              2.445134137142996e+00, 3.754408661907416e+00 };
+  static const double a[]
+    = { -3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
+        1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00 };
+  static const double b[] = { -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                              6.680131188771972e+01, -1.328068155288572e+01 };
+  static const double c[]
+    = { -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+        -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00 };
+  static const double d[] = { 7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                              3.754408661907416e+00 };
   const double low = 0.02425;
   double q, r, x, e, u;
 
@@ -890,12 +889,12 @@ hyco_sweep_plan (HycoSweep *self, GError **error)
   else
     self->n_runs = self->samples;
 
-  self->values = g_new (double, (gsize) self->n_runs * MAX (n_params, 1));
-  self->texts = g_new0 (char *, (gsize) self->n_runs * MAX (n_params, 1));
+  self->values = g_new (double, (gsize) self->n_runs *MAX (n_params, 1));
+  self->texts = g_new0 (char *, (gsize) self->n_runs *MAX (n_params, 1));
   self->statuses = g_new (int, self->n_runs);
   self->errors = g_new0 (char *, self->n_runs);
   n_summaries = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
-  self->summaries = g_new (double, (gsize) self->n_runs * MAX (n_summaries, 1));
+  self->summaries = g_new (double, (gsize) self->n_runs *MAX (n_summaries, 1));
   for (gsize i = 0; i < (gsize) self->n_runs * n_summaries; i++)
     self->summaries[i] = NAN;
   for (guint r = 0; r < self->n_runs; r++)
@@ -1293,8 +1292,8 @@ hyco_sweep_get_mpi_rank (HycoSweep *self)
  * Plans the sweep if it is not planned yet (hyco_sweep_plan()), then runs every run, as many
  * at once as there are jobs (hyco_sweep_set_jobs()), each job a thread that takes the next run
  * when done with its last. A run that fails is recorded with its error
- * (hyco_sweep_get_status(), hyco_sweep_get_error_message()) and the others go on. The results are the same whatever the
- * number of jobs.
+ * (hyco_sweep_get_status(), hyco_sweep_get_error_message()) and the others go on. The results are
+ * the same whatever the number of jobs.
  *
  * In a process started by Open MPI's `mpirun`, the runs are spread over the MPI ranks instead:
  * each rank runs one run at a time, and asks rank 0 for the next when it is done; the results
@@ -1428,8 +1427,7 @@ hyco_sweep_get_summary (HycoSweep *self, guint run, guint summary)
  * Returns: %TRUE if the sweep has it
  */
 gboolean
-hyco_sweep_lookup_column (HycoSweep *self, const char *name, gboolean *is_parameter,
-                          guint *index)
+hyco_sweep_lookup_column (HycoSweep *self, const char *name, gboolean *is_parameter, guint *index)
 {
   g_auto (GStrv) parameters = NULL;
   g_auto (GStrv) summaries = NULL;

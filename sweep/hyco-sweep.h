@@ -104,8 +104,7 @@ HYCO_API gboolean hyco_sweep_plan (HycoSweep *self, GError **error);
 HYCO_API guint hyco_sweep_get_run_count (HycoSweep *self);
 HYCO_API char **hyco_sweep_list_parameters (HycoSweep *self);
 HYCO_API double hyco_sweep_get_parameter_value (HycoSweep *self, guint run, guint parameter);
-HYCO_API const char *hyco_sweep_get_parameter_text (HycoSweep *self, guint run,
-                                                    guint parameter);
+HYCO_API const char *hyco_sweep_get_parameter_text (HycoSweep *self, guint run, guint parameter);
 HYCO_API char **hyco_sweep_list_summaries (HycoSweep *self);
 
 HYCO_API gboolean hyco_sweep_run_one (HycoSweep *self, guint run, GCancellable *cancellable);
@@ -124,7 +123,7 @@ HYCO_API gboolean hyco_sweep_lookup_column (HycoSweep *self, const char *name,
 
 HYCO_API gboolean hyco_sweep_save_csv (HycoSweep *self, const char *path, GError **error);
 HYCO_API gboolean hyco_sweep_save_hdf5 (HycoSweep *self, const char *path, GError **error);
-HYCO_API gboolean hyco_sweep_plot (HycoSweep *self, const char *path, const char *x,
-                                   const char *y, guint width, guint height, GError **error);
+HYCO_API gboolean hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y,
+                                   guint width, guint height, GError **error);
 
 G_END_DECLS

@@ -26,8 +26,8 @@ parameter_texts (HycoSweep *sweep, guint parameter)
 }
 
 static HycoSweep *
-planned (const char *const *vary, const char *const *sample, HycoSweepDesign design,
-         guint samples, guint32 seed)
+planned (const char *const *vary, const char *const *sample, HycoSweepDesign design, guint samples,
+         guint32 seed)
 {
   HycoSweep *sweep = hyco_sweep_new (BALL);
   g_autoptr (GError) error = NULL;
@@ -63,9 +63,8 @@ test_ranges (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (HycoSweep) sweep
-        = planned ((const char *const[]){ cases[i].spec, NULL }, NULL, HYCO_SWEEP_DESIGN_FACTORIAL,
-                   0, 0);
+      g_autoptr (HycoSweep) sweep = planned ((const char *const[]){ cases[i].spec, NULL }, NULL,
+                                             HYCO_SWEEP_DESIGN_FACTORIAL, 0, 0);
       g_autofree char *texts = parameter_texts (sweep, 0);
       g_assert_cmpstr (texts, ==, cases[i].texts);
       /* The value recorded is the one the text sets. */
@@ -102,11 +101,13 @@ test_spec_errors (void)
     const char *spec, *message;
   } cases[] = {
     { FALSE, "e", "e: write NAME=VALUES, as in Ball.e=0.5:0.9:0.1 or k=[1,2,5]" },
-    { FALSE, "=1:2:1", "=1:2:1: \"\" is not a parameter's name; write NAME=VALUES, as in "
-                       "Ball.e=0.5:0.9:0.1 or k=[1,2,5]" },
+    { FALSE, "=1:2:1",
+      "=1:2:1: \"\" is not a parameter's name; write NAME=VALUES, as in "
+      "Ball.e=0.5:0.9:0.1 or k=[1,2,5]" },
     { FALSE, "e=", "e=: no values; write e=0.5:0.9:0.1 or e=[1,2,5]" },
-    { FALSE, "e=0.5:x:0.1", "e=0.5:x:0.1: \"x\" is not a number; write a range as "
-                            "e=LOW:HIGH:STEP, as in e=0.5:0.9:0.1" },
+    { FALSE, "e=0.5:x:0.1",
+      "e=0.5:x:0.1: \"x\" is not a number; write a range as "
+      "e=LOW:HIGH:STEP, as in e=0.5:0.9:0.1" },
     { FALSE, "e=0.5:0.9:-0.1", "e=0.5:0.9:-0.1: the step -0.1 never leads from 0.5 to 0.9" },
     { FALSE, "e=0.5:0.9:0", "e=0.5:0.9:0: the step 0 never leads from 0.5 to 0.9" },
     { FALSE, "e=1:2:3:4", "e=1:2:3:4: write a range as e=LOW:HIGH:STEP, as in e=0.5:0.9:0.1" },
@@ -114,12 +115,15 @@ test_spec_errors (void)
     { FALSE, "k=[1,2", "k=[1,2: the list has no closing bracket; write k=[1,2,5]" },
     { FALSE, "k=[1,two,5]", "k=[1,two,5]: \"two\" is not a number; write k=[1,2,5]" },
     { FALSE, "k=[1,,5]", "k=[1,,5]: the list has an empty value; write k=[1,2,5]" },
-    { FALSE, "k=normal(1,2)", "k=normal(1,2): a distribution is sampled, not varied (--sample "
-                              "k=normal(1,2))" },
-    { TRUE, "mu=1:2:1", "mu=1:2:1: write a distribution, as in mu=normal(1,0.1) or "
-                        "a=uniform(0,2) (lists and ranges are varied: --vary)" },
-    { TRUE, "mu=gauss(1,2)", "mu=gauss(1,2): no distribution is called \"gauss\" (there are "
-                             "normal(MEAN,SD) and uniform(LOW,HIGH))" },
+    { FALSE, "k=normal(1,2)",
+      "k=normal(1,2): a distribution is sampled, not varied (--sample "
+      "k=normal(1,2))" },
+    { TRUE, "mu=1:2:1",
+      "mu=1:2:1: write a distribution, as in mu=normal(1,0.1) or "
+      "a=uniform(0,2) (lists and ranges are varied: --vary)" },
+    { TRUE, "mu=gauss(1,2)",
+      "mu=gauss(1,2): no distribution is called \"gauss\" (there are "
+      "normal(MEAN,SD) and uniform(LOW,HIGH))" },
     { TRUE, "mu=normal(1)", "mu=normal(1): normal takes two numbers, as in normal(1,0.1)" },
     { TRUE, "mu=normal(1,-2)", "mu=normal(1,-2): the standard deviation -2 is negative" },
     { TRUE, "mu=uniform(2,1)", "mu=uniform(2,1): the low end 2 is not below the high end 1" },
@@ -141,8 +145,7 @@ test_spec_errors (void)
     g_autoptr (GError) error = NULL;
     g_assert_true (hyco_sweep_add_vary (sweep, "e=[1,2]", &error));
     g_assert_false (hyco_sweep_add_sample (sweep, "e=normal(1,2)", &error));
-    g_assert_cmpstr (error->message, ==,
-                     "e=normal(1,2): e is already varied or sampled (e=[1,2])");
+    g_assert_cmpstr (error->message, ==, "e=normal(1,2): e is already varied or sampled (e=[1,2])");
   }
 }
 
@@ -213,8 +216,9 @@ test_latin_hypercube (void)
       for (guint r = 0; r < n; r++)
         {
           double v = hyco_sweep_get_parameter_value (sweep, r, p);
-          double u = p == 0 ? (v - 2) / 2 : p == 1 ? (v + 1) / 2
-                                                   : 0.5 * erfc (-(v - 10) / 2 / G_SQRT2);
+          double u = p == 0   ? (v - 2) / 2
+                     : p == 1 ? (v + 1) / 2
+                              : 0.5 * erfc (-(v - 10) / 2 / G_SQRT2);
           guint stratum = (guint) floor (u * n);
           g_assert_cmpuint (stratum, <, n);
           hits[stratum]++;
@@ -238,8 +242,7 @@ test_samples_by_seed (void)
                                        HYCO_SWEEP_DESIGN_FACTORIAL, 10, 7);
   g_autoptr (HycoSweep) repeated
     = planned ((const char *const[]){ "k=[1,2]", NULL },
-               (const char *const[]){ "a=uniform(0,2)", NULL }, HYCO_SWEEP_DESIGN_FACTORIAL, 3,
-               7);
+               (const char *const[]){ "a=uniform(0,2)", NULL }, HYCO_SWEEP_DESIGN_FACTORIAL, 3, 7);
   double sum = 0, squares = 0;
   g_autofree char *k = parameter_texts (repeated, 0);
 
@@ -368,8 +371,8 @@ read_doubles (hid_t file, const char *name, guint n)
   g_assert_cmpint (H5Sget_simple_extent_ndims (space), ==, 1);
   H5Sget_simple_extent_dims (space, dims, NULL);
   g_assert_cmpuint (dims[0], ==, n);
-  g_assert_cmpint (H5Dread (dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values),
-                   >=, 0);
+  g_assert_cmpint (H5Dread (dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values), >=,
+                   0);
   H5Sclose (space);
   H5Dclose (dataset);
   return values;
@@ -425,8 +428,8 @@ test_failures_and_hdf5 (void)
   g_assert_null (hyco_sweep_get_error_message (sweep, 0));
   g_test_message ("run 1: %s", hyco_sweep_get_error_message (sweep, 1));
   g_test_message ("run 2: %s", hyco_sweep_get_error_message (sweep, 2));
-  g_assert_true (g_str_has_prefix (hyco_sweep_get_error_message (sweep, 2),
-                                   "tests/examples/parameters.xml:"));
+  g_assert_true (
+    g_str_has_prefix (hyco_sweep_get_error_message (sweep, 2), "tests/examples/parameters.xml:"));
   g_assert_nonnull (strstr (hyco_sweep_get_error_message (sweep, 2), "GainTest"));
   g_assert_nonnull (strstr (hyco_sweep_get_error_message (sweep, 1), "period"));
   /* Three ticks of 2 pi f: 0.5 passes, 1 fails at its first tick, recorded up to there. */
@@ -452,8 +455,8 @@ test_failures_and_hdf5 (void)
   g_assert_true (isnan (events[1]));
   g_assert_cmpfloat (final[0], ==, G_PI);
   dataset = H5Dopen2 (file, "status", H5P_DEFAULT);
-  g_assert_cmpint (H5Dread (dataset, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, statuses),
-                   >=, 0);
+  g_assert_cmpint (H5Dread (dataset, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, statuses), >=,
+                   0);
   H5Dclose (dataset);
   g_assert_cmpint (statuses[0], ==, 0);
   g_assert_cmpint (statuses[1], ==, 2);

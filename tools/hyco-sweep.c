@@ -256,8 +256,7 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
       g_auto (GStrv) parts = g_strsplit (options->set[i], "=", 2);
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
-          print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5",
-                       options->set[i]);
+          print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5", options->set[i]);
           return EXIT_BAD_INPUT;
         }
       hyco_sweep_add_assignment (sweep, parts[0], parts[1]);
@@ -309,12 +308,11 @@ check_model (HycoSweep *sweep, const char *file, SweepOptions *options)
         }
     }
   for (guint p = 0; names[p]; p++)
-    if (!hyco_model_set_parameter (model, names[p],
-                                   hyco_sweep_get_parameter_text (sweep, 0, p), &error))
+    if (!hyco_model_set_parameter (model, names[p], hyco_sweep_get_parameter_text (sweep, 0, p),
+                                   &error))
       {
         /* A value the model refuses is the run's failure; a name it lacks, the arguments'. */
-        if (g_error_matches (error, HYCO_MODEL_FILE_ERROR,
-                             HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER))
+        if (g_error_matches (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_UNKNOWN_PARAMETER))
           {
             /* build_sweep() adds the varied parameters first, then the sampled ones. */
             guint n_varied = options->vary ? g_strv_length (options->vary) : 0;
@@ -358,8 +356,8 @@ print_failures (HycoSweep *sweep)
       for (guint p = 0; names[p]; p++)
         g_string_append_printf (values, "%s%s=%s", p ? " " : "", names[p],
                                 hyco_sweep_get_parameter_text (sweep, r, p));
-      fprintf (stderr, "hyco: run %u%s%s%s failed: %s\n", r, values->len ? " (" : "",
-               values->str, values->len ? ")" : "", hyco_sweep_get_error_message (sweep, r));
+      fprintf (stderr, "hyco: run %u%s%s%s failed: %s\n", r, values->len ? " (" : "", values->str,
+               values->len ? ")" : "", hyco_sweep_get_error_message (sweep, r));
       shown++;
     }
   if (failed > shown)
@@ -467,57 +465,56 @@ int
 hyco_tool_sweep (int argc, char **argv, GString *help_all)
 {
   g_auto (SweepOptions) options = { .seed = 0 };
-  const GOptionEntry entries[] = {
-    { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.vary,
-      "Vary a parameter over a range, inclusive of its end (--vary Ball.e=0.5:0.9:0.1; with "
-      "--design lhs a range without a step, e=0.5:0.9) or a list (--vary k=[1,2,5]); names as "
-      "for hyco run --set (repeatable)",
-      "NAME=VALUES" },
-    { "sample", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.sample,
-      "Sample a parameter from a distribution, normal(MEAN,SD) or uniform(LOW,HIGH): --sample "
-      "mu=normal(1,0.1) (repeatable)",
-      "NAME=DIST" },
-    { "samples", 'n', 0, G_OPTION_ARG_INT, &options.samples,
-      "The number of samples: the runs of a Latin hypercube, or the runs of each combination "
-      "of the varied values with --sample",
-      "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &options.seed,
-      "Seed of the sampled values (default 0): run i draws from the seed and i alone", "S" },
-    { "design", 0, 0, G_OPTION_ARG_STRING, &options.design,
-      "factorial (default: every combination of the varied values) or lhs (a Latin hypercube "
-      "of --samples runs)",
-      "DESIGN" },
-    { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &options.set,
-      "Set a parameter to the same value in every run, as hyco run --set does (repeatable)",
-      "NAME=VALUE" },
-    { "stop-time", 't', 0, G_OPTION_ARG_STRING, &options.stop_time,
-      "Stop every run at model time T seconds", "T" },
-    { "probe", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.probes,
-      "Summarise a signal in every run (repeatable): SIGNAL.final, .min, .max, .events (how "
-      "many times present) and .first (the time of its first event), e.g. --probe Ball.impact",
-      "SIGNAL" },
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &options.jobs,
-      "Runs at once, each on a thread (default: one per core); the results do not depend on it",
-      "N" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output,
-      "Write the results to FILE.h5 (HDF5: /run, /status, /error, /parameters/NAME, "
-      "/summary/NAME) and FILE.csv beside it",
-      "FILE.h5" },
-    { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &options.plot,
-      "Plot --plot-y against --plot-x to FILE (.svg, .png or .pdf), a point per completed run",
-      "FILE" },
-    { "plot-x", 0, 0, G_OPTION_ARG_STRING, &options.plot_x,
-      "The plot's horizontal axis: a varied parameter (default the first)", "NAME" },
-    { "plot-y", 0, 0, G_OPTION_ARG_STRING, &options.plot_y,
-      "The plot's vertical axis: a summary value, e.g. Ball.impact.events", "NAME" },
-    { "plot-size", 0, 0, G_OPTION_ARG_STRING, &options.plot_size,
-      "Size of the plot in pixels (default 800x600)", "WxH" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &options.quiet,
-      "Print nothing but errors (no progress, no summary)", NULL },
-    { NULL }
-  };
-  g_autoptr (GOptionContext) context = g_option_context_new (
-    "MODEL.xml - run a model many times, its parameters varied or sampled");
+  const GOptionEntry entries[]
+    = { { "vary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.vary,
+          "Vary a parameter over a range, inclusive of its end (--vary Ball.e=0.5:0.9:0.1; with "
+          "--design lhs a range without a step, e=0.5:0.9) or a list (--vary k=[1,2,5]); names as "
+          "for hyco run --set (repeatable)",
+          "NAME=VALUES" },
+        { "sample", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.sample,
+          "Sample a parameter from a distribution, normal(MEAN,SD) or uniform(LOW,HIGH): --sample "
+          "mu=normal(1,0.1) (repeatable)",
+          "NAME=DIST" },
+        { "samples", 'n', 0, G_OPTION_ARG_INT, &options.samples,
+          "The number of samples: the runs of a Latin hypercube, or the runs of each combination "
+          "of the varied values with --sample",
+          "N" },
+        { "seed", 0, 0, G_OPTION_ARG_INT64, &options.seed,
+          "Seed of the sampled values (default 0): run i draws from the seed and i alone", "S" },
+        { "design", 0, 0, G_OPTION_ARG_STRING, &options.design,
+          "factorial (default: every combination of the varied values) or lhs (a Latin hypercube "
+          "of --samples runs)",
+          "DESIGN" },
+        { "set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &options.set,
+          "Set a parameter to the same value in every run, as hyco run --set does (repeatable)",
+          "NAME=VALUE" },
+        { "stop-time", 't', 0, G_OPTION_ARG_STRING, &options.stop_time,
+          "Stop every run at model time T seconds", "T" },
+        { "probe", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.probes,
+          "Summarise a signal in every run (repeatable): SIGNAL.final, .min, .max, .events (how "
+          "many times present) and .first (the time of its first event), e.g. --probe Ball.impact",
+          "SIGNAL" },
+        { "jobs", 'j', 0, G_OPTION_ARG_INT, &options.jobs,
+          "Runs at once, each on a thread (default: one per core); the results do not depend on it",
+          "N" },
+        { "output", 'o', 0, G_OPTION_ARG_FILENAME, &options.output,
+          "Write the results to FILE.h5 (HDF5: /run, /status, /error, /parameters/NAME, "
+          "/summary/NAME) and FILE.csv beside it",
+          "FILE.h5" },
+        { "plot", 'p', 0, G_OPTION_ARG_FILENAME, &options.plot,
+          "Plot --plot-y against --plot-x to FILE (.svg, .png or .pdf), a point per completed run",
+          "FILE" },
+        { "plot-x", 0, 0, G_OPTION_ARG_STRING, &options.plot_x,
+          "The plot's horizontal axis: a varied parameter (default the first)", "NAME" },
+        { "plot-y", 0, 0, G_OPTION_ARG_STRING, &options.plot_y,
+          "The plot's vertical axis: a summary value, e.g. Ball.impact.events", "NAME" },
+        { "plot-size", 0, 0, G_OPTION_ARG_STRING, &options.plot_size,
+          "Size of the plot in pixels (default 800x600)", "WxH" },
+        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &options.quiet,
+          "Print nothing but errors (no progress, no summary)", NULL },
+        { NULL } };
+  g_autoptr (GOptionContext) context
+    = g_option_context_new ("MODEL.xml - run a model many times, its parameters varied or sampled");
   g_autoptr (GError) error = NULL;
   g_autoptr (HycoSweep) sweep = NULL;
   guint width = 0, height = 0;
@@ -554,17 +551,17 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
       print_error ("-o %s: name an HDF5 file, FILE.h5", options.output);
       return EXIT_BAD_INPUT;
     }
-  if (options.plot
-      && !g_str_has_suffix (options.plot, ".svg") && !g_str_has_suffix (options.plot, ".png")
-      && !g_str_has_suffix (options.plot, ".pdf"))
+  if (options.plot && !g_str_has_suffix (options.plot, ".svg")
+      && !g_str_has_suffix (options.plot, ".png") && !g_str_has_suffix (options.plot, ".pdf"))
     {
       print_error ("--plot %s: name a .svg, .png or .pdf file", options.plot);
       return EXIT_BAD_INPUT;
     }
   if (!options.plot && (options.plot_x || options.plot_y || options.plot_size))
     {
-      print_error ("--%s needs --plot",
-                   options.plot_x ? "plot-x" : options.plot_y ? "plot-y" : "plot-size");
+      print_error ("--%s needs --plot", options.plot_x   ? "plot-x"
+                                        : options.plot_y ? "plot-y"
+                                                         : "plot-size");
       return EXIT_BAD_INPUT;
     }
   if (options.plot && !options.plot_y)

@@ -43,8 +43,8 @@ pack_result (HycoSweep *sweep, gint32 run, guint n_summaries)
 }
 
 static void
-store_packed (HycoSweep *sweep, const HycoSweepMpiHooks *hooks, const guint8 *data,
-              gsize length, guint n_summaries)
+store_packed (HycoSweep *sweep, const HycoSweepMpiHooks *hooks, const guint8 *data, gsize length,
+              guint n_summaries)
 {
   gint32 run, status;
   g_autofree double *summaries = g_new0 (double, MAX (n_summaries, 1));
