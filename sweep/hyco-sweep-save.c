@@ -108,14 +108,12 @@ write_hdf5 (HycoSweep *self, const char *path)
   g_autofree gint32 *statuses = g_new (gint32, MAX (n, 1));
   g_autofree const char **errors = g_new (const char *, MAX (n, 1));
   g_autofree double *column = g_new (double, MAX (n, 1));
-  hid_t file, properties, string_type;
+  hid_t file, string_type;
   gboolean ok;
 
-  /* No times in the file (see write_column()), and the oldest format that holds it, which
-   * MATLAB and Octave read. */
-  properties = H5Pcreate (H5P_FILE_CREATE);
-  file = H5Fcreate (path, H5F_ACC_TRUNC, properties, H5P_DEFAULT);
-  H5Pclose (properties);
+  /* HDF5's default file format, the earliest that holds the file: what MATLAB and Octave
+   * read. No times in it (see write_column()). */
+  file = H5Fcreate (path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
   if (file < 0)
     return FALSE;
   string_type = H5Tcopy (H5T_C_S1);
