@@ -11,6 +11,7 @@
 #include "hyco-modal.h"
 #include "hyco-fmi.h"
 #include "hyco-results-formats.h"
+#include "hyco-sweep.h"
 #undef HYCO_INSIDE
 
 G_BEGIN_DECLS

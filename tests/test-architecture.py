@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 
-MODULES = ["library", "directors", "actors", "modal", "fmi", "results"]
+MODULES = ["library", "directors", "actors", "modal", "fmi", "results", "sweep"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 DECLARED = re.compile(r"G_DECLARE_\w+\s*\(\s*(\w+)\s*,\s*\w+\s*,\s*\w+\s*,\s*(\w+)")
 

@@ -28,7 +28,7 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 
-packages="libhyco-1.0-0 gir1.2-hyco-1.0 python3-hyco libhyco-dev hyco"
+packages="libhyco-1.0-0 gir1.2-hyco-1.0 python3-hyco libhyco-dev hyco hyco-mpi"
 for package in $packages; do
   if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
     echo "check-debian-package: $package is already installed; this check installs and then" \

@@ -1398,6 +1398,16 @@ command_fmu (int argc, char **argv)
   return EXIT_BAD_INPUT;
 }
 
+/* hyco sweep: tools/hyco-sweep.c ------------------------------------------------------------ */
+
+int hyco_tool_sweep (int argc, char **argv, GString *help_all);
+
+static int
+command_sweep (int argc, char **argv)
+{
+  return hyco_tool_sweep (argc, argv, help_all);
+}
+
 /* main ----------------------------------------------------------------------------------- */
 
 static const struct
@@ -1411,6 +1421,7 @@ static const struct
   { "actors", command_actors, "List actor and director classes with ports and parameters" },
   { "fmu", command_fmu, "Show what an FMU holds, or run it on its own (hyco fmu info FILE.fmu)" },
   { "view", command_view, "Write an interactive HTML view of a trace (hyco view trace.csv)" },
+  { "sweep", command_sweep, "Run a model many times, its parameters varied or sampled" },
 };
 
 static void

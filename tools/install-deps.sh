@@ -11,13 +11,15 @@ set -eu
 # debhelper, dh-python (dh-sequence-python3), lintian; the fuzzers (tools/fuzz.sh, built by the
 # test suite): clang and libclang-rt-14-dev (libFuzzer); the HTML view's test
 # (tests/test-html-view.py): chromium (headless, driven over its DevTools pipe) and python3-pil
-# (its screenshots' pixels).
+# (its screenshots' pixels); sweeps' results (hyco sweep -o FILE.h5): libhdf5-dev, and
+# python3-h5py, which the sweep tests read them back with; sweeps over MPI ranks (mpirun -n N
+# hyco sweep, the sweep's MPI module and its test): libopenmpi-dev and openmpi-bin.
 packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
   libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen
   bison libminizip-dev dpkg-dev debhelper dh-python lintian clang libclang-rt-14-dev
-  chromium python3-pil"
+  chromium python3-pil libhdf5-dev python3-h5py libopenmpi-dev openmpi-bin"
 
 missing=""
 for package in $packages; do

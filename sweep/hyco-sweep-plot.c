@@ -1,0 +1,210 @@
+/* hyco-sweep-plot.c: a summary value of a sweep against a varied parameter, drawn with PLplot
+ * as the results' plots are (results/hyco-results-plot.c): same drivers, colours and text size.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "hyco-sweep-private.h"
+#include "hyco-output-file-private.h"
+
+#include <math.h>
+#include <plplot.h>
+#include <string.h>
+
+/* PLplot keeps its state in globals: one plot at a time. A sweep draws its plot after its runs,
+ * none of which plots, so this lock and the results' own do not meet in the hyco command; an
+ * application that plots results and sweeps from two threads at once should not. */
+static GMutex plot_lock;
+
+enum
+{
+  COLOR_BACKGROUND,
+  COLOR_AXES,
+  COLOR_GRID,
+  COLOR_POINTS,
+  COLOR_FAILED,
+  N_COLORS
+};
+
+/* Text height in pixels, as the results' plots have it. */
+#define TEXT_HEIGHT 13.0
+
+static const char *
+driver_for (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+
+  if (dot == NULL)
+    return NULL;
+  if (g_ascii_strcasecmp (dot, ".svg") == 0)
+    return "svg";
+  if (g_ascii_strcasecmp (dot, ".png") == 0)
+    return "pngcairo";
+  if (g_ascii_strcasecmp (dot, ".pdf") == 0)
+    return "pdfcairo";
+  return NULL;
+}
+
+/* The axis' range around @low and @high, with a margin, and one that is not empty. */
+static void
+widen (double *low, double *high)
+{
+  double span = *high - *low;
+
+  if (span <= 0)
+    span = fabs (*low) > 0 ? fabs (*low) * 0.1 : 1.0;
+  *low -= span * 0.05;
+  *high += span * 0.05;
+}
+
+static void
+draw (HycoSweep *self, guint x_index, gboolean x_is_parameter, guint y_index,
+      gboolean y_is_parameter, const char *x_name, const char *y_name, guint width)
+{
+  g_autofree double *xs = g_new (double, MAX (self->n_runs, 1));
+  g_autofree double *ys = g_new (double, MAX (self->n_runs, 1));
+  g_autofree char *title = NULL;
+  double x_low = INFINITY, x_high = -INFINITY, y_low = INFINITY, y_high = -INFINITY;
+  double page_x0, page_x1, page_y0, page_y1, pixels_per_mm;
+  guint n = 0, failed = 0;
+
+  for (guint r = 0; r < self->n_runs; r++)
+    {
+      double x = x_is_parameter ? hyco_sweep_get_parameter_value (self, r, x_index)
+                                : hyco_sweep_get_summary (self, r, x_index);
+      double y = y_is_parameter ? hyco_sweep_get_parameter_value (self, r, y_index)
+                                : hyco_sweep_get_summary (self, r, y_index);
+      if (self->statuses[r] != HYCO_SWEEP_STATUS_OK)
+        failed++;
+      if (!isfinite (x) || !isfinite (y) || self->statuses[r] != HYCO_SWEEP_STATUS_OK)
+        continue;
+      xs[n] = x;
+      ys[n] = y;
+      x_low = MIN (x_low, x);
+      x_high = MAX (x_high, x);
+      y_low = MIN (y_low, y);
+      y_high = MAX (y_high, y);
+      n++;
+    }
+  if (n == 0)
+    {
+      x_low = y_low = 0;
+      x_high = y_high = 1;
+    }
+  widen (&x_low, &x_high);
+  widen (&y_low, &y_high);
+
+  pladv (0);
+  plgspa (&page_x0, &page_x1, &page_y0, &page_y1);
+  pixels_per_mm = width / (page_x1 - page_x0);
+  plschr (TEXT_HEIGHT / pixels_per_mm, 1.0);
+  plssym (TEXT_HEIGHT * 0.6 / pixels_per_mm, 1.0);
+  plsmaj (6.0 / pixels_per_mm, 1.0);
+  plsmin (3.0 / pixels_per_mm, 1.0);
+  plvpor (0.12, 0.96, 0.12, 0.9);
+  plwind (x_low, x_high, y_low, y_high);
+  plcol0 (COLOR_GRID);
+  plbox ("g", 0, 0, "g", 0, 0);
+  plcol0 (COLOR_AXES);
+  plbox ("bcnst", 0, 0, "bcnstv", 0, 0);
+  title = failed ? g_strdup_printf ("%s against %s: %u runs (%u failed, not drawn)", y_name, x_name,
+                                    self->n_runs, failed)
+                 : g_strdup_printf ("%s against %s: %u runs", y_name, x_name, self->n_runs);
+  pllab (x_name, y_name, title);
+  plcol0 (COLOR_POINTS);
+  /* A filled disc of the text's font, centred on the point (the cairo and svg drivers draw
+   * Unicode). */
+  plschr (TEXT_HEIGHT * 0.8 / pixels_per_mm, 1.0);
+  if (n > 0)
+    plstring ((PLINT) n, xs, ys, "●");
+}
+
+/**
+ * hyco_sweep_plot:
+ * @self: a sweep that ran
+ * @path: the picture to write: .svg, .png or .pdf
+ * @x: the horizontal axis: a varied or sampled parameter's name (or a summary value's)
+ * @y: the vertical axis: a summary value's name (`Ball.impact.events`), or a parameter's
+ * @width: the width in pixels, 0 for 800
+ * @height: the height in pixels, 0 for 600
+ * @error: return location for an error
+ *
+ * Draws a point for each run that completed, @y against @x; the title counts the runs and
+ * those that failed, which are not drawn. A file already at @path is replaced only once the
+ * new one is complete.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y, guint width,
+                 guint height, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  gboolean x_is_parameter, y_is_parameter;
+  guint x_index, y_index;
+  HycoOutputFile *output;
+  const char *driver;
+  PLINT stream, previous;
+
+  g_return_val_if_fail (HYCO_IS_SWEEP (self) && self->planned, FALSE);
+  g_return_val_if_fail (path != NULL && x != NULL && y != NULL, FALSE);
+  driver = driver_for (path);
+  if (driver == NULL)
+    {
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO,
+                   "cannot plot to %s: name a .svg, .png or .pdf file", path);
+      return FALSE;
+    }
+  for (guint axis = 0; axis < 2; axis++)
+    {
+      const char *name = axis ? y : x;
+      if (!hyco_sweep_lookup_column (self, name, axis ? &y_is_parameter : &x_is_parameter,
+                                     axis ? &y_index : &x_index))
+        {
+          g_auto (GStrv) parameters = hyco_sweep_list_parameters (self);
+          g_auto (GStrv) summaries = hyco_sweep_list_summaries (self);
+          g_autofree char *parameter_list = g_strjoinv (", ", parameters);
+          g_autofree char *summary_list = g_strjoinv (", ", summaries);
+          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_UNKNOWN_VALUE,
+                       "the sweep has no parameter or summary value \"%s\" (parameters: %s; "
+                       "summary values: %s)",
+                       name, *parameters ? parameter_list : "none",
+                       *summaries ? summary_list : "none: probe a signal");
+          return FALSE;
+        }
+    }
+  if (width == 0)
+    width = 800;
+  if (height == 0)
+    height = 600;
+
+  g_mutex_lock (&plot_lock);
+  output = _hyco_output_file_new (path, "the plot", &local_error);
+  if (output == NULL)
+    {
+      g_mutex_unlock (&plot_lock);
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, "%s", local_error->message);
+      return FALSE;
+    }
+  plgstrm (&previous);
+  plmkstrm (&stream);
+  plsdev (driver);
+  plsfnam (_hyco_output_file_get_write_path (output));
+  plspage (0.0, 0.0, (PLINT) width, (PLINT) height, 0, 0);
+  plscmap0n (N_COLORS);
+  plscol0 (COLOR_BACKGROUND, 255, 255, 255);
+  plscol0 (COLOR_AXES, 0, 0, 0);
+  plscol0 (COLOR_GRID, 220, 220, 220);
+  plscol0 (COLOR_POINTS, 31, 119, 180);
+  plscol0 (COLOR_FAILED, 214, 39, 40);
+  plinit ();
+  draw (self, x_index, x_is_parameter, y_index, y_is_parameter, x, y, width);
+  plend1 ();
+  plsstrm (previous);
+  g_mutex_unlock (&plot_lock);
+  if (!_hyco_output_file_commit (output, 0, &local_error))
+    {
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, "%s", local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
