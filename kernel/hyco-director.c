@@ -1306,7 +1306,8 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
             const HycoEntrySignals *flat, GError **error)
 {
   HycoActorPrivate *actor = entry->priv;
-  gboolean any_unknown = FALSE, any_present = FALSE;
+  guint seen = 0; /* a bit for each status the inputs have */
+  gboolean any_unknown, any_present;
 
   if (flat == NULL && G_UNLIKELY (entry->precomputed != HYCO_PRECOMPUTED_NONE)
       && priv->publish != NULL)
@@ -1323,22 +1324,16 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
     }
   if (flat != NULL)
     for (guint s = 0; s < flat->n_inputs; s++)
-      {
-        HycoSignalStatus status = hyco_signal_status (flat->inputs[s]);
-        any_unknown |= status == HYCO_SIGNAL_UNKNOWN;
-        any_present |= status == HYCO_SIGNAL_PRESENT;
-      }
+      seen |= 1u << hyco_signal_status (flat->inputs[s]);
   else
     for (guint i = 0; i < entry->n_inputs; i++)
       {
         HycoPort *input = entry->inputs[i];
         for (guint c = 0; c < input->n_sources; c++)
-          {
-            HycoSignalStatus status = hyco_signal_status (input->sources[c]);
-            any_unknown |= status == HYCO_SIGNAL_UNKNOWN;
-            any_present |= status == HYCO_SIGNAL_PRESENT;
-          }
+          seen |= 1u << hyco_signal_status (input->sources[c]);
       }
+  any_unknown = (seen & (1u << HYCO_SIGNAL_UNKNOWN)) != 0;
+  any_present = (seen & (1u << HYCO_SIGNAL_PRESENT)) != 0;
   if (entry->strict && any_unknown)
     return TRUE;
   if (!fire_all && !actor->pure_event && !any_present && !entry->always)
@@ -1360,7 +1355,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   for (guint s = 0; flat != NULL && s < flat->n_unsettled; s++)
     if (flat->unsettled[s]->stamp != priv->epoch.value)
       hyco_signal_set_unknown (flat->unsettled[s]);
-  if (!entry->klass->prefire (entry->actor))
+  if (!actor->default_prefire && !entry->klass->prefire (entry->actor))
     {
       set_outputs_absent (entry);
       return TRUE;
@@ -2067,7 +2062,7 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
         _hyco_model_trace_outputs (priv->model, actor, &model_tag);
       else
         events += count_present_outputs (actor_priv);
-      ok = HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
+      ok = actor_priv->default_postfire || HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   _hyco_ptr_array_empty (priv->fired);
   if (events != 0 && priv->model != NULL)
