@@ -1890,14 +1890,21 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
             worklist_add_actor (worklist, first, 0);
         }
     }
-  while (worklist->heap_len > 0)
+  /* The entry to visit next where the heap would hold it alone (a chain): no push, no pop.
+   * It is not marked queued; nothing before its visit can queue it again, as every position
+   * queued meanwhile comes after it. */
+  guint next = G_MAXUINT;
+
+  while (next != G_MAXUINT || worklist->heap_len > 0)
     {
-      guint e = worklist_pop (worklist);
+      guint e = next != G_MAXUINT ? next : worklist_pop (worklist);
       guint end = entries[e].group_end;
       guint64 firings = priv->firings;
 
+      next = G_MAXUINT;
       if (G_LIKELY (end == 0))
         {
+          guint first = worklist->successor_begin[e], last = worklist->successor_end[e];
           cursor = e + 1;
           if (G_UNLIKELY (worklist->forward_begin[e] != worklist->forward_end[e]))
             read_ahead (priv, worklist, e, cursor);
@@ -1905,7 +1912,12 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
             goto failed;
           if (priv->firings == firings)
             continue;
-          for (guint s = worklist->successor_begin[e]; s < worklist->successor_end[e]; s++)
+          if (worklist->heap_len == 0 && last - first == 1 && worklist->successors[first] >= cursor)
+            {
+              next = worklist->successors[first];
+              continue;
+            }
+          for (guint s = first; s < last; s++)
             worklist_add (worklist, worklist->successors[s], cursor);
           continue;
         }
