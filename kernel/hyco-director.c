@@ -1283,8 +1283,9 @@ typedef struct
   HycoSignal **inputs;    /* what the actor's inputs read, every channel */
   HycoSignal **unsettled; /* the outputs its actor determines at it and its later entries, */
   guint n_inputs;
-  guint n_unsettled; /* none for an entry whose outputs need no pass (see is_plain()) */
-  guint n_own;       /* the first @n_own of them at this entry */
+  guint n_unsettled;
+  guint n_own;     /* the first @n_own of them at this entry */
+  gboolean plain;  /* its outputs need no pass around its firing (see is_plain()) */
 } HycoEntrySignals;
 
 /* Once a strict actor has fired, what it left unknown is absent. */
@@ -1352,9 +1353,10 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   /* What the actor has still to determine, not written yet, is unknown while it fires, as it
    * would be had every entry been visited: an actor may test that an output is still to be
    * written. */
-  for (guint s = 0; flat != NULL && s < flat->n_unsettled; s++)
-    if (flat->unsettled[s]->stamp != priv->epoch.value)
-      hyco_signal_set_unknown (flat->unsettled[s]);
+  if (flat != NULL && !flat->plain)
+    for (guint s = 0; s < flat->n_unsettled; s++)
+      if (flat->unsettled[s]->stamp != priv->epoch.value)
+        hyco_signal_set_unknown (flat->unsettled[s]);
   if (!actor->default_prefire && !entry->klass->prefire (entry->actor))
     {
       set_outputs_absent (entry);
@@ -1366,6 +1368,8 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   if (G_UNLIKELY (priv->epoch.violations != 0) && !check_monotonic (priv, entry->actor, error))
     return FALSE;
   mark_fired (priv, entry);
+  if (flat != NULL && flat->plain)
+    return TRUE;
   if (flat != NULL && entry->strict)
     own_outputs_absent (flat);
   else
@@ -1812,8 +1816,7 @@ worklist_build (HycoDirectorPrivate *priv)
       self->signals[e].inputs = self->inputs + inputs_begin[e];
     }
   for (guint e = 0; e < n; e++)
-    if (is_plain (self, entries, e))
-      self->signals[e].n_unsettled = self->signals[e].n_own = 0;
+    self->signals[e].plain = is_plain (self, entries, e);
   return self;
 }
 
