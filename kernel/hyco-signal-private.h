@@ -126,17 +126,6 @@ _hyco_port_read_value (HycoPort *port, guint channel)
   return hyco_signal_status (signal) == HYCO_SIGNAL_PRESENT ? &signal->value : NULL;
 }
 
-static inline double
-_hyco_port_read_double (HycoPort *port, guint channel)
-{
-  const HycoValue *value = _hyco_port_read_value (port, channel);
-
-  if (G_UNLIKELY (value == NULL))
-    return 0.0;
-  return G_LIKELY (value->type == HYCO_VALUE_TYPE_DOUBLE) ? value->data.v_double
-                                                          : hyco_value_get_double (value);
-}
-
 /* The channel @port writes, or NULL where the write is ignored: a channel it does not have,
  * or one already known, which only a write saying the same thing may touch (see
  * hyco_signal_may_write()). */
@@ -174,19 +163,6 @@ _hyco_port_write_int (HycoPort *port, guint channel, gint64 value)
   if (signal == NULL)
     return;
   _hyco_value_put_int (&signal->value, value);
-  hyco_signal_mark_present (signal);
-}
-
-static inline void
-_hyco_port_write_boolean (HycoPort *port, guint channel, gboolean value)
-{
-  HycoValue candidate = { HYCO_VALUE_TYPE_BOOLEAN, { .v_int = 0 } };
-  HycoSignal *signal;
-
-  candidate.data.v_boolean = value ? TRUE : FALSE;
-  if ((signal = _hyco_port_writable (port, channel, &candidate)) == NULL)
-    return;
-  _hyco_value_put_boolean (&signal->value, value);
   hyco_signal_mark_present (signal);
 }
 
