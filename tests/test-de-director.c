@@ -1155,7 +1155,7 @@ run_diamond (const char *trace)
   if (trace != NULL)
     g_assert_true (hyco_model_set_trace_file (model, trace, &error));
   g_assert_no_error (error);
-  g_assert_true (hyco_model_run (model, NULL, &error));
+  hyco_model_run (model, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (test_log_count (TEST_LOG (sum)), ==, 3);
   g_assert_cmpuint (test_log_count (TEST_LOG (tail)), ==, 3);
@@ -1173,14 +1173,14 @@ run_diamond (const char *trace)
 static void
 test_worklist_builtin_diamond (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hyco-de-XXXXXX", NULL);
-  g_autofree char *trace = g_build_filename (dir, "trace.csv", NULL);
+  g_autofree char *trace = g_build_filename (test_private_tmp_begin ("hyco-diamond"), "trace.csv",
+                                             NULL);
 
   run_diamond (NULL);
   run_diamond (trace);
   g_assert_true (g_file_test (trace, G_FILE_TEST_EXISTS));
   g_remove (trace);
-  g_rmdir (dir);
+  test_private_tmp_end ();
 }
 
 int
