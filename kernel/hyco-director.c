@@ -1631,21 +1631,17 @@ compare_reads (gconstpointer a, gconstpointer b)
  * nor has them read ahead (made unknown before it fires). Its firing then costs no pass over
  * its outputs. Asked once the signals and the forward reads are listed. */
 static gboolean
-is_plain (HycoWorklist *self, HycoScheduleEntry *entries, guint e)
+is_plain (HycoWorklist *self, HycoScheduleEntry *entries, guint e, const guint8 *read_ahead)
 {
   const HycoEntrySignals *flat = &self->signals[e];
 
   if (!entries[e].strict || entries[e].group_end != 0 || flat->n_own != flat->n_unsettled
       || self->next_of_actor[e] != G_MAXUINT || entries[e].priv->schedule_position != e
-      || HYCO_IS_COMPOSITE_ACTOR (entries[e].actor))
+      || HYCO_IS_COMPOSITE_ACTOR (entries[e].actor) || read_ahead[e])
     return FALSE;
   for (guint i = 0; i < flat->n_inputs; i++)
     for (guint o = 0; o < flat->n_own; o++)
       if (flat->inputs[i] == flat->unsettled[o])
-        return FALSE;
-  for (guint r = 0; r < self->n_entries; r++)
-    for (guint f = self->forward_begin[r]; f < self->forward_end[r]; f++)
-      if (self->forward[f].producer == e)
         return FALSE;
   return TRUE;
 }
@@ -1670,6 +1666,7 @@ worklist_build (HycoDirectorPrivate *priv)
   g_autoptr (GPtrArray) read = g_ptr_array_new ();
   g_autofree guint *unsettled_begin = NULL;
   g_autofree guint *inputs_begin = NULL;
+  g_autofree guint8 *read_ahead = NULL;
 
   self->n_entries = n;
   self->group_begin = g_new (guint, MAX (n, 1));
@@ -1815,8 +1812,13 @@ worklist_build (HycoDirectorPrivate *priv)
       self->signals[e].unsettled = self->unsettled + unsettled_begin[e];
       self->signals[e].inputs = self->inputs + inputs_begin[e];
     }
+  /* The producers whose outputs some entry reads ahead, in one pass. */
+  read_ahead = g_new0 (guint8, MAX (n, 1));
   for (guint e = 0; e < n; e++)
-    self->signals[e].plain = is_plain (self, entries, e);
+    for (guint f = self->forward_begin[e]; f < self->forward_end[e]; f++)
+      read_ahead[self->forward[f].producer] = TRUE;
+  for (guint e = 0; e < n; e++)
+    self->signals[e].plain = is_plain (self, entries, e, read_ahead);
   return self;
 }
 
