@@ -28,6 +28,10 @@ typedef struct
   HycoSignal **output_signals; /* every channel of its output ports, set when wired: what the
                                 * model counts as events after each firing */
   guint n_output_signals;
+  /* Its class's prefire and postfire are the base class's, which do nothing: the directors
+   * skip the calls. Set at construction. */
+  gboolean default_prefire;
+  gboolean default_postfire;
 } HycoActorPrivate;
 
 /* The base classes' private data, reached inline: the directors' hot paths use it at every

@@ -109,13 +109,19 @@ _hyco_actor_get_toplevel (HycoActor *self)
   return top;
 }
 
+static gboolean hyco_actor_real_true (HycoActor *self, GError **error);
+static gboolean hyco_actor_real_prefire (HycoActor *self);
+
 static void
 hyco_actor_constructed (GObject *object)
 {
   HycoActor *self = HYCO_ACTOR (object);
+  HycoActorPrivate *priv = _hyco_actor_get_private (self);
   g_autoptr (GPtrArray) names = hyco_actor_class_list_port_names (HYCO_ACTOR_GET_CLASS (self));
 
   G_OBJECT_CLASS (hyco_actor_parent_class)->constructed (object);
+  priv->default_prefire = HYCO_ACTOR_GET_CLASS (self)->prefire == hyco_actor_real_prefire;
+  priv->default_postfire = HYCO_ACTOR_GET_CLASS (self)->postfire == hyco_actor_real_true;
   for (guint i = 0; i < names->len; i++)
     {
       const char *name = names->pdata[i];

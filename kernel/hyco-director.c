@@ -1276,17 +1276,42 @@ mark_fired (HycoDirectorPrivate *priv, HycoScheduleEntry *entry)
     }
 }
 
+/* An entry's signals as the worklist lists them, in flat arrays (see HycoWorklist): what a DE
+ * tag reads and writes at every firing, without walking ports and channels. */
+typedef struct
+{
+  HycoSignal **inputs;    /* what the actor's inputs read, every channel */
+  HycoSignal **unsettled; /* the outputs its actor determines at it and its later entries, */
+  guint n_inputs;
+  guint n_unsettled;
+  guint n_own;     /* the first @n_own of them at this entry */
+  gboolean plain;  /* its outputs need no pass around its firing (see is_plain()) */
+} HycoEntrySignals;
+
+/* Once a strict actor has fired, what it left unknown is absent. */
+static inline void
+own_outputs_absent (const HycoEntrySignals *flat)
+{
+  for (guint s = 0; s < flat->n_own; s++)
+    if (hyco_signal_status (flat->unsettled[s]) == HYCO_SIGNAL_UNKNOWN)
+      hyco_signal_set_absent (flat->unsettled[s]);
+}
+
 /* Fires one entry if it can add knowledge. In DE (@fire_all false) an actor fires only when
- * triggered, by a pure event or a present input; in SR every actor fires at every tick.
+ * triggered, by a pure event or a present input; in SR every actor fires at every tick. @flat,
+ * from the worklist of a DE tag (NULL without one: SR, continuous time), lists its signals; a
+ * DE tag has no publish hook.
  * Inlined: the call and the registers it saves cost some 30 instructions per firing. */
 static G_ALWAYS_INLINE inline gboolean
 fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_all,
-            HycoSignal **unsettled, guint n_unsettled, GError **error)
+            const HycoEntrySignals *flat, GError **error)
 {
   HycoActorPrivate *actor = entry->priv;
-  gboolean any_unknown = FALSE, any_present = FALSE;
+  guint seen = 0; /* a bit for each status the inputs have */
+  gboolean any_unknown, any_present;
 
-  if (G_UNLIKELY (entry->precomputed != HYCO_PRECOMPUTED_NONE) && priv->publish != NULL)
+  if (flat == NULL && G_UNLIKELY (entry->precomputed != HYCO_PRECOMPUTED_NONE)
+      && priv->publish != NULL)
     {
       /* Written by the publish hook: at most to postfire. */
       if (entry->precomputed == HYCO_PRECOMPUTED_POSTFIRE)
@@ -1298,16 +1323,18 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
       set_outputs_absent (entry);
       return TRUE;
     }
-  for (guint i = 0; i < entry->n_inputs; i++)
-    {
-      HycoPort *input = entry->inputs[i];
-      for (guint c = 0; c < input->n_sources; c++)
-        {
-          HycoSignalStatus status = hyco_signal_status (input->sources[c]);
-          any_unknown |= status == HYCO_SIGNAL_UNKNOWN;
-          any_present |= status == HYCO_SIGNAL_PRESENT;
-        }
-    }
+  if (flat != NULL)
+    for (guint s = 0; s < flat->n_inputs; s++)
+      seen |= 1u << hyco_signal_status (flat->inputs[s]);
+  else
+    for (guint i = 0; i < entry->n_inputs; i++)
+      {
+        HycoPort *input = entry->inputs[i];
+        for (guint c = 0; c < input->n_sources; c++)
+          seen |= 1u << hyco_signal_status (input->sources[c]);
+      }
+  any_unknown = (seen & (1u << HYCO_SIGNAL_UNKNOWN)) != 0;
+  any_present = (seen & (1u << HYCO_SIGNAL_PRESENT)) != 0;
   if (entry->strict && any_unknown)
     return TRUE;
   if (!fire_all && !actor->pure_event && !any_present && !entry->always)
@@ -1326,10 +1353,11 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   /* What the actor has still to determine, not written yet, is unknown while it fires, as it
    * would be had every entry been visited: an actor may test that an output is still to be
    * written. */
-  for (guint s = 0; s < n_unsettled; s++)
-    if (unsettled[s]->stamp != priv->epoch.value)
-      hyco_signal_set_unknown (unsettled[s]);
-  if (!entry->klass->prefire (entry->actor))
+  if (flat != NULL && !flat->plain)
+    for (guint s = 0; s < flat->n_unsettled; s++)
+      if (flat->unsettled[s]->stamp != priv->epoch.value)
+        hyco_signal_set_unknown (flat->unsettled[s]);
+  if (!actor->default_prefire && !entry->klass->prefire (entry->actor))
     {
       set_outputs_absent (entry);
       return TRUE;
@@ -1340,7 +1368,12 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   if (G_UNLIKELY (priv->epoch.violations != 0) && !check_monotonic (priv, entry->actor, error))
     return FALSE;
   mark_fired (priv, entry);
-  default_outputs_absent (entry);
+  if (flat != NULL && flat->plain)
+    return TRUE;
+  if (flat != NULL && entry->strict)
+    own_outputs_absent (flat);
+  else
+    default_outputs_absent (entry);
   return TRUE;
 }
 
@@ -1473,8 +1506,9 @@ typedef struct _HycoWorklist
   guint *forward_begin;   /* per entry: its range in @forward */
   guint *forward_end;
   HycoWorklistForward *forward;
-  guint *unsettled_begin; /* per entry (and one past the last): its range in @unsettled */
-  HycoSignal **unsettled; /* the outputs its actor determines at it and its later entries */
+  HycoEntrySignals *signals; /* per entry: its ranges in @unsettled and @inputs */
+  HycoSignal **unsettled;    /* the outputs its actor determines at it and its later entries */
+  HycoSignal **inputs;       /* the signals its actor's inputs read */
   GArray *seeds;          /* guint: the first entries of the actors visited at every tag
                            * (continuous composites, opaque composites a loop fires
                            * untriggered, the readers of the container's inputs) */
@@ -1495,8 +1529,9 @@ worklist_free (HycoWorklist *self)
   g_free (self->forward_begin);
   g_free (self->forward_end);
   g_free (self->forward);
-  g_free (self->unsettled_begin);
+  g_free (self->signals);
   g_free (self->unsettled);
+  g_free (self->inputs);
   g_free (self->successors);
   if (self->seeds != NULL)
     g_array_unref (self->seeds);
@@ -1589,6 +1624,28 @@ compare_reads (gconstpointer a, gconstpointer b)
 
 #define CONTAINER_INPUT G_MAXUINT
 
+/* Whether entry @e's outputs can be left alone around its firing: what it does not write
+ * stays stale, which reads absent at a DE tag, as marking it unknown before the firing and
+ * absent after would leave it. So for a strict atomic actor fired at one entry, outside a
+ * zero-delay loop, that neither reads its own outputs (an actor can see nothing else of them)
+ * nor has them read ahead (made unknown before it fires). Its firing then costs no pass over
+ * its outputs. Asked once the signals and the forward reads are listed. */
+static gboolean
+is_plain (HycoWorklist *self, HycoScheduleEntry *entries, guint e, const guint8 *read_ahead)
+{
+  const HycoEntrySignals *flat = &self->signals[e];
+
+  if (!entries[e].strict || entries[e].group_end != 0 || flat->n_own != flat->n_unsettled
+      || self->next_of_actor[e] != G_MAXUINT || entries[e].priv->schedule_position != e
+      || HYCO_IS_COMPOSITE_ACTOR (entries[e].actor) || read_ahead[e])
+    return FALSE;
+  for (guint i = 0; i < flat->n_inputs; i++)
+    for (guint o = 0; o < flat->n_own; o++)
+      if (flat->inputs[i] == flat->unsettled[o])
+        return FALSE;
+  return TRUE;
+}
+
 static HycoWorklist *
 worklist_build (HycoDirectorPrivate *priv)
 {
@@ -1606,6 +1663,10 @@ worklist_build (HycoDirectorPrivate *priv)
   g_autoptr (GArray) reads = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
   g_autoptr (GArray) forward = g_array_new (FALSE, FALSE, sizeof (HycoWorklistForward));
   g_autoptr (GPtrArray) unsettled = g_ptr_array_new ();
+  g_autoptr (GPtrArray) read = g_ptr_array_new ();
+  g_autofree guint *unsettled_begin = NULL;
+  g_autofree guint *inputs_begin = NULL;
+  g_autofree guint8 *read_ahead = NULL;
 
   self->n_entries = n;
   self->group_begin = g_new (guint, MAX (n, 1));
@@ -1720,26 +1781,46 @@ worklist_build (HycoDirectorPrivate *priv)
   self->successors
     = (guint *) g_memdup2 (successors->data, sizeof (guint) * MAX (successors->len, 1));
 
-  /* Unsettled outputs: those of the entry and of its actor's later entries. */
-  self->unsettled_begin = g_new0 (guint, n + 1);
+  /* Unsettled outputs: those of the entry and of its actor's later entries; and what each
+   * entry's inputs read, as fire_entry() scans them. */
+  self->signals = g_new0 (HycoEntrySignals, MAX (n, 1));
+  unsettled_begin = g_new0 (guint, MAX (n, 1));
+  inputs_begin = g_new0 (guint, MAX (n, 1));
   for (guint e = 0; e < n; e++)
     {
-      self->unsettled_begin[e] = unsettled->len;
+      unsettled_begin[e] = unsettled->len;
       for (guint k = e; k != G_MAXUINT; k = self->next_of_actor[k])
-        for (guint o = 0; o < entries[k].n_outputs; o++)
-          for (guint c = 0; c < entries[k].outputs[o]->n_signals; c++)
-            g_ptr_array_add (unsettled, &entries[k].outputs[o]->signals[c]);
+        {
+          for (guint o = 0; o < entries[k].n_outputs; o++)
+            for (guint c = 0; c < entries[k].outputs[o]->n_signals; c++)
+              g_ptr_array_add (unsettled, &entries[k].outputs[o]->signals[c]);
+          if (k == e)
+            self->signals[e].n_own = unsettled->len - unsettled_begin[e];
+        }
+      self->signals[e].n_unsettled = unsettled->len - unsettled_begin[e];
+      inputs_begin[e] = read->len;
+      for (guint i = 0; i < entries[e].n_inputs; i++)
+        for (guint c = 0; c < entries[e].inputs[i]->n_sources; c++)
+          g_ptr_array_add (read, entries[e].inputs[i]->sources[c]);
+      self->signals[e].n_inputs = read->len - inputs_begin[e];
     }
-  self->unsettled_begin[n] = unsettled->len;
   self->unsettled = (HycoSignal **) g_memdup2 (unsettled->pdata,
                                                sizeof (HycoSignal *) * MAX (unsettled->len, 1));
+  self->inputs = (HycoSignal **) g_memdup2 (read->pdata, sizeof (HycoSignal *) * MAX (read->len, 1));
+  for (guint e = 0; e < n; e++)
+    {
+      self->signals[e].unsettled = self->unsettled + unsettled_begin[e];
+      self->signals[e].inputs = self->inputs + inputs_begin[e];
+    }
+  /* The producers whose outputs some entry reads ahead, in one pass. */
+  read_ahead = g_new0 (guint8, MAX (n, 1));
+  for (guint e = 0; e < n; e++)
+    for (guint f = self->forward_begin[e]; f < self->forward_end[e]; f++)
+      read_ahead[self->forward[f].producer] = TRUE;
+  for (guint e = 0; e < n; e++)
+    self->signals[e].plain = is_plain (self, entries, e, read_ahead);
   return self;
 }
-
-/* The outputs an entry's actor has still to determine, from the worklist (none without one). */
-#define UNSETTLED(worklist, e)                                                                    \
-  (worklist) ? (worklist)->unsettled + (worklist)->unsettled_begin[e] : NULL,                     \
-    (worklist) ? (worklist)->unsettled_begin[(e) + 1] - (worklist)->unsettled_begin[e] : 0
 
 /* Iterates the group of entries [@begin, @end), on a zero-delay loop, until no output changes. */
 static gboolean
@@ -1749,7 +1830,8 @@ run_group (HycoDirectorPrivate *priv, HycoScheduleEntry *entries, guint begin, g
   for (guint known = G_MAXUINT, now = count_known_outputs (entries, begin, end); known != now;
        known = now, now = count_known_outputs (entries, begin, end))
     for (guint k = begin; k < end; k++)
-      if (!fire_entry (priv, &entries[k], fire_all, UNSETTLED (worklist, k), error))
+      if (!fire_entry (priv, &entries[k], fire_all, worklist ? &worklist->signals[k] : NULL,
+                       error))
         return FALSE;
   return check_cycle_settled (priv, entries, begin, end, error);
 }
@@ -1765,7 +1847,7 @@ run_every_entry (HycoDirectorPrivate *priv, gboolean fire_all, GError **error)
       guint end = entries[e].group_end;
       if (G_LIKELY (end == 0))
         {
-          if (!fire_entry (priv, &entries[e], fire_all, NULL, 0, error))
+          if (!fire_entry (priv, &entries[e], fire_all, NULL, error))
             return FALSE;
           e++;
           continue;
@@ -1813,22 +1895,34 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
             worklist_add_actor (worklist, first, 0);
         }
     }
-  while (worklist->heap_len > 0)
+  /* The entry to visit next where the heap would hold it alone (a chain): no push, no pop.
+   * It is not marked queued; nothing before its visit can queue it again, as every position
+   * queued meanwhile comes after it. */
+  guint next = G_MAXUINT;
+
+  while (next != G_MAXUINT || worklist->heap_len > 0)
     {
-      guint e = worklist_pop (worklist);
+      guint e = next != G_MAXUINT ? next : worklist_pop (worklist);
       guint end = entries[e].group_end;
       guint64 firings = priv->firings;
 
+      next = G_MAXUINT;
       if (G_LIKELY (end == 0))
         {
+          guint first = worklist->successor_begin[e], last = worklist->successor_end[e];
           cursor = e + 1;
           if (G_UNLIKELY (worklist->forward_begin[e] != worklist->forward_end[e]))
             read_ahead (priv, worklist, e, cursor);
-          if (!fire_entry (priv, &entries[e], FALSE, UNSETTLED (worklist, e), error))
+          if (!fire_entry (priv, &entries[e], FALSE, &worklist->signals[e], error))
             goto failed;
           if (priv->firings == firings)
             continue;
-          for (guint s = worklist->successor_begin[e]; s < worklist->successor_end[e]; s++)
+          if (worklist->heap_len == 0 && last - first == 1 && worklist->successors[first] >= cursor)
+            {
+              next = worklist->successors[first];
+              continue;
+            }
+          for (guint s = first; s < last; s++)
             worklist_add (worklist, worklist->successors[s], cursor);
           continue;
         }
@@ -1949,6 +2043,18 @@ _hyco_director_get_model_tag (HycoDirector *self, HycoTag *tag)
     }
 }
 
+/* The present outputs of an actor fired at this tag: the events the model counts when no sink
+ * traces them. Inline, one pass over a flat array: the statistics cost next to nothing. */
+static inline guint
+count_present_outputs (HycoActorPrivate *actor)
+{
+  guint present = 0;
+
+  for (guint i = 0; i < actor->n_output_signals; i++)
+    present += hyco_signal_status (actor->output_signals[i]) == HYCO_SIGNAL_PRESENT;
+  return present;
+}
+
 /* Commits the actors fired at the current tag, in the order they first fired. */
 gboolean
 _hyco_director_postfire_fired (HycoDirector *self, GError **error)
@@ -1956,6 +2062,7 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
   HycoDirectorPrivate *priv = PRIV (self);
   gboolean trace = priv->model && _hyco_model_has_trace (priv->model);
   gboolean ok = TRUE;
+  guint64 events = 0;
   HycoTag model_tag;
 
   if (trace)
@@ -1964,16 +2071,19 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
   for (guint i = 0; i < priv->fired->len; i++)
     {
       HycoActor *actor = priv->fired->pdata[i];
-      _hyco_actor_get_private (actor)->fired = FALSE;
+      HycoActorPrivate *actor_priv = _hyco_actor_get_private (actor);
+      actor_priv->fired = FALSE;
       if (!ok)
         continue;
       if (trace)
         _hyco_model_trace_outputs (priv->model, actor, &model_tag);
-      else if (priv->model)
-        _hyco_model_count_events (priv->model, actor);
-      ok = HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
+      else
+        events += count_present_outputs (actor_priv);
+      ok = actor_priv->default_postfire || HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   _hyco_ptr_array_empty (priv->fired);
+  if (events != 0 && priv->model != NULL)
+    _hyco_model_add_events (priv->model, events);
   return ok;
 }
 

@@ -14,7 +14,6 @@ G_BEGIN_DECLS
 void _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag);
 gboolean _hyco_model_has_trace (HycoModel *self);
 void _hyco_model_request_stop (HycoModel *self, HycoActor *actor, const char *reason);
-void _hyco_model_count_events (HycoModel *self, HycoActor *actor);
 void _hyco_model_add_events (HycoModel *self, guint64 events);
 
 /* A named counter a director adds to the model's statistics (hyco_model_get_statistics()),

@@ -709,18 +709,6 @@ _hyco_model_add_events (HycoModel *self, guint64 events)
   self->events += events;
 }
 
-/* After a firing, without sinks: the present outputs, for the statistics and the progress. */
-void
-_hyco_model_count_events (HycoModel *self, HycoActor *actor)
-{
-  HycoActorPrivate *priv = _hyco_actor_get_private (actor);
-  guint64 present = 0;
-
-  for (guint i = 0; i < priv->n_output_signals; i++)
-    present += hyco_signal_status (priv->output_signals[i]) == HYCO_SIGNAL_PRESENT;
-  self->events += present;
-}
-
 static PortSignals *
 lookup_port_signals (HycoModel *self, HycoPort *port)
 {

@@ -439,13 +439,8 @@ hyco_port_any_present (HycoPort *self)
 const HycoValue *
 hyco_port_get_value (HycoPort *self, guint channel)
 {
-  const HycoSignal *signal;
-
   g_return_val_if_fail (HYCO_IS_PORT (self), NULL);
-  signal = read_signal (self, channel);
-  if (signal == NULL || hyco_signal_status (signal) != HYCO_SIGNAL_PRESENT)
-    return NULL;
-  return &signal->value;
+  return _hyco_port_read_value (self, channel);
 }
 
 /**
@@ -534,15 +529,9 @@ write_signal (HycoPort *self, guint channel)
 void
 hyco_port_send (HycoPort *self, guint channel, const HycoValue *value)
 {
-  HycoSignal *signal;
-
   g_return_if_fail (HYCO_IS_PORT (self));
   g_return_if_fail (value != NULL);
-  signal = write_signal (self, channel);
-  if (signal == NULL || !hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, value))
-    return;
-  hyco_value_assign (&signal->value, value);
-  hyco_signal_mark_present (signal);
+  _hyco_port_write (self, channel, value);
 }
 
 /**
@@ -556,18 +545,8 @@ hyco_port_send (HycoPort *self, guint channel, const HycoValue *value)
 void
 hyco_port_send_double (HycoPort *self, guint channel, double value)
 {
-  HycoSignal *signal;
-
   g_return_if_fail (HYCO_IS_PORT (self));
-  if ((signal = write_signal (self, channel)) == NULL)
-    return;
-  {
-    HycoValue candidate = { HYCO_VALUE_TYPE_DOUBLE, { .v_double = value } };
-    if (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, &candidate))
-      return;
-  }
-  hyco_value_set_double (&signal->value, value);
-  hyco_signal_mark_present (signal);
+  _hyco_port_write_double (self, channel, value);
 }
 
 /**
@@ -581,18 +560,8 @@ hyco_port_send_double (HycoPort *self, guint channel, double value)
 void
 hyco_port_send_int (HycoPort *self, guint channel, gint64 value)
 {
-  HycoSignal *signal;
-
   g_return_if_fail (HYCO_IS_PORT (self));
-  if ((signal = write_signal (self, channel)) == NULL)
-    return;
-  {
-    HycoValue candidate = { HYCO_VALUE_TYPE_INT, { .v_int = value } };
-    if (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, &candidate))
-      return;
-  }
-  hyco_value_set_int (&signal->value, value);
-  hyco_signal_mark_present (signal);
+  _hyco_port_write_int (self, channel, value);
 }
 
 /**

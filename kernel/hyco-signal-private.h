@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hyco-util-private.h"
+#include "hyco-value-private.h"
 
 G_BEGIN_DECLS
 
@@ -110,6 +111,78 @@ struct _HycoPort
   HycoPort **dependencies; /* inputs this output depends on (non-strict actors) */
   guint n_dependencies;
 };
+
+/* The port calls of the built-in actors, on their own ports, inline: hyco_port_get_value(),
+ * hyco_port_send_double(), ... without the type checks the public calls make on what a caller
+ * passes, which cost a firing more than its work. They behave as the public calls. */
+static inline const HycoValue *
+_hyco_port_read_value (HycoPort *port, guint channel)
+{
+  const HycoSignal *signal;
+
+  if (G_UNLIKELY (channel >= port->n_sources))
+    return NULL;
+  signal = port->sources[channel];
+  return hyco_signal_status (signal) == HYCO_SIGNAL_PRESENT ? &signal->value : NULL;
+}
+
+/* The channel @port writes, or NULL where the write is ignored: a channel it does not have,
+ * or one already known, which only a write saying the same thing may touch (see
+ * hyco_signal_may_write()). */
+static inline HycoSignal *
+_hyco_port_writable (HycoPort *port, guint channel, const HycoValue *candidate)
+{
+  HycoSignal *signal;
+
+  if (G_UNLIKELY (channel >= port->n_signals))
+    return NULL;
+  signal = &port->signals[channel];
+  if (G_UNLIKELY (!hyco_signal_may_write (signal, HYCO_SIGNAL_PRESENT, candidate)))
+    return NULL;
+  return signal;
+}
+
+static inline void
+_hyco_port_write_double (HycoPort *port, guint channel, double value)
+{
+  HycoValue candidate = { HYCO_VALUE_TYPE_DOUBLE, { .v_double = value } };
+  HycoSignal *signal = _hyco_port_writable (port, channel, &candidate);
+
+  if (signal == NULL)
+    return;
+  _hyco_value_put_double (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+static inline void
+_hyco_port_write_int (HycoPort *port, guint channel, gint64 value)
+{
+  HycoValue candidate = { HYCO_VALUE_TYPE_INT, { .v_int = value } };
+  HycoSignal *signal = _hyco_port_writable (port, channel, &candidate);
+
+  if (signal == NULL)
+    return;
+  _hyco_value_put_int (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
+
+/* hyco_port_send(): a copy of @value. */
+static inline void
+_hyco_port_write (HycoPort *port, guint channel, const HycoValue *value)
+{
+  HycoSignal *signal = _hyco_port_writable (port, channel, value);
+
+  if (signal == NULL)
+    return;
+  if (G_LIKELY (value->type < HYCO_VALUE_TYPE_STRING))
+    {
+      _hyco_value_release (&signal->value);
+      signal->value = *value;
+    }
+  else
+    hyco_value_assign (&signal->value, value);
+  hyco_signal_mark_present (signal);
+}
 
 HycoPort *_hyco_port_new (HycoActor *container, const char *name, HycoPortFlags flags);
 void _hyco_port_link (HycoPort *self, HycoRelation *relation);

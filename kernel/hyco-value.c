@@ -234,9 +234,7 @@ hyco_value_set_double (HycoValue *value, double v)
 {
   g_return_if_fail (value != NULL);
 
-  hyco_value_clear (value);
-  value->type = HYCO_VALUE_TYPE_DOUBLE;
-  value->data.v_double = v;
+  _hyco_value_put_double (value, v);
 }
 
 /**
@@ -251,9 +249,7 @@ hyco_value_set_int (HycoValue *value, gint64 v)
 {
   g_return_if_fail (value != NULL);
 
-  hyco_value_clear (value);
-  value->type = HYCO_VALUE_TYPE_INT;
-  value->data.v_int = v;
+  _hyco_value_put_int (value, v);
 }
 
 /**
@@ -268,10 +264,7 @@ hyco_value_set_boolean (HycoValue *value, gboolean v)
 {
   g_return_if_fail (value != NULL);
 
-  hyco_value_clear (value);
-  value->type = HYCO_VALUE_TYPE_BOOLEAN;
-  /* Normalised so that equal() can compare booleans with ==. */
-  value->data.v_boolean = v ? TRUE : FALSE;
+  _hyco_value_put_boolean (value, v);
 }
 
 /**

@@ -1123,6 +1123,66 @@ test_worklist_non_strict_read_ahead (void)
   assert_idle (model);
 }
 
+/* Built-in actors reached inline (Gain, AddSubtract), on a fan-out and a merge: a chain link
+ * visited without the worklist's heap (B after A has two successors, so the heap is used too),
+ * exact values through the double and the general product, and the events counted with and
+ * without a trace. */
+static void
+run_diamond (const char *trace)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new ("2");
+  HycoActor *clock = test_add_new (top, "DiscreteClock", "Clock");
+  HycoActor *a = test_add_new (top, "Gain", "A");
+  HycoActor *b = test_add_new (top, "Gain", "B");
+  HycoActor *add = test_add_new (top, "AddSubtract", "Add");
+  HycoActor *sum = test_log_new ("Sum");
+  HycoActor *tail = test_log_new ("Tail");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+
+  test_set (clock, "period", "1");
+  test_set (a, "factor", "2.0");
+  test_set (b, "factor", "3.0");
+  test_add (top, sum);
+  test_add (top, tail);
+  test_connect (top, clock, "output", a, "input");
+  test_connect (top, a, "output", b, "input");
+  test_connect (top, a, "output", add, "plus");
+  test_connect (top, b, "output", add, "plus");
+  test_connect (top, add, "output", sum, "input");
+  test_connect (top, b, "output", tail, "input");
+  model = hyco_model_new (top);
+  if (trace != NULL)
+    g_assert_true (hyco_model_set_trace_file (model, trace, &error));
+  g_assert_no_error (error);
+  hyco_model_run (model, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (test_log_count (TEST_LOG (sum)), ==, 3);
+  g_assert_cmpuint (test_log_count (TEST_LOG (tail)), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpint (test_log_value (TEST_LOG (sum), i), ==, 8); /* 2·1 + 3·2·1 */
+      g_assert_cmpint (test_log_value (TEST_LOG (tail), i), ==, 6);
+      assert_tag (test_log_tag (TEST_LOG (sum), i), i == 0 ? "0" : i == 1 ? "1" : "2", 1);
+    }
+  /* Clock, A, B, Add, Sum and Tail at each of the 3 ticks; present outputs: Clock, A, B, Add. */
+  g_assert_cmpuint (hyco_model_get_firing_count (model), ==, 18);
+  g_assert_cmpuint (hyco_model_get_event_count (model), ==, 12);
+}
+
+static void
+test_worklist_builtin_diamond (void)
+{
+  g_autofree char *trace = g_build_filename (test_private_tmp_begin ("hyco-diamond"), "trace.csv",
+                                             NULL);
+
+  run_diamond (NULL);
+  run_diamond (trace);
+  g_assert_true (g_file_test (trace, G_FILE_TEST_EXISTS));
+  g_remove (trace);
+  test_private_tmp_end ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1162,5 +1222,6 @@ main (int argc, char **argv)
   g_test_add_func ("/de/worklist/composite-fire-at", test_worklist_composite_fire_at);
   g_test_add_func ("/de/worklist/stale-input-absent", test_worklist_stale_input_absent);
   g_test_add_func ("/de/worklist/non-strict-read-ahead", test_worklist_non_strict_read_ahead);
+  g_test_add_func ("/de/worklist/builtin-diamond", test_worklist_builtin_diamond);
   return g_test_run ();
 }

@@ -698,6 +698,7 @@ test_assert_contains (const char *text, const char *part)
 }
 
 static char *private_tmp;
+static char *saved_tmp; /* TMPDIR before, given back at the end: a later test makes its own */
 
 const char *
 test_private_tmp_begin (const char *prefix)
@@ -709,6 +710,8 @@ test_private_tmp_begin (const char *prefix)
   /* Before anything asks GLib for the temporary directory: it is read once. */
   private_tmp = g_mkdtemp (g_steal_pointer (&template));
   g_assert_nonnull (private_tmp);
+  g_free (saved_tmp);
+  saved_tmp = g_strdup (tmp);
   g_setenv ("TMPDIR", private_tmp, TRUE);
   return private_tmp;
 }
@@ -730,4 +733,9 @@ test_private_tmp_end (void)
 {
   g_rmdir (private_tmp);
   g_clear_pointer (&private_tmp, g_free);
+  if (saved_tmp != NULL)
+    g_setenv ("TMPDIR", saved_tmp, TRUE);
+  else
+    g_unsetenv ("TMPDIR");
+  g_clear_pointer (&saved_tmp, g_free);
 }

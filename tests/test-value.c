@@ -123,6 +123,51 @@ test_setters_getters (void)
   hyco_value_clear (&v); /* clearing twice is fine */
 }
 
+/* The scalar setters write in place over a scalar and release a string, an array or a record
+ * first (valgrind: nothing leaks, nothing shared is freed); what they leave compares as a
+ * freshly set value does. */
+static void
+test_set_in_place (void)
+{
+  g_auto (HycoValue) v = HYCO_VALUE_INIT;
+  g_auto (HycoValue) shared = HYCO_VALUE_INIT;
+  g_auto (HycoValue) fresh = HYCO_VALUE_INIT;
+
+  hyco_value_set_string (&v, "released");
+  hyco_value_set_double (&v, 1.5);
+  g_assert_cmpint (hyco_value_get_value_type (&v), ==, HYCO_VALUE_TYPE_DOUBLE);
+  g_assert_cmpfloat (hyco_value_get_double (&v), ==, 1.5);
+
+  parse_ok ("{1, 2, 3}", &shared);
+  hyco_value_assign (&v, &shared);
+  hyco_value_set_int (&v, 4);
+  g_assert_cmpint (hyco_value_get_int (&v), ==, 4);
+  assert_to_literal (&shared, "{1, 2, 3}"); /* the array v shared is still whole */
+
+  parse_ok ("{a = \"x\"}", &shared);
+  hyco_value_assign (&v, &shared);
+  hyco_value_set_boolean (&v, TRUE);
+  assert_to_literal (&shared, "{a = \"x\"}");
+
+  /* A boolean over a double whose bits are all set reads and compares as a fresh one. */
+  hyco_value_set_double (&v, -NAN);
+  hyco_value_set_boolean (&v, 7);
+  hyco_value_set_boolean (&fresh, TRUE);
+  g_assert_true (hyco_value_equal (&v, &fresh));
+  g_assert_cmpint (hyco_value_get_int (&v), ==, 1);
+  hyco_value_set_boolean (&v, FALSE);
+  hyco_value_set_boolean (&fresh, FALSE);
+  g_assert_true (hyco_value_equal (&v, &fresh));
+
+  /* Over a none, and a double over an int over a double. */
+  hyco_value_clear (&v);
+  hyco_value_set_int (&v, -3);
+  hyco_value_set_double (&v, 0.25);
+  g_assert_cmpfloat (hyco_value_get_double (&v), ==, 0.25);
+  hyco_value_set_int (&v, G_MININT64);
+  g_assert_cmpint (hyco_value_get_int (&v), ==, G_MININT64);
+}
+
 static void
 test_copy_assign_free (void)
 {
@@ -1042,6 +1087,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/value/init", test_init_and_types);
   g_test_add_func ("/value/set-get", test_setters_getters);
+  g_test_add_func ("/value/set-in-place", test_set_in_place);
   g_test_add_func ("/value/copy-assign-free", test_copy_assign_free);
   g_test_add_func ("/value/equal", test_equal);
   g_test_add_func ("/value/close", test_close);

@@ -4,6 +4,7 @@
  */
 #include "hyco-actors-private.h"
 #include "hyco-actors.h"
+#include "hyco-signal-private.h"
 
 /**
  * HycoAddSubtract:
@@ -89,7 +90,7 @@ hyco_add_subtract_fire (HycoActor *actor, GError **error)
       guint width = hyco_port_get_width (ports[p]);
       for (guint c = 0; c < width; c++)
         {
-          const HycoValue *x = hyco_port_get_value (ports[p], c);
+          const HycoValue *x = _hyco_port_read_value (ports[p], c);
           g_autoptr (GError) local_error = NULL;
 
           if (x == NULL)
@@ -103,7 +104,7 @@ hyco_add_subtract_fire (HycoActor *actor, GError **error)
         }
     }
   if (any)
-    hyco_port_send (self->output, 0, &self->sum);
+    _hyco_port_write (self->output, 0, &self->sum);
   return TRUE;
 }
 

@@ -4,6 +4,7 @@
  */
 #include "hyco-actor-helpers-private.h"
 #include "hyco-actors.h"
+#include "hyco-signal-private.h"
 
 /**
  * HycoAdder:
@@ -56,7 +57,7 @@ add_doubles (HycoAdder *self, guint width)
 
   for (guint c = 0; c < width; c++)
     {
-      const HycoValue *x = hyco_port_get_value (self->input, c);
+      const HycoValue *x = _hyco_port_read_value (self->input, c);
       if (x == NULL)
         continue;
       if (x->type != HYCO_VALUE_TYPE_DOUBLE)
@@ -65,7 +66,7 @@ add_doubles (HycoAdder *self, guint width)
       any = TRUE;
     }
   if (any)
-    hyco_port_send_double (self->output, 0, sum);
+    _hyco_port_write_double (self->output, 0, sum);
   return TRUE;
 }
 
@@ -81,7 +82,7 @@ hyco_adder_fire (HycoActor *actor, GError **error)
 
   for (guint c = 0; c < width; c++)
     {
-      const HycoValue *x = hyco_port_get_value (self->input, c);
+      const HycoValue *x = _hyco_port_read_value (self->input, c);
       g_autoptr (GError) local_error = NULL;
 
       if (x == NULL)
@@ -99,7 +100,7 @@ hyco_adder_fire (HycoActor *actor, GError **error)
         }
     }
   if (any)
-    hyco_port_send (self->output, 0, &self->sum);
+    _hyco_port_write (self->output, 0, &self->sum);
   return TRUE;
 }
 

@@ -4,6 +4,7 @@
  */
 #include "hyco-actor-helpers-private.h"
 #include "hyco-actors.h"
+#include "hyco-signal-private.h"
 
 /**
  * HycoProduct:
@@ -113,7 +114,7 @@ multiply_doubles (HycoProduct *self)
 
   for (guint c = 0; c < n_multiply; c++)
     {
-      const HycoValue *x = hyco_port_get_value (self->multiply, c);
+      const HycoValue *x = _hyco_port_read_value (self->multiply, c);
       if (x == NULL)
         continue;
       if (x->type != HYCO_VALUE_TYPE_DOUBLE)
@@ -123,7 +124,7 @@ multiply_doubles (HycoProduct *self)
     }
   for (guint c = 0; c < n_divide; c++)
     {
-      const HycoValue *d = hyco_port_get_value (self->divide, c);
+      const HycoValue *d = _hyco_port_read_value (self->divide, c);
       if (d == NULL)
         continue;
       if (d->type != HYCO_VALUE_TYPE_DOUBLE)
@@ -132,7 +133,7 @@ multiply_doubles (HycoProduct *self)
       any = TRUE;
     }
   if (any)
-    hyco_port_send_double (self->output, 0, result);
+    _hyco_port_write_double (self->output, 0, result);
   return TRUE;
 }
 
@@ -148,7 +149,7 @@ hyco_product_fire (HycoActor *actor, GError **error)
 
   for (guint c = 0; c < width; c++)
     {
-      const HycoValue *x = hyco_port_get_value (self->multiply, c);
+      const HycoValue *x = _hyco_port_read_value (self->multiply, c);
       g_autoptr (GError) local_error = NULL;
 
       if (x == NULL)
@@ -171,7 +172,7 @@ hyco_product_fire (HycoActor *actor, GError **error)
   width = hyco_port_get_width (self->divide);
   for (guint c = 0; c < width; c++)
     {
-      const HycoValue *d = hyco_port_get_value (self->divide, c);
+      const HycoValue *d = _hyco_port_read_value (self->divide, c);
 
       if (d == NULL)
         continue;
@@ -191,7 +192,7 @@ hyco_product_fire (HycoActor *actor, GError **error)
     }
 
   if (any)
-    hyco_port_send (self->output, 0, &self->result);
+    _hyco_port_write (self->output, 0, &self->result);
   return TRUE;
 }
 

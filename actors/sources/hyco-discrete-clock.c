@@ -4,6 +4,7 @@
  */
 #include "hyco-actors-private.h"
 #include "hyco-actors.h"
+#include "hyco-signal-private.h"
 
 /**
  * HycoDiscreteClock:
@@ -182,7 +183,7 @@ hyco_discrete_clock_fire (HycoActor *actor, GError **error)
   HycoDiscreteClock *self = HYCO_DISCRETE_CLOCK (actor);
 
   if (is_event_tag (self))
-    hyco_port_send (self->output, 0, value_at (self, self->phase));
+    _hyco_port_write (self->output, 0, value_at (self, self->phase));
   return TRUE;
 }
 
