@@ -1,6 +1,6 @@
 /* bench-de-chain.c: DE throughput. A DiscreteClock drives a chain of 100 Gain actors for
- * 10^6 clock ticks; prints actor firings per second against the 10^7/s goal, the time per tick
- * against a plain C loop doing the same arithmetic and against a bare event loop doing the same
+ * 10^6 clock ticks; prints actor firings per second against the goal of 5 x 10^7/s, the time
+ * per tick against a plain C loop doing the same arithmetic and against a bare event loop doing the same
  * work (a binary heap of events, each firing popping one and pushing the next), peak memory,
  * and heap allocations per tick in steady state (counted by interposing malloc).
  *
@@ -163,7 +163,9 @@ bare_before (const BareEvent *a, const BareEvent *b)
   return a->actor < b->actor;
 }
 
-static inline void
+/* Forced inline: GCC otherwise keeps the push a call, and the baseline would be slower than a
+ * hand-written loop is. */
+G_ALWAYS_INLINE static inline void
 bare_push (BareEvent *heap, guint *n, BareEvent event)
 {
   guint i = (*n)++;
@@ -176,7 +178,7 @@ bare_push (BareEvent *heap, guint *n, BareEvent event)
   heap[i] = event;
 }
 
-static inline BareEvent
+G_ALWAYS_INLINE static inline BareEvent
 bare_pop (BareEvent *heap, guint *n)
 {
   BareEvent top = heap[0], last = heap[--*n];
@@ -253,7 +255,7 @@ main (int argc, char **argv)
 
   printf ("DE chain: DiscreteClock -> %u x Gain, %" G_GUINT64_FORMAT " ticks\n", chain, ticks);
   printf ("  firings            %" G_GUINT64_FORMAT " in %.3f s\n", firings, seconds);
-  printf ("  firings per second %.3g (goal 1e7: ratio %.2f)\n", rate, rate / 1e7);
+  printf ("  firings per second %.3g (goal 5e7: ratio %.2f)\n", rate, rate / 5e7);
   printf ("  per tick           %.1f ns (plain C loop %.1f ns: ratio %.1f)\n",
           seconds * 1e9 / (double) ticks, baseline * 1e9 / (double) ticks, seconds / baseline);
   printf ("  bare heap loop     %.1f ns per tick: ratio %.2f (goal at most 1.6)\n",

@@ -494,11 +494,13 @@
     for (const panel of panels) drawPanel(panel);
     drawAxis();
     const visible = Math.max(0, layout.i1 - layout.i0 + 1);
+    /* The instants in view, by their exact times (the view itself reaches a little beyond). */
     rangeText.textContent = visible === 1
       ? "instant " + times[layout.i0] + " s: " + (instStart[layout.i0 + 1] - instStart[layout.i0]) +
         " microsteps"
-      : formatTick(view.a, niceStep(view.b - view.a, 1000)) + " s to " +
-        formatTick(view.b, niceStep(view.b - view.a, 1000)) + " s, " + visible + " instants";
+      : visible > 1
+      ? times[layout.i0] + " s to " + times[layout.i1] + " s: " + visible + " instants"
+      : "no instant in view";
   }
 
   /* Zooming ---------------------------------------------------------------------------------- */
