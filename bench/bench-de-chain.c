@@ -1,8 +1,8 @@
 /* bench-de-chain.c: DE throughput. A DiscreteClock drives a chain of 100 Gain actors for
  * 10^6 clock ticks; prints actor firings per second against the goal of 5 x 10^7/s, the time
- * per tick against a plain C loop doing the same arithmetic and against a bare event loop doing the same
- * work (a binary heap of events, each firing popping one and pushing the next), peak memory,
- * and heap allocations per tick in steady state (counted by interposing malloc).
+ * per tick against a plain C loop doing the same arithmetic and against a bare event loop doing
+ * the same work (a binary heap of events, each firing popping one and pushing the next), peak
+ * memory, and heap allocations per tick in steady state (counted by interposing malloc).
  *
  *   ninja -C build bench/bench-de-chain && build/bench/bench-de-chain [TICKS] [CHAIN]
  *
