@@ -141,6 +141,12 @@ static const double ck_b_low[]
 static const Tableau bogacki_shampine = { "ExplicitRK23Solver", 4, 2, bs_c, bs_a, bs_b, bs_b_low };
 /* CVODE steps itself: one "stage", the step's end. */
 static const Tableau cvode_steps = { "CVODE", 1, 4, NULL, NULL, NULL, NULL };
+/* CVODE with no state to integrate (a model of time-dependent actors only): nothing for CVODE
+ * to do, so the model is fired at each step's end, as by a one-stage method. */
+static const double end_c[] = { 0, 1 };
+static const double end_a[] = { 0, 0, 0, 0 };
+static const double end_b[] = { 0, 0 };
+static const Tableau stateless_steps = { "CVODE", 2, 4, end_c, end_a, end_b, end_b };
 static const Tableau dormand_prince = { "ExplicitRK45Solver", 7, 4, dp_c, dp_a, dp_b, dp_b_low };
 static const Tableau cash_karp = { "ExplicitRK45Solver", 7, 4, ck_c, ck_a, ck_b, ck_b_low };
 
@@ -484,6 +490,8 @@ collect_states (HycoContinuousDirector *self, GError **error)
   g_free (self->x_new);
   g_free (self->scratch);
   g_free (self->x_end);
+  if (self->tableau == &cvode_steps && self->n == 0)
+    self->tableau = &stateless_steps;
   self->x = g_new0 (double, MAX (self->n, 1));
   self->k = g_new0 (double, MAX (self->n * self->tableau->stages, 1));
   self->x_new = g_new0 (double, MAX (self->n, 1));

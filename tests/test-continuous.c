@@ -1196,6 +1196,48 @@ test_cvode_linear_solver_unknown (void)
   g_assert_nonnull (strstr (error->message, "no linear solver named \"sparse\""));
 }
 
+/* CurrentTime into a Recorder under @solver, to 1 s: what the Recorder saw, tag by tag. */
+static char *
+record_time_without_states (const char *solver)
+{
+  g_autoptr (HycoCompositeActor) top = test_continuous_top_new ("1");
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  HycoActor *now = test_add_new (top, "CurrentTime", "Now");
+  HycoActor *recorder = test_add_new (top, "Recorder", "Seen");
+  GString *seen = g_string_new (NULL);
+
+  test_set (hyco_composite_actor_get_director (top), "ODESolver", solver);
+  test_connect (top, now, "output", recorder, "input");
+  model = hyco_model_new (top);
+  g_assert_true (hyco_model_run (model, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < hyco_recorder_get_count (HYCO_RECORDER (recorder)); i++)
+    {
+      HycoTag tag;
+      g_autofree char *when = NULL;
+
+      hyco_recorder_get_tag (HYCO_RECORDER (recorder), i, &tag);
+      when = hyco_tag_to_string (&tag, HYCO_DEFAULT_RESOLUTION);
+      g_string_append_printf (
+        seen, "%s %.17g; ", when,
+        hyco_value_get_double (hyco_recorder_get_value (HYCO_RECORDER (recorder), i)));
+    }
+  return g_string_free (seen, FALSE);
+}
+
+/* CVODE with no state to integrate steps the model as the one-step methods do (it stepped at
+ * time 0 forever). */
+static void
+test_cvode_without_states (void)
+{
+  g_autofree char *cvode = record_time_without_states ("CVODE");
+  g_autofree char *rk23 = record_time_without_states ("ExplicitRK23Solver");
+
+  g_assert_cmpstr (cvode, ==, rk23);
+  g_assert_true (g_str_has_suffix (cvode, "(1, 0) 1; "));
+}
+
 #define REFINEMENTS_INSIDE_CONTINUOUS                                                              \
   "<entity name='top' class='ptolemy.actor.TypedCompositeActor'>"                                  \
   "<property name='Continuous Director' "                                                          \
@@ -1352,6 +1394,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/continuous/several-states/cvode", "CVODE", test_several_states);
   g_test_add_func ("/continuous/cvode/linear-solver", test_cvode_linear_solver);
   g_test_add_func ("/continuous/cvode/linear-solver-unknown", test_cvode_linear_solver_unknown);
+  g_test_add_func ("/continuous/cvode/without-states", test_cvode_without_states);
   g_test_add_func ("/continuous/nominals", test_nominals);
   g_test_add_data_func ("/continuous/nominals-change/rk45", "ExplicitRK45Solver",
                         test_nominals_change);
