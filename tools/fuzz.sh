@@ -32,18 +32,23 @@ printf '\000\000\001\000\002\002\003\000\000\000\004\001\001' > "$out/api-corpus
 printf '\001\002\000\003\004\000\005\002\003\001\000\001\003\000\004\002\005\001' > "$out/api-corpus/seed-2"
 # The whole library is compiled into each fuzzer so that coverage reaches it (the generated list
 # of actors and the expression parser bison generates come from the normal build).
-includes="-Ikernel -I$build_dir/kernel -Idirectors -Iactors -Imodal -Ifmi -Iresults -Ilibrary -I$build_dir/actors"
+includes="-Ikernel -I$build_dir/kernel -Idirectors -Iactors -Imodal -Ifmi -Iresults -Isweep -Ilibrary
+  -I$build_dir/actors -I$build_dir/results"
 for folder in actors/*/ fmi/*/; do includes="$includes -I$folder"; done
-packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio minizip"
+packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio minizip hdf5-serial"
 build_root=$(cd "$build_dir" && pwd)
-# What meson defines for the fmi layer: where the FMU host is (the fuzzers never start it).
+# What meson defines for the fmi and sweep layers: where the FMU host and the sweep's MPI part
+# are (the fuzzers never start or load them), and the version.
 flags="-g -O1 -fsanitize=fuzzer-no-link,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN=\"Hyco\"
   -DHYCO_BUILD_ROOT=\"$build_root\" -DHYCO_FMU_HOST_BUILT=\"$build_root/fmi/isolation/hyco-fmu-host\"
-  -DHYCO_FMU_HOST_INSTALLED=\"/nonexistent/hyco-fmu-host\""
+  -DHYCO_FMU_HOST_INSTALLED=\"/nonexistent/hyco-fmu-host\" -DHYCO_VERSION=\"fuzz\"
+  -DHYCO_SWEEP_MPI_BUILT=\"/nonexistent/hyco-sweep-mpi.so\"
+  -DHYCO_SWEEP_MPI_INSTALLED=\"/nonexistent/hyco-sweep-mpi.so\""
 # Each source compiled once, for all the fuzzers.
 mkdir -p "$out/obj"
 ls kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/*/*.c results/*.c \
-  library/*.c "$build_dir/kernel/hyco-expr-parser.c" | grep -v 'fmi/isolation/hyco-fmu-host.c' |
+  sweep/*.c library/*.c "$build_dir/kernel/hyco-expr-parser.c" \
+  "$build_dir/results/hyco-results-html-resources.c" | grep -v 'fmi/isolation/hyco-fmu-host.c' |
   xargs -P "$(nproc)" -I{} sh -c 'o="$1/obj/$(echo "$2" | tr / _).o"; \
     [ "$o" -nt "$2" ] || clang $3 $4 $(pkg-config --cflags $5) -c "$2" -o "$o"' \
     sh "$out" {} "$flags" "$includes" "$packages"
