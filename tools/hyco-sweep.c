@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco.h"
+#include "hyco-tool.h"
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -10,45 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Exit statuses, as hyco.c's. */
-enum
-{
-  EXIT_OK = 0,
-  EXIT_RUN_FAILED = 1,
-  EXIT_BAD_INPUT = 2,
-};
-
 /* How many failed runs' errors are printed; the others are in the files. */
 #define MAX_ERRORS_SHOWN 5
 /* Progress appears after this long, as for hyco run. */
 #define PROGRESS_DELAY_US G_USEC_PER_SEC
 #define PROGRESS_INTERVAL_MS 250
 
-int hyco_tool_sweep (int argc, char **argv, GString *help_all);
 
-static void print_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
-
-static void
-print_error (const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  fprintf (stderr, "hyco: error: %s\n", message);
-}
-
-static int
-usage_error (GOptionContext *context, const char *message)
-{
-  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-
-  print_error ("%s", message);
-  fprintf (stderr, "%s", help);
-  return EXIT_BAD_INPUT;
-}
 
 typedef struct
 {
@@ -153,43 +121,7 @@ csv_path_for (const char *output)
   return g_strconcat (stem, ".csv", NULL);
 }
 
-/* Whether a file can be written at @path: its directory must be writable. Checked before the
- * sweep, so that a typo costs nothing. */
-static gboolean
-check_directory (const char *option, const char *path)
-{
-  g_autofree char *directory = g_path_get_dirname (path);
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      print_error ("%s %s: is a directory", option, path);
-      return FALSE;
-    }
-  if (access (directory, W_OK | X_OK) != 0)
-    {
-      print_error ("%s %s: cannot write in %s: %s", option, path, directory, g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_size (const char *text, guint *width, guint *height)
-{
-  char *end;
-  guint64 w, h;
-
-  w = g_ascii_strtoull (text, &end, 10);
-  if (end == text || (*end != 'x' && *end != 'X'))
-    return FALSE;
-  text = end + 1;
-  h = g_ascii_strtoull (text, &end, 10);
-  if (end == text || *end != '\0' || w < 200 || h < 150 || w > 20000 || h > 20000)
-    return FALSE;
-  *width = (guint) w;
-  *height = (guint) h;
-  return TRUE;
-}
 
 /* The options' own consistency, and the sweep built from them. */
 static int
@@ -200,53 +132,53 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
 
   if (options->design && !hyco_sweep_design_from_string (options->design, &design))
     {
-      print_error ("--design %s: the designs are factorial and lhs (Latin hypercube)",
+      hyco_tool_print_error ("--design %s: the designs are factorial and lhs (Latin hypercube)",
                    options->design);
       return EXIT_BAD_INPUT;
     }
   if (options->samples < 0)
     {
-      print_error ("--samples %d: give a number of samples of 1 or more", options->samples);
+      hyco_tool_print_error ("--samples %d: give a number of samples of 1 or more", options->samples);
       return EXIT_BAD_INPUT;
     }
   if (options->jobs < 0)
     {
-      print_error ("--jobs %d: give a number of jobs of 1 or more (0: one per core)",
+      hyco_tool_print_error ("--jobs %d: give a number of jobs of 1 or more (0: one per core)",
                    options->jobs);
       return EXIT_BAD_INPUT;
     }
   if (options->seed < 0 || options->seed > G_MAXUINT32)
     {
-      print_error ("--seed %" G_GINT64_FORMAT ": give a seed from 0 to %u", options->seed,
+      hyco_tool_print_error ("--seed %" G_GINT64_FORMAT ": give a seed from 0 to %u", options->seed,
                    G_MAXUINT32);
       return EXIT_BAD_INPUT;
     }
   for (guint i = 0; options->vary && options->vary[i]; i++)
     if (!hyco_sweep_add_vary (sweep, options->vary[i], &error))
       {
-        print_error ("--vary %s", error->message);
+        hyco_tool_print_error ("--vary %s", error->message);
         return EXIT_BAD_INPUT;
       }
   for (guint i = 0; options->sample && options->sample[i]; i++)
     if (!hyco_sweep_add_sample (sweep, options->sample[i], &error))
       {
-        print_error ("--sample %s", error->message);
+        hyco_tool_print_error ("--sample %s", error->message);
         return EXIT_BAD_INPUT;
       }
   if (design == HYCO_SWEEP_DESIGN_LHS && options->samples == 0)
     {
-      print_error ("--design lhs needs --samples N, the number of runs");
+      hyco_tool_print_error ("--design lhs needs --samples N, the number of runs");
       return EXIT_BAD_INPUT;
     }
   if (design == HYCO_SWEEP_DESIGN_FACTORIAL && options->sample && options->samples == 0)
     {
-      print_error ("--sample %s needs --samples N, the number of runs of each combination",
+      hyco_tool_print_error ("--sample %s needs --samples N, the number of runs of each combination",
                    options->sample[0]);
       return EXIT_BAD_INPUT;
     }
   if (design == HYCO_SWEEP_DESIGN_FACTORIAL && !options->sample && options->samples > 0)
     {
-      print_error ("--samples %d without --sample would run each combination alike: sample a "
+      hyco_tool_print_error ("--samples %d without --sample would run each combination alike: sample a "
                    "parameter (--sample mu=normal(1,0.1)) or use --design lhs",
                    options->samples);
       return EXIT_BAD_INPUT;
@@ -256,7 +188,7 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
       g_auto (GStrv) parts = g_strsplit (options->set[i], "=", 2);
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
-          print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5", options->set[i]);
+          hyco_tool_print_error ("--set %s: write NAME=VALUE, as in --set Clock.period=0.5", options->set[i]);
           return EXIT_BAD_INPUT;
         }
       hyco_sweep_add_assignment (sweep, parts[0], parts[1]);
@@ -270,7 +202,7 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
   hyco_sweep_set_jobs (sweep, (guint) options->jobs);
   if (!hyco_sweep_plan (sweep, &error))
     {
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   return EXIT_OK;
@@ -290,12 +222,12 @@ check_model (HycoSweep *sweep, const char *file, SweepOptions *options)
   model = hyco_model_new_from_file (file, &error);
   if (model == NULL)
     {
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   if (options->stop_time && !hyco_model_set_stop_time (model, options->stop_time, &error))
     {
-      print_error ("--stop-time %s: %s", options->stop_time, error->message);
+      hyco_tool_print_error ("--stop-time %s: %s", options->stop_time, error->message);
       return EXIT_BAD_INPUT;
     }
   for (guint i = 0; options->set && options->set[i]; i++)
@@ -303,7 +235,7 @@ check_model (HycoSweep *sweep, const char *file, SweepOptions *options)
       g_auto (GStrv) parts = g_strsplit (options->set[i], "=", 2);
       if (!hyco_model_set_parameter (model, parts[0], parts[1], &error))
         {
-          print_error ("--set %s", error->message);
+          hyco_tool_print_error ("--set %s", error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -316,7 +248,7 @@ check_model (HycoSweep *sweep, const char *file, SweepOptions *options)
           {
             /* build_sweep() adds the varied parameters first, then the sampled ones. */
             guint n_varied = options->vary ? g_strv_length (options->vary) : 0;
-            print_error ("%s %s", p < n_varied ? "--vary" : "--sample", error->message);
+            hyco_tool_print_error ("%s %s", p < n_varied ? "--vary" : "--sample", error->message);
             return EXIT_BAD_INPUT;
           }
         g_clear_error (&error);
@@ -331,7 +263,7 @@ check_model (HycoSweep *sweep, const char *file, SweepOptions *options)
       if (!hyco_model_prepare (model, &error)
           && g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL))
         {
-          print_error ("--probe: %s", error->message);
+          hyco_tool_print_error ("--probe: %s", error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -401,7 +333,7 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   interrupted = !run.ok;
   if (run.error && !g_error_matches (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      print_error ("%s", run.error->message);
+      hyco_tool_print_error ("%s", run.error->message);
       g_clear_error (&run.error);
       return EXIT_RUN_FAILED;
     }
@@ -413,13 +345,13 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   n_runs = hyco_sweep_get_run_count (sweep);
   if (options->output && !hyco_sweep_save_hdf5 (sweep, options->output, &error))
     {
-      print_error ("-o %s", error->message);
+      hyco_tool_print_error ("-o %s", error->message);
       g_clear_error (&error);
       status = EXIT_RUN_FAILED;
     }
   if (options->output && !hyco_sweep_save_csv (sweep, csv, &error))
     {
-      print_error ("-o %s", error->message);
+      hyco_tool_print_error ("-o %s", error->message);
       g_clear_error (&error);
       status = EXIT_RUN_FAILED;
     }
@@ -427,7 +359,7 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
       && !hyco_sweep_plot (sweep, options->plot, options->plot_x, options->plot_y, width, height,
                            &error))
     {
-      print_error ("--plot %s", error->message);
+      hyco_tool_print_error ("--plot %s", error->message);
       g_clear_error (&error);
       status = EXIT_RUN_FAILED;
     }
@@ -542,44 +474,44 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
       return EXIT_OK;
     }
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
+    return hyco_tool_usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
   if (options.output && !g_str_has_suffix (options.output, ".h5")
       && !g_str_has_suffix (options.output, ".hdf5"))
     {
-      print_error ("-o %s: name an HDF5 file, FILE.h5", options.output);
+      hyco_tool_print_error ("-o %s: name an HDF5 file, FILE.h5", options.output);
       return EXIT_BAD_INPUT;
     }
   if (options.plot && !g_str_has_suffix (options.plot, ".svg")
       && !g_str_has_suffix (options.plot, ".png") && !g_str_has_suffix (options.plot, ".pdf"))
     {
-      print_error ("--plot %s: name a .svg, .png or .pdf file", options.plot);
+      hyco_tool_print_error ("--plot %s: name a .svg, .png or .pdf file", options.plot);
       return EXIT_BAD_INPUT;
     }
   if (!options.plot && (options.plot_x || options.plot_y || options.plot_size))
     {
-      print_error ("--%s needs --plot", options.plot_x   ? "plot-x"
+      hyco_tool_print_error ("--%s needs --plot", options.plot_x   ? "plot-x"
                                         : options.plot_y ? "plot-y"
                                                          : "plot-size");
       return EXIT_BAD_INPUT;
     }
   if (options.plot && !options.plot_y)
     {
-      print_error ("--plot %s needs --plot-y, the summary value to draw (e.g. --probe Ball.impact "
+      hyco_tool_print_error ("--plot %s needs --plot-y, the summary value to draw (e.g. --probe Ball.impact "
                    "--plot-y Ball.impact.events)",
                    options.plot);
       return EXIT_BAD_INPUT;
     }
-  if (options.plot_size && !parse_size (options.plot_size, &width, &height))
+  if (options.plot_size && !hyco_tool_parse_size (options.plot_size, &width, &height))
     {
-      print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
+      hyco_tool_print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
                    "(at least 200x150)",
                    options.plot_size);
       return EXIT_BAD_INPUT;
     }
-  if ((options.output && !check_directory ("-o", options.output))
-      || (options.plot && !check_directory ("--plot", options.plot)))
+  if ((options.output && !hyco_tool_check_writable ("-o", options.output))
+      || (options.plot && !hyco_tool_check_writable ("--plot", options.plot)))
     return EXIT_BAD_INPUT;
 
   sweep = hyco_sweep_new (argv[1]);
@@ -590,7 +522,7 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
       g_auto (GStrv) names = hyco_sweep_list_parameters (sweep);
       if (!options.plot_x && names[0] == NULL)
         {
-          print_error ("--plot %s needs --plot-x: nothing is varied", options.plot);
+          hyco_tool_print_error ("--plot %s needs --plot-x: nothing is varied", options.plot);
           return EXIT_BAD_INPUT;
         }
       if (!options.plot_x)
@@ -603,7 +535,7 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
               g_auto (GStrv) summaries = hyco_sweep_list_summaries (sweep);
               g_autofree char *parameter_list = g_strjoinv (", ", names);
               g_autofree char *summary_list = g_strjoinv (", ", summaries);
-              print_error ("--plot-%s %s: the sweep has no such parameter or summary value "
+              hyco_tool_print_error ("--plot-%s %s: the sweep has no such parameter or summary value "
                            "(parameters: %s; summary values: %s)",
                            axis ? "y" : "x", name, names[0] ? parameter_list : "none",
                            summaries[0] ? summary_list : "none: add --probe SIGNAL");

@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco.h"
+#include "hyco-tool.h"
 
 #include <errno.h>
 #include <glib-unix.h>
@@ -14,30 +14,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* Exit statuses, as documented in --help. */
-enum
-{
-  EXIT_OK = 0,
-  EXIT_RUN_FAILED = 1,
-  EXIT_BAD_INPUT = 2,
-};
-
 /* Set by --help-all (for the man page): each command appends its options here, then returns. */
 static GString *help_all;
 
-static void print_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
-
-static void
-print_error (const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  fprintf (stderr, "hyco: error: %s\n", message);
-}
 
 #define VERBOSE_HELP                                                                               \
   "Also tell, on standard error, what reading the model file passed over: Vergil's drawing and "   \
@@ -62,19 +41,11 @@ print_model_error (const char *file, const GError *error)
   g_autofree char *prefix = g_strconcat (file, ":", NULL);
 
   if (g_str_has_prefix (error->message, prefix))
-    print_error ("%s", error->message);
+    hyco_tool_print_error ("%s", error->message);
   else
-    print_error ("%s: %s", file, error->message);
+    hyco_tool_print_error ("%s: %s", file, error->message);
 }
 
-static int
-usage_error (GOptionContext *context, const char *message)
-{
-  g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-  print_error ("%s", message);
-  fprintf (stderr, "%s", help);
-  return EXIT_BAD_INPUT;
-}
 
 static void print_warning (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
@@ -202,42 +173,7 @@ show_progress (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-static gboolean
-parse_size (const char *text, guint *width, guint *height)
-{
-  char *end;
-  guint64 w, h;
 
-  w = g_ascii_strtoull (text, &end, 10);
-  if (end == text || (*end != 'x' && *end != 'X'))
-    return FALSE;
-  text = end + 1;
-  h = g_ascii_strtoull (text, &end, 10);
-  if (end == text || *end != '\0' || w < 200 || h < 150 || w > 20000 || h > 20000)
-    return FALSE;
-  *width = (guint) w;
-  *height = (guint) h;
-  return TRUE;
-}
-
-/* Whether @path can be written: checked before a run, so that a typo costs nothing. Nothing is
- * created or changed there (a probe file could be left behind by a kill): the file, if there,
- * or else its directory, must be writable. */
-static gboolean
-check_writable (const char *option, const char *path)
-{
-  g_autofree char *directory = g_path_get_dirname (path);
-  GStatBuf info;
-  int failed = 0;
-
-  if (g_stat (path, &info) == 0)
-    failed = S_ISDIR (info.st_mode) ? EISDIR : access (path, W_OK) != 0 ? errno : 0;
-  else
-    failed = errno != ENOENT ? errno : access (directory, W_OK | X_OK) != 0 ? errno : 0;
-  if (failed)
-    print_error ("%s %s: %s", option, path, g_strerror (failed));
-  return failed == 0;
-}
 
 static gboolean
 has_suffix (const char *path, const char *const *suffixes)
@@ -253,9 +189,9 @@ static void
 print_output_error (const char *option, const GError *error)
 {
   if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO))
-    print_error ("%s", error->message);
+    hyco_tool_print_error ("%s", error->message);
   else
-    print_error ("%s %s", option, error->message);
+    hyco_tool_print_error ("%s %s", option, error->message);
 }
 
 /* The string signals among @names, for the warnings of the outputs that leave them out. */
@@ -493,29 +429,29 @@ check_run_options (RunOptions *options)
   if (options->plot
       && !has_suffix (options->plot, (const char *const[]){ ".svg", ".png", ".pdf", NULL }))
     {
-      print_error ("--plot %s: name a .svg, .png or .pdf file", options->plot);
+      hyco_tool_print_error ("--plot %s: name a .svg, .png or .pdf file", options->plot);
       return EXIT_BAD_INPUT;
     }
-  if (options->plot_size && !parse_size (options->plot_size, &options->width, &options->height))
+  if (options->plot_size && !hyco_tool_parse_size (options->plot_size, &options->width, &options->height))
     {
-      print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
+      hyco_tool_print_error ("--plot-size %s: write WIDTHxHEIGHT in pixels, as in --plot-size 1200x800 "
                    "(at least 200x150)",
                    options->plot_size);
       return EXIT_BAD_INPUT;
     }
   if (options->probes && !options->plot && !options->results && !options->html)
     {
-      print_error ("--probe needs --plot, --results or --html");
+      hyco_tool_print_error ("--probe needs --plot, --results or --html");
       return EXIT_BAD_INPUT;
     }
   if (options->plot_size && !options->plot && !options->results)
     {
-      print_error ("--plot-size needs --plot or --results");
+      hyco_tool_print_error ("--plot-size needs --plot or --results");
       return EXIT_BAD_INPUT;
     }
-  if ((options->plot && !check_writable ("--plot", options->plot))
-      || (options->results && !check_writable ("--results", options->results))
-      || (options->html && !check_writable ("--html", options->html)))
+  if ((options->plot && !hyco_tool_check_writable ("--plot", options->plot))
+      || (options->results && !hyco_tool_check_writable ("--results", options->results))
+      || (options->html && !hyco_tool_check_writable ("--html", options->html)))
     return EXIT_BAD_INPUT;
   return EXIT_OK;
 }
@@ -607,13 +543,13 @@ check_outputs_distinct (HycoModel *model, const char *source, const RunOptions *
       for (guint k = 0; k < i; k++)
         if (outputs[k].path && same_file (outputs[k].path, outputs[i].path))
           {
-            print_error ("%s %s and %s %s name the same file: give each output its own",
+            hyco_tool_print_error ("%s %s and %s %s name the same file: give each output its own",
                          outputs[k].option, outputs[k].path, outputs[i].option, outputs[i].path);
             return FALSE;
           }
       if (same_file (outputs[i].path, source))
         {
-          print_error ("%s %s would overwrite the file being run", outputs[i].option,
+          hyco_tool_print_error ("%s %s would overwrite the file being run", outputs[i].option,
                        outputs[i].path);
           return FALSE;
         }
@@ -621,7 +557,7 @@ check_outputs_distinct (HycoModel *model, const char *source, const RunOptions *
                                     directory);
       if (parameter)
         {
-          print_error ("%s %s would overwrite the file %s names", outputs[i].option,
+          hyco_tool_print_error ("%s %s would overwrite the file %s names", outputs[i].option,
                        outputs[i].path, parameter);
           return FALSE;
         }
@@ -731,7 +667,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
       if (i == options->stop_time_position && options->stop_time
           && !hyco_model_set_stop_time (model, options->stop_time, &error))
         {
-          print_error ("--stop-time %s: %s", options->stop_time, error->message);
+          hyco_tool_print_error ("--stop-time %s: %s", options->stop_time, error->message);
           return EXIT_BAD_INPUT;
         }
       if (i == options->assignments->len)
@@ -739,14 +675,14 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
       parts = g_strsplit (options->assignments->pdata[i], "=", 2);
       if (parts[0] == NULL || parts[1] == NULL || *parts[0] == '\0')
         {
-          print_error ("--set %s: write NAME=VALUE, as in --set %s",
+          hyco_tool_print_error ("--set %s: write NAME=VALUE, as in --set %s",
                        (const char *) options->assignments->pdata[i],
                        scope ? "k=0.5" : "Clock.period=0.5");
           return EXIT_BAD_INPUT;
         }
       if (!set_assignment (model, scope, parts[0], parts[1], &error))
         {
-          print_error ("--set %s", error->message);
+          hyco_tool_print_error ("--set %s", error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -754,7 +690,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
     return EXIT_BAD_INPUT;
   if (options->trace && !hyco_model_set_trace_file (model, options->trace, &error))
     {
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   for (guint i = 0; options->probes && options->probes[i]; i++)
@@ -766,7 +702,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   if (!hyco_model_prepare (model, &error))
     {
       if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_UNKNOWN_SIGNAL))
-        print_error ("--probe: %s", error->message);
+        hyco_tool_print_error ("--probe: %s", error->message);
       else
         print_model_error (source, error);
       return EXIT_BAD_INPUT;
@@ -854,9 +790,9 @@ command_run (int argc, char **argv)
       return EXIT_OK;
     }
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
+    return hyco_tool_usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
   if ((status = check_run_options (&options)) != EXIT_OK)
     return status;
   model = hyco_model_new_from_file (argv[1], &error);
@@ -864,7 +800,7 @@ command_run (int argc, char **argv)
     return EXIT_RUN_FAILED;
   if (model == NULL)
     {
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   if (options.verbose)
@@ -921,25 +857,25 @@ command_view (int argc, char **argv)
       return EXIT_OK;
     }
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, argc < 2 ? "no trace given" : "more than one trace");
+    return hyco_tool_usage_error (context, argc < 2 ? "no trace given" : "more than one trace");
   output = html ? g_strdup (html) : default_view_path (argv[1]);
   if (same_file (output, argv[1]))
     {
-      print_error ("--html %s would overwrite the trace", output);
+      hyco_tool_print_error ("--html %s would overwrite the trace", output);
       return EXIT_BAD_INPUT;
     }
-  if (!check_writable ("--html", output))
+  if (!hyco_tool_check_writable ("--html", output))
     return EXIT_BAD_INPUT;
   if (!hyco_trace_save_html (argv[1], output, title, &error))
     {
       if (g_error_matches (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO))
         {
-          print_error ("%s", error->message);
+          hyco_tool_print_error ("%s", error->message);
           return EXIT_RUN_FAILED;
         }
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   return EXIT_OK;
@@ -973,15 +909,15 @@ command_inspect (int argc, char **argv)
     }
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
+    return hyco_tool_usage_error (context, argc < 2 ? "no model file given" : "more than one model file");
   model = hyco_model_new_from_file (argv[1], &error);
   if (interrupted_while_loading ())
     return EXIT_RUN_FAILED;
   if (model == NULL)
     {
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   if (verbose)
@@ -1022,9 +958,9 @@ command_actors (int argc, char **argv)
       return EXIT_OK;
     }
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 1)
-    return usage_error (context, "unexpected argument");
+    return hyco_tool_usage_error (context, "unexpected argument");
   names = hyco_registry_list ();
   for (guint i = 0; i < names->len; i++)
     {
@@ -1094,16 +1030,16 @@ command_fmu_info (int argc, char **argv)
       return EXIT_OK;
     }
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
+    return hyco_tool_usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
   text = hyco_fmu_describe_file (argv[1], &error);
   if (interrupted_while_loading ())
     return EXIT_RUN_FAILED;
   if (text == NULL)
     {
       /* The loader's messages start with the file's name. */
-      print_error ("%s", error->message);
+      hyco_tool_print_error ("%s", error->message);
       return EXIT_BAD_INPUT;
     }
   fputs (text, stdout);
@@ -1160,7 +1096,7 @@ run_model_exchange (const char *path, const char *name, const char *solver, RunO
       if (!hyco_fmu_me_actor_set_start (HYCO_FMU_ME_ACTOR (actor), variable, equals + 1,
                                         &local_error))
         {
-          print_error ("--set %s: %s", text, local_error->message);
+          hyco_tool_print_error ("--set %s: %s", text, local_error->message);
           return EXIT_BAD_INPUT;
         }
     }
@@ -1172,7 +1108,7 @@ run_model_exchange (const char *path, const char *name, const char *solver, RunO
     }
   if (!hyco_composite_actor_add_actor (top, actor, &error))
     {
-      print_error ("%s: %s", path, error->message);
+      hyco_tool_print_error ("%s: %s", path, error->message);
       return EXIT_BAD_INPUT;
     }
   model = hyco_model_new (top);
@@ -1254,9 +1190,9 @@ command_fmu_run (int argc, char **argv)
       return EXIT_OK;
     }
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (context, error->message);
+    return hyco_tool_usage_error (context, error->message);
   if (argc != 2)
-    return usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
+    return hyco_tool_usage_error (context, argc < 2 ? "no FMU given" : "more than one FMU");
   if ((status = check_run_options (&options)) != EXIT_OK)
     return status;
 
@@ -1282,7 +1218,7 @@ command_fmu_run (int argc, char **argv)
     }
   if (!hyco_composite_actor_add_actor (top, actor, &error))
     {
-      print_error ("%s: %s", argv[1], error->message);
+      hyco_tool_print_error ("%s: %s", argv[1], error->message);
       return EXIT_BAD_INPUT;
     }
   model = hyco_model_new (top);
@@ -1301,7 +1237,7 @@ command_fmu_run (int argc, char **argv)
   resolution = hyco_model_get_resolution (model);
   if (!hyco_time_parse (options.stop_time, resolution, &stop, &error))
     {
-      print_error ("--stop-time %s: %s", options.stop_time, error->message);
+      hyco_tool_print_error ("--stop-time %s: %s", options.stop_time, error->message);
       return EXIT_BAD_INPUT;
     }
   /* Fifteen digits give back the decimal text a description wrote (0.1, not
@@ -1313,20 +1249,20 @@ command_fmu_run (int argc, char **argv)
     {
       if (!hyco_time_parse (step_text, resolution, &step_ticks, &error))
         {
-          print_error ("%s %s: %s", step ? "--step" : "the default experiment's stepSize",
+          hyco_tool_print_error ("%s %s: %s", step ? "--step" : "the default experiment's stepSize",
                        step_text, error->message);
           return EXIT_BAD_INPUT;
         }
       if (step_ticks <= 0 || step_ticks == HYCO_TIME_INFINITY)
         {
-          print_error ("--step %s: give a positive number of seconds, as in --step 0.01",
+          hyco_tool_print_error ("--step %s: give a positive number of seconds, as in --step 0.01",
                        step_text);
           return EXIT_BAD_INPUT;
         }
     }
   else if (stop == HYCO_TIME_INFINITY)
     {
-      print_error ("--stop-time %s: give --step too (the FMU's default experiment has no "
+      hyco_tool_print_error ("--stop-time %s: give --step too (the FMU's default experiment has no "
                    "stepSize to step it by)",
                    options.stop_time);
       return EXIT_BAD_INPUT;
@@ -1340,7 +1276,7 @@ command_fmu_run (int argc, char **argv)
   step_name = scoped_name (name, "communicationStepSize");
   if (!hyco_model_set_parameter (model, step_name, step_text, &error))
     {
-      print_error ("--step %s: %s", step_text, error->message);
+      hyco_tool_print_error ("--step %s: %s", step_text, error->message);
       return EXIT_BAD_INPUT;
     }
   return run_model (model, argv[1], &options, name);
@@ -1377,7 +1313,7 @@ command_fmu (int argc, char **argv)
     }
   if (argc < 2)
     {
-      print_error ("no fmu command given");
+      hyco_tool_print_error ("no fmu command given");
       print_fmu_help (stderr);
       return EXIT_BAD_INPUT;
     }
@@ -1393,14 +1329,13 @@ command_fmu (int argc, char **argv)
         g_set_prgname (prog);
         return fmu_commands[i].run (argc - 1, argv + 1);
       }
-  print_error ("unknown fmu command \"%s\"", argv[1]);
+  hyco_tool_print_error ("unknown fmu command \"%s\"", argv[1]);
   print_fmu_help (stderr);
   return EXIT_BAD_INPUT;
 }
 
 /* hyco sweep: tools/hyco-sweep.c ------------------------------------------------------------ */
 
-int hyco_tool_sweep (int argc, char **argv, GString *help_all);
 
 static int
 command_sweep (int argc, char **argv)
@@ -1501,7 +1436,7 @@ main (int argc, char **argv)
         g_set_prgname (prog);
         return commands[i].run (argc - 1, argv + 1);
       }
-  print_error ("unknown command \"%s\"", argv[1]);
+  hyco_tool_print_error ("unknown command \"%s\"", argv[1]);
   print_help (stderr);
   return EXIT_BAD_INPUT;
 }

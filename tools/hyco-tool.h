@@ -1,0 +1,29 @@
+/* hyco-tool.h: what the commands of the hyco tool share (hyco.c, hyco-sweep.c): exit
+ * statuses, messages, checks of options.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco.h"
+
+/* Exit statuses, as documented in --help. */
+enum
+{
+  EXIT_OK = 0,
+  EXIT_RUN_FAILED = 1,
+  EXIT_BAD_INPUT = 2,
+};
+
+/* "hyco: error: MESSAGE" on standard error. */
+void hyco_tool_print_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* The error, then the command's help; EXIT_BAD_INPUT. */
+int hyco_tool_usage_error (GOptionContext *context, const char *message);
+/* WIDTHxHEIGHT in pixels, within what a plot can have. */
+gboolean hyco_tool_parse_size (const char *text, guint *width, guint *height);
+/* Whether @path can be written (an error naming @option if not): checked before a run, so
+ * that a typo costs nothing. */
+gboolean hyco_tool_check_writable (const char *option, const char *path);
+
+/* The sweep command (hyco-sweep.c), given the text --help-all collects. */
+int hyco_tool_sweep (int argc, char **argv, GString *help_all);
