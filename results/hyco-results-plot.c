@@ -15,6 +15,7 @@
  */
 #include "hyco-results-formats.h"
 #include "hyco-results-plot-private.h"
+#include "hyco-plot-private.h"
 #include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
 
@@ -24,8 +25,21 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 
-/* PLplot keeps global state (streams, the driver table): one plot at a time. */
+/* PLplot keeps global state (streams, the driver table): one plot at a time, whoever draws
+ * it (hyco-plot-private.h). */
 static GMutex plot_lock;
+
+void
+_hyco_plot_lock (void)
+{
+  g_mutex_lock (&plot_lock);
+}
+
+void
+_hyco_plot_unlock (void)
+{
+  g_mutex_unlock (&plot_lock);
+}
 
 /* cmap0 entries. */
 enum
@@ -62,8 +76,8 @@ static const guint8 palette[][3] = {
 #define DENSE_SPACING 4.0
 /* The strip at the bottom of a dense events panel with a mark at each instant with events. */
 #define RASTER_HEIGHT 8.0
-static const char *
-driver_for (const char *path)
+const char *
+_hyco_plot_driver_for (const char *path)
 {
   const char *dot = strrchr (path, '.');
 
@@ -81,8 +95,8 @@ driver_for (const char *path)
 /* PLplot's drivers do not report write errors (a full disk): a file that does not end as its
  * format ends was cut short. SVG ends with its root element's end tag, PNG with its IEND chunk
  * (type, then a 4-byte checksum), PDF with the %%EOF marker. */
-static gboolean
-plot_file_is_complete (const char *path, const char *driver)
+gboolean
+_hyco_plot_file_is_complete (const char *path, const char *driver)
 {
   char tail[32];
   FILE *file = fopen (path, "rb");
@@ -103,8 +117,8 @@ plot_file_is_complete (const char *path, const char *driver)
 
 /* PLplot asks on standard input for a device it does not know, and exits on most errors:
  * check first. */
-static gboolean
-driver_available (const char *driver)
+gboolean
+_hyco_plot_driver_available (const char *driver)
 {
   int n = 256;
   const char **menu = g_new0 (const char *, n);
@@ -726,7 +740,7 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
 
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
-  driver = driver_for (path);
+  driver = _hyco_plot_driver_for (path);
   if (driver == NULL)
     {
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_FORMAT,
@@ -750,7 +764,7 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
     }
 
   g_mutex_lock (&plot_lock);
-  if (!driver_available (driver))
+  if (!_hyco_plot_driver_available (driver))
     {
       g_mutex_unlock (&plot_lock);
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_DRIVER,
@@ -784,7 +798,7 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
   plsstrm (previous);
 
   g_mutex_unlock (&plot_lock);
-  if (!plot_file_is_complete (_hyco_output_file_get_write_path (output), driver))
+  if (!_hyco_plot_file_is_complete (_hyco_output_file_get_write_path (output), driver))
     {
       _hyco_output_file_abort (output);
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO,

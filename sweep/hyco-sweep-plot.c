@@ -5,15 +5,11 @@
  */
 #include "hyco-sweep-private.h"
 #include "hyco-output-file-private.h"
+#include "hyco-plot-private.h"
 
 #include <math.h>
 #include <plplot.h>
 #include <string.h>
-
-/* PLplot keeps its state in globals: one plot at a time. A sweep draws its plot after its runs,
- * none of which plots, so this lock and the results' own do not meet in the hyco command; an
- * application that plots results and sweeps from two threads at once should not. */
-static GMutex plot_lock;
 
 enum
 {
@@ -27,22 +23,6 @@ enum
 
 /* Text height in pixels, as the results' plots have it. */
 #define TEXT_HEIGHT 13.0
-
-static const char *
-driver_for (const char *path)
-{
-  const char *dot = strrchr (path, '.');
-
-  if (dot == NULL)
-    return NULL;
-  if (g_ascii_strcasecmp (dot, ".svg") == 0)
-    return "svg";
-  if (g_ascii_strcasecmp (dot, ".png") == 0)
-    return "pngcairo";
-  if (g_ascii_strcasecmp (dot, ".pdf") == 0)
-    return "pdfcairo";
-  return NULL;
-}
 
 /* The axis' range around @low and @high, with a margin, and one that is not empty. */
 static void
@@ -147,7 +127,7 @@ hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y
 
   g_return_val_if_fail (HYCO_IS_SWEEP (self) && self->planned, FALSE);
   g_return_val_if_fail (path != NULL && x != NULL && y != NULL, FALSE);
-  driver = driver_for (path);
+  driver = _hyco_plot_driver_for (path);
   if (driver == NULL)
     {
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO,
@@ -177,11 +157,19 @@ hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y
   if (height == 0)
     height = 600;
 
-  g_mutex_lock (&plot_lock);
+  _hyco_plot_lock ();
+  if (!_hyco_plot_driver_available (driver))
+    {
+      _hyco_plot_unlock ();
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO,
+                   "cannot plot to %s: PLplot has no %s driver (on Debian, install %s)", path,
+                   driver, g_str_equal (driver, "svg") ? "libplplot17" : "plplot-driver-cairo");
+      return FALSE;
+    }
   output = _hyco_output_file_new (path, "the plot", &local_error);
   if (output == NULL)
     {
-      g_mutex_unlock (&plot_lock);
+      _hyco_plot_unlock ();
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
@@ -200,7 +188,16 @@ hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y
   draw (self, x_index, x_is_parameter, y_index, y_is_parameter, x, y, width);
   plend1 ();
   plsstrm (previous);
-  g_mutex_unlock (&plot_lock);
+  _hyco_plot_unlock ();
+  if (!_hyco_plot_file_is_complete (_hyco_output_file_get_write_path (output), driver))
+    {
+      _hyco_output_file_abort (output);
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO,
+                   "writing the plot to %s failed: the file came out incomplete (is the disk "
+                   "full?)",
+                   path);
+      return FALSE;
+    }
   if (!_hyco_output_file_commit (output, 0, &local_error))
     {
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, "%s", local_error->message);

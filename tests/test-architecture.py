@@ -12,6 +12,9 @@ import subprocess
 import sys
 
 MODULES = ["library", "directors", "actors", "modal", "fmi", "results", "sweep"]
+# Modules a module may use besides the kernel: a sweep's plot is drawn as the results' are
+# (PLplot's one lock, its drivers, the check of a whole file).
+BUILDS_ON = {"sweep": {"results"}}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 DECLARED = re.compile(r"G_DECLARE_\w+\s*\(\s*(\w+)\s*,\s*\w+\s*,\s*\w+\s*,\s*(\w+)")
 
@@ -133,13 +136,15 @@ def main():
                  " -> ".join(cycle or []))
 
     crossing = ["%s uses %s" % (name, other) for name in MODULES if name != "library"
-                for other in sorted(modules.get(name, ())) if other != "kernel"]
-    checks.check(not crossing, "each module includes only the kernel and itself",
-                 "\n".join(crossing))
+                for other in sorted(modules.get(name, ()))
+                if other != "kernel" and other not in BUILDS_ON.get(name, ())]
+    checks.check(not crossing, "each module includes only the kernel, itself and what it builds "
+                 "on", "\n".join(crossing))
     tools = ["%s includes %s" % (path, name) for path in sources("tools")
-             for name in INCLUDE.findall(open(path).read()) if name != "hyco.h"]
-    checks.check(not tools, "the command line uses the public API only (hyco.h)",
-                 "\n".join(tools))
+             for name in INCLUDE.findall(open(path).read())
+             if name != "hyco.h" and not os.path.exists(os.path.join("tools", name))]
+    checks.check(not tools, "the command line uses the public API only (hyco.h, and its own "
+                 "headers)", "\n".join(tools))
     kit = ["%s includes %s" % (path, name)
            for path in ("directors/hyco-de-director.c", "directors/hyco-sr-director.c")
            for name in INCLUDE.findall(open(path).read()) if name.endswith("-private.h")]
