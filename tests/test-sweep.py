@@ -167,6 +167,28 @@ class Sweep(unittest.TestCase):
         with open(plot, "rb") as f:
             self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
+    def test_plot_onto_a_full_disk(self):
+        # PLplot does not report a failed write: a plot cut short (here by a file size limit,
+        # as on a full disk) is an error, and the earlier file stays.
+        import resource
+
+        def limit_files():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
+
+        plot = os.path.join(self.dir.name, "events.svg")
+        with open(plot, "w") as f:
+            f.write("earlier\n")
+        result = subprocess.run([HYCO, "sweep", BALL, "--vary", "e=0.5:0.9:0.2", "--probe",
+                                 "Ball.impact", "-t", "5", "--plot", plot, "--plot-y",
+                                 "Ball.impact.events"], capture_output=True, text=True,
+                                timeout=120, preexec_fn=limit_files)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("writing the plot to %s failed" % plot, result.stderr)
+        with open(plot) as f:
+            self.assertEqual(f.read(), "earlier\n")
+        self.assertEqual(sorted(os.listdir(self.dir.name)), ["events.svg"])
+
     def test_bad_arguments(self):
         cases = [
             (("--vary", "e=0.5:x:0.1"), 'hyco: error: --vary e=0.5:x:0.1: "x" is not a number; '
