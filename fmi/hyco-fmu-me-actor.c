@@ -7,8 +7,7 @@
 #include "hyco-fmu-me-actor.h"
 #include "hyco-param-private.h"
 #include "hyco-fmu.h"
-#include "hyco-fmi2-fmu.h"
-#include "hyco-fmi3-fmu.h"
+#include "hyco-fmu-remote.h"
 
 #include <math.h>
 #include <string.h>
@@ -55,6 +54,8 @@ struct _HycoFMUMEActor
   char *load_error; /* why the last fmuFile set could not be loaded: reported at initialize */
   double error_tolerance; /* 0: the director's errorTolerance, or DEFAULT_TOLERANCE */
   gboolean logging;
+  char *isolation;     /* "none" or "process" */
+  double call_timeout; /* s, for isolation="process" */
   GHashTable *starts; /* variable name -> start value text, set before initialization */
 
   HycoFmu *fmu;
@@ -104,25 +105,12 @@ enum
   PROP_FMU_FILE,
   PROP_ERROR_TOLERANCE,
   PROP_LOGGING,
+  PROP_ISOLATION,
+  PROP_CALL_TIMEOUT,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* The version's Model Exchange instance. */
-static HycoFmuInstance *
-instantiate_model_exchange (HycoFmu *fmu, const char *instance_name, gboolean logging,
-                            const HycoFmuModelExchangeOps **me, GError **error)
-{
-  if (fmu->backend == &_hyco_fmi2_backend)
-    return _hyco_fmi2_fmu_instantiate_model_exchange (fmu, instance_name, logging, me, error);
-  if (fmu->backend == &_hyco_fmi3_backend)
-    return _hyco_fmi3_fmu_instantiate_model_exchange (fmu, instance_name, logging, me, error);
-  g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
-               "%s: FMI %s Model Exchange is not supported", fmu->path,
-               fmu->description->fmi_version);
-  return NULL;
-}
 
 /* FMU calls ------------------------------------------------------------------------------- */
 
@@ -587,6 +575,15 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
       _hyco_set_parameter_error (self, error, "fmuFile", self->load_error);
       return FALSE;
     }
+  if (!g_str_equal (self->isolation, "none") && !g_str_equal (self->isolation, "process"))
+    {
+      g_autofree char *reason
+        = g_strdup_printf ("\"%s\" is neither \"none\" (the FMU runs in the hyco process) nor "
+                           "\"process\" (in a process of its own)",
+                           self->isolation);
+      _hyco_set_parameter_error (actor, error, "isolation", reason);
+      return FALSE;
+    }
   if (self->fmu == NULL)
     {
       hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_PARAMETER,
@@ -625,8 +622,13 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   self->far_time = G_MININT64;
   self->events = 0;
 
-  self->instance = instantiate_model_exchange (self->fmu, hyco_actor_get_name (actor),
-                                               self->logging, &self->me, error);
+  if (g_str_equal (self->isolation, "process"))
+    self->instance = _hyco_fmu_remote_instantiate_model_exchange (
+      self->fmu, hyco_actor_get_name (actor), self->logging, self->call_timeout, &self->me,
+      error);
+  else
+    self->instance = _hyco_fmu_instantiate_model_exchange (self->fmu, hyco_actor_get_name (actor),
+                                                           self->logging, &self->me, error);
   if (self->instance == NULL)
     return FALSE;
   self->ops = self->instance->ops;
@@ -987,6 +989,12 @@ get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
     case PROP_LOGGING:
       g_value_set_boolean (value, self->logging);
       break;
+    case PROP_ISOLATION:
+      g_value_set_string (value, self->isolation);
+      break;
+    case PROP_CALL_TIMEOUT:
+      g_value_set_double (value, self->call_timeout);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1019,6 +1027,15 @@ set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *p
     case PROP_LOGGING:
       self->logging = g_value_get_boolean (value);
       break;
+    case PROP_ISOLATION:
+      g_free (self->isolation);
+      self->isolation = g_value_dup_string (value);
+      if (self->isolation == NULL)
+        self->isolation = g_strdup ("none");
+      break;
+    case PROP_CALL_TIMEOUT:
+      self->call_timeout = g_value_get_double (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
@@ -1039,6 +1056,7 @@ hyco_fmu_me_actor_finalize (GObject *object)
   g_hash_table_unref (self->starts);
   g_free (self->fmu_file);
   g_free (self->load_error);
+  g_free (self->isolation);
   G_OBJECT_CLASS (hyco_fmu_me_actor_parent_class)->finalize (object);
 }
 
@@ -1085,6 +1103,25 @@ hyco_fmu_me_actor_class_init (HycoFMUMEActorClass *klass)
   properties[PROP_LOGGING] = g_param_spec_boolean (
     "fmuLogging", NULL, "Whether the FMU logs its messages", FALSE,
     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUMEActor:isolation:
+   *
+   * Where the FMU's code runs: "none" (the default, the fastest) in the hyco process;
+   * "process" in a process of its own, as FMUImport's isolation: an FMU that crashes, calls
+   * exit() or hangs ends the run with an error naming the call.
+   */
+  properties[PROP_ISOLATION] = g_param_spec_string (
+    "isolation", NULL, "Where the FMU runs: none (in hyco) or process (a process of its own)",
+    "none", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoFMUMEActor:callTimeout:
+   *
+   * With isolation="process": how long (seconds) a call into the FMU may take before its
+   * process is stopped and the run ends with an error.
+   */
+  properties[PROP_CALL_TIMEOUT] = g_param_spec_double (
+    "callTimeout", NULL, "With isolation=process: the longest an FMU call may take (s)",
+    G_MINDOUBLE, G_MAXDOUBLE, 60, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -1094,6 +1131,8 @@ hyco_fmu_me_actor_init (HycoFMUMEActor *self)
   self->inputs = g_array_new (FALSE, FALSE, sizeof (Binding));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (Binding));
   self->starts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->isolation = g_strdup ("none");
+  self->call_timeout = 60;
 }
 
 /**

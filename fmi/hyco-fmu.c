@@ -266,6 +266,34 @@ _hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean loggin
 }
 
 HycoFmuInstance *
+_hyco_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name, gboolean logging,
+                                      const HycoFmuModelExchangeOps **me, GError **error)
+{
+  g_return_val_if_fail (self != NULL && instance_name != NULL && me != NULL, NULL);
+
+  if (self->backend == &_hyco_fmi2_backend)
+    return _hyco_fmi2_fmu_instantiate_model_exchange (self, instance_name, logging, me, error);
+  if (self->backend == &_hyco_fmi3_backend)
+    return _hyco_fmi3_fmu_instantiate_model_exchange (self, instance_name, logging, me, error);
+  g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_UNSUPPORTED,
+               "%s: FMI %s Model Exchange is not supported", self->path,
+               self->description->fmi_version);
+  return NULL;
+}
+
+const HycoFmuModelExchangeOps *
+_hyco_fmu_get_model_exchange_ops (HycoFmu *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->backend == &_hyco_fmi2_backend)
+    return _hyco_fmi2_fmu_get_model_exchange_ops (self);
+  if (self->backend == &_hyco_fmi3_backend)
+    return _hyco_fmi3_fmu_get_model_exchange_ops (self);
+  return NULL;
+}
+
+HycoFmuInstance *
 _hyco_fmu_instantiate_with_events (HycoFmu *self, const char *instance_name, gboolean logging,
                                    gboolean event_mode_used, gboolean early_return_allowed,
                                    GError **error)

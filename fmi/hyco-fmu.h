@@ -89,6 +89,15 @@ const char *_hyco_fmu_category_name (HycoFmuCategory category); /* "0A", "0B", "
 HycoFmuInstance *_hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean logging,
                                         GError **error);
 
+/* A Model Exchange instance of @self, by its version's backend, with its Model Exchange calls
+ * in @me; NULL with an error naming the FMU where it has no Model Exchange interface. */
+HycoFmuInstance *_hyco_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name,
+                                                       gboolean logging,
+                                                       const HycoFmuModelExchangeOps **me,
+                                                       GError **error);
+/* The Model Exchange calls of @self's library (NULL where there are none): for their names. */
+const HycoFmuModelExchangeOps *_hyco_fmu_get_model_exchange_ops (HycoFmu *self);
+
 /* As _hyco_fmu_instantiate(), with FMI 3.0's eventModeUsed and earlyReturnAllowed; for other
  * versions, _hyco_fmu_instantiate(). */
 HycoFmuInstance *_hyco_fmu_instantiate_with_events (HycoFmu *self, const char *instance_name,

@@ -1065,10 +1065,20 @@ class FmuModelExchange(FmuTestCase):
     cases with the FMI 3.0 twins (NAME3)."""
 
     V = ""  # the FMI version's suffix of the test FMUs' names
+    ISOLATION = "none"
 
     def fmu_run(self, *args):
+        if self.ISOLATION != "none":
+            args = (*args, "--set", "isolation=" + self.ISOLATION)
         return subprocess.run([HYCO, "fmu", "run", "--quiet", *args], capture_output=True,
                               text=True, timeout=60, env=self.env)
+
+    def isolated(self, model):
+        """@model with each FMU actor's isolation set as the class says."""
+        if self.ISOLATION == "none":
+            return model
+        return re.sub(r'(<property name="fmuFile"[^>]*/>)',
+                      r'\1<property name="isolation" value="%s"/>' % self.ISOLATION, model)
 
     def rows(self, signal):
         with open(self.trace, newline="") as f:
@@ -1122,7 +1132,7 @@ class FmuModelExchange(FmuTestCase):
     def test_model_file(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
-            f.write(f"""<?xml version="1.0"?>
+            f.write(self.isolated(f"""<?xml version="1.0"?>
 <entity name="m" class="TypedCompositeActor">
   <property name="Director" class="ContinuousDirector">
     <property name="stopTime" value="1"/>
@@ -1136,7 +1146,7 @@ class FmuModelExchange(FmuTestCase):
   <link port="S.x" relation="r"/>
   <link port="R.input" relation="r"/>
 </entity>
-""")
+"""))
         result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
                                 capture_output=True, text=True, timeout=60, env=self.env)
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -1149,7 +1159,7 @@ class FmuModelExchange(FmuTestCase):
                     self.dir.name)
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
-            f.write(f"""<?xml version="1.0"?>
+            f.write(self.isolated(f"""<?xml version="1.0"?>
 <entity name="m" class="TypedCompositeActor">
   <property name="Director" class="ContinuousDirector">
     <property name="stopTime" value="0.1"/>
@@ -1159,7 +1169,7 @@ class FmuModelExchange(FmuTestCase):
     <property name="fmuFile" value="stiff_me{self.V}.fmu"/>
   </entity>
 </entity>
-""")
+"""))
         env = dict(self.env)
         env.pop("HYCO_FMU_PATH")
         result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
@@ -1171,7 +1181,7 @@ class FmuModelExchange(FmuTestCase):
         impacts still at the analytic times, bounces at microstep 1."""
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
-            f.write(f"""<?xml version="1.0"?>
+            f.write(self.isolated(f"""<?xml version="1.0"?>
 <entity name="m" class="TypedCompositeActor">
   <property name="Director" class="DEDirector">
     <property name="stopTime" value="1.2"/>
@@ -1191,7 +1201,7 @@ class FmuModelExchange(FmuTestCase):
   <link port="C.h" relation="r"/>
   <link port="R.input" relation="r"/>
 </entity>
-""")
+"""))
         result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
                                 capture_output=True, text=True, timeout=60, env=self.env)
         self.assertEqual(result.returncode, 0, result.stderr)
@@ -1205,7 +1215,7 @@ class FmuModelExchange(FmuTestCase):
     def test_under_de_exits_1_saying_where_it_belongs(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
-            f.write(f"""<?xml version="1.0"?>
+            f.write(self.isolated(f"""<?xml version="1.0"?>
 <entity name="m" class="TypedCompositeActor">
   <property name="Director" class="DEDirector">
     <property name="stopTime" value="1"/>
@@ -1214,7 +1224,7 @@ class FmuModelExchange(FmuTestCase):
     <property name="fmuFile" value="stiff_me{self.V}.fmu"/>
   </entity>
 </entity>
-""")
+"""))
         result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
                                 timeout=60, env=self.env)
         self.assertNotEqual(result.returncode, 0)
@@ -1292,7 +1302,7 @@ class FmuModelExchange3(FmuModelExchange):
         for fmu in ("time_event_me", "time_event_me3"):
             path = os.path.join(self.dir.name, "model.xml")
             with open(path, "w") as f:
-                f.write(f"""<?xml version="1.0"?>
+                f.write(self.isolated(f"""<?xml version="1.0"?>
 <entity name="m" class="TypedCompositeActor">
   <property name="Director" class="ContinuousDirector">
     <property name="stopTime" value="1"/>
@@ -1305,7 +1315,7 @@ class FmuModelExchange3(FmuModelExchange):
   <link port="K.output" relation="r"/>
   <link port="F.gain" relation="r"/>
 </entity>
-""")
+"""))
             result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
                                     capture_output=True, text=True, timeout=60, env=self.env)
             self.assertEqual(result.returncode, 0, result.stderr)
@@ -1351,7 +1361,7 @@ class FmuModelExchange3(FmuModelExchange):
     def test_in_fmu_import_names_the_class_to_use(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
-            f.write("""<?xml version="1.0"?>
+            f.write(self.isolated("""<?xml version="1.0"?>
 <entity name="m" class="TypedCompositeActor">
   <property name="Director" class="DEDirector">
     <property name="stopTime" value="1"/>
@@ -1360,12 +1370,24 @@ class FmuModelExchange3(FmuModelExchange):
     <property name="fmuFile" value="stiff_me3.fmu"/>
   </entity>
 </entity>
-""")
+"""))
         result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
                                 timeout=60, env=self.env)
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("stiff_me3.fmu is a Model Exchange FMU (no CoSimulation element): use it "
                       "in an FMUModelExchange actor", result.stderr)
+
+
+class FmuModelExchangeIsolated(FmuModelExchange):
+    """Every FMI 2.0 Model Exchange case again, the FMU in a process of its own."""
+
+    ISOLATION = "process"
+
+
+class FmuModelExchange3Isolated(FmuModelExchange3):
+    """Every FMI 3.0 Model Exchange case again, the FMU in a process of its own."""
+
+    ISOLATION = "process"
 
 
 class Fmi3ClockFractions(FmuTestCase):

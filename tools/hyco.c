@@ -1088,7 +1088,9 @@ run_model_exchange (const char *path, const char *name, const char *solver, RunO
       g_autofree char *variable = equals ? g_strndup (text, (gsize) (equals - text)) : NULL;
       g_autoptr (GError) local_error = NULL;
 
-      if (variable == NULL || g_str_has_prefix (variable, "fmu") || strchr (variable, '.'))
+      /* The actor's own parameters (fmuLogging, isolation, ...) go to it, as for FMUImport. */
+      if (variable == NULL || strchr (variable, '.')
+          || g_object_class_find_property (G_OBJECT_GET_CLASS (actor), variable) != NULL)
         {
           g_ptr_array_add (rest, g_strdup (text));
           continue;

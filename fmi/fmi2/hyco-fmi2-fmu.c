@@ -416,6 +416,13 @@ instantiate (HycoFmu *self, const char *instance_name, gboolean logging, GError 
   return instantiate_as (self, fmi2CoSimulation, instance_name, logging, error);
 }
 
+const HycoFmuModelExchangeOps *
+_hyco_fmi2_fmu_get_model_exchange_ops (HycoFmu *self)
+{
+  g_return_val_if_fail (self != NULL && self->backend == &_hyco_fmi2_backend, NULL);
+  return &FMU_PRIVATE (self)->me_ops;
+}
+
 HycoFmuInstance *
 _hyco_fmi2_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name,
                                            gboolean logging, const HycoFmuModelExchangeOps **me,

@@ -55,6 +55,9 @@ void _hyco_fmi2_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi2Functi
 /* Model Exchange: an instance of @fmu (which has a ModelExchange element) instantiated with
  * fmi2ModelExchange, and the ME calls (@me) it takes. NULL with an error naming the FMU when
  * the FMU cannot be run that way. */
+/* Its Model Exchange calls, resolved when the library was loaded (for a remote instance's
+ * names). */
+const HycoFmuModelExchangeOps *_hyco_fmi2_fmu_get_model_exchange_ops (HycoFmu *fmu);
 HycoFmuInstance *_hyco_fmi2_fmu_instantiate_model_exchange (HycoFmu *fmu, const char *instance_name,
                                                             gboolean logging,
                                                             const HycoFmuModelExchangeOps **me,

@@ -375,6 +375,13 @@ instantiate_with_events (HycoFmu *self, const char *instance_name, gboolean logg
   return _hyco_fmi3_instance_new (self, fmi, log, instance);
 }
 
+const HycoFmuModelExchangeOps *
+_hyco_fmi3_fmu_get_model_exchange_ops (HycoFmu *self)
+{
+  g_return_val_if_fail (self != NULL && self->backend == &_hyco_fmi3_backend, NULL);
+  return &FMU_PRIVATE (self)->me_ops;
+}
+
 HycoFmuInstance *
 _hyco_fmi3_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name,
                                            gboolean logging, const HycoFmuModelExchangeOps **me,

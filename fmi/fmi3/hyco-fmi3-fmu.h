@@ -40,6 +40,9 @@ void _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functi
 /* Model Exchange: an instance of @fmu (which has a ModelExchange element) made by
  * fmi3InstantiateModelExchange, and the ME calls (@me) it takes. NULL with an error naming the
  * FMU when the FMU cannot be run that way. */
+/* Its Model Exchange calls, resolved when the library was loaded (for a remote instance's
+ * names). */
+const HycoFmuModelExchangeOps *_hyco_fmi3_fmu_get_model_exchange_ops (HycoFmu *fmu);
 HycoFmuInstance *_hyco_fmi3_fmu_instantiate_model_exchange (HycoFmu *fmu, const char *instance_name,
                                                             gboolean logging,
                                                             const HycoFmuModelExchangeOps **me,

@@ -1,11 +1,12 @@
 /* hyco-fmu-host.c: the process an isolated FMU runs in (FMUImport's isolation="process").
  *
- *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING EVENT_MODE EARLY_RETURN
+ *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING EVENT_MODE EARLY_RETURN ME
  *   hyco-fmu-host --describe FMU
  *
  * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the
  * .fmu file (for messages), the directory the actor unpacked it into, the instance name, and 0
- * or 1 for the FMU's logging and, for FMI 3.0, for eventModeUsed and earlyReturnAllowed.
+ * or 1 for the FMU's logging and, for FMI 3.0, for eventModeUsed and earlyReturnAllowed, and 1
+ * for a Model Exchange instance (0: co-simulation).
  * It loads the library (the backend of the FMU's version, as in the hyco process),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
  * time (hyco-fmu-protocol.h) until the socket closes; then it frees the instance and ends.
@@ -121,6 +122,7 @@ send_error (int fd, const GError *error)
 typedef struct
 {
   HycoFmuInstance *instance;
+  const HycoFmuModelExchangeOps *me; /* a Model Exchange instance's own calls */
   GPtrArray *states; /* handle - 1 -> the backend's state, NULL when freed */
   gboolean fatal; /* a call returned the fatal status: no further call, not even to free */
 } Host;
@@ -429,6 +431,53 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
                    | (early ? HYCO_FMU_REMOTE_STEP_EARLY_RETURN : 0);
         break;
       }
+    case HYCO_FMU_REMOTE_ME_SET_TIME:
+      status = host->me->set_time (c, request->d[0]);
+      break;
+    case HYCO_FMU_REMOTE_ME_SET_CONTINUOUS_STATES:
+      status = request->payload - after_references >= request->u[0] * sizeof (double)
+                 ? host->me->set_continuous_states (c, (const double *) values, request->u[0])
+                 : HYCO_FMU_STATUS_ERROR;
+      break;
+    case HYCO_FMU_REMOTE_ME_GET_DERIVATIVES:
+    case HYCO_FMU_REMOTE_ME_GET_EVENT_INDICATORS:
+    case HYCO_FMU_REMOTE_ME_GET_CONTINUOUS_STATES:
+    case HYCO_FMU_REMOTE_ME_GET_NOMINALS:
+      {
+        gsize n_values = MIN (request->u[0], G_MAXUINT32 / sizeof (double));
+        double *vector;
+        g_byte_array_set_size (out, (guint) (n_values * sizeof (double)));
+        vector = (double *) out->data;
+        status = request->call == HYCO_FMU_REMOTE_ME_GET_DERIVATIVES
+                   ? host->me->get_derivatives (c, vector, n_values)
+                 : request->call == HYCO_FMU_REMOTE_ME_GET_EVENT_INDICATORS
+                   ? host->me->get_event_indicators (c, vector, n_values)
+                 : request->call == HYCO_FMU_REMOTE_ME_GET_CONTINUOUS_STATES
+                   ? host->me->get_continuous_states (c, vector, n_values)
+                   : host->me->get_nominals_of_continuous_states (c, vector, n_values);
+        break;
+      }
+    case HYCO_FMU_REMOTE_ME_ENTER_EVENT_MODE:
+      status = host->me->enter_event_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_ME_NEW_DISCRETE_STATES:
+      {
+        HycoFmuEventInfo info = { 0 };
+        status = host->me->new_discrete_states (c, &info);
+        g_byte_array_append (out, (const guint8 *) &info, sizeof info);
+        break;
+      }
+    case HYCO_FMU_REMOTE_ME_ENTER_CONTINUOUS_TIME_MODE:
+      status = host->me->enter_continuous_time_mode (c);
+      break;
+    case HYCO_FMU_REMOTE_ME_COMPLETED_INTEGRATOR_STEP:
+      {
+        gboolean enter = FALSE, terminate = FALSE;
+        status = host->me->completed_integrator_step (c, request->flags & 1, &enter, &terminate);
+        reply->u = (enter ? HYCO_FMU_REMOTE_COMPLETED_ENTER_EVENT_MODE : 0)
+                   | (terminate ? HYCO_FMU_REMOTE_COMPLETED_TERMINATE : 0);
+        break;
+      }
     case HYCO_FMU_REMOTE_CHECK:
       {
         g_autoptr (GError) error = NULL;
@@ -523,7 +572,7 @@ main (int argc, char **argv)
 
   if (argc == 3 && g_str_equal (argv[1], "--describe"))
     return describe (argv[2]);
-  if (argc != 9)
+  if (argc != 10)
     {
       g_printerr ("hyco-fmu-host: started by Hyco for an FMU actor with isolation=\"process\"; "
                   "not to be run by hand\n");
@@ -546,7 +595,10 @@ main (int argc, char **argv)
       return 0;
   }
   fmu = _hyco_fmu_open_unpacked (argv[3], argv[4], &error);
-  if (fmu != NULL)
+  if (fmu != NULL && g_str_equal (argv[9], "1"))
+    host.instance = _hyco_fmu_instantiate_model_exchange (fmu, argv[5], g_str_equal (argv[6], "1"),
+                                                          &host.me, &error);
+  else if (fmu != NULL)
     host.instance = _hyco_fmu_instantiate_with_events (fmu, argv[5], g_str_equal (argv[6], "1"),
                                                        g_str_equal (argv[7], "1"),
                                                        g_str_equal (argv[8], "1"), &error);

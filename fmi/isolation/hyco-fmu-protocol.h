@@ -73,6 +73,17 @@ typedef enum
   HYCO_FMU_REMOTE_GET_INTERVAL_DECIMAL,
   HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL,
   HYCO_FMU_REMOTE_DO_EVENT_STEP,
+  /* Model Exchange */
+  HYCO_FMU_REMOTE_ME_SET_TIME,
+  HYCO_FMU_REMOTE_ME_SET_CONTINUOUS_STATES,
+  HYCO_FMU_REMOTE_ME_GET_DERIVATIVES,
+  HYCO_FMU_REMOTE_ME_GET_EVENT_INDICATORS,
+  HYCO_FMU_REMOTE_ME_GET_CONTINUOUS_STATES,
+  HYCO_FMU_REMOTE_ME_GET_NOMINALS,
+  HYCO_FMU_REMOTE_ME_ENTER_EVENT_MODE,
+  HYCO_FMU_REMOTE_ME_NEW_DISCRETE_STATES,
+  HYCO_FMU_REMOTE_ME_ENTER_CONTINUOUS_TIME_MODE,
+  HYCO_FMU_REMOTE_ME_COMPLETED_INTEGRATOR_STEP,
   /* The instance's check of a status (`integer`) for the call named in the payload: reply
    * status 0 when it passes, else 1 with the error's code in `u` and its message. */
   HYCO_FMU_REMOTE_CHECK,
@@ -107,7 +118,9 @@ typedef struct
  * NUL-terminated strings), then for hybrid sets n presences (gint32). FMI 3.0: typed gets and
  * sets the HycoFmuType in `integer` and the number of values (arrays have several) in u[0],
  * the values as the typed calls take them (strings NUL-terminated); do_event_step as do_step;
- * interval and shift gets the n value references. */
+ * interval and shift gets the n value references. Model Exchange: set_time d[0]; the state
+ * vectors' length in u[0], the states set as payload; completed_integrator_step flags
+ * noSetFMUStatePriorToCurrentPoint. */
 typedef struct
 {
   guint32 call;
@@ -132,6 +145,10 @@ typedef struct
 #define HYCO_FMU_REMOTE_STEP_EVENT_HANDLING_NEEDED 1u
 #define HYCO_FMU_REMOTE_STEP_TERMINATE 2u
 #define HYCO_FMU_REMOTE_STEP_EARLY_RETURN 4u
+/* Model Exchange: the vectors got as payload; new_discrete_states a HycoFmuEventInfo as
+ * payload; completed_integrator_step these flags in u. */
+#define HYCO_FMU_REMOTE_COMPLETED_ENTER_EVENT_MODE 1u
+#define HYCO_FMU_REMOTE_COMPLETED_TERMINATE 2u
 typedef struct
 {
   gint32 status;

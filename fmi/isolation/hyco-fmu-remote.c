@@ -33,6 +33,7 @@ typedef struct
 {
   HycoFmuInstance parent;
   HycoFmuInstanceOps ops; /* the parent's: the proxies of the calls the FMU has */
+  HycoFmuModelExchangeOps me_ops; /* a Model Exchange instance's, likewise */
   HycoFmu *fmu;           /* a reference: its directory stays until the host is gone */
   char *instance_name;
   char *file_name; /* the .fmu, for messages */
@@ -332,6 +333,10 @@ call_name (Remote *r, guint64 call)
       return names->set_hybrid_string;
     case HYCO_FMU_REMOTE_SET_STATE:
       return names->set_state;
+    case HYCO_FMU_REMOTE_ME_SET_TIME:
+      return r->me_ops.names ? r->me_ops.names->set_time : "a call";
+    case HYCO_FMU_REMOTE_ME_SET_CONTINUOUS_STATES:
+      return r->me_ops.names ? r->me_ops.names->set_continuous_states : "a call";
     default:
       return "a call";
     }
@@ -890,6 +895,127 @@ remote_do_event_step (gpointer handle, double current_time, double step, gboolea
   return status;
 }
 
+/* Model Exchange ------------------------------------------------------------------------ */
+
+#define ME_NAMES(handle) (REMOTE (handle)->me_ops.names)
+
+static HycoFmuStatus
+remote_set_time (gpointer handle, double time)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request
+    = { .call = HYCO_FMU_REMOTE_ME_SET_TIME, .flags = HYCO_FMU_REMOTE_DEFERRED, .d = { time } };
+
+  begin (r);
+  return transact (r, &request, ME_NAMES (handle)->set_time);
+}
+
+static HycoFmuStatus
+remote_set_continuous_states (gpointer handle, const double *x, gsize n)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_ME_SET_CONTINUOUS_STATES,
+                                   .flags = HYCO_FMU_REMOTE_DEFERRED,
+                                   .u = { n } };
+
+  begin (r);
+  add (r, x, n * sizeof *x);
+  return transact (r, &request, ME_NAMES (handle)->set_continuous_states);
+}
+
+/* One of the vectors an ME instance gives (derivatives, event indicators, states, nominals). */
+static HycoFmuStatus
+get_vector (gpointer handle, HycoFmuRemoteCall id, const char *call, double *vector, gsize n)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = id, .u = { n } };
+  HycoFmuStatus status;
+
+  begin (r);
+  status = transact (r, &request, call);
+  if (!answered (r) || n == 0)
+    return status;
+  if (r->reply->len < n * sizeof (double))
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (vector, r->reply->data, n * sizeof (double));
+  return status;
+}
+
+#define DEFINE_GET_VECTOR(name, ID)                                                                \
+  static HycoFmuStatus remote_##name (gpointer handle, double *vector, gsize n)                    \
+  {                                                                                                \
+    return get_vector (handle, ID, ME_NAMES (handle)->name, vector, n);                            \
+  }
+
+DEFINE_GET_VECTOR (get_derivatives, HYCO_FMU_REMOTE_ME_GET_DERIVATIVES)
+DEFINE_GET_VECTOR (get_event_indicators, HYCO_FMU_REMOTE_ME_GET_EVENT_INDICATORS)
+DEFINE_GET_VECTOR (get_continuous_states, HYCO_FMU_REMOTE_ME_GET_CONTINUOUS_STATES)
+DEFINE_GET_VECTOR (get_nominals_of_continuous_states, HYCO_FMU_REMOTE_ME_GET_NOMINALS)
+
+static HycoFmuStatus
+remote_me_enter_event_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_ME_ENTER_EVENT_MODE, ME_NAMES (handle)->enter_event_mode);
+}
+
+static HycoFmuStatus
+remote_enter_continuous_time_mode (gpointer handle)
+{
+  return simple (handle, HYCO_FMU_REMOTE_ME_ENTER_CONTINUOUS_TIME_MODE,
+                 ME_NAMES (handle)->enter_continuous_time_mode);
+}
+
+static HycoFmuStatus
+remote_new_discrete_states (gpointer handle, HycoFmuEventInfo *info)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuStatus status = simple (handle, HYCO_FMU_REMOTE_ME_NEW_DISCRETE_STATES,
+                                 ME_NAMES (handle)->new_discrete_states);
+
+  if (!answered (r))
+    return status;
+  if (r->reply->len < sizeof *info)
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (info, r->reply->data, sizeof *info);
+  return status;
+}
+
+static HycoFmuStatus
+remote_completed_integrator_step (gpointer handle, gboolean no_set_state_prior,
+                                  gboolean *enter_event_mode, gboolean *terminate_simulation)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_ME_COMPLETED_INTEGRATOR_STEP,
+                                   .flags = no_set_state_prior ? 1u : 0u };
+  HycoFmuStatus status;
+
+  begin (r);
+  status = transact (r, &request, ME_NAMES (handle)->completed_integrator_step);
+  if (answered (r))
+    {
+      *enter_event_mode = (r->header.u & HYCO_FMU_REMOTE_COMPLETED_ENTER_EVENT_MODE) != 0;
+      *terminate_simulation = (r->header.u & HYCO_FMU_REMOTE_COMPLETED_TERMINATE) != 0;
+    }
+  return status;
+}
+
+/* The Model Exchange calls of the library, each by its proxy. */
+static void
+me_ops_init (HycoFmuModelExchangeOps *ops, const HycoFmuModelExchangeOps *local)
+{
+  ops->set_time = remote_set_time;
+  ops->set_continuous_states = remote_set_continuous_states;
+  ops->get_derivatives = remote_get_derivatives;
+  ops->get_event_indicators = remote_get_event_indicators;
+  ops->get_continuous_states = remote_get_continuous_states;
+  ops->get_nominals_of_continuous_states = remote_get_nominals_of_continuous_states;
+  ops->enter_event_mode = remote_me_enter_event_mode;
+  ops->new_discrete_states = remote_new_discrete_states;
+  ops->enter_continuous_time_mode = remote_enter_continuous_time_mode;
+  ops->completed_integrator_step = remote_completed_integrator_step;
+  ops->names = local->names;
+}
+
 /* The instance's own check, in the host: the same message, the same forgetting of the last
  * logged one. */
 static gboolean
@@ -1021,13 +1147,16 @@ ops_init (HycoFmuInstanceOps *ops, const HycoFmuInstanceOps *local)
   ops->terminated_status = local->terminated_status;
 }
 
-HycoFmuInstance *
-_hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean logging,
-                              gboolean event_mode_used, gboolean early_return_allowed,
-                              double call_timeout, GError **error)
+/* The host started, the instance made there (for Model Exchange with @model_exchange). */
+static Remote *
+spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event_mode_used,
+       gboolean early_return_allowed, gboolean model_exchange, double call_timeout,
+       GError **error)
 {
   const char *instantiate
-    = fmu->description->fmi_major == 3 ? "fmi3InstantiateCoSimulation" : "fmi2Instantiate";
+    = fmu->description->fmi_major == 3
+        ? (model_exchange ? "fmi3InstantiateModelExchange" : "fmi3InstantiateCoSimulation")
+        : "fmi2Instantiate";
   g_autoptr (GError) local_error = NULL;
   g_autofree char *host = NULL;
   g_autofree char *fd_text = NULL;
@@ -1086,6 +1215,7 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
                            logging ? "1" : "0",
                            event_mode_used ? "1" : "0",
                            early_return_allowed ? "1" : "0",
+                           model_exchange ? "1" : "0",
                            NULL };
     int source_fds[] = { pair[1], page };
     int *target_fds = source_fds;
@@ -1147,6 +1277,37 @@ _hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean 
       remote_free (&r->parent);
       return NULL;
     }
+  return r;
+}
+
+
+HycoFmuInstance *
+_hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instance_name, gboolean logging,
+                              gboolean event_mode_used, gboolean early_return_allowed,
+                              double call_timeout, GError **error)
+{
+  Remote *r = spawn (fmu, instance_name, logging, event_mode_used, early_return_allowed, FALSE,
+                     call_timeout, error);
+
+  return r ? &r->parent : NULL;
+}
+
+HycoFmuInstance *
+_hyco_fmu_remote_instantiate_model_exchange (HycoFmu *fmu, const char *instance_name,
+                                             gboolean logging, double call_timeout,
+                                             const HycoFmuModelExchangeOps **me, GError **error)
+{
+  const HycoFmuModelExchangeOps *local = _hyco_fmu_get_model_exchange_ops (fmu);
+  Remote *r;
+
+  g_return_val_if_fail (me != NULL, NULL);
+
+  r = spawn (fmu, instance_name, logging, FALSE, FALSE, TRUE, call_timeout, error);
+  if (r == NULL)
+    return NULL;
+  /* The host checked the interface and instantiated it: the library has these calls. */
+  me_ops_init (&r->me_ops, local);
+  *me = &r->me_ops;
   return &r->parent;
 }
 

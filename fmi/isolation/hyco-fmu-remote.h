@@ -24,6 +24,15 @@ HycoFmuInstance *_hyco_fmu_remote_instantiate (HycoFmu *fmu, const char *instanc
                                                gboolean early_return_allowed, double call_timeout,
                                                GError **error);
 
+/* As _hyco_fmu_remote_instantiate(), a Model Exchange instance, as
+ * _hyco_fmu_instantiate_model_exchange() makes one: its Model Exchange calls in @me. */
+HycoFmuInstance *_hyco_fmu_remote_instantiate_model_exchange (HycoFmu *fmu,
+                                                              const char *instance_name,
+                                                              gboolean logging,
+                                                              double call_timeout,
+                                                              const HycoFmuModelExchangeOps **me,
+                                                              GError **error);
+
 /* What _hyco_fmu_describe() says of the FMU @path (`hyco fmu info`), found by a host process:
  * the FMU's library is loaded there, not in this process. NULL with the error the loader gave
  * (or one saying how the process ended). */
