@@ -12,13 +12,16 @@ static const char *signal_fields[] = {
   "name", "type", "time", "ticks", "microstep", "value", "present", NULL,
 };
 
+/* A column of @n values at @data, which libmatio writes from where it is (not copied: the
+ * results can be hundreds of megabytes); @data must outlive the variable. */
 static matvar_t *
 column (enum matio_classes class_type, enum matio_types data_type, gsize n, const void *data,
         int flags)
 {
   size_t dims[2] = { n, 1 };
 
-  return Mat_VarCreate (NULL, class_type, data_type, 2, dims, (void *) data, flags);
+  return Mat_VarCreate (NULL, class_type, data_type, 2, dims, (void *) data,
+                        flags | MAT_F_DONT_COPY_DATA);
 }
 
 /* A text in UTF-8: libmatio counts its dimensions in characters, not bytes. */
@@ -30,8 +33,9 @@ text (const char *value)
   return Mat_VarCreate (NULL, MAT_C_CHAR, MAT_T_UTF8, 2, dims, (void *) value, 0);
 }
 
+/* @times_in_seconds keeps the time columns until the struct is written. */
 static matvar_t *
-signal_struct (HycoResults *self, GPtrArray *signals)
+signal_struct (HycoResults *self, GPtrArray *signals, GPtrArray *times_in_seconds)
 {
   size_t dims[2] = { 1, signals->len };
   matvar_t *array = Mat_VarCreateStruct2 ("signals", 2, dims, signal_fields);
@@ -41,7 +45,8 @@ signal_struct (HycoResults *self, GPtrArray *signals)
     {
       HycoResultsSignal *signal = signals->pdata[i];
       gsize n = signal->times->len;
-      g_autofree double *seconds = g_new (double, MAX (n, 1));
+      double *seconds = g_new (double, MAX (n, 1));
+      g_ptr_array_add (times_in_seconds, seconds);
       for (gsize k = 0; k < n; k++)
         seconds[k] = hyco_time_to_seconds (g_array_index (signal->times, gint64, k), resolution);
       Mat_VarSetStructFieldByName (array, "name", i, text (signal->name));
@@ -114,6 +119,7 @@ gboolean
 hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
 {
   g_autoptr (GPtrArray) signals = g_ptr_array_new ();
+  g_autoptr (GPtrArray) times_in_seconds = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) local_error = NULL;
   HycoOutputFile *output;
   GPtrArray *all;
@@ -146,7 +152,7 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
     }
   exponent = hyco_results_get_resolution (self);
   resolution = Mat_VarCreate ("resolution", MAT_C_INT32, MAT_T_INT32, 2, scalar, &exponent, 0);
-  array = signal_struct (self, signals);
+  array = signal_struct (self, signals, times_in_seconds);
   failed = Mat_VarWrite (file, resolution, MAT_COMPRESSION_NONE);
   if (failed == 0)
     failed = Mat_VarWrite (file, array, MAT_COMPRESSION_NONE);
