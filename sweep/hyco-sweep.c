@@ -241,6 +241,12 @@ parse_list (HycoSweepParam *param, const char *text, GError **error)
     inner = g_strdup (text);
   items = g_strsplit (inner, ",", -1);
   param->n_values = g_strv_length (items);
+  if (param->n_values == 0)
+    {
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
+                   "%s: the list is empty; write %s=[1,2,5]", param->spec, param->name);
+      return FALSE;
+    }
   param->values = g_new (double, MAX (param->n_values, 1));
   param->texts = g_new0 (char *, param->n_values + 1);
   for (guint i = 0; i < param->n_values; i++)

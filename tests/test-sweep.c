@@ -115,6 +115,7 @@ test_spec_errors (void)
     { FALSE, "k=[1,2", "k=[1,2: the list has no closing bracket; write k=[1,2,5]" },
     { FALSE, "k=[1,two,5]", "k=[1,two,5]: \"two\" is not a number; write k=[1,2,5]" },
     { FALSE, "k=[1,,5]", "k=[1,,5]: the list has an empty value; write k=[1,2,5]" },
+    { FALSE, "k=[]", "k=[]: the list is empty; write k=[1,2,5]" },
     { FALSE, "k=normal(1,2)",
       "k=normal(1,2): a distribution is sampled, not varied (--sample "
       "k=normal(1,2))" },
