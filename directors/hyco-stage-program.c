@@ -404,8 +404,9 @@ _hyco_stage_program_evaluate (HycoStageProgram *self, gint64 time, const double 
     r[i] = x[i];
   double v = 0; /* the last operation's value */
 
-  for (const Operation *op = self->operations, *end = op + self->n_operations; op < end; op++)
+  for (guint o = 0; o < self->n_operations; o++)
     {
+      const Operation *op = &self->operations[o];
       switch (op->code)
         {
         case OP_SCALE:

@@ -1624,6 +1624,18 @@ compare_reads (gconstpointer a, gconstpointer b)
 
 #define CONTAINER_INPUT G_MAXUINT
 
+/* A signal list that is never NULL, even when empty (a GPtrArray has no storage until its first
+ * element), so that offsets into it are defined. */
+static HycoSignal **
+copy_signal_list (GPtrArray *signals)
+{
+  HycoSignal **copy = g_new (HycoSignal *, MAX (signals->len, 1));
+
+  if (signals->len > 0)
+    memcpy (copy, signals->pdata, sizeof (HycoSignal *) * signals->len);
+  return copy;
+}
+
 /* Whether entry @e's outputs can be left alone around its firing: what it does not write
  * stays stale, which reads absent at a DE tag, as marking it unknown before the firing and
  * absent after would leave it. So for a strict atomic actor fired at one entry, outside a
@@ -1804,9 +1816,8 @@ worklist_build (HycoDirectorPrivate *priv)
           g_ptr_array_add (read, entries[e].inputs[i]->sources[c]);
       self->signals[e].n_inputs = read->len - inputs_begin[e];
     }
-  self->unsettled = (HycoSignal **) g_memdup2 (unsettled->pdata,
-                                               sizeof (HycoSignal *) * MAX (unsettled->len, 1));
-  self->inputs = (HycoSignal **) g_memdup2 (read->pdata, sizeof (HycoSignal *) * MAX (read->len, 1));
+  self->unsettled = copy_signal_list (unsettled);
+  self->inputs = copy_signal_list (read);
   for (guint e = 0; e < n; e++)
     {
       self->signals[e].unsettled = self->unsettled + unsettled_begin[e];
