@@ -1064,6 +1064,13 @@ take_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, gint64 step,
         }
       if (self->ptolemy && !accurate && refined >= step)
         refined = step / 2;
+      if (refined == 0)
+        {
+          /* An actor must take a zero-size step at the committed time before time can
+           * advance: no step now (the caller takes that microstep). */
+          *taken = 0;
+          return TRUE;
+        }
       if (accurate || (step == 1 && ratio <= 1))
         {
           self->last_error = ratio;
@@ -1138,6 +1145,22 @@ fire_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
   return _hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error);
 }
 
+/* The step was refused with no progress by an actor that has something to do at the committed
+ * time first (an FMU stopped at an event it has yet to produce): the firing becomes a zero-size
+ * step there, at the next microstep, from the committed states. */
+static gboolean
+fire_microstep_instead (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GError **error)
+{
+  HycoTag next = { self->committed_time, self->committed_microstep + 1 };
+
+  if (next.microstep > priv->max_microsteps)
+    return _hyco_tag_queue_report_zeno (&self->queue, HYCO_DIRECTOR (self), &next, error);
+  self->phase = PHASE_DISCRETE;
+  priv->current = next;
+  _hyco_tag_queue_take (&self->queue, &priv->current);
+  return fire_discrete (self, priv, error);
+}
+
 static gboolean
 hyco_continuous_director_fire (HycoDirector *director, GError **error)
 {
@@ -1156,7 +1179,11 @@ hyco_continuous_director_fire (HycoDirector *director, GError **error)
   else if (self->cvode)
     ok = take_step_cvode (self, priv, limit_step (self, priv, self->max_step), &taken, error);
   else
-    ok = take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+    {
+      ok = take_step (self, priv, limit_step (self, priv, self->step), TRUE, &taken, error);
+      if (ok && taken == 0)
+        return fire_microstep_instead (self, priv, error);
+    }
   /* Requests for the step's end, (t, 0), are served by it: not another firing at (t, 0). */
   if (ok && self->ptolemy && !self->nested)
     {

@@ -167,7 +167,7 @@ struct _HycoFMUActor
   gboolean discarded;   /* the last step was not completed */
   gboolean terminated;  /* the FMU asked to end the simulation at its last step */
   gint64 terminated_at; /* and where it got (model ticks) */
-  gint64 reached;       /* how far it got (master ticks from the committed time) */
+  gint64 reached;       /* how far it got (master ticks from the committed time), -1 unknown */
   gint64 stop_time;     /* the run's, in model ticks; HYCO_TIME_INFINITY for none */
   gint64 first_step;    /* the first positive step committed in the run, in model ticks */
   gboolean warned_variable_steps;
@@ -1884,7 +1884,7 @@ revisable (HycoFMUActor *self, const char *call)
   g_free (self->discard_reason);
   self->discard_reason = g_strdup (reason->message);
   self->discarded = TRUE;
-  self->reached = 0;
+  self->reached = -1; /* no telling: bisection */
   return TRUE;
 }
 
@@ -3025,7 +3025,11 @@ hyco_fmu_actor_refined_step_size (HycoStepSizeControl *control, gint64 step)
 {
   HycoFMUActor *self = (HycoFMUActor *) control;
 
-  /* As far as the FMU got, or half the step (step revision by bisection). */
+  /* As far as the FMU got, or half the step (step revision by bisection). An FMI-HC FMU that
+   * got nowhere has something to do at the committed time first (an event it stopped at): a
+   * zero-size step, a microstep, before time can advance. */
+  if (self->reached == 0 && self->hybrid)
+    return 0;
   if (self->reached > 0 && self->reached < step)
     return self->reached;
   return MAX (step / 2, 1);

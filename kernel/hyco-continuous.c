@@ -230,7 +230,8 @@ hyco_step_size_control_is_step_size_accurate (HycoStepSizeControl *self)
  * Asks the actor, after it rejected a step with hyco_step_size_control_is_step_size_accurate(), for
  * the smaller step to try instead.
  *
- * Returns: the step size in ticks the actor proposes instead
+ * Returns: the step size in ticks the actor proposes instead, or 0 when time cannot advance
+ *   before the actor takes a zero-size step (a microstep) at the committed time
  */
 gint64
 hyco_step_size_control_refined_step_size (HycoStepSizeControl *self, gint64 step)

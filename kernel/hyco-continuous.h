@@ -75,7 +75,8 @@ G_DECLARE_INTERFACE (HycoStepSizeControl, hyco_step_size_control, HYCO, STEP_SIZ
  * @is_step_size_accurate: after the model was fired at a step's end, whether the step was
  *   small enough for this actor (a zero-crossing detector says no when the crossing lies
  *   inside the step and is not within its tolerance of the end)
- * @refined_step_size: when inaccurate, the step size in ticks the actor proposes instead
+ * @refined_step_size: when inaccurate, the step size in ticks the actor proposes instead (0: a
+ *   zero-size step at the committed time first)
  * @suggested_step_size: after postfire, the largest next step in ticks the actor wants, or
  *   %HYCO_TIME_INFINITY for no constraint
  *

@@ -1866,6 +1866,20 @@ class FmuRun(FmuTestCase):
         self.assertEqual(self.values("When.output"),
                          [(str(k / 2).removesuffix(".0"), "1", k / 2) for k in range(1, 21)])
 
+    def test_step_refused_with_no_progress_becomes_a_microstep(self):
+        # Seed 003 figure 6 at a resolution of 0.1 s: the step to 0.8 s reaches B's event time
+        # exactly, and B (category 0B, no maximum step size) then refuses any positive step
+        # with no progress until a zero step has produced its event. Real progress 0 rounds up
+        # to 0 ticks: the director takes that zero step, a microstep, and sees the event at
+        # (0.8, 1) instead of ending the run; A's change at 0.4 s is at (0.4, 1).
+        result = self.run_hyco("models/fmu-quantization-fig6.xml", "--set",
+                               "director.timeResolution=0.1", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.values("B.y"), [("0.8", "1", 1.0)])
+        self.assertEqual(self.values("When.output"), [("0.8", "1", 0.8)])
+        self.assertEqual([row for row in self.values("A.x") if row[2] == 1.0][0],
+                         ("0.4", "1", 1.0))
+
 class FmuAlone(FmuTestCase):
     """hyco fmu run: an FMU on its own, as the one actor of a DE model, with the options of
     hyco run and the FMU's default experiment."""
