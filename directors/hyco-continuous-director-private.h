@@ -68,6 +68,8 @@ struct _HycoContinuousDirector
   gboolean embedded;     /* inside a continuous director, whose solver integrates our states */
   guint64 committed_microstep;
   double *x_end;     /* a nested step's result, while the final firing runs */
+  gint64 planned_end; /* nested, with CVODE: the time of the step computed ahead, whose states
+                       * are in x_end and where CVODE stands; -1 when none */
   gint64 step;       /* the step size to try next, in ticks */
   double last_error; /* the accepted step's error ratio, for the next step size */
   guint64 steps, rejected;

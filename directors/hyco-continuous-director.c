@@ -687,6 +687,7 @@ hyco_continuous_director_initialize (HycoDirector *director, GError **error)
     return FALSE;
   read_committed_states (self);
   self->cvode_stale = TRUE;
+  self->planned_end = -1;
   self->steps_counter = priv->model ? _hyco_model_get_counter (priv->model, "steps") : NULL;
   self->rollbacks_counter = priv->model ? _hyco_model_get_counter (priv->model, "rollbacks") : NULL;
   self->compiled_counter = priv->model ? _hyco_model_get_counter (priv->model, "compiled") : NULL;
@@ -1127,19 +1128,25 @@ fire_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
 {
   HycoTag tag = priv->current, start = { self->committed_time, self->committed_microstep };
   gint64 taken;
-  gboolean ok;
+  gboolean ok, planned;
 
+  /* The container fires at the end of the CVODE step computed ahead: that step is taken as it
+   * is, and CVODE goes on from it with its history (order, step size), as at the top level.
+   * Restarting it at every step would integrate each one at first order from a tiny initial
+   * step, and the errors of those steps add up. */
+  planned = self->cvode && !self->cvode_stale && tag.time == self->planned_end;
   priv->speculating = TRUE;
   priv->current = start;
   ok = fire_discrete (self, priv, error)
-       && (self->cvode
-             ? cvode_advance (self, priv, tag.time, error)
-             : take_step (self, priv, tag.time - self->committed_time, FALSE, &taken, error));
+       && (planned || (self->cvode ? cvode_advance (self, priv, tag.time, error)
+                                   : take_step (self, priv, tag.time - self->committed_time,
+                                                FALSE, &taken, error)));
   priv->speculating = FALSE;
   priv->current = tag;
   if (!ok)
     return FALSE;
-  memcpy (self->x_end, self->x_new, sizeof (double) * self->n);
+  if (!planned)
+    memcpy (self->x_end, self->x_new, sizeof (double) * self->n);
   set_tentative_states (self, self->x_end);
   self->published = FALSE;
   return _hyco_director_run_schedule (HYCO_DIRECTOR (self), TRUE, error);
@@ -1252,6 +1259,11 @@ plan_nested_step (HycoContinuousDirector *self, HycoDirectorPrivate *priv, GErro
     return FALSE;
   self->step = taken;
   end.time = self->committed_time + taken;
+  if (self->cvode)
+    {
+      memcpy (self->x_end, self->x_new, sizeof (double) * self->n);
+      self->planned_end = end.time;
+    }
   return request_container (self, priv, &end, error);
 }
 
@@ -1281,6 +1293,11 @@ hyco_continuous_director_postfire (HycoDirector *director, GError **error)
   if (self->states_changed && !collect_states (self, error))
     return FALSE;
   read_committed_states (self);
+  /* A state set at the step's end (a reset by an input there) is a discontinuity for CVODE. */
+  if (self->cvode && self->nested && self->phase == PHASE_STEP
+      && memcmp (self->x, self->x_end, sizeof (double) * self->n) != 0)
+    self->cvode_stale = TRUE;
+  self->planned_end = -1; /* planned again below, from the new committed tag */
   if (self->phase == PHASE_STEP)
     {
       gint64 taken = priv->current.time - self->committed_time;
