@@ -29,6 +29,8 @@ G_BEGIN_DECLS
  * @HYCO_SWEEP_ERROR_UNKNOWN_VALUE: a plot names a parameter or summary value the sweep lacks
  * @HYCO_SWEEP_ERROR_IO: a result file cannot be written
  * @HYCO_SWEEP_ERROR_MPI: launched by `mpirun`, the sweep could not use MPI
+ * @HYCO_SWEEP_ERROR_BAD_SUMMARY: a summary expression is written wrongly, its name is taken,
+ *   or it names a value the sweep lacks (see hyco_sweep_add_summary())
  *
  * Errors from sweeps.
  */
@@ -39,6 +41,7 @@ typedef enum
   HYCO_SWEEP_ERROR_UNKNOWN_VALUE,
   HYCO_SWEEP_ERROR_IO,
   HYCO_SWEEP_ERROR_MPI,
+  HYCO_SWEEP_ERROR_BAD_SUMMARY,
 } HycoSweepError;
 
 /**
@@ -89,6 +92,8 @@ HYCO_API gboolean hyco_sweep_add_sample (HycoSweep *self, const char *spec, GErr
 HYCO_API void hyco_sweep_add_assignment (HycoSweep *self, const char *name, const char *text);
 HYCO_API void hyco_sweep_set_stop_time (HycoSweep *self, const char *literal);
 HYCO_API void hyco_sweep_add_probe (HycoSweep *self, const char *signal);
+HYCO_API gboolean hyco_sweep_add_summary (HycoSweep *self, const char *name,
+                                          const char *expression, GError **error);
 HYCO_API void hyco_sweep_set_design (HycoSweep *self, HycoSweepDesign design);
 HYCO_API HycoSweepDesign hyco_sweep_get_design (HycoSweep *self);
 HYCO_API gboolean hyco_sweep_design_from_string (const char *name, HycoSweepDesign *design);
@@ -106,6 +111,7 @@ HYCO_API char **hyco_sweep_list_parameters (HycoSweep *self);
 HYCO_API double hyco_sweep_get_parameter_value (HycoSweep *self, guint run, guint parameter);
 HYCO_API const char *hyco_sweep_get_parameter_text (HycoSweep *self, guint run, guint parameter);
 HYCO_API char **hyco_sweep_list_summaries (HycoSweep *self);
+HYCO_API const char *hyco_sweep_get_summary_expression (HycoSweep *self, guint summary);
 
 HYCO_API gboolean hyco_sweep_run_one (HycoSweep *self, guint run, GCancellable *cancellable);
 HYCO_API gboolean hyco_sweep_run (HycoSweep *self, GCancellable *cancellable, GError **error);

@@ -24,6 +24,7 @@ typedef struct
   char **sample;
   char **set;
   char **probes;
+  char **summaries;
   char *stop_time;
   char *design;
   int samples;
@@ -44,6 +45,7 @@ sweep_options_clear (SweepOptions *options)
   g_strfreev (options->sample);
   g_strfreev (options->set);
   g_strfreev (options->probes);
+  g_strfreev (options->summaries);
   g_free (options->stop_time);
   g_free (options->design);
   g_free (options->output);
@@ -195,6 +197,25 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
     }
   for (guint i = 0; options->probes && options->probes[i]; i++)
     hyco_sweep_add_probe (sweep, options->probes[i]);
+  for (guint i = 0; options->summaries && options->summaries[i]; i++)
+    {
+      const char *spec = options->summaries[i];
+      const char *equals = strchr (spec, '=');
+      g_autofree char *name = equals ? g_strstrip (g_strndup (spec, equals - spec)) : NULL;
+
+      if (equals == NULL)
+        {
+          hyco_tool_print_error ("--summary %s: write NAME=EXPRESSION, as in --summary "
+                                 "range=Ball.y.max-Ball.y.min",
+                                 spec);
+          return EXIT_BAD_INPUT;
+        }
+      if (!hyco_sweep_add_summary (sweep, name, equals + 1, &error))
+        {
+          hyco_tool_print_error ("--summary %s", error->message);
+          return EXIT_BAD_INPUT;
+        }
+    }
   hyco_sweep_set_stop_time (sweep, options->stop_time);
   hyco_sweep_set_design (sweep, design);
   hyco_sweep_set_samples (sweep, (guint) options->samples);
@@ -202,7 +223,10 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
   hyco_sweep_set_jobs (sweep, (guint) options->jobs);
   if (!hyco_sweep_plan (sweep, &error))
     {
-      hyco_tool_print_error ("%s", error->message);
+      /* A summary's errors start with its name, as the option's do. */
+      hyco_tool_print_error (
+        "%s%s", g_error_matches (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY) ? "--summary " : "",
+        error->message);
       return EXIT_BAD_INPUT;
     }
   return EXIT_OK;
@@ -426,6 +450,12 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
           "Summarise a signal in every run (repeatable): SIGNAL.final, .min, .max, .events (how "
           "many times present) and .first (the time of its first event), e.g. --probe Ball.impact",
           "SIGNAL" },
+        { "summary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.summaries,
+          "A summary value of every run computed by an expression (repeatable): --summary "
+          "range=Ball.y.max-Ball.y.min; it sees the varied and sampled parameters, each probed "
+          "SIGNAL's .final, .min, .max, .events, .first, .values and .times, and the summaries "
+          "before it",
+          "NAME=EXPR" },
         { "jobs", 'j', 0, G_OPTION_ARG_INT, &options.jobs,
           "Runs at once, each on a thread (default: one per core); the results do not depend on it",
           "N" },
@@ -439,7 +469,9 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
         { "plot-x", 0, 0, G_OPTION_ARG_STRING, &options.plot_x,
           "The plot's horizontal axis: a varied parameter (default the first)", "NAME" },
         { "plot-y", 0, 0, G_OPTION_ARG_STRING, &options.plot_y,
-          "The plot's vertical axis: a summary value, e.g. Ball.impact.events", "NAME" },
+          "The plot's vertical axis: a summary value, e.g. Ball.impact.events or a --summary's "
+          "NAME",
+          "NAME" },
         { "plot-size", 0, 0, G_OPTION_ARG_STRING, &options.plot_size,
           "Size of the plot in pixels (default 800x600)", "WxH" },
         { "quiet", 'q', 0, G_OPTION_ARG_NONE, &options.quiet,
@@ -538,7 +570,7 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
               hyco_tool_print_error ("--plot-%s %s: the sweep has no such parameter or summary value "
                            "(parameters: %s; summary values: %s)",
                            axis ? "y" : "x", name, names[0] ? parameter_list : "none",
-                           summaries[0] ? summary_list : "none: add --probe SIGNAL");
+                           summaries[0] ? summary_list : "none: add --probe SIGNAL or --summary");
               return EXIT_BAD_INPUT;
             }
         }
