@@ -335,6 +335,72 @@ class Terminal(unittest.TestCase):
             self.assertEqual(status.count(0) + status.count(-1), 4901)
 
 
+FAULTY = """<?xml version="1.0"?>
+<entity name="faulty" class="TypedCompositeActor">
+  <property name="failAt" class="ptolemy.data.expr.Parameter" value="0"/>
+  <property name="director" class="DEDirector">
+    <property name="stopTime" value="2"/>
+  </property>
+  <entity name="F" class="FMUImport">
+    <property name="fmuFile" value="faulty.fmu"/>
+    <property name="failAt" value="failAt"/>
+    <property name="communicationStepSize" value="0.25"/>
+  </entity>
+  <relation name="t" class="TypedIORelation"/>
+  <link port="F.t" relation="t"/>
+  <link port="F.u" relation="t"/>
+</entity>
+"""
+
+
+def faulty_fmu_found():
+    return any(os.path.exists(os.path.join(folder, "faulty.fmu"))
+               for folder in os.environ.get("HYCO_FMU_PATH", "").split(os.pathsep) if folder)
+
+
+@unittest.skipUnless(faulty_fmu_found(), "no faulty.fmu on HYCO_FMU_PATH (tests/fmus)")
+class FmuCallingExit(unittest.TestCase):
+    """An FMU that calls exit() in a run (faulty.fmu, failAt=9) ends the sweep as it ends hyco
+    run: an error that says so, exit status 1, and the files there before kept; under mpirun
+    too, where Open MPI alone would say only that a rank ended improperly."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.model = os.path.join(self.dir.name, "faulty.xml")
+        with open(self.model, "w") as f:
+            f.write(FAULTY)
+        self.h5 = os.path.join(self.dir.name, "sweep.h5")
+        with open(self.h5, "w") as f:
+            f.write("earlier\n")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def check(self, result, prefix):
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertRegex(result.stderr, r"hyco: error: %sa run was ended by a call to exit\(\) "
+                         r"from the model's code \(an FMU's library\?\): the sweep stop(s|ped), "
+                         r"its results were not written\n" % prefix)
+        with open(self.h5) as f:
+            self.assertEqual(f.read(), "earlier\n")
+        self.assertFalse(os.path.exists(self.h5[:-3] + ".csv"))
+
+    def test_one_job(self):
+        self.check(hyco("sweep", self.model, "--vary", "failAt=[0,9]", "--probe", "F.t", "-o",
+                        self.h5, "--jobs", "1"), "")
+
+    @unittest.skipUnless(shutil.which("mpirun"), "no mpirun (Debian: openmpi-bin)")
+    def test_mpi(self):
+        env = dict(os.environ)
+        if "ASAN_OPTIONS" in env:
+            env["ASAN_OPTIONS"] += ":detect_leaks=0"
+        result = subprocess.run(["mpirun", "--allow-run-as-root", "--oversubscribe", "-n", "2",
+                                 HYCO, "sweep", self.model, "--vary", "failAt=[0,9,0,0]",
+                                 "--probe", "F.t", "-o", self.h5], capture_output=True,
+                                text=True, timeout=300, env=env)
+        self.check(result, "MPI rank [01]: ")
+
+
 @unittest.skipUnless(shutil.which("mpirun"), "no mpirun (Debian: openmpi-bin)")
 class Mpi(unittest.TestCase):
     """mpirun -n 2 hyco sweep: the runs spread over two ranks, the same files as one job."""

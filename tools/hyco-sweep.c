@@ -16,7 +16,30 @@
 #define PROGRESS_DELAY_US G_USEC_PER_SEC
 #define PROGRESS_INTERVAL_MS 250
 
+/* Set while the runs go on: code of a model's (an FMU's library) that calls exit() in a run
+ * must not end hyco as if the sweep had succeeded, as hyco run says for a run, nor, under
+ * mpirun, leave Open MPI to say only that a rank ended "improperly". */
+static gint sweeping;
 
+static void
+exit_during_sweep (void)
+{
+  const char *rank = g_getenv ("OMPI_COMM_WORLD_RANK");
+
+  if (!g_atomic_int_get (&sweeping))
+    return;
+  /* The files are written after the runs: those there before stay as they were. */
+  if (rank)
+    fprintf (stderr,
+             "hyco: error: MPI rank %s: a run was ended by a call to exit() from the model's "
+             "code (an FMU's library?): the sweep stops, its results were not written\n",
+             rank);
+  else
+    fputs ("hyco: error: a run was ended by a call to exit() from the model's code (an FMU's "
+           "library?): the sweep stopped, its results were not written\n",
+           stderr);
+  _exit (EXIT_RUN_FAILED);
+}
 
 typedef struct
 {
@@ -345,8 +368,10 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   rank = g_getenv ("OMPI_COMM_WORLD_RANK");
   if (!options->quiet && isatty (STDERR_FILENO) && (rank == NULL || g_str_equal (rank, "0")))
     progress = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, &run);
+  g_atomic_int_set (&sweeping, TRUE);
   hyco_sweep_run_async (sweep, cancellable, on_sweep_done, &run);
   g_main_loop_run (loop);
+  g_atomic_int_set (&sweeping, FALSE);
   wall = (double) (g_get_monotonic_time () - run.started) / G_USEC_PER_SEC;
   if (progress)
     g_source_remove (progress);
@@ -546,6 +571,7 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
       || (options.plot && !hyco_tool_check_writable ("--plot", options.plot)))
     return EXIT_BAD_INPUT;
 
+  atexit (exit_during_sweep);
   sweep = hyco_sweep_new (argv[1]);
   if ((status = build_sweep (&options, sweep)) != EXIT_OK)
     return status;
