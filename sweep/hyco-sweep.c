@@ -636,8 +636,7 @@ is_dotted_name (const char *name)
  *   expression
  */
 gboolean
-hyco_sweep_add_summary (HycoSweep *self, const char *name, const char *expression,
-                        GError **error)
+hyco_sweep_add_summary (HycoSweep *self, const char *name, const char *expression, GError **error)
 {
   g_autoptr (HycoExpression) parsed = NULL;
   g_autoptr (GError) local_error = NULL;
@@ -886,9 +885,8 @@ bind_name (GPtrArray *roots, const char *path, SweepBindingKind kind, guint inde
         return TRUE; /* a signal probed twice */
       else if (last || found->kind != BINDING_RECORD)
         {
-          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY,
-                       "%s %s and %s %s: %s", binding_what (found->kind), prefix->str,
-                       binding_what (kind), path,
+          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY, "%s %s and %s %s: %s",
+                       binding_what (found->kind), prefix->str, binding_what (kind), path,
                        g_str_equal (prefix->str, path) && found->kind != BINDING_RECORD
                          ? "the same name"
                          : "an expression cannot tell them apart");
@@ -979,9 +977,8 @@ binding_value (SummaryScope *scope, const SweepBinding *binding, HycoValue *out)
       for (guint k = 0; k < G_N_ELEMENTS (summary_kinds); k++)
         {
           names[k] = g_strdup (summary_kinds[k]);
-          hyco_value_set_double (
-            &fields[k],
-            scope->row[binding->index * G_N_ELEMENTS (summary_kinds) + k]);
+          hyco_value_set_double (&fields[k],
+                                 scope->row[binding->index * G_N_ELEMENTS (summary_kinds) + k]);
         }
       names[G_N_ELEMENTS (summary_kinds)] = g_strdup ("values");
       hyco_value_assign (&fields[G_N_ELEMENTS (summary_kinds)], &scope->arrays[2 * binding->index]);
@@ -1050,8 +1047,8 @@ evaluate_expression (SummaryScope *scope, guint index, double *value, GError **e
 /* Evaluates the expressions in order over a run (@results %NULL when it recorded none), each
  * value into @row; the first error is returned, and the values that failed are NaN. */
 static gboolean
-evaluate_expressions (HycoSweep *self, const double *parameters, double *row,
-                      HycoResults *results, GError **error)
+evaluate_expressions (HycoSweep *self, const double *parameters, double *row, HycoResults *results,
+                      GError **error)
 {
   gsize first = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
   g_autofree HycoValue *arrays = g_new0 (HycoValue, 2 * MAX (self->probes->len, 1));
@@ -1088,13 +1085,23 @@ plan_expressions (HycoSweep *self, GError **error)
   if (self->expressions->len == 0)
     return TRUE;
   self->bindings = g_ptr_array_new_with_free_func (sweep_binding_free);
-  for (guint p = 0; p < self->parameters->len; p++)
-    if (!bind_name (self->bindings, ((HycoSweepParam *) self->parameters->pdata[p])->name,
-                    BINDING_PARAMETER, p, error))
-      return FALSE;
-  for (guint i = 0; i < self->probes->len; i++)
-    if (!bind_name (self->bindings, self->probes->pdata[i], BINDING_SIGNAL, i, error))
-      return FALSE;
+  /* A parameter named as a probed signal is no summary's fault. */
+  for (guint i = 0; i < self->parameters->len + self->probes->len; i++)
+    {
+      gboolean parameter = i < self->parameters->len;
+      guint index = parameter ? i : i - self->parameters->len;
+      const char *name = parameter ? ((HycoSweepParam *) self->parameters->pdata[index])->name
+                                   : (const char *) self->probes->pdata[index];
+      g_autoptr (GError) local_error = NULL;
+
+      if (!bind_name (self->bindings, name, parameter ? BINDING_PARAMETER : BINDING_SIGNAL, index,
+                      &local_error))
+        {
+          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
+                       "%s, which a summary expression cannot tell apart", local_error->message);
+          return FALSE;
+        }
+    }
   self->expressions_use_arrays = FALSE;
   for (guint i = 0; i < self->expressions->len; i++)
     {

@@ -23,7 +23,8 @@ G_BEGIN_DECLS
 
 /**
  * HycoSweepError:
- * @HYCO_SWEEP_ERROR_BAD_SPEC: a varied or sampled parameter is written wrongly
+ * @HYCO_SWEEP_ERROR_BAD_SPEC: a varied or sampled parameter is written wrongly, or, when
+ *   summaries are computed by expressions, named as a probed signal
  * @HYCO_SWEEP_ERROR_BAD_DESIGN: the parameters do not fit the design (a list in a Latin
  *   hypercube, a Latin hypercube without a number of samples), or the sweep has no run
  * @HYCO_SWEEP_ERROR_UNKNOWN_VALUE: a plot names a parameter or summary value the sweep lacks
@@ -92,8 +93,8 @@ HYCO_API gboolean hyco_sweep_add_sample (HycoSweep *self, const char *spec, GErr
 HYCO_API void hyco_sweep_add_assignment (HycoSweep *self, const char *name, const char *text);
 HYCO_API void hyco_sweep_set_stop_time (HycoSweep *self, const char *literal);
 HYCO_API void hyco_sweep_add_probe (HycoSweep *self, const char *signal);
-HYCO_API gboolean hyco_sweep_add_summary (HycoSweep *self, const char *name,
-                                          const char *expression, GError **error);
+HYCO_API gboolean hyco_sweep_add_summary (HycoSweep *self, const char *name, const char *expression,
+                                          GError **error);
 HYCO_API void hyco_sweep_set_design (HycoSweep *self, HycoSweepDesign design);
 HYCO_API HycoSweepDesign hyco_sweep_get_design (HycoSweep *self);
 HYCO_API gboolean hyco_sweep_design_from_string (const char *name, HycoSweepDesign *design);

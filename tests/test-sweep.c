@@ -588,7 +588,8 @@ test_summary_expressions (void)
       double h0 = hyco_sweep_get_parameter_value (sweep, r, 1);
       double max = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.y.max"));
       double min = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.y.min"));
-      double events = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.events"));
+      double events
+        = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.events"));
       double range = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "range"));
       double energy = 0;
 
@@ -599,14 +600,14 @@ test_summary_expressions (void)
                          range / h0);
       g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "tenth")), ==,
                          events / 10);
-      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.count")),
-                         ==, events);
-      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "hardest")), ==,
-                         hyco_sweep_get_summary (sweep, r,
-                                                 summary_index (sweep, "Ball.impact.min")));
-      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "first")), ==,
-                         hyco_sweep_get_summary (sweep, r,
-                                                 summary_index (sweep, "Ball.impact.first")));
+      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.count")), ==,
+                         events);
+      g_assert_cmpfloat (
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "hardest")), ==,
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.min")));
+      g_assert_cmpfloat (
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "first")), ==,
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.first")));
       g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "same")), ==, 1);
       g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "euler")), ==,
                          G_E);
@@ -655,11 +656,13 @@ test_summary_errors (void)
     { "x", "1 + later", TRUE,
       "x: in \"1 + later\" at position 5: unknown name \"later\" (an expression sees the varied "
       "and sampled parameters, the probed signals and the summaries before it: e, Ball)" },
-    { "x", "Ball.y.mxa", TRUE, "x: in \"Ball.y.mxa\" at position 1: the record has no field \"mxa\"" },
+    { "x", "Ball.y.mxa", TRUE,
+      "x: in \"Ball.y.mxa\" at position 1: the record has no field \"mxa\"" },
     { "x", "Ball.y.values.size()", TRUE,
       "x: in \"Ball.y.values.size()\" at position 1: an array has no method \"size\"" },
     { "e", "1", TRUE, "e: the parameter e and the summary e: the same name" },
-    { "Ball.y", "1", TRUE, "Ball.y: the probed signal Ball.y and the summary Ball.y: the same name" },
+    { "Ball.y", "1", TRUE,
+      "Ball.y: the probed signal Ball.y and the summary Ball.y: the same name" },
     { "Ball.y.max", "1", TRUE,
       "Ball.y.max: the probed signal Ball.y and the summary Ball.y.max: an expression cannot "
       "tell them apart" },
@@ -699,8 +702,10 @@ test_summary_errors (void)
     hyco_sweep_add_probe (sweep, "Ball.y");
     g_assert_true (hyco_sweep_add_summary (sweep, "x", "1", NULL));
     g_assert_false (hyco_sweep_plan (sweep, &error));
+    g_assert_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC);
     g_assert_cmpstr (error->message, ==,
-                     "the parameter Ball.y and the probed signal Ball.y: the same name");
+                     "the parameter Ball.y and the probed signal Ball.y: the same name, which a "
+                     "summary expression cannot tell apart");
   }
 }
 

@@ -247,9 +247,8 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
   if (!hyco_sweep_plan (sweep, &error))
     {
       /* A summary's errors start with its name, as the option's do. */
-      hyco_tool_print_error (
-        "%s%s", g_error_matches (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY) ? "--summary " : "",
-        error->message);
+      gboolean summary = g_error_matches (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY);
+      hyco_tool_print_error ("%s%s", summary ? "--summary " : "", error->message);
       return EXIT_BAD_INPUT;
     }
   return EXIT_OK;
