@@ -153,8 +153,9 @@ unary: element
      | '~' element { $$ = node_unary (OP_BITWISE_NOT, $1, $2); }
      ;
 
+/* Left-recursive, so that fields and methods chain: r.a.b, s.toString().length(). */
 element: primary
-       | primary '.' IDENTIFIER
+       | element '.' IDENTIFIER
          {
            GPtrArray *operand = node_list_new ();
 
@@ -163,7 +164,7 @@ element: primary
            $$->name = $3.name;
            $$ = node_with_args ($$, operand);
          }
-       | primary '.' IDENTIFIER '(' args ')'
+       | element '.' IDENTIFIER '(' args ')'
          {
            $$ = node_new (EXPR_METHOD, $1->position);
            $$->name = $3.name;

@@ -31,6 +31,13 @@ typedef struct
   guint *permutation; /* a Latin hypercube's stratum of each run */
 } HycoSweepParam;
 
+/* A summary the user wrote as an expression over a run's results (hyco_sweep_add_summary()). */
+typedef struct
+{
+  char *name;
+  char *text;
+} HycoSweepExpr;
+
 struct _HycoSweep
 {
   GObject parent_instance;
@@ -40,6 +47,7 @@ struct _HycoSweep
   GPtrArray *parameters;  /* HycoSweepParam */
   GPtrArray *assignments; /* name, text, name, text, ... */
   GPtrArray *probes;      /* signal names */
+  GPtrArray *expressions; /* HycoSweepExpr, in the order added */
   HycoSweepDesign design;
   guint samples;
   guint32 seed;
@@ -53,7 +61,11 @@ struct _HycoSweep
   /* The results, each run's written only by the thread that runs it. */
   int *statuses;
   char **errors;
-  double *summaries; /* per run, per probe, the summary kinds */
+  double *summaries; /* per run: per probe, the summary kinds; then each expression's value */
+  /* The names the expressions see, a tree of dotted names (SweepBinding), built by the plan
+   * when there are expressions; and whether a run keeps its probed signals' values for them. */
+  GPtrArray *bindings;
+  gboolean expressions_use_arrays;
   gint finished, failed;
   int mpi_rank; /* this process's rank in the last sweep under mpirun, else 0 */
 };

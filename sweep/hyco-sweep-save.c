@@ -139,9 +139,18 @@ write_hdf5 (HycoSweep *self, const char *path)
   for (guint s = 0; ok && s < n_summaries; s++)
     {
       g_autofree char *name = g_strconcat ("summary/", summaries[s], NULL);
+      const char *expression = hyco_sweep_get_summary_expression (self, s);
       for (guint r = 0; r < n; r++)
         column[r] = self->summaries[(gsize) r * n_summaries + s];
       ok = write_column (file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, column);
+      /* An expression's value keeps its text beside it. */
+      if (ok && expression)
+        {
+          hid_t dataset = H5Dopen2 (file, name, H5P_DEFAULT);
+          ok = dataset >= 0 && write_string_attribute (dataset, "expression", expression);
+          if (dataset >= 0)
+            H5Dclose (dataset);
+        }
     }
   ok = ok && write_string_attribute (file, "model", self->model_file)
        && write_string_attribute (file, "design", hyco_sweep_design_to_string (self->design))
@@ -164,7 +173,8 @@ write_hdf5 (HycoSweep *self, const char *path)
  * dataset per column, a value per run in run order: `/run` (the index), `/status` (0
  * completed, 1 failed, 2 could not start, -1 not run: #HycoSweepStatus), `/error` (the error
  * message, empty for a run that completed), `/parameters/NAME` for each varied or sampled
- * parameter and `/summary/NAME` for each summary value (see hyco_sweep_list_summaries());
+ * parameter and `/summary/NAME` for each summary value (see hyco_sweep_list_summaries()),
+ * with an attribute `expression` holding the expression of a summary computed by one;
  * and the attributes `model`, `design`, `seed`, `samples` and `hyco_version` on the root. The
  * file holds no time stamp: the same sweep writes the same bytes, whatever the number of jobs.
  * A file already at @path is replaced only once the new one is complete.

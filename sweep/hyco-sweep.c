@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-sweep-private.h"
+#include "hyco-expr-private.h"
+#include "hyco-value-private.h"
 
 #include <gmodule.h>
 #include <math.h>
@@ -19,7 +21,8 @@
  * error and does not stop the sweep) and summary values of the probed signals: for each
  * signal `SIGNAL.final` (the last present value), `SIGNAL.min`, `SIGNAL.max`, `SIGNAL.events`
  * (how many times it was present) and `SIGNAL.first` (the model time of its first event, in
- * seconds).
+ * seconds); and the values of expressions over these, the parameters and the signals' values
+ * (hyco_sweep_add_summary()).
  *
  * Parameters are varied over lists and ranges (hyco_sweep_add_vary()) or sampled from
  * distributions (hyco_sweep_add_sample()), and combined in a full factorial design or a Latin
@@ -55,6 +58,52 @@ static guint signals[N_SIGNALS];
 
 static const char *const summary_kinds[] = { "final", "min", "max", "events", "first" };
 
+/* The summary values of a run: the probes' kinds, then the expressions'. */
+static gsize
+n_summary_values (HycoSweep *self)
+{
+  return (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds) + self->expressions->len;
+}
+
+/* A name an expression sees, one segment of a dotted name: a record of the names below it,
+ * or a parameter's value, a probed signal's summary record, an earlier expression's value. */
+typedef enum
+{
+  BINDING_RECORD,
+  BINDING_PARAMETER,
+  BINDING_SIGNAL,
+  BINDING_EXPRESSION,
+} SweepBindingKind;
+
+typedef struct
+{
+  char *name;
+  SweepBindingKind kind;
+  guint index;         /* the parameter's, the probe's or the expression's */
+  GPtrArray *children; /* a record's SweepBinding */
+} SweepBinding;
+
+static void
+sweep_binding_free (gpointer data)
+{
+  SweepBinding *binding = data;
+
+  g_free (binding->name);
+  if (binding->children)
+    g_ptr_array_unref (binding->children);
+  g_free (binding);
+}
+
+static void
+sweep_expr_free (gpointer data)
+{
+  HycoSweepExpr *expr = data;
+
+  g_free (expr->name);
+  g_free (expr->text);
+  g_free (expr);
+}
+
 static void
 sweep_param_free (gpointer data)
 {
@@ -80,6 +129,7 @@ clear_plan (HycoSweep *self)
   g_clear_pointer (&self->errors, g_free);
   g_clear_pointer (&self->statuses, g_free);
   g_clear_pointer (&self->summaries, g_free);
+  g_clear_pointer (&self->bindings, g_ptr_array_unref);
   self->n_runs = 0;
   self->planned = FALSE;
 }
@@ -95,6 +145,7 @@ hyco_sweep_finalize (GObject *object)
   g_ptr_array_unref (self->parameters);
   g_ptr_array_unref (self->assignments);
   g_ptr_array_unref (self->probes);
+  g_ptr_array_unref (self->expressions);
   G_OBJECT_CLASS (hyco_sweep_parent_class)->finalize (object);
 }
 
@@ -126,6 +177,7 @@ hyco_sweep_init (HycoSweep *self)
   self->parameters = g_ptr_array_new_with_free_func (sweep_param_free);
   self->assignments = g_ptr_array_new_with_free_func (g_free);
   self->probes = g_ptr_array_new_with_free_func (g_free);
+  self->expressions = g_ptr_array_new_with_free_func (sweep_expr_free);
   self->jobs = g_get_num_processors ();
 }
 
@@ -535,6 +587,95 @@ hyco_sweep_add_probe (HycoSweep *self, const char *signal)
   g_ptr_array_add (self->probes, g_strdup (signal));
 }
 
+/* A dotted name of the expression language: Ball.range, ratio. */
+static gboolean
+is_dotted_name (const char *name)
+{
+  g_auto (GStrv) segments = g_strsplit (name, ".", -1);
+
+  for (guint i = 0; segments[i]; i++)
+    {
+      const char *c = segments[i];
+
+      if (!g_ascii_isalpha (*c) && *c != '_')
+        return FALSE;
+      for (c++; *c; c++)
+        if (!g_ascii_isalnum (*c) && *c != '_' && *c != '$' && *c != '@')
+          return FALSE;
+    }
+  return segments[0] != NULL;
+}
+
+/**
+ * hyco_sweep_add_summary:
+ * @self: a sweep
+ * @name: the summary value's name: a name of the expression language, or several joined by
+ *   dots (`bounces`, `Ball.range`)
+ * @expression: an expression of Hyco's expression language (see #HycoExpression) over the
+ *   run's results: `Ball.y.max - Ball.y.min`, `Ball.impact.events / 10`
+ * @error: return location for an error
+ *
+ * Adds a summary value computed per run from the run's results, listed after the probed
+ * signals' (hyco_sweep_list_summaries()). The expression sees, by their dotted names as
+ * records of records: each varied or sampled parameter (`e`, `Ball.e`: its value in the run);
+ * each probed signal `SIGNAL` as a record of its summary values `SIGNAL.final`, `.min`,
+ * `.max`, `.events` and `.first`, and of `SIGNAL.values` and `SIGNAL.times`, the arrays of its
+ * present values and of their model times in seconds (for `sum`, `avg`, `max`, `min`,
+ * `.length()` and arithmetic element by element); and the summaries added before this one.
+ * Numbers are computed as doubles (`3 / 2` is 1.5), as numeric parameters are, and the value
+ * must be a number or a boolean (1 or 0).
+ *
+ * A syntax error fails here; a name the sweep lacks fails when the sweep is planned
+ * (hyco_sweep_plan()), before any run. An expression that fails in a run (an array of another
+ * length, a value that is not a number) makes the run fail (%HYCO_SWEEP_STATUS_FAILED) with
+ * that error, its value NaN; an expression over a failed run's results counts what it
+ * recorded up to the failure, and is NaN for a run that did not start.
+ *
+ * Returns: %TRUE if the expression is well written and the name well formed, else %FALSE with
+ *   a %HYCO_SWEEP_ERROR_BAD_SUMMARY error that starts with @name and gives the position in the
+ *   expression
+ */
+gboolean
+hyco_sweep_add_summary (HycoSweep *self, const char *name, const char *expression, GError **error)
+{
+  g_autoptr (HycoExpression) parsed = NULL;
+  g_autoptr (GError) local_error = NULL;
+  HycoSweepExpr *expr;
+
+  g_return_val_if_fail (HYCO_IS_SWEEP (self), FALSE);
+  g_return_val_if_fail (name != NULL && expression != NULL, FALSE);
+  if (!is_dotted_name (name))
+    {
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY,
+                   "%s: a summary is named as the expression language names values: letters, "
+                   "digits and _, not starting with a digit, parts joined by dots (range, "
+                   "Ball.range)",
+                   name);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->expressions->len; i++)
+    if (g_str_equal (((HycoSweepExpr *) self->expressions->pdata[i])->name, name))
+      {
+        g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY,
+                     "%s: the sweep already has a summary of that name (%s)", name,
+                     ((HycoSweepExpr *) self->expressions->pdata[i])->text);
+        return FALSE;
+      }
+  parsed = hyco_expression_new (expression, &local_error);
+  if (parsed == NULL)
+    {
+      g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY, "%s: %s", name,
+                   local_error->message);
+      return FALSE;
+    }
+  clear_plan (self);
+  expr = g_new0 (HycoSweepExpr, 1);
+  expr->name = g_strdup (name);
+  expr->text = g_strdup (expression);
+  g_ptr_array_add (self->expressions, expr);
+  return TRUE;
+}
+
 /**
  * hyco_sweep_set_design:
  * @self: a sweep
@@ -690,6 +831,349 @@ hyco_sweep_get_jobs (HycoSweep *self)
 {
   g_return_val_if_fail (HYCO_IS_SWEEP (self), 1);
   return self->jobs;
+}
+
+/* Summary expressions ---------------------------------------------------------------------- */
+
+static const char *
+binding_what (SweepBindingKind kind)
+{
+  switch (kind)
+    {
+    case BINDING_PARAMETER:
+      return "the parameter";
+    case BINDING_SIGNAL:
+      return "the probed signal";
+    case BINDING_EXPRESSION:
+      return "the summary";
+    case BINDING_RECORD:
+    default:
+      return "the names under";
+    }
+}
+
+/* Adds @path to the names the expressions see, one record per dotted segment. A name that is
+ * both a value and a record of others (a parameter Ball and a signal Ball.y), or two values,
+ * cannot be told apart in an expression. */
+static gboolean
+bind_name (GPtrArray *roots, const char *path, SweepBindingKind kind, guint index, GError **error)
+{
+  g_auto (GStrv) segments = g_strsplit (path, ".", -1);
+  g_autoptr (GString) prefix = g_string_new (NULL);
+  GPtrArray *level = roots;
+
+  for (guint i = 0; segments[i]; i++)
+    {
+      gboolean last = segments[i + 1] == NULL;
+      SweepBinding *found = NULL;
+
+      g_string_append_printf (prefix, "%s%s", i ? "." : "", segments[i]);
+      for (guint k = 0; k < level->len && found == NULL; k++)
+        if (g_str_equal (((SweepBinding *) level->pdata[k])->name, segments[i]))
+          found = level->pdata[k];
+      if (found == NULL)
+        {
+          found = g_new0 (SweepBinding, 1);
+          found->name = g_strdup (segments[i]);
+          found->kind = last ? kind : BINDING_RECORD;
+          found->index = index;
+          if (!last)
+            found->children = g_ptr_array_new_with_free_func (sweep_binding_free);
+          g_ptr_array_add (level, found);
+        }
+      else if (last && kind == BINDING_SIGNAL && found->kind == BINDING_SIGNAL)
+        return TRUE; /* a signal probed twice */
+      else if (last || found->kind != BINDING_RECORD)
+        {
+          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY, "%s %s and %s %s: %s",
+                       binding_what (found->kind), prefix->str, binding_what (kind), path,
+                       g_str_equal (prefix->str, path) && found->kind != BINDING_RECORD
+                         ? "the same name"
+                         : "an expression cannot tell them apart");
+          return FALSE;
+        }
+      level = found->children;
+    }
+  return TRUE;
+}
+
+static SweepBinding *
+lookup_binding (HycoSweep *self, const char *name)
+{
+  for (guint i = 0; self->bindings && i < self->bindings->len; i++)
+    if (g_str_equal (((SweepBinding *) self->bindings->pdata[i])->name, name))
+      return self->bindings->pdata[i];
+  return NULL;
+}
+
+/* What an expression evaluated over one run sees. */
+typedef struct
+{
+  HycoSweep *sweep;
+  const double *parameters; /* the run's values; NULL before the runs: NaN */
+  const double *row;        /* the run's summary values */
+  HycoResults *results;     /* NULL: no signal values */
+  HycoValue *arrays;        /* per probe, its values and its times, built on first use */
+  guint visible;            /* the expressions before this one */
+} SummaryScope;
+
+static void
+signal_arrays (SummaryScope *scope, guint probe)
+{
+  HycoSweep *self = scope->sweep;
+  HycoValue *values = &scope->arrays[2 * probe], *times = values + 1;
+  const char *signal = self->probes->pdata[probe];
+  const double *data = NULL;
+  const gint64 *stamps = NULL;
+  const guint8 *presence = NULL;
+  HycoValue *v, *t;
+  gsize n = 0, present = 0;
+  int resolution = 0;
+
+  if (values->type != HYCO_VALUE_TYPE_NONE)
+    return;
+  /* Only when an expression may name them: a long run's values are many. */
+  if (scope->results && self->expressions_use_arrays
+      && hyco_results_get_value_type (scope->results, signal) != HYCO_VALUE_TYPE_STRING)
+    {
+      data = hyco_results_get_values (scope->results, signal, &n);
+      stamps = hyco_results_get_times (scope->results, signal, NULL);
+      presence = hyco_results_get_presence (scope->results, signal, NULL);
+      resolution = hyco_results_get_resolution (scope->results);
+      for (gsize k = 0; k < n; k++)
+        present += presence[k] != 0;
+    }
+  v = _hyco_value_init_array (values, present);
+  t = _hyco_value_init_array (times, present);
+  for (gsize k = 0, j = 0; k < n; k++)
+    if (presence[k])
+      {
+        hyco_value_set_double (&v[j], data[k]);
+        hyco_value_set_double (&t[j], hyco_time_to_seconds (stamps[k], resolution));
+        j++;
+      }
+}
+
+static void
+binding_value (SummaryScope *scope, const SweepBinding *binding, HycoValue *out)
+{
+  HycoSweep *self = scope->sweep;
+  gsize first_expression = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  HycoValue *fields;
+  char **names;
+  guint n = 0;
+
+  switch (binding->kind)
+    {
+    case BINDING_PARAMETER:
+      hyco_value_set_double (out, scope->parameters ? scope->parameters[binding->index] : NAN);
+      return;
+    case BINDING_EXPRESSION:
+      hyco_value_set_double (out, scope->row[first_expression + binding->index]);
+      return;
+    case BINDING_SIGNAL:
+      signal_arrays (scope, binding->index);
+      fields = _hyco_value_init_record (out, G_N_ELEMENTS (summary_kinds) + 2, &names);
+      for (guint k = 0; k < G_N_ELEMENTS (summary_kinds); k++)
+        {
+          names[k] = g_strdup (summary_kinds[k]);
+          hyco_value_set_double (&fields[k],
+                                 scope->row[binding->index * G_N_ELEMENTS (summary_kinds) + k]);
+        }
+      names[G_N_ELEMENTS (summary_kinds)] = g_strdup ("values");
+      hyco_value_assign (&fields[G_N_ELEMENTS (summary_kinds)], &scope->arrays[2 * binding->index]);
+      names[G_N_ELEMENTS (summary_kinds) + 1] = g_strdup ("times");
+      hyco_value_assign (&fields[G_N_ELEMENTS (summary_kinds) + 1],
+                         &scope->arrays[2 * binding->index + 1]);
+      _hyco_value_finish_record (out, NULL);
+      return;
+    case BINDING_RECORD:
+    default:
+      /* The summaries from this one on are not computed yet: not there. */
+      for (guint i = 0; i < binding->children->len; i++)
+        {
+          const SweepBinding *child = binding->children->pdata[i];
+          n += child->kind != BINDING_EXPRESSION || child->index < scope->visible;
+        }
+      fields = _hyco_value_init_record (out, n, &names);
+      n = 0;
+      for (guint i = 0; i < binding->children->len; i++)
+        {
+          const SweepBinding *child = binding->children->pdata[i];
+
+          if (child->kind == BINDING_EXPRESSION && child->index >= scope->visible)
+            continue;
+          names[n] = g_strdup (child->name);
+          binding_value (scope, child, &fields[n]);
+          n++;
+        }
+      _hyco_value_finish_record (out, NULL);
+      return;
+    }
+}
+
+/* Evaluates expression @index over the scope, its names bound (an unbound one is a constant,
+ * e or Infinity, or an unknown name the evaluation reports). */
+static gboolean
+evaluate_expression (SummaryScope *scope, guint index, double *value, GError **error)
+{
+  HycoSweepExpr *expr = scope->sweep->expressions->pdata[index];
+  g_autoptr (HycoExpression) parsed = hyco_expression_new (expr->text, error);
+
+  *value = NAN;
+  if (parsed == NULL)
+    return FALSE;
+  scope->visible = index;
+  for (guint v = 0; v < hyco_expression_get_n_variables (parsed); v++)
+    {
+      const SweepBinding *binding
+        = lookup_binding (scope->sweep, hyco_expression_get_variable_name (parsed, v));
+      HycoValue bound = HYCO_VALUE_INIT;
+
+      if (binding == NULL || (binding->kind == BINDING_EXPRESSION && binding->index >= index))
+        continue;
+      binding_value (scope, binding, &bound);
+      hyco_expression_set_variable_value (parsed, v, &bound);
+      hyco_value_clear (&bound);
+    }
+  if (!hyco_expression_evaluate (parsed, value, error))
+    {
+      *value = NAN;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Evaluates the expressions in order over a run (@results %NULL when it recorded none), each
+ * value into @row; the first error is returned, and the values that failed are NaN. */
+static gboolean
+evaluate_expressions (HycoSweep *self, const double *parameters, double *row, HycoResults *results,
+                      GError **error)
+{
+  gsize first = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  g_autofree HycoValue *arrays = g_new0 (HycoValue, 2 * MAX (self->probes->len, 1));
+  SummaryScope scope = { self, parameters, row, results, arrays, 0 };
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < self->expressions->len; i++)
+    {
+      g_autoptr (GError) local_error = NULL;
+
+      if (!evaluate_expression (&scope, i, &row[first + i], &local_error) && ok)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "summary %s: ",
+                                      ((HycoSweepExpr *) self->expressions->pdata[i])->name);
+          ok = FALSE;
+        }
+    }
+  for (guint i = 0; i < 2 * self->probes->len; i++)
+    hyco_value_clear (&arrays[i]);
+  return ok;
+}
+
+/* The names the expressions see, and the checks that need no run: every name an expression
+ * uses is there, and so is every field it takes from a record (Ball.y.mxa is not). */
+static gboolean
+plan_expressions (HycoSweep *self, GError **error)
+{
+  g_autofree double *row = NULL;
+  g_autofree HycoValue *arrays = NULL;
+  SummaryScope scope;
+  gsize first;
+  gboolean ok = TRUE;
+
+  if (self->expressions->len == 0)
+    return TRUE;
+  self->bindings = g_ptr_array_new_with_free_func (sweep_binding_free);
+  /* A parameter named as a probed signal is no summary's fault. */
+  for (guint i = 0; i < self->parameters->len + self->probes->len; i++)
+    {
+      gboolean parameter = i < self->parameters->len;
+      guint index = parameter ? i : i - self->parameters->len;
+      const char *name = parameter ? ((HycoSweepParam *) self->parameters->pdata[index])->name
+                                   : (const char *) self->probes->pdata[index];
+      g_autoptr (GError) local_error = NULL;
+
+      if (!bind_name (self->bindings, name, parameter ? BINDING_PARAMETER : BINDING_SIGNAL, index,
+                      &local_error))
+        {
+          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC,
+                       "%s, which a summary expression cannot tell apart", local_error->message);
+          return FALSE;
+        }
+    }
+  self->expressions_use_arrays = FALSE;
+  for (guint i = 0; i < self->expressions->len; i++)
+    {
+      HycoSweepExpr *expr = self->expressions->pdata[i];
+
+      if (!bind_name (self->bindings, expr->name, BINDING_EXPRESSION, i, error))
+        {
+          g_prefix_error (error, "%s: ", expr->name);
+          return FALSE;
+        }
+      /* Every expression that names a signal's values or times has the word in its text. */
+      self->expressions_use_arrays |= strstr (expr->text, "values") || strstr (expr->text, "times");
+    }
+
+  first = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  row = g_new (double, n_summary_values (self));
+  for (gsize i = 0; i < n_summary_values (self); i++)
+    row[i] = NAN;
+  arrays = g_new0 (HycoValue, 2 * MAX (self->probes->len, 1));
+  scope = (SummaryScope){ self, NULL, row, NULL, arrays, 0 };
+  for (guint i = 0; ok && i < self->expressions->len; i++)
+    {
+      HycoSweepExpr *expr = self->expressions->pdata[i];
+      g_autoptr (HycoExpression) parsed = hyco_expression_new (expr->text, NULL);
+      g_autoptr (GError) local_error = NULL;
+
+      for (guint v = 0; ok && v < hyco_expression_get_n_variables (parsed); v++)
+        {
+          const char *name = hyco_expression_get_variable_name (parsed, v);
+          const SweepBinding *binding = lookup_binding (self, name);
+          HycoValue constant = HYCO_VALUE_INIT;
+
+          if (binding != NULL && (binding->kind != BINDING_EXPRESSION || binding->index < i))
+            continue;
+          /* e and Infinity are constants unless a name of the sweep's hides them. */
+          if (binding == NULL && _hyco_expr_lookup_constant (name, &constant))
+            continue;
+          {
+            g_autoptr (GString) known = g_string_new (NULL);
+
+            for (guint k = 0; k < self->bindings->len; k++)
+              {
+                const SweepBinding *root = self->bindings->pdata[k];
+
+                if (root->kind == BINDING_EXPRESSION && root->index >= i)
+                  continue;
+                g_string_append_printf (known, "%s%s", known->len ? ", " : "", root->name);
+              }
+            g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY,
+                         "%s: in \"%s\" at position %d: unknown name \"%s\" (an expression "
+                         "sees the varied and sampled parameters, the probed signals and the "
+                         "summaries before it: %s)",
+                         expr->name, expr->text, hyco_expression_get_variable_position (parsed, v),
+                         name, known->len ? known->str : "none here");
+            ok = FALSE;
+          }
+        }
+      /* Evaluated over no run: the values are NaN and the arrays empty, so only a field or
+       * method that no record of the sweep has is the expression's own error; the others
+       * (an array too short, a value of the wrong type) are the runs'. */
+      if (ok && !evaluate_expression (&scope, i, &row[first + i], &local_error)
+          && (strstr (local_error->message, "has no field \"")
+              || strstr (local_error->message, "has no method \"")))
+        {
+          g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY, "%s: %s", expr->name,
+                       local_error->message);
+          ok = FALSE;
+        }
+    }
+  for (guint i = 0; i < 2 * self->probes->len; i++)
+    hyco_value_clear (&arrays[i]);
+  return ok;
 }
 
 /* Planning --------------------------------------------------------------------------------- */
@@ -865,7 +1349,7 @@ hyco_sweep_plan (HycoSweep *self, GError **error)
 
   g_return_val_if_fail (HYCO_IS_SWEEP (self), FALSE);
   clear_plan (self);
-  if (!check_design (self, error))
+  if (!check_design (self, error) || !plan_expressions (self, error))
     return FALSE;
   n_params = self->parameters->len;
   if (self->design == HYCO_SWEEP_DESIGN_FACTORIAL)
@@ -899,7 +1383,7 @@ hyco_sweep_plan (HycoSweep *self, GError **error)
   self->texts = g_new0 (char *, (gsize) self->n_runs *MAX (n_params, 1));
   self->statuses = g_new (int, self->n_runs);
   self->errors = g_new0 (char *, self->n_runs);
-  n_summaries = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  n_summaries = n_summary_values (self);
   self->summaries = g_new (double, (gsize) self->n_runs *MAX (n_summaries, 1));
   for (gsize i = 0; i < (gsize) self->n_runs * n_summaries; i++)
     self->summaries[i] = NAN;
@@ -1041,7 +1525,8 @@ hyco_sweep_get_parameter_text (HycoSweep *self, guint run, guint parameter)
  * Lists the summary values of each run: for each probed signal, `SIGNAL.final` (its last
  * present value), `SIGNAL.min` and `SIGNAL.max` (over its present values), `SIGNAL.events`
  * (how many times it was present) and `SIGNAL.first` (the model time of its first event, in
- * seconds). A value the run has not (a signal never present, a failed run) is NaN.
+ * seconds); then the summaries computed by expressions (hyco_sweep_add_summary()), by their
+ * names. A value the run has not (a signal never present, a failed run) is NaN.
  *
  * Returns: (transfer full) (array zero-terminated=1): the names, in the order of
  *   hyco_sweep_get_summary()'s index
@@ -1060,9 +1545,33 @@ hyco_sweep_list_summaries (HycoSweep *self)
           = g_strdup_printf ("%s.%s", (char *) self->probes->pdata[i], summary_kinds[k]);
         g_strv_builder_add (builder, name);
       }
+  for (guint i = 0; i < self->expressions->len; i++)
+    g_strv_builder_add (builder, ((HycoSweepExpr *) self->expressions->pdata[i])->name);
   names = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
   return names;
+}
+
+/**
+ * hyco_sweep_get_summary_expression:
+ * @self: a sweep
+ * @summary: a summary value's index in hyco_sweep_list_summaries()
+ *
+ * Gets the expression a summary value is computed by, as given to hyco_sweep_add_summary().
+ *
+ * Returns: (nullable): the expression's text, %NULL for a probed signal's summary value
+ */
+const char *
+hyco_sweep_get_summary_expression (HycoSweep *self, guint summary)
+{
+  gsize first;
+
+  g_return_val_if_fail (HYCO_IS_SWEEP (self), NULL);
+  first = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  g_return_val_if_fail (summary < n_summary_values (self), NULL);
+  if (summary < first)
+    return NULL;
+  return ((HycoSweepExpr *) self->expressions->pdata[summary - first])->text;
 }
 
 /* Running ---------------------------------------------------------------------------------- */
@@ -1070,7 +1579,7 @@ hyco_sweep_list_summaries (HycoSweep *self)
 static void
 summarise (HycoSweep *self, guint run, HycoResults *results)
 {
-  double *out = self->summaries + (gsize) run * self->probes->len * G_N_ELEMENTS (summary_kinds);
+  double *out = self->summaries + (gsize) run * n_summary_values (self);
   int resolution = hyco_results_get_resolution (results);
 
   for (guint i = 0; i < self->probes->len; i++, out += G_N_ELEMENTS (summary_kinds))
@@ -1195,15 +1704,29 @@ hyco_sweep_run_one (HycoSweep *self, guint run, GCancellable *cancellable)
   if (!hyco_model_run (model, cancellable, &error))
     {
       gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-      /* A failed run's summary values are what it recorded up to the failure. */
+      /* A failed run's summary values are what it recorded up to the failure; an expression
+       * that fails over them is NaN, the run's error the one that stopped it. */
       if (!cancelled && hyco_model_get_results (model))
         summarise (self, run, hyco_model_get_results (model));
+      if (!cancelled && self->expressions->len > 0)
+        evaluate_expressions (self, self->values + (gsize) run * self->parameters->len,
+                              self->summaries + (gsize) run * n_summary_values (self),
+                              hyco_model_get_results (model), NULL);
       finish_run (self, run, cancelled ? HYCO_SWEEP_STATUS_NOT_RUN : HYCO_SWEEP_STATUS_FAILED,
                   error);
       return FALSE;
     }
   if (hyco_model_get_results (model))
     summarise (self, run, hyco_model_get_results (model));
+  /* A run whose summary expression fails (a value that is not a number) fails with its error. */
+  if (self->expressions->len > 0
+      && !evaluate_expressions (self, self->values + (gsize) run * self->parameters->len,
+                                self->summaries + (gsize) run * n_summary_values (self),
+                                hyco_model_get_results (model), &error))
+    {
+      finish_run (self, run, HYCO_SWEEP_STATUS_FAILED, error);
+      return FALSE;
+    }
   finish_run (self, run, HYCO_SWEEP_STATUS_OK, NULL);
   return TRUE;
 }
@@ -1231,7 +1754,7 @@ job_thread (gpointer user_data)
 static void
 store_result (HycoSweep *self, guint run, int status, const char *error, const double *summaries)
 {
-  gsize n_summaries = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  gsize n_summaries = n_summary_values (self);
 
   g_return_if_fail (run < self->n_runs);
   memcpy (self->summaries + run * n_summaries, summaries, n_summaries * sizeof (double));
@@ -1320,7 +1843,7 @@ hyco_sweep_run (HycoSweep *self, GCancellable *cancellable, GError **error)
     return FALSE;
   g_atomic_int_set (&self->finished, 0);
   g_atomic_int_set (&self->failed, 0);
-  n_summaries = (gsize) self->probes->len * G_N_ELEMENTS (summary_kinds);
+  n_summaries = n_summary_values (self);
   for (guint r = 0; r < self->n_runs; r++)
     {
       g_clear_pointer (&self->errors[r], g_free);
@@ -1416,7 +1939,7 @@ hyco_sweep_get_summary (HycoSweep *self, guint run, guint summary)
   guint n_summaries;
 
   g_return_val_if_fail (HYCO_IS_SWEEP (self), NAN);
-  n_summaries = self->probes->len * G_N_ELEMENTS (summary_kinds);
+  n_summaries = (guint) n_summary_values (self);
   g_return_val_if_fail (run < self->n_runs && summary < n_summaries, NAN);
   return self->summaries[(gsize) run * n_summaries + summary];
 }

@@ -23,12 +23,15 @@ G_BEGIN_DECLS
 
 /**
  * HycoSweepError:
- * @HYCO_SWEEP_ERROR_BAD_SPEC: a varied or sampled parameter is written wrongly
+ * @HYCO_SWEEP_ERROR_BAD_SPEC: a varied or sampled parameter is written wrongly, or, when
+ *   summaries are computed by expressions, named as a probed signal
  * @HYCO_SWEEP_ERROR_BAD_DESIGN: the parameters do not fit the design (a list in a Latin
  *   hypercube, a Latin hypercube without a number of samples), or the sweep has no run
  * @HYCO_SWEEP_ERROR_UNKNOWN_VALUE: a plot names a parameter or summary value the sweep lacks
  * @HYCO_SWEEP_ERROR_IO: a result file cannot be written
  * @HYCO_SWEEP_ERROR_MPI: launched by `mpirun`, the sweep could not use MPI
+ * @HYCO_SWEEP_ERROR_BAD_SUMMARY: a summary expression is written wrongly, its name is taken,
+ *   or it names a value the sweep lacks (see hyco_sweep_add_summary())
  *
  * Errors from sweeps.
  */
@@ -39,6 +42,7 @@ typedef enum
   HYCO_SWEEP_ERROR_UNKNOWN_VALUE,
   HYCO_SWEEP_ERROR_IO,
   HYCO_SWEEP_ERROR_MPI,
+  HYCO_SWEEP_ERROR_BAD_SUMMARY,
 } HycoSweepError;
 
 /**
@@ -89,6 +93,8 @@ HYCO_API gboolean hyco_sweep_add_sample (HycoSweep *self, const char *spec, GErr
 HYCO_API void hyco_sweep_add_assignment (HycoSweep *self, const char *name, const char *text);
 HYCO_API void hyco_sweep_set_stop_time (HycoSweep *self, const char *literal);
 HYCO_API void hyco_sweep_add_probe (HycoSweep *self, const char *signal);
+HYCO_API gboolean hyco_sweep_add_summary (HycoSweep *self, const char *name, const char *expression,
+                                          GError **error);
 HYCO_API void hyco_sweep_set_design (HycoSweep *self, HycoSweepDesign design);
 HYCO_API HycoSweepDesign hyco_sweep_get_design (HycoSweep *self);
 HYCO_API gboolean hyco_sweep_design_from_string (const char *name, HycoSweepDesign *design);
@@ -106,6 +112,7 @@ HYCO_API char **hyco_sweep_list_parameters (HycoSweep *self);
 HYCO_API double hyco_sweep_get_parameter_value (HycoSweep *self, guint run, guint parameter);
 HYCO_API const char *hyco_sweep_get_parameter_text (HycoSweep *self, guint run, guint parameter);
 HYCO_API char **hyco_sweep_list_summaries (HycoSweep *self);
+HYCO_API const char *hyco_sweep_get_summary_expression (HycoSweep *self, guint summary);
 
 HYCO_API gboolean hyco_sweep_run_one (HycoSweep *self, guint run, GCancellable *cancellable);
 HYCO_API gboolean hyco_sweep_run (HycoSweep *self, GCancellable *cancellable, GError **error);

@@ -137,6 +137,9 @@ test_values (void)
   assert_value ("{b = 2, a = \"x\"}", "{a = \"x\", b = 2}");
   assert_value ("{a = 1, b = 2} + {b = 3, c = 4}", "{b = 5}");
   assert_value ("r.b", "{1, 2}", "r", "{a = 1, b = {1, 2}}");
+  assert_value ("r.b.c + r.a", "3", "r", "{a = 1, b = {c = 2}}");
+  assert_value ("{a = {1, 2}}.a.length()", "2");
+  assert_value ("r.a.toString().length()", "3", "r", "{a = 1.5}");
   assert_value ("a(1)", "20", "a", "{10, 20, 30}");
   assert_value ("a.length()", "3", "a", "{10, 20, 30}");
   assert_value ("{{a = 1, b = 2}, {a = 2, b = 3}}", "{{a = 1, b = 2}, {a = 2, b = 3}}");

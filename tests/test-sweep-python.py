@@ -81,3 +81,43 @@ def test_spec_error():
         assert error.domain == "hyco-sweep-error-quark"
         assert error.code == Hyco.SweepError.BAD_SPEC
         assert error.message == "e=0.5:0.9:-0.1: the step -0.1 never leads from 0.5 to 0.9"
+
+
+def test_summary_expressions():
+    sweep = ball_sweep()
+    sweep.add_summary("range", "Ball.impact.max - Ball.impact.min")
+    sweep.add_summary("Ball.speed", "-min(Ball.impact.values)")
+    sweep.add_summary("rate", "Ball.impact.events / e")
+    sweep.run(None)
+    names = sweep.list_summaries()
+    assert names[-3:] == ["range", "Ball.speed", "rate"]
+    assert sweep.get_summary_expression(names.index("rate")) == "Ball.impact.events / e"
+    assert sweep.get_summary_expression(names.index("Ball.impact.max")) is None
+    index = {name: i for i, name in enumerate(names)}
+    for run in range(sweep.get_run_count()):
+        h0, e = sweep.get_parameter_value(run, 0), sweep.get_parameter_value(run, 1)
+        value = lambda name: sweep.get_summary(run, index[name])  # noqa: E731
+        assert value("range") == value("Ball.impact.max") - value("Ball.impact.min")
+        assert value("rate") == value("Ball.impact.events") / e
+        # The first impact is the hardest: sqrt(2 g h0).
+        assert math.isclose(value("Ball.speed"), math.sqrt(2 * 9.81 * h0), rel_tol=1e-6)
+
+
+def test_summary_errors():
+    sweep = Hyco.Sweep.new(BALL)
+    sweep.add_probe("Ball.impact")
+    try:
+        sweep.add_summary("range", "Ball.impact.max -")
+        raise AssertionError("accepted")
+    except GLib.Error as error:
+        assert error.code == Hyco.SweepError.BAD_SUMMARY
+        assert error.message == ('range: in "Ball.impact.max -" at position 18: the expression '
+                                 "ends too early")
+    sweep.add_summary("top", "Ball.y.max")
+    try:
+        sweep.plan()
+        raise AssertionError("planned")
+    except GLib.Error as error:
+        assert error.code == Hyco.SweepError.BAD_SUMMARY
+        assert error.message == ('top: in "Ball.y.max" at position 1: the record has no field '
+                                 '"y"')

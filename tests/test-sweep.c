@@ -291,6 +291,8 @@ ball_sweep (guint jobs)
   hyco_sweep_set_stop_time (sweep, "5");
   hyco_sweep_add_probe (sweep, "Ball.impact");
   hyco_sweep_add_probe (sweep, "Ball.y");
+  g_assert_true (hyco_sweep_add_summary (sweep, "range", "Ball.y.max - Ball.y.min", NULL));
+  g_assert_true (hyco_sweep_add_summary (sweep, "mean", "avg(Ball.impact.values) / h0", NULL));
   hyco_sweep_set_jobs (sweep, jobs);
   return sweep;
 }
@@ -315,10 +317,11 @@ test_jobs (void)
   g_assert_true (hyco_sweep_run (two, NULL, &error));
   g_assert_no_error (error);
   summaries = hyco_sweep_list_summaries (one);
-  g_assert_cmpuint (g_strv_length (summaries), ==, 10);
+  g_assert_cmpuint (g_strv_length (summaries), ==, 12);
   g_assert_cmpstr (summaries[0], ==, "Ball.impact.final");
   g_assert_cmpstr (summaries[3], ==, "Ball.impact.events");
   g_assert_cmpstr (summaries[9], ==, "Ball.y.first");
+  g_assert_cmpstr (summaries[11], ==, "mean");
   g_assert_cmpuint (hyco_sweep_get_run_count (two), ==, 15);
   hyco_sweep_get_progress (two, &finished, &failed);
   g_assert_cmpuint (finished, ==, 15);
@@ -327,7 +330,7 @@ test_jobs (void)
     {
       g_assert_cmpint (hyco_sweep_get_status (two, r), ==, HYCO_SWEEP_STATUS_OK);
       g_assert_null (hyco_sweep_get_error_message (two, r));
-      for (guint s = 0; s < 10; s++)
+      for (guint s = 0; s < 12; s++)
         {
           double a = hyco_sweep_get_summary (one, r, s), b = hyco_sweep_get_summary (two, r, s);
           g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
@@ -338,6 +341,9 @@ test_jobs (void)
       g_assert_cmpfloat_with_epsilon (hyco_sweep_get_summary (one, r, 7),
                                       hyco_sweep_get_parameter_value (one, r, 1), 1e-9);
       g_assert_cmpfloat (hyco_sweep_get_summary (one, r, 3), >=, 1);
+      g_assert_cmpfloat (hyco_sweep_get_summary (one, r, 10), ==,
+                         hyco_sweep_get_summary (one, r, 7) - hyco_sweep_get_summary (one, r, 6));
+      g_assert_false (isnan (hyco_sweep_get_summary (one, r, 11)));
     }
   g_assert_true (hyco_sweep_save_hdf5 (one, paths[0], &error));
   g_assert_true (hyco_sweep_save_hdf5 (two, paths[1], &error));
@@ -494,6 +500,272 @@ test_failures_and_hdf5 (void)
   g_rmdir (dir);
 }
 
+/* The number of impacts of the bouncing ball dropped from @h0 before @stop, and the speed of
+ * the first: each impact's speed is e times the last's, each flight between two takes twice
+ * the speed over g, and an impact slower than the resting speed (0.1 m/s) is the last. */
+static guint
+ball_impacts (double e, double h0, double stop)
+{
+  const double g = 9.81, resting = 0.1;
+  double speed = sqrt (2 * g * h0), t = sqrt (2 * h0 / g);
+  guint impacts = 0;
+
+  while (t < stop)
+    {
+      /* Far from the edges, so that the solver's tolerance cannot change the count. */
+      g_assert_cmpfloat (fabs (t - stop), >, 1e-3);
+      g_assert_cmpfloat (fabs (speed - resting), >, 1e-6);
+      impacts++;
+      if (speed < resting)
+        break;
+      speed *= e;
+      t += 2 * speed / g;
+    }
+  return impacts;
+}
+
+static guint
+summary_index (HycoSweep *sweep, const char *name)
+{
+  gboolean is_parameter = TRUE;
+  guint index = G_MAXUINT;
+
+  g_assert_true (hyco_sweep_lookup_column (sweep, name, &is_parameter, &index));
+  g_assert_false (is_parameter);
+  return index;
+}
+
+/* Summary values computed by expressions over the probed signals' summaries, their values and
+ * times, the parameters and the summaries before them. */
+static void
+test_summary_expressions (void)
+{
+  g_autoptr (HycoSweep) sweep = hyco_sweep_new (BALL);
+  g_autoptr (GError) error = NULL;
+  const struct
+  {
+    const char *name, *expression;
+  } summaries[] = {
+    { "range", "Ball.y.max - Ball.y.min" },
+    { "tenth", "Ball.impact.events / 10" },
+    { "Ball.count", "Ball.impact.values.length()" },
+    { "relative", "range / h0" },
+    { "hardest", "min(Ball.impact.values)" },
+    { "first", "min(Ball.impact.times)" },
+    { "same", "Ball.count == Ball.impact.events && e < 1" },
+    { "energy", "sum(Ball.impact.values * Ball.impact.values) / 2" },
+    { "euler", "E" },
+  };
+  g_auto (GStrv) names = NULL;
+
+  g_assert_true (hyco_sweep_add_vary (sweep, "e=[0.5,0.8]", NULL));
+  g_assert_true (hyco_sweep_add_vary (sweep, "h0=[2,10]", NULL));
+  hyco_sweep_add_probe (sweep, "Ball.y");
+  hyco_sweep_add_probe (sweep, "Ball.impact");
+  hyco_sweep_set_stop_time (sweep, "5");
+  hyco_sweep_set_jobs (sweep, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (summaries); i++)
+    {
+      g_assert_true (
+        hyco_sweep_add_summary (sweep, summaries[i].name, summaries[i].expression, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (hyco_sweep_run (sweep, NULL, &error));
+  g_assert_no_error (error);
+  names = hyco_sweep_list_summaries (sweep);
+  g_assert_cmpuint (g_strv_length (names), ==, 10 + G_N_ELEMENTS (summaries));
+  for (guint i = 0; i < G_N_ELEMENTS (summaries); i++)
+    {
+      g_assert_cmpstr (names[10 + i], ==, summaries[i].name);
+      g_assert_cmpstr (hyco_sweep_get_summary_expression (sweep, 10 + i), ==,
+                       summaries[i].expression);
+    }
+  g_assert_null (hyco_sweep_get_summary_expression (sweep, 3));
+  g_assert_cmpuint (hyco_sweep_get_run_count (sweep), ==, 4);
+  for (guint r = 0; r < 4; r++)
+    {
+      double e = hyco_sweep_get_parameter_value (sweep, r, 0);
+      double h0 = hyco_sweep_get_parameter_value (sweep, r, 1);
+      double max = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.y.max"));
+      double min = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.y.min"));
+      double events
+        = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.events"));
+      double range = hyco_sweep_get_summary (sweep, r, summary_index (sweep, "range"));
+      double energy = 0;
+
+      g_assert_cmpint (hyco_sweep_get_status (sweep, r), ==, HYCO_SWEEP_STATUS_OK);
+      /* The expressions compute what C computes from the same values, to the bit. */
+      g_assert_cmpfloat (range, ==, max - min);
+      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "relative")), ==,
+                         range / h0);
+      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "tenth")), ==,
+                         events / 10);
+      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.count")), ==,
+                         events);
+      g_assert_cmpfloat (
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "hardest")), ==,
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.min")));
+      g_assert_cmpfloat (
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "first")), ==,
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "Ball.impact.first")));
+      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "same")), ==, 1);
+      g_assert_cmpfloat (hyco_sweep_get_summary (sweep, r, summary_index (sweep, "euler")), ==,
+                         G_E);
+      /* And what is known of the ball: dropped from h0 onto the ground, it bounces as often
+       * as its restitution says; the first impact is the hardest, at sqrt(2 g h0). */
+      g_assert_cmpfloat_with_epsilon (range, h0, 1e-8);
+      g_assert_cmpfloat (events, ==, ball_impacts (e, h0, 5));
+      g_assert_cmpfloat_with_epsilon (
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "hardest")), -sqrt (2 * 9.81 * h0),
+        1e-6);
+      /* Half the sum of the squared impact speeds: a geometric series of ratio e^2. */
+      for (guint k = 0; k < (guint) events; k++)
+        energy += 2 * 9.81 * h0 * pow (e * e, k) / 2;
+      g_assert_cmpfloat_with_epsilon (
+        hyco_sweep_get_summary (sweep, r, summary_index (sweep, "energy")), energy, 1e-5 * energy);
+    }
+  /* Two of the four cases bounce to rest within 5 s, two do not. */
+  g_assert_cmpuint (ball_impacts (0.5, 2, 5), ==, 7);
+  g_assert_cmpuint (ball_impacts (0.8, 10, 5), ==, 2);
+}
+
+/* A summary written wrongly, named as another value, or naming a value the sweep lacks is
+ * refused before any run; its message starts with its name and points into the expression. */
+static void
+test_summary_errors (void)
+{
+  const struct
+  {
+    const char *name, *expression;
+    gboolean at_plan;
+    const char *message;
+  } cases[] = {
+    { "x", "Ball.y.max -", FALSE,
+      "x: in \"Ball.y.max -\" at position 13: the expression ends too early" },
+    { "x", " ", FALSE, "x: the expression is empty" },
+    { "x", "Ball.y.max ** 2", FALSE, "x: in \"Ball.y.max ** 2\" at position 13: unexpected \"*\"" },
+    { "2x", "1", FALSE,
+      "2x: a summary is named as the expression language names values: letters, digits and _, "
+      "not starting with a digit, parts joined by dots (range, Ball.range)" },
+    { "a/b", "1", FALSE,
+      "a/b: a summary is named as the expression language names values: letters, digits and _, "
+      "not starting with a digit, parts joined by dots (range, Ball.range)" },
+    { "x", "Bal.y.max", TRUE,
+      "x: in \"Bal.y.max\" at position 1: unknown name \"Bal\" (an expression sees the varied "
+      "and sampled parameters, the probed signals and the summaries before it: e, Ball)" },
+    { "x", "1 + later", TRUE,
+      "x: in \"1 + later\" at position 5: unknown name \"later\" (an expression sees the varied "
+      "and sampled parameters, the probed signals and the summaries before it: e, Ball)" },
+    { "x", "Ball.y.mxa", TRUE,
+      "x: in \"Ball.y.mxa\" at position 1: the record has no field \"mxa\"" },
+    { "x", "Ball.y.values.size()", TRUE,
+      "x: in \"Ball.y.values.size()\" at position 1: an array has no method \"size\"" },
+    { "e", "1", TRUE, "e: the parameter e and the summary e: the same name" },
+    { "Ball.y", "1", TRUE,
+      "Ball.y: the probed signal Ball.y and the summary Ball.y: the same name" },
+    { "Ball.y.max", "1", TRUE,
+      "Ball.y.max: the probed signal Ball.y and the summary Ball.y.max: an expression cannot "
+      "tell them apart" },
+    { "Ball", "1", TRUE,
+      "Ball: the names under Ball and the summary Ball: an expression cannot tell them apart" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (HycoSweep) sweep = hyco_sweep_new (BALL);
+      g_autoptr (GError) error = NULL;
+      gboolean added;
+
+      g_assert_true (hyco_sweep_add_vary (sweep, "e=[0.5]", NULL));
+      hyco_sweep_add_probe (sweep, "Ball.y");
+      added = hyco_sweep_add_summary (sweep, cases[i].name, cases[i].expression, &error);
+      g_assert_true (added == cases[i].at_plan);
+      if (added)
+        g_assert_false (hyco_sweep_plan (sweep, &error));
+      g_assert_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+  {
+    /* Two summaries of one name. */
+    g_autoptr (HycoSweep) sweep = hyco_sweep_new (BALL);
+    g_autoptr (GError) error = NULL;
+    g_assert_true (hyco_sweep_add_summary (sweep, "x", "1", NULL));
+    g_assert_false (hyco_sweep_add_summary (sweep, "x", "2", &error));
+    g_assert_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY);
+    g_assert_cmpstr (error->message, ==, "x: the sweep already has a summary of that name (1)");
+  }
+  {
+    /* A parameter named as a signal's record cannot be told apart from it. */
+    g_autoptr (HycoSweep) sweep = hyco_sweep_new (BALL);
+    g_autoptr (GError) error = NULL;
+    g_assert_true (hyco_sweep_add_vary (sweep, "Ball.y=[1]", NULL));
+    hyco_sweep_add_probe (sweep, "Ball.y");
+    g_assert_true (hyco_sweep_add_summary (sweep, "x", "1", NULL));
+    g_assert_false (hyco_sweep_plan (sweep, &error));
+    g_assert_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SPEC);
+    g_assert_cmpstr (error->message, ==,
+                     "the parameter Ball.y and the probed signal Ball.y: the same name, which a "
+                     "summary expression cannot tell apart");
+  }
+}
+
+/* An expression that fails in a run fails the run, with its error and its value NaN; over a
+ * failed run's results it counts what the run recorded; a run that did not start has NaN. */
+static void
+test_summary_run_errors (void)
+{
+  g_autoptr (HycoSweep) ball = hyco_sweep_new (BALL);
+  g_autoptr (HycoSweep) sweep = hyco_sweep_new (PARAMETERS);
+  g_autoptr (GError) error = NULL;
+  guint finished, failed;
+
+  g_assert_true (hyco_sweep_add_vary (ball, "h0=[2,5]", NULL));
+  hyco_sweep_add_probe (ball, "Ball.y");
+  hyco_sweep_set_stop_time (ball, "1");
+  g_assert_true (hyco_sweep_add_summary (ball, "top", "Ball.y.max", NULL));
+  /* An array of values is not a number; and a sum over arrays of another length fails. */
+  g_assert_true (hyco_sweep_add_summary (ball, "heights", "Ball.y.values", NULL));
+  g_assert_true (hyco_sweep_add_summary (ball, "mismatch", "sum(Ball.y.values + {1, 2})", NULL));
+  g_assert_true (hyco_sweep_run (ball, NULL, &error));
+  g_assert_no_error (error);
+  hyco_sweep_get_progress (ball, &finished, &failed);
+  g_assert_cmpuint (finished, ==, 2);
+  g_assert_cmpuint (failed, ==, 2);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_assert_cmpint (hyco_sweep_get_status (ball, r), ==, HYCO_SWEEP_STATUS_FAILED);
+      /* The first error is the run's; every value that could be computed is there. */
+      g_assert_cmpstr (hyco_sweep_get_error_message (ball, r), ==,
+                       BALL ": summary heights: in \"Ball.y.values\": the value is an array, not "
+                            "a number");
+      g_assert_cmpfloat (hyco_sweep_get_summary (ball, r, 5), ==,
+                         hyco_sweep_get_parameter_value (ball, r, 0));
+      g_assert_true (isnan (hyco_sweep_get_summary (ball, r, 6)));
+      g_assert_true (isnan (hyco_sweep_get_summary (ball, r, 7)));
+    }
+
+  g_assert_true (hyco_sweep_add_vary (sweep, "f=[0.5,1]", NULL));
+  g_assert_true (hyco_sweep_add_vary (sweep, "rate=[4,0]", NULL));
+  hyco_sweep_add_probe (sweep, "Gain.output");
+  g_assert_true (hyco_sweep_add_summary (sweep, "twice", "2 * Gain.output.events", NULL));
+  g_assert_true (hyco_sweep_add_summary (sweep, "per", "Gain.output.final / f", NULL));
+  g_assert_true (hyco_sweep_run (sweep, NULL, &error));
+  g_assert_no_error (error);
+  /* Completed: three ticks of 2 pi f. */
+  g_assert_cmpint (hyco_sweep_get_status (sweep, 0), ==, HYCO_SWEEP_STATUS_OK);
+  g_assert_cmpfloat (hyco_sweep_get_summary (sweep, 0, 5), ==, 6);
+  g_assert_cmpfloat (hyco_sweep_get_summary (sweep, 0, 6), ==, G_PI / 0.5);
+  /* Failed at its first tick, which it recorded; its error the Test actor's. */
+  g_assert_cmpint (hyco_sweep_get_status (sweep, 2), ==, HYCO_SWEEP_STATUS_FAILED);
+  g_assert_nonnull (strstr (hyco_sweep_get_error_message (sweep, 2), "GainTest"));
+  g_assert_cmpfloat (hyco_sweep_get_summary (sweep, 2, 5), ==, 2);
+  g_assert_cmpfloat (hyco_sweep_get_summary (sweep, 2, 6), ==, 2 * G_PI);
+  /* Never started. */
+  g_assert_cmpint (hyco_sweep_get_status (sweep, 1), ==, HYCO_SWEEP_STATUS_INVALID);
+  g_assert_true (isnan (hyco_sweep_get_summary (sweep, 1, 5)));
+  g_assert_true (isnan (hyco_sweep_get_summary (sweep, 1, 6)));
+}
+
 static void
 on_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -573,6 +845,9 @@ main (int argc, char **argv)
   g_test_add_func ("/sweep/samples-by-seed", test_samples_by_seed);
   g_test_add_func ("/sweep/jobs", test_jobs);
   g_test_add_func ("/sweep/failures-and-hdf5", test_failures_and_hdf5);
+  g_test_add_func ("/sweep/summary-expressions", test_summary_expressions);
+  g_test_add_func ("/sweep/summary-errors", test_summary_errors);
+  g_test_add_func ("/sweep/summary-run-errors", test_summary_run_errors);
   g_test_add_func ("/sweep/cancel", test_cancel);
   g_test_add_func ("/sweep/async", test_async);
   return g_test_run ();

@@ -84,6 +84,52 @@ class Sweep(unittest.TestCase):
                                    places=5)
             self.assertGreater(int(float(row["Ball.impact.events"])), 3)
 
+    def test_summary_expressions(self):
+        plot = os.path.join(self.dir.name, "bounces.svg")
+        result = self.sweep(BALL, "--vary", "e=[0.5,0.8]", "--vary", "h0=[2,10]", "--probe",
+                            "Ball.y", "--probe", "Ball.impact", "-t", "5",
+                            "--summary", "range=Ball.y.max - Ball.y.min",
+                            "--summary", "bounces=Ball.impact.events",
+                            "--summary", "Ball.mean=avg(Ball.impact.values)",
+                            "--summary", "per_metre=bounces / h0",
+                            "--plot", plot, "--plot-y", "bounces")
+        self.assertIn("  plot        %s (bounces against e)\n" % plot, result.stdout)
+        rows = self.rows()
+        self.assertEqual(list(rows[0].keys())[-4:], ["range", "bounces", "Ball.mean",
+                                                      "per_metre"])
+        # Dropped from h0 onto the ground; e = 0.5 from 2 m comes to rest after 7 impacts
+        # within the 5 s, e = 0.8 from 10 m has hit the ground twice.
+        self.assertEqual([(r["e"], r["h0"], r["bounces"]) for r in rows],
+                         [("0.5", "2", "7"), ("0.5", "10", "9"), ("0.8", "2", "9"),
+                          ("0.8", "10", "2")])
+        for row in rows:
+            self.assertEqual(row["status"], "0")
+            self.assertEqual(float(row["range"]),
+                             float(row["Ball.y.max"]) - float(row["Ball.y.min"]))
+            self.assertEqual(row["bounces"], row["Ball.impact.events"])
+            self.assertEqual(float(row["per_metre"]), float(row["bounces"]) / float(row["h0"]))
+        # The mean of e = 0.8's two impacts from 10 m: -sqrt(2 g h0) (1 + e) / 2.
+        self.assertAlmostEqual(float(rows[3]["Ball.mean"]), -math.sqrt(2 * 9.81 * 10) * 0.9,
+                               places=5)
+        with h5py.File(self.h5, "r") as f:
+            self.assertEqual(f["summary/range"].attrs["expression"], "Ball.y.max - Ball.y.min")
+            self.assertEqual(f["summary/Ball.mean"].attrs["expression"],
+                             "avg(Ball.impact.values)")
+            self.assertNotIn("expression", f["summary/Ball.y.max"].attrs)
+            self.assertEqual(list(f["summary/bounces"][:]), [7.0, 9.0, 9.0, 2.0])
+        with open(plot) as f:
+            self.assertIn("<svg", f.read())
+
+    def test_summary_failing_in_runs(self):
+        result = self.sweep(BALL, "--vary", "h0=[2,5]", "--probe", "Ball.y", "-t", "1",
+                            "--summary", "top=Ball.y.max", "--summary", "heights=Ball.y.values")
+        self.assertIn("  completed   0\n  failed      2", result.stdout)
+        self.assertIn('hyco: run 0 (h0=2) failed: %s: summary heights: in "Ball.y.values": '
+                      "the value is an array, not a number\n" % BALL, result.stderr)
+        rows = self.rows()
+        self.assertEqual([(r["status"], r["top"], r["heights"]) for r in rows],
+                         [("1", "2", "nan"), ("1", "5", "nan")])
+
     def test_latin_hypercube_strata(self):
         n = 12
         self.sweep(BALL, "--design", "lhs", "--samples", str(n), "--seed", "4", "--vary",
@@ -148,7 +194,8 @@ class Sweep(unittest.TestCase):
 
     def test_jobs_give_the_same_files(self):
         args = (BALL, "--vary", "e=0.5:0.9:0.1", "--sample", "h0=uniform(2,10)", "--samples",
-                "3", "--probe", "Ball.impact", "-t", "5")
+                "3", "--probe", "Ball.impact", "-t", "5", "--summary",
+                "mean=avg(Ball.impact.values) / h0")
         files = []
         for jobs in ("1", "2"):
             path = os.path.join(self.dir.name, "jobs%s.h5" % jobs)
@@ -211,8 +258,23 @@ class Sweep(unittest.TestCase):
              "Ball.impact.events)\n"),
             (("--vary", "e=[1]", "--plot", "x.png", "--plot-y", "Ball.y.max"),
              "hyco: error: --plot-y Ball.y.max: the sweep has no such parameter or summary "
-             "value (parameters: e; summary values: none: add --probe SIGNAL)\n"),
+             "value (parameters: e; summary values: none: add --probe SIGNAL or --summary)\n"),
             (("-o", "results.txt"), "hyco: error: -o results.txt: name an HDF5 file, FILE.h5\n"),
+            (("--probe", "Ball.y", "--summary", "range=Ball.y.max -"),
+             'hyco: error: --summary range: in "Ball.y.max -" at position 13: the expression '
+             "ends too early\n"),
+            (("--probe", "Ball.y", "--summary", "range"),
+             "hyco: error: --summary range: write NAME=EXPRESSION, as in --summary "
+             "range=Ball.y.max-Ball.y.min\n"),
+            (("--vary", "e=[1]", "--summary", "range=Ball.y.max-Ball.y.min"),
+             'hyco: error: --summary range: in "Ball.y.max-Ball.y.min" at position 1: unknown '
+             'name "Ball" (an expression sees the varied and sampled parameters, the probed '
+             "signals and the summaries before it: e)\n"),
+            (("--probe", "Ball.y", "--summary", "top=Ball.y.maximum"),
+             'hyco: error: --summary top: in "Ball.y.maximum" at position 1: the record has no '
+             'field "maximum"\n'),
+            (("--vary", "e=[1]", "--summary", "e=2 * e"),
+             "hyco: error: --summary e: the parameter e and the summary e: the same name\n"),
         ]
         for args, message in cases:
             result = hyco("sweep", BALL, *args)
@@ -273,12 +335,79 @@ class Terminal(unittest.TestCase):
             self.assertEqual(status.count(0) + status.count(-1), 4901)
 
 
+FAULTY = """<?xml version="1.0"?>
+<entity name="faulty" class="TypedCompositeActor">
+  <property name="failAt" class="ptolemy.data.expr.Parameter" value="0"/>
+  <property name="director" class="DEDirector">
+    <property name="stopTime" value="2"/>
+  </property>
+  <entity name="F" class="FMUImport">
+    <property name="fmuFile" value="faulty.fmu"/>
+    <property name="failAt" value="failAt"/>
+    <property name="communicationStepSize" value="0.25"/>
+  </entity>
+  <relation name="t" class="TypedIORelation"/>
+  <link port="F.t" relation="t"/>
+  <link port="F.u" relation="t"/>
+</entity>
+"""
+
+
+def faulty_fmu_found():
+    return any(os.path.exists(os.path.join(folder, "faulty.fmu"))
+               for folder in os.environ.get("HYCO_FMU_PATH", "").split(os.pathsep) if folder)
+
+
+@unittest.skipUnless(faulty_fmu_found(), "no faulty.fmu on HYCO_FMU_PATH (tests/fmus)")
+class FmuCallingExit(unittest.TestCase):
+    """An FMU that calls exit() in a run (faulty.fmu, failAt=9) ends the sweep as it ends hyco
+    run: an error that says so, exit status 1, and the files there before kept; under mpirun
+    too, where Open MPI alone would say only that a rank ended improperly."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.model = os.path.join(self.dir.name, "faulty.xml")
+        with open(self.model, "w") as f:
+            f.write(FAULTY)
+        self.h5 = os.path.join(self.dir.name, "sweep.h5")
+        with open(self.h5, "w") as f:
+            f.write("earlier\n")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def check(self, result, prefix):
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertRegex(result.stderr, r"hyco: error: %sa run was ended by a call to exit\(\) "
+                         r"from the model's code \(an FMU's library\?\): the sweep stop(s|ped), "
+                         r"its results were not written\n" % prefix)
+        with open(self.h5) as f:
+            self.assertEqual(f.read(), "earlier\n")
+        self.assertFalse(os.path.exists(self.h5[:-3] + ".csv"))
+
+    def test_one_job(self):
+        self.check(hyco("sweep", self.model, "--vary", "failAt=[0,9]", "--probe", "F.t", "-o",
+                        self.h5, "--jobs", "1"), "")
+
+    @unittest.skipUnless(shutil.which("mpirun"), "no mpirun (Debian: openmpi-bin)")
+    def test_mpi(self):
+        env = dict(os.environ)
+        if "ASAN_OPTIONS" in env:
+            env["ASAN_OPTIONS"] += ":detect_leaks=0"
+        result = subprocess.run(["mpirun", "--allow-run-as-root", "--oversubscribe", "-n", "2",
+                                 HYCO, "sweep", self.model, "--vary", "failAt=[0,9,0,0]",
+                                 "--probe", "F.t", "-o", self.h5], capture_output=True,
+                                text=True, timeout=300, env=env)
+        self.check(result, "MPI rank [01]: ")
+
+
 @unittest.skipUnless(shutil.which("mpirun"), "no mpirun (Debian: openmpi-bin)")
 class Mpi(unittest.TestCase):
     """mpirun -n 2 hyco sweep: the runs spread over two ranks, the same files as one job."""
 
     ARGS = (BALL, "--vary", "e=0.5:0.9:0.1", "--sample", "h0=uniform(2,10)", "--samples", "3",
-            "--probe", "Ball.impact", "-t", "5")
+            "--probe", "Ball.impact", "-t", "5", "--summary", "mean=avg(Ball.impact.values) / h0",
+            "--summary", "late=max(Ball.impact.times) > 4")
 
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
@@ -322,7 +451,8 @@ class Mpi(unittest.TestCase):
     def test_failed_runs_gathered(self):
         path = os.path.join(self.dir.name, "failed.h5")
         result = self.mpirun(2, PARAMETERS, "--vary", "f=[0.5,1]", "--vary", "rate=[4,0]",
-                             "--probe", "Gain.output", "-o", path)
+                             "--probe", "Gain.output", "--summary", "twice=2 * Gain.output.events",
+                             "-o", path)
         self.assertEqual(result.returncode, 0, result.stderr)
         with h5py.File(path, "r") as f:
             self.assertEqual(list(f["status"][:]), [0, 2, 1, 2])
@@ -330,6 +460,9 @@ class Mpi(unittest.TestCase):
             events = f["summary/Gain.output.events"][:]
             self.assertEqual((events[0], events[2]), (3.0, 1.0))
             self.assertTrue(math.isnan(events[1]) and math.isnan(events[3]))
+            twice = f["summary/twice"][:]
+            self.assertEqual((twice[0], twice[2]), (6.0, 2.0))
+            self.assertTrue(math.isnan(twice[1]) and math.isnan(twice[3]))
 
 
 if __name__ == "__main__":

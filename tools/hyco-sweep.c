@@ -16,7 +16,30 @@
 #define PROGRESS_DELAY_US G_USEC_PER_SEC
 #define PROGRESS_INTERVAL_MS 250
 
+/* Set while the runs go on: code of a model's (an FMU's library) that calls exit() in a run
+ * must not end hyco as if the sweep had succeeded, as hyco run says for a run, nor, under
+ * mpirun, leave Open MPI to say only that a rank ended "improperly". */
+static gint sweeping;
 
+static void
+exit_during_sweep (void)
+{
+  const char *rank = g_getenv ("OMPI_COMM_WORLD_RANK");
+
+  if (!g_atomic_int_get (&sweeping))
+    return;
+  /* The files are written after the runs: those there before stay as they were. */
+  if (rank)
+    fprintf (stderr,
+             "hyco: error: MPI rank %s: a run was ended by a call to exit() from the model's "
+             "code (an FMU's library?): the sweep stops, its results were not written\n",
+             rank);
+  else
+    fputs ("hyco: error: a run was ended by a call to exit() from the model's code (an FMU's "
+           "library?): the sweep stopped, its results were not written\n",
+           stderr);
+  _exit (EXIT_RUN_FAILED);
+}
 
 typedef struct
 {
@@ -24,6 +47,7 @@ typedef struct
   char **sample;
   char **set;
   char **probes;
+  char **summaries;
   char *stop_time;
   char *design;
   int samples;
@@ -44,6 +68,7 @@ sweep_options_clear (SweepOptions *options)
   g_strfreev (options->sample);
   g_strfreev (options->set);
   g_strfreev (options->probes);
+  g_strfreev (options->summaries);
   g_free (options->stop_time);
   g_free (options->design);
   g_free (options->output);
@@ -195,6 +220,25 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
     }
   for (guint i = 0; options->probes && options->probes[i]; i++)
     hyco_sweep_add_probe (sweep, options->probes[i]);
+  for (guint i = 0; options->summaries && options->summaries[i]; i++)
+    {
+      const char *spec = options->summaries[i];
+      const char *equals = strchr (spec, '=');
+      g_autofree char *name = equals ? g_strstrip (g_strndup (spec, equals - spec)) : NULL;
+
+      if (equals == NULL)
+        {
+          hyco_tool_print_error ("--summary %s: write NAME=EXPRESSION, as in --summary "
+                                 "range=Ball.y.max-Ball.y.min",
+                                 spec);
+          return EXIT_BAD_INPUT;
+        }
+      if (!hyco_sweep_add_summary (sweep, name, equals + 1, &error))
+        {
+          hyco_tool_print_error ("--summary %s", error->message);
+          return EXIT_BAD_INPUT;
+        }
+    }
   hyco_sweep_set_stop_time (sweep, options->stop_time);
   hyco_sweep_set_design (sweep, design);
   hyco_sweep_set_samples (sweep, (guint) options->samples);
@@ -202,7 +246,9 @@ build_sweep (SweepOptions *options, HycoSweep *sweep)
   hyco_sweep_set_jobs (sweep, (guint) options->jobs);
   if (!hyco_sweep_plan (sweep, &error))
     {
-      hyco_tool_print_error ("%s", error->message);
+      /* A summary's errors start with its name, as the option's do. */
+      gboolean summary = g_error_matches (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_BAD_SUMMARY);
+      hyco_tool_print_error ("%s%s", summary ? "--summary " : "", error->message);
       return EXIT_BAD_INPUT;
     }
   return EXIT_OK;
@@ -321,8 +367,10 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   rank = g_getenv ("OMPI_COMM_WORLD_RANK");
   if (!options->quiet && isatty (STDERR_FILENO) && (rank == NULL || g_str_equal (rank, "0")))
     progress = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, &run);
+  g_atomic_int_set (&sweeping, TRUE);
   hyco_sweep_run_async (sweep, cancellable, on_sweep_done, &run);
   g_main_loop_run (loop);
+  g_atomic_int_set (&sweeping, FALSE);
   wall = (double) (g_get_monotonic_time () - run.started) / G_USEC_PER_SEC;
   if (progress)
     g_source_remove (progress);
@@ -426,6 +474,12 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
           "Summarise a signal in every run (repeatable): SIGNAL.final, .min, .max, .events (how "
           "many times present) and .first (the time of its first event), e.g. --probe Ball.impact",
           "SIGNAL" },
+        { "summary", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options.summaries,
+          "A summary value of every run computed by an expression (repeatable): --summary "
+          "range=Ball.y.max-Ball.y.min; it sees the varied and sampled parameters, each probed "
+          "SIGNAL's .final, .min, .max, .events, .first, .values and .times, and the summaries "
+          "before it",
+          "NAME=EXPR" },
         { "jobs", 'j', 0, G_OPTION_ARG_INT, &options.jobs,
           "Runs at once, each on a thread (default: one per core); the results do not depend on it",
           "N" },
@@ -439,7 +493,9 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
         { "plot-x", 0, 0, G_OPTION_ARG_STRING, &options.plot_x,
           "The plot's horizontal axis: a varied parameter (default the first)", "NAME" },
         { "plot-y", 0, 0, G_OPTION_ARG_STRING, &options.plot_y,
-          "The plot's vertical axis: a summary value, e.g. Ball.impact.events", "NAME" },
+          "The plot's vertical axis: a summary value, e.g. Ball.impact.events or a --summary's "
+          "NAME",
+          "NAME" },
         { "plot-size", 0, 0, G_OPTION_ARG_STRING, &options.plot_size,
           "Size of the plot in pixels (default 800x600)", "WxH" },
         { "quiet", 'q', 0, G_OPTION_ARG_NONE, &options.quiet,
@@ -514,6 +570,7 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
       || (options.plot && !hyco_tool_check_writable ("--plot", options.plot)))
     return EXIT_BAD_INPUT;
 
+  atexit (exit_during_sweep);
   sweep = hyco_sweep_new (argv[1]);
   if ((status = build_sweep (&options, sweep)) != EXIT_OK)
     return status;
@@ -538,7 +595,7 @@ hyco_tool_sweep (int argc, char **argv, GString *help_all)
               hyco_tool_print_error ("--plot-%s %s: the sweep has no such parameter or summary value "
                            "(parameters: %s; summary values: %s)",
                            axis ? "y" : "x", name, names[0] ? parameter_list : "none",
-                           summaries[0] ? summary_list : "none: add --probe SIGNAL");
+                           summaries[0] ? summary_list : "none: add --probe SIGNAL or --summary");
               return EXIT_BAD_INPUT;
             }
         }
