@@ -1,13 +1,12 @@
 /* hyco-fmu-host.c: the process an isolated FMU runs in (FMUImport's isolation="process").
  *
  *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING EVENT_MODE EARLY_RETURN ME
- *   hyco-fmu-host --describe FMU
  *
  * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the
  * .fmu file (for messages), the directory the actor unpacked it into, the instance name, and 0
  * or 1 for the FMU's logging and, for FMI 3.0, for eventModeUsed and earlyReturnAllowed, and 1
  * for a Model Exchange instance (0: co-simulation).
- * It loads the library (the backend of the FMU's version, as in the hyco process),
+ * It loads the library (the backend of the FMU's version: its code runs here, never in hyco),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
  * time (hyco-fmu-protocol.h) until the socket closes; then it frees the instance and ends.
  * Whatever the FMU does to this process (a crash, exit(), a call that never returns) is
@@ -504,14 +503,6 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   reply->status = (gint32) status;
 }
 
-/* hyco fmu info: the FMU's messages and the loader's, worded as the hyco command words its
- * own (this process writes to the same standard error). */
-static void
-log_to_stderr (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
-{
-  fprintf (stderr, "hyco: %s%s\n", (level & G_LOG_LEVEL_WARNING) ? "warning: " : "", message);
-}
-
 /* Serving an actor: framed for it to log with their level (hyco-fmu-protocol.h), at once, as
  * this process may not live to hand them over. */
 static void
@@ -533,28 +524,6 @@ host_init (GLogFunc log)
   g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log, NULL);
 }
 
-/* hyco-fmu-host --describe FMU: what `hyco fmu info` prints, on standard output (status 0),
- * or the error's code and message on two lines (status 3): the library is loaded here, not
- * in the hyco process. */
-static int
-describe (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HycoFmu) fmu = NULL;
-  g_autofree char *text = NULL;
-
-  host_init (log_to_stderr);
-  fmu = _hyco_fmu_open (path, &error);
-  if (fmu == NULL)
-    {
-      g_print ("%d\n%s", error->code, error->message);
-      return 3;
-    }
-  text = _hyco_fmu_describe (fmu);
-  g_print ("%s", text);
-  return 0;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -570,8 +539,6 @@ main (int argc, char **argv)
   gint32 failed_status = 0;
   int fd;
 
-  if (argc == 3 && g_str_equal (argv[1], "--describe"))
-    return describe (argv[2]);
   if (argc != 10)
     {
       g_printerr ("hyco-fmu-host: started by Hyco for an FMU actor with isolation=\"process\"; "

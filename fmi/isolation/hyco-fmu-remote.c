@@ -1310,39 +1310,3 @@ _hyco_fmu_remote_instantiate_model_exchange (HycoFmu *fmu, const char *instance_
   *me = &r->me_ops;
   return &r->parent;
 }
-
-char *
-_hyco_fmu_remote_describe (const char *path, GError **error)
-{
-  g_autofree char *host = _hyco_fmu_remote_host_path ();
-  const char *argv[] = { host, "--describe", path, NULL };
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, &out,
-                     NULL, &status, &local_error))
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: cannot start the process that reads it: %s", path, local_error->message);
-      return NULL;
-    }
-  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
-    return g_steal_pointer (&out);
-  if (WIFEXITED (status) && WEXITSTATUS (status) == 3 && strchr (out, '\n') != NULL)
-    {
-      g_set_error_literal (error, HYCO_FMU_ERROR, atoi (out), strchr (out, '\n') + 1);
-      return NULL;
-    }
-  if (WIFSIGNALED (status))
-    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                 "%s: loading its library crashed the process that reads it (signal %d, %s)", path,
-                 WTERMSIG (status), g_strsignal (WTERMSIG (status)));
-  else
-    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                 "%s: loading its library ended the process that reads it (status %d)", path,
-                 WIFEXITED (status) ? WEXITSTATUS (status) : status);
-  return NULL;
-}
