@@ -1,12 +1,13 @@
 /* hyco-fmu-remote.c: the instance interface (hyco-fmu-instance.h) of an FMU that runs in a
  * host process (hyco-fmu-host.c), over a socket pair.
  *
- * Each call is one request and one reply (hyco-fmu-protocol.h): the request written in one
- * system call, the reply waited for with poll() up to the call timeout. The reply never comes
- * when the FMU crashes its process, calls exit() or does not return: the socket's end of file
- * (the process is gone: its wait status says how) or the timeout (the process is killed) make
- * the call return the fatal status, so that the actor asks nothing more of the instance, and
- * the check of that status tells what happened, in which call, at which time.
+ * Each call is one request and one reply (hyco-fmu-protocol.h): the request put in the shared
+ * page's slot (or written on the socket in one system call), the reply waited for up to the call
+ * timeout. The reply never comes when the FMU crashes its process, calls exit() or does not
+ * return: the socket's end of file (the process is gone: its wait status says how) or the
+ * timeout (the process is killed) make the call return the fatal status, so that the actor asks
+ * nothing more of the instance, and the check of that status tells what happened, in which call,
+ * at which time.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -52,7 +53,10 @@ typedef struct
   GByteArray *input;   /* what was read of the reply */
   GByteArray *strings; /* the last string get's payload: the strings stay valid until the next */
   HycoFmuRemoteReply header;
-  HycoFmuRemoteShared *shared; /* with the host: the call it serves */
+  HycoFmuRemoteShared *shared; /* with the host: the call it serves, the messages' slots */
+  gboolean slots;              /* the messages go through the shared page's slots */
+  gint replies;                /* the host's reply_sequence at the last reply */
+  gint64 spin;                 /* µs, adapted (hyco_fmu_remote_wait) */
   int output;                  /* the host's standard output and error, -1 once at its end */
   GString *output_text;        /* a line or a framed message not complete yet */
   gboolean in_record;          /* output_text is a framed message */
@@ -217,10 +221,10 @@ take_output (Remote *r)
  * sooner than the scheduler would wake a sleeping process. */
 #define SPIN_USEC 30
 
-/* Reads what the host sent until r->input holds @size bytes: in as few reads as it takes
- * (a reply and its payload in one). */
+/* Reads what the host sent on the socket until r->input holds @size bytes: in as few reads as
+ * it takes (a reply and its payload in one). */
 static gboolean
-fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
+fill_socket (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
 {
   gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
 
@@ -261,6 +265,95 @@ fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
         take_output (r);
     }
   return TRUE;
+}
+
+/* How long a caller sleeps at most on the shared page's futex before it looks whether the host
+ * is still there (its socket's end of file) and takes what it wrote (an FMU writing more than
+ * the pipe holds waits for that). */
+#define SLOT_SLEEP_USEC (10 * 1000)
+
+/* Whether the host's end of the socket is closed: it ended. */
+static gboolean
+host_gone (Remote *r)
+{
+  char byte;
+  ssize_t n = recv (r->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Reads what the host sent until r->input holds @size bytes: from the shared page's reply
+ * slot, or where the host said so (a large reply) or there is no slot, from the socket. */
+static gboolean
+fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
+{
+  HycoFmuRemoteShared *shared = r->shared;
+  gboolean spin = TRUE;
+
+  if (!r->slots)
+    return fill_socket (r, size, deadline, timed_out);
+  while (r->input->len < size)
+    {
+      gint64 left = deadline - g_get_monotonic_time ();
+      if (left <= 0)
+        {
+          *timed_out = TRUE;
+          return FALSE;
+        }
+      if (!hyco_fmu_remote_wait (&shared->reply_sequence, r->replies, &shared->actor_waiting,
+                                 MIN (left, SLOT_SLEEP_USEC), spin ? &r->spin : NULL))
+        {
+          spin = FALSE;
+          if (host_gone (r))
+            return FALSE;
+          take_output (r);
+          continue;
+        }
+      r->replies = g_atomic_int_get (&shared->reply_sequence);
+      if (shared->reply_on_socket)
+        {
+          if (!fill_socket (r, r->input->len + shared->reply_size, deadline, timed_out))
+            return FALSE;
+        }
+      else
+        g_byte_array_append (r->input, shared->reply, MIN (shared->reply_size,
+                                                           HYCO_FMU_REMOTE_SLOT_SIZE));
+    }
+  return TRUE;
+}
+
+/* Writes @size bytes on the socket. */
+static gboolean
+send_all (Remote *r, const guint8 *p, gsize size)
+{
+  while (size > 0)
+    {
+      /* Not a write(): a host that is gone would raise SIGPIPE. */
+      ssize_t n = send (r->fd, p, size, MSG_NOSIGNAL);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      p += n, size -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* Sends the request written: in the shared page's slot, or (larger, or no slot) on the
+ * socket, announced in the slot first so that the host reads it as it is written. */
+static gboolean
+deliver (Remote *r, const guint8 *p, gsize size)
+{
+  HycoFmuRemoteShared *shared = r->shared;
+
+  if (!r->slots)
+    return send_all (r, p, size);
+  shared->request_size = (guint32) size;
+  shared->request_on_socket = size > HYCO_FMU_REMOTE_SLOT_SIZE;
+  if (!shared->request_on_socket)
+    memcpy (shared->request, p, size);
+  hyco_fmu_remote_post (&shared->request_sequence, &shared->host_waiting);
+  return !shared->request_on_socket || send_all (r, p, size);
 }
 
 /* The reply to what was written: its header in r->header, its payload in r->reply. */
@@ -375,18 +468,10 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
       return HYCO_FMU_STATUS_OK;
     }
   p = r->request->data, size = r->request->len;
-  while (size > 0)
+  if (r->request->len > G_MAXUINT32 || !deliver (r, p, size))
     {
-      /* Not a write(): a host that is gone would raise SIGPIPE. */
-      ssize_t n = send (r->fd, p, size, MSG_NOSIGNAL);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          g_byte_array_set_size (r->request, 0);
-          return lost (r, call, FALSE);
-        }
-      p += n, size -= (gsize) n;
+      g_byte_array_set_size (r->request, 0);
+      return lost (r, call, FALSE);
     }
   /* Only now: shrinking clears what it drops under G_DEBUG=gc-friendly. */
   g_byte_array_set_size (r->request, 0);
@@ -1056,7 +1141,13 @@ remote_free (HycoFmuInstance *self)
 {
   Remote *r = REMOTE (self->handle);
 
-  /* The end of file tells the host to free the instance and end. */
+  /* The end of file tells the host to free the instance and end; one that sleeps on the shared
+   * page is woken to see it. */
+  if (r->slots && r->fd >= 0)
+    {
+      g_atomic_int_set (&r->shared->closing, 1);
+      hyco_fmu_remote_post (&r->shared->request_sequence, &r->shared->host_waiting);
+    }
   if (r->fd >= 0)
     close (r->fd);
   reap (r);
@@ -1201,6 +1292,8 @@ spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event
       r->shared = mmap (NULL, sizeof *r->shared, PROT_READ | PROT_WRITE, MAP_SHARED, page, 0);
       if (r->shared == MAP_FAILED)
         r->shared = NULL;
+      else
+        r->shared->slots_wanted = g_strcmp0 (g_getenv ("HYCO_FMU_TRANSPORT"), "socket") != 0;
     }
   {
     /* Each descriptor keeps its number in the host, which is told them: no renumbering, so no
@@ -1277,6 +1370,9 @@ spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event
       remote_free (&r->parent);
       return NULL;
     }
+  /* From now on, the messages go through the shared page if the host mapped it too. */
+  r->slots = r->shared != NULL && (r->header.flags & HYCO_FMU_REMOTE_HELLO_SHARED);
+  r->spin = HYCO_FMU_REMOTE_SPIN_MIN;
   return r;
 }
 
