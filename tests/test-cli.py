@@ -1052,7 +1052,8 @@ class FmuTestCase(unittest.TestCase):
         self.dir = tempfile.TemporaryDirectory()
         fmus = os.path.normpath(os.path.join(os.path.dirname(HYCO), "..", "tests", "fmus"))
         self.env = dict(os.environ, TMPDIR=self.tmp.name, HYCO_FMU_PATH=fmus)
-        for variable in ("HYCO_FAULTY_FAIL_AT", "HYCO_FAULTY_LOAD", "HYCO_FAULTY_LOAD_MARKER"):
+        for variable in ("HYCO_FAULTY_FAIL_AT", "HYCO_FAULTY_LOAD", "HYCO_FAULTY_LOAD_MARKER",
+                         "HYCO_FMU_TRANSPORT"):
             self.env.pop(variable, None)
         self.trace = os.path.join(self.dir.name, "trace.csv")
 
@@ -2781,6 +2782,55 @@ class FmuNotLoaded(FmuTestCase):
         self.assertEqual((status, out), (2, ""))
         self.assertEqual(err, f"hyco: error: {path}: binaries/linux64/loader.so does not export "
                               "fmi2DoStep, which FMI 2.0 requires\n")
+
+
+class IsolationTransport(FmuTestCase):
+    """An isolated FMU's calls go through the page the processes share, a message larger than
+    its slot (64 KiB) on the socket; HYCO_FMU_TRANSPORT=socket sends them all on the socket:
+    the same values and messages either way."""
+
+    def model(self, label="hello", isolation="process"):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
+                "P", "probe.fmu",
+                '    <property name="communicationStepSize" value="0.25"/>\n'
+                f'    <property name="isolation" value="{isolation}"/>\n'
+                f'    <property name="label" value="{label}"/>\n')))
+        return path
+
+    def run_hyco(self, path, transport=None):
+        env = dict(self.env)
+        env.pop("HYCO_FMU_TRANSPORT", None)
+        if transport:
+            env["HYCO_FMU_TRANSPORT"] = transport
+        return subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                              capture_output=True, text=True, timeout=120, env=env)
+
+    def trace_text(self):
+        with open(self.trace) as f:
+            return f.read()
+
+    def test_same_trace_through_either_transport(self):
+        self.assertEqual(self.run_hyco(self.model(isolation="none")).returncode, 0)
+        expected = self.trace_text()
+        self.assertIn("P.labelOut,0.25,", expected)
+        for transport in (None, "socket"):
+            result = self.run_hyco(self.model(), transport)
+            self.assertEqual((result.returncode, result.stderr), (0, ""), transport)
+            self.assertEqual(self.trace_text(), expected, transport)
+
+    def test_request_larger_than_a_slot(self):
+        # A 70000-byte string set in the FMU: the request goes on the socket, whole (the FMU
+        # takes 31 bytes at most, and says so).
+        path = self.model("x" * 70000)
+        for transport in (None, "socket"):
+            result = self.run_hyco(path, transport)
+            self.assertEqual(result.returncode, 1, transport)
+            self.assertEqual(result.stderr,
+                             f"hyco: error: {path}: P: FMU probe (P): fmi2SetString returned "
+                             "fmi2Error: fmi2SetString: a value of label is NULL or longer than "
+                             "31 bytes\n", transport)
 
 
 if __name__ == "__main__":

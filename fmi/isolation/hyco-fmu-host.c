@@ -8,7 +8,8 @@
  * for a Model Exchange instance (0: co-simulation).
  * It loads the library (the backend of the FMU's version: its code runs here, never in hyco),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
- * time (hyco-fmu-protocol.h) until the socket closes; then it frees the instance and ends.
+ * time (hyco-fmu-protocol.h: through the shared page's slots, or the socket) until the actor is
+ * done (the page says so, or the socket closes); then it frees the instance and ends.
  * Whatever the FMU does to this process (a crash, exit(), a call that never returns) is
  * the actor's to report: this program only serves.
  *
