@@ -191,6 +191,7 @@ typedef struct
   const HycoFmuModelExchangeOps *me; /* a Model Exchange instance's own calls */
   GPtrArray *states; /* handle - 1 -> the backend's state, NULL when freed */
   gboolean fatal; /* a call returned the fatal status: no further call, not even to free */
+  HycoFmuRemoteShared *shared; /* the call being served */
 } Host;
 
 static gsize
@@ -395,6 +396,20 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
       }
     case HYCO_FMU_REMOTE_DO_STEP:
       status = ops->do_step (c, request->d[0], request->d[1], request->flags & 1);
+      /* The outputs the actor reads after each step, read with it. */
+      if ((request->flags & HYCO_FMU_REMOTE_THEN_GET_REAL) && status == HYCO_FMU_STATUS_OK
+          && request->n > 0 && ops->get_real != NULL)
+        {
+          HycoFmuStatus got;
+          host->shared->call = HYCO_FMU_REMOTE_GET_REAL; /* the call it may crash in */
+          g_byte_array_set_size (out, (guint) (request->n * sizeof (double)));
+          got = ops->get_real (c, (const HycoFmuValueReference *) payload, request->n,
+                               (double *) out->data);
+          reply->u = (guint64) got;
+          reply->flags |= HYCO_FMU_REMOTE_GOT_REAL;
+          if (got == HYCO_FMU_STATUS_FATAL)
+            host->fatal = TRUE;
+        }
       break;
     case HYCO_FMU_REMOTE_DO_INTEGER_STEP:
       status = ops->do_integer_step (c, request->u[0], request->u[1], request->flags & 1,
@@ -622,6 +637,7 @@ main (int argc, char **argv)
     shared = unshared = g_new0 (HycoFmuRemoteShared, 1);
   input.fd = fd;
   input.shared = shared;
+  host.shared = shared;
 
   /* Started: from now on the actor's call timeout counts (a slow start, as under valgrind,
    * is not the FMU's). */

@@ -198,6 +198,13 @@ hyco_fmu_remote_wait (gint *sequence, gint seen, gint *waiting, gint64 timeout, 
 #define HYCO_FMU_REMOTE_DEFERRED (1u << 31)
 #define HYCO_FMU_REMOTE_DEFERRED_FAILED 1u
 
+/* A do_step request's flag: then, if the step returned OK, get the Real values of the n value
+ * references of its payload (those the actor read after the last step), and put them in the
+ * reply (payload), the get's status in `u` and HYCO_FMU_REMOTE_GOT_REAL in its flags: the
+ * outputs read after a step cost no round trip of their own. */
+#define HYCO_FMU_REMOTE_THEN_GET_REAL 2u
+#define HYCO_FMU_REMOTE_GOT_REAL 2u
+
 /* Requests. Scalars by call: setup_experiment flags (bit 0 tolerance defined, bit 1 stop time
  * defined), d[0..2] tolerance, start, stop; do_step d[0..1] time and step, flags noRollback;
  * do_integer_step u[0..1] time and step, flags noRollback; set_resolution, status kinds: the

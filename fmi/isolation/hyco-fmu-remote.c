@@ -1,5 +1,5 @@
 /* hyco-fmu-remote.c: the instance interface (hyco-fmu-instance.h) of an FMU that runs in a
- * host process (hyco-fmu-host.c), over a socket pair.
+ * host process (hyco-fmu-host.c), through a shared page and a socket pair.
  *
  * Each call is one request and one reply (hyco-fmu-protocol.h): the request put in the shared
  * page's slot (or written on the socket in one system call), the reply waited for up to the call
@@ -57,6 +57,15 @@ typedef struct
   gboolean slots;              /* the messages go through the shared page's slots */
   gint replies;                /* the host's reply_sequence at the last reply */
   gint64 spin;                 /* µs, adapted (hyco_fmu_remote_wait) */
+  /* The Real outputs read after each step come with the step's reply (hyco-fmu-protocol.h):
+   * the value references the actor read right after a step, and what the host read of them
+   * after this one, for the get that follows it. */
+  GArray *step_outputs;
+  gboolean after_step;  /* the last call was a step that returned OK */
+  gboolean prefetching; /* a step that also gets them is being made */
+  gboolean prefetched;  /* step_values and step_status answer the next get of step_outputs */
+  GByteArray *step_values;
+  HycoFmuStatus step_status;
   int output;                  /* the host's standard output and error, -1 once at its end */
   GString *output_text;        /* a line or a framed message not complete yet */
   gboolean in_record;          /* output_text is a framed message */
@@ -130,7 +139,7 @@ lost (Remote *r, const char *call, gboolean timed_out)
   r->fd = -1;
   status = reap (r);
   /* A deferred request sent with the call may have been the one the host was in. */
-  if (r->shared != NULL && r->deferred_call != NULL
+  if (r->shared != NULL && (r->deferred_call != NULL || r->prefetching)
       && !g_str_equal (call_name (r, r->shared->call), "a call"))
     {
       call = call_name (r, r->shared->call);
@@ -382,6 +391,8 @@ wait_reply (Remote *r, gboolean *timed_out)
 static inline void
 begin (Remote *r)
 {
+  /* Any other call than the get after a step: what was read with the step is not its answer. */
+  r->prefetched = r->after_step = FALSE;
   r->start = r->request->len;
   g_byte_array_set_size (r->request, r->start + (guint) sizeof (HycoFmuRemoteRequest));
   r->where[0] = '\0';
@@ -410,6 +421,8 @@ call_name (Remote *r, guint64 call)
                                                                : "a call";
     case HYCO_FMU_REMOTE_SET_REAL:
       return names->set_real;
+    case HYCO_FMU_REMOTE_GET_REAL:
+      return names->get_real;
     case HYCO_FMU_REMOTE_SET_INTEGER:
       return names->set_integer;
     case HYCO_FMU_REMOTE_SET_BOOLEAN:
@@ -648,7 +661,32 @@ DEFINE_SIMPLE (exit_configuration_mode, HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE)
 DEFINE_SET (set_real, HYCO_FMU_REMOTE_SET_REAL, double)
 DEFINE_SET (set_integer, HYCO_FMU_REMOTE_SET_INTEGER, int)
 DEFINE_SET (set_boolean, HYCO_FMU_REMOTE_SET_BOOLEAN, int)
-DEFINE_GET (get_real, HYCO_FMU_REMOTE_GET_REAL, double)
+
+/* fmi2GetReal: answered by what the host read with the step, when the actor reads what it read
+ * after the last step; the references it reads right after a step are learned. */
+static HycoFmuStatus
+remote_get_real (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values)
+{
+  Remote *r = REMOTE (handle);
+  gboolean same = r->step_outputs != NULL && r->step_outputs->len == n
+                  && memcmp (r->step_outputs->data, vr, n * sizeof *vr) == 0;
+
+  if (r->prefetched && same && r->step_values->len == n * sizeof (double))
+    {
+      r->prefetched = r->after_step = FALSE;
+      memcpy (values, r->step_values->data, n * sizeof (double));
+      return r->step_status;
+    }
+  if (r->after_step && !same && n > 0)
+    {
+      if (r->step_outputs == NULL)
+        r->step_outputs = g_array_new (FALSE, FALSE, sizeof (HycoFmuValueReference));
+      g_array_set_size (r->step_outputs, 0);
+      g_array_append_vals (r->step_outputs, vr, (guint) n);
+    }
+  return get_values (handle, HYCO_FMU_REMOTE_GET_REAL, NAMES (handle)->get_real, vr, n, values,
+                     sizeof (double), NULL);
+}
 DEFINE_GET (get_integer, HYCO_FMU_REMOTE_GET_INTEGER, int)
 DEFINE_GET (get_boolean, HYCO_FMU_REMOTE_GET_BOOLEAN, int)
 DEFINE_SET_HYBRID (set_hybrid_real, HYCO_FMU_REMOTE_SET_HYBRID_REAL, double)
@@ -699,9 +737,35 @@ remote_do_step (gpointer handle, double current_time, double step, gboolean no_r
     .d = { current_time, step },
   };
 
+  HycoFmuStatus status;
+  guint n = r->step_outputs != NULL ? r->step_outputs->len : 0;
+
   begin (r);
   g_snprintf (r->where, sizeof r->where, " at t = %g s", current_time);
-  return transact (r, &request, NAMES (handle)->do_step);
+  if (n > 0)
+    {
+      request.flags |= HYCO_FMU_REMOTE_THEN_GET_REAL;
+      request.n = n;
+      add (r, r->step_outputs->data, n * sizeof (HycoFmuValueReference));
+    }
+  r->prefetching = n > 0;
+  status = transact (r, &request, NAMES (handle)->do_step);
+  r->prefetching = FALSE;
+  if (answered (r) && status == HYCO_FMU_STATUS_OK)
+    {
+      r->after_step = TRUE;
+      r->prefetched = (r->header.flags & HYCO_FMU_REMOTE_GOT_REAL) != 0
+                      && r->reply->len == n * sizeof (double);
+      if (r->prefetched)
+        {
+          if (r->step_values == NULL)
+            r->step_values = g_byte_array_new ();
+          g_byte_array_set_size (r->step_values, 0);
+          g_byte_array_append (r->step_values, r->reply->data, r->reply->len);
+          r->step_status = (HycoFmuStatus) r->header.u;
+        }
+    }
+  return status;
 }
 
 static HycoFmuStatus
@@ -1170,6 +1234,10 @@ remote_free (HycoFmuInstance *self)
   g_byte_array_unref (r->reply);
   g_byte_array_unref (r->input);
   g_byte_array_unref (r->strings);
+  if (r->step_outputs != NULL)
+    g_array_unref (r->step_outputs);
+  if (r->step_values != NULL)
+    g_byte_array_unref (r->step_values);
   if (r->shared != NULL)
     munmap (r->shared, sizeof *r->shared);
   g_free (r);
