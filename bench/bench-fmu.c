@@ -14,10 +14,12 @@
  * says what Hyco adds per step for FMI 3.0 next to what it adds for FMI 2.0 (goal: no more).
  *
  * Isolation (argument "isolation"): the same FMU with isolation="process" (in a host process,
- * over a socket) against isolation="none", in the same run: ns per step and the ratio, through
- * Hyco with and without rollback, and the round trip alone: the loop's fmi2DoStep and
- * fmi2GetReal made through the isolated instance against the same calls in process (goal:
- * under 5 µs per step).
+ * its messages through the shared page, and for comparison over the socket alone:
+ * HYCO_FMU_TRANSPORT=socket) against isolation="none", in the same run: ns per step and the
+ * ratio, through Hyco with and without rollback, and the round trip alone: the loop's
+ * fmi2DoStep and fmi2GetReal made through the isolated instance against the same calls in
+ * process (goal: under 5 µs per step), next to a bare round trip of each transport between two
+ * processes here, now (what the machine's load allows).
  *
  * Each runs twice: with the FMU's internal step (substep) equal to the communication step, so
  * that the FMU does almost nothing per step and the figures measure Hyco's overhead alone, and
@@ -38,11 +40,14 @@
 #include "hyco-fmi2-fmu.h"
 #include "hyco-fmi3-fmu.h"
 #include "hyco-fmu-remote.h"
+#include "hyco-fmu-protocol.h"
 #include "hyco-signal-private.h"
 
 #include <gmodule.h>
 
 #include <math.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -271,13 +276,64 @@ socket_round_trip (guint64 trips)
   return (double) start * 1e3 / (double) trips; /* ns */
 }
 
+/* The same floor through a shared page's slots, as the isolated FMU's messages go: the same
+ * futex wake-ups and adaptive spin (hyco-fmu-protocol.h). */
+static double
+slot_round_trip (guint64 trips)
+{
+  HycoFmuRemoteShared *shared = mmap (NULL, sizeof *shared, PROT_READ | PROT_WRITE,
+                                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  gint64 spin = HYCO_FMU_REMOTE_SPIN_MIN;
+  gint replies = 0;
+  pid_t child;
+  gint64 start;
+
+  if (shared == MAP_FAILED)
+    fail ("mmap", NULL);
+  child = fork ();
+  if (child == 0)
+    {
+      gint requests = 0;
+      for (;;)
+        {
+          while (!hyco_fmu_remote_wait (&shared->request_sequence, requests,
+                                        &shared->host_waiting, G_USEC_PER_SEC, &spin))
+            ;
+          requests = g_atomic_int_get (&shared->request_sequence);
+          if (g_atomic_int_get (&shared->closing))
+            _exit (0);
+          memcpy (shared->reply, shared->request, 48);
+          shared->reply_size = 48;
+          hyco_fmu_remote_post (&shared->reply_sequence, &shared->actor_waiting);
+        }
+    }
+  start = g_get_monotonic_time ();
+  for (guint64 k = 0; k < trips; k++)
+    {
+      memset (shared->request, (int) (k & 0xff), 64);
+      shared->request_size = 64;
+      hyco_fmu_remote_post (&shared->request_sequence, &shared->host_waiting);
+      while (!hyco_fmu_remote_wait (&shared->reply_sequence, replies, &shared->actor_waiting,
+                                    G_USEC_PER_SEC, &spin))
+        ;
+      replies = g_atomic_int_get (&shared->reply_sequence);
+    }
+  start = g_get_monotonic_time () - start;
+  g_atomic_int_set (&shared->closing, 1);
+  hyco_fmu_remote_post (&shared->request_sequence, &shared->host_waiting);
+  waitpid (child, NULL, 0);
+  munmap (shared, sizeof *shared);
+  return (double) start * 1e3 / (double) trips; /* ns */
+}
+
 static double through_hyco_isolated (const char *fmu_path, guint64 steps, gboolean rollback,
                                      const char *isolation, double *last, guint64 *firings);
 
 /* As direct_plain(), through the instance interface of an instance in this process or
- * (@isolated) in a host process: what a step's round trip to the host costs. */
+ * (@isolated) in a host process, its messages through the shared page or (@socket) over the
+ * socket: what a step's round trip to the host costs. */
 static double
-instance_plain (guint64 steps, gboolean isolated, double *last)
+instance_plain (guint64 steps, gboolean isolated, gboolean socket, double *last)
 {
   GError *error = NULL;
   g_autoptr (HycoFmu) fmu = _hyco_fmu_open (FMU_PATH, &error);
@@ -298,9 +354,12 @@ instance_plain (guint64 steps, gboolean isolated, double *last)
       if (v->causality == HYCO_FMU_CAUSALITY_OUTPUT && v->type == HYCO_FMU_TYPE_REAL)
         outputs[n_outputs++] = v->value_reference;
     }
+  if (socket)
+    g_setenv ("HYCO_FMU_TRANSPORT", "socket", TRUE);
   instance = isolated
                ? _hyco_fmu_remote_instantiate (fmu, "instance", FALSE, FALSE, FALSE, 60, &error)
                : _hyco_fmu_instantiate (fmu, "instance", FALSE, &error);
+  g_unsetenv ("HYCO_FMU_TRANSPORT");
   if (instance == NULL)
     fail ("instantiate", error);
   ops = instance->ops;
@@ -435,26 +494,39 @@ main (int argc, char **argv)
   if (argc <= 2 || g_str_equal (argv[2], "isolation"))
     {
       guint64 isolated_steps = MAX (steps / 10, 1);
-      double in_process = G_MAXDOUBLE, isolated = G_MAXDOUBLE, last, last_isolated;
+      double in_process = G_MAXDOUBLE, isolated = G_MAXDOUBLE, over_socket = G_MAXDOUBLE, last,
+             last_isolated, last_socket;
+      double slot_floor = G_MAXDOUBLE, socket_floor = G_MAXDOUBLE;
       guint64 firings = 0;
 
       substep = STEP;
+      /* In turn, each the fastest of a few: all measured against the same state of a noisy
+       * machine. */
       for (int r = 0; r < REPEATS; r++)
         {
-          in_process = MIN (in_process, instance_plain (isolated_steps, FALSE, &last));
-          isolated = MIN (isolated, instance_plain (isolated_steps, TRUE, &last_isolated));
+          in_process = MIN (in_process, instance_plain (isolated_steps, FALSE, FALSE, &last));
+          isolated
+            = MIN (isolated, instance_plain (isolated_steps, TRUE, FALSE, &last_isolated));
+          over_socket
+            = MIN (over_socket, instance_plain (isolated_steps, TRUE, TRUE, &last_socket));
+          slot_floor = MIN (slot_floor, slot_round_trip (isolated_steps));
+          socket_floor = MIN (socket_floor, socket_round_trip (isolated_steps));
         }
       printf ("Isolation, %" G_GUINT64_FORMAT " steps of %g s, 1 internal RK4 step per step\n",
               isolated_steps, STEP);
       printf ("  calls    fmi2DoStep + fmi2GetReal: in process %.0f ns per step, isolated %.0f "
-              "ns (x %.1f), x1 %.8g and %.8g\n",
+              "ns (x %.1f), over the socket alone %.0f ns (x %.1f), x1 %.8g, %.8g and %.8g\n",
               in_process / (double) isolated_steps * 1e9, isolated / (double) isolated_steps * 1e9,
-              isolated / in_process, last, last_isolated);
-      printf ("  round trip %.0f ns per step added by the host process (goal: under 5000)\n",
-              (isolated - in_process) / (double) isolated_steps * 1e9);
-      printf ("  floor    a bare socket round trip to a child process here, now: %.0f ns (the "
-              "step above makes 2)\n",
-              socket_round_trip (isolated_steps));
+              isolated / in_process, over_socket / (double) isolated_steps * 1e9,
+              over_socket / in_process, last, last_isolated, last_socket);
+      printf ("  round trip %.0f ns per step added by the host process (goal: under 5000); "
+              "over the socket alone %.0f ns\n",
+              (isolated - in_process) / (double) isolated_steps * 1e9,
+              (over_socket - in_process) / (double) isolated_steps * 1e9);
+      printf ("  floor    a bare round trip to a child process here, now: %.0f ns through a "
+              "shared page (futex, adaptive spin), %.0f ns over a socket (the step above makes "
+              "2)\n",
+              slot_floor, socket_floor);
       for (int rollback = 0; rollback <= 1; rollback++)
         {
           in_process = isolated = G_MAXDOUBLE;

@@ -4,7 +4,6 @@
  */
 #include "hyco-fmu-info.h"
 #include "hyco-fmu.h"
-#include "hyco-fmu-remote.h"
 
 #include <math.h>
 
@@ -247,23 +246,28 @@ _hyco_fmu_describe (HycoFmu *fmu)
  * @path: an FMU file (`.fmu`)
  * @error: return location for a #GError
  *
- * Loads the FMU at @path in a process of its own (unpacked into a temporary directory that
- * is removed again, its modelDescription.xml read and its library loaded: no code of the FMU
- * runs in the calling process) and describes it as `hyco fmu info` does:
+ * Reads the FMU at @path (unpacked into a temporary directory that is removed again, its
+ * modelDescription.xml read and the functions its library exports read from the library's
+ * symbol table: the library is not loaded, and no code of the FMU runs) and describes it as
+ * `hyco fmu info` does:
  * its names, GUID, FMI version, generation tool, FMI-HC category and the FMI-HC functions it
  * exports, its capabilities, its default experiment, and each variable with causality,
  * variability, type, start, unit and (outputs) the inputs it depends on, and each Enumeration's
  * items (name = value, description). One line per item, each ending in a newline.
  *
  * Returns: (transfer full): the description, or %NULL with a #HYCO_FMU_ERROR error that starts
- *   with @path when the FMU cannot be loaded
+ *   with @path when the FMU cannot be read or its library is not one Hyco can run (none for
+ *   this platform or machine, a missing FMI function)
  */
 char *
 hyco_fmu_describe_file (const char *path, GError **error)
 {
+  g_autoptr (HycoFmu) fmu = NULL;
+
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  /* The FMU's library (its code runs as it loads) is loaded in a host process. */
-  return _hyco_fmu_remote_describe (path, error);
+  /* Nothing is called: the library's constructors do not run here, nor anywhere. */
+  fmu = _hyco_fmu_open (path, error);
+  return fmu != NULL ? _hyco_fmu_describe (fmu) : NULL;
 }

@@ -1,5 +1,6 @@
-/* hyco-fmu.c: an FMU unpacked into a private temporary directory, its modelDescription.xml read
- * and its library loaded by the backend of its FMI version.
+/* hyco-fmu.c: an FMU unpacked into a private temporary directory, its modelDescription.xml read,
+ * its library checked by the backend of its FMI version from the file, and loaded only when an
+ * instance is made.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -35,6 +36,9 @@ _hyco_fmu_unref (HycoFmu *self)
     return;
   if (self->backend_data)
     self->backend->unload (self);
+  g_clear_pointer (&self->symbols, _hyco_fmu_symbols_free);
+  g_clear_error (&self->load_error);
+  g_mutex_clear (&self->load_lock);
   if (self->directory && !self->directory_borrowed)
     _hyco_fmu_archive_remove_tree (self->directory);
   g_free (self->path);
@@ -125,6 +129,7 @@ _hyco_fmu_open (const char *path, GError **error)
 
   self = g_new0 (HycoFmu, 1);
   g_atomic_ref_count_init (&self->ref_count);
+  g_mutex_init (&self->load_lock);
   self->path = g_strdup (path);
 
   remove_stale_directories ();
@@ -153,13 +158,14 @@ _hyco_fmu_open_unpacked (const char *path, const char *directory, GError **error
 
   self = g_new0 (HycoFmu, 1);
   g_atomic_ref_count_init (&self->ref_count);
+  g_mutex_init (&self->load_lock);
   self->path = g_strdup (path);
   self->directory = g_strdup (directory);
   self->directory_borrowed = TRUE;
   return finish_open (self, error);
 }
 
-/* The description read and the library loaded, of an FMU unpacked in self->directory. */
+/* The description read and the library checked, of an FMU unpacked in self->directory. */
 static HycoFmu *
 finish_open (HycoFmu *fmu, GError **error)
 {
@@ -169,7 +175,7 @@ finish_open (HycoFmu *fmu, GError **error)
   g_autofree char *uri = NULL;
   const char *path = self->path;
 
-  if (!read_description (self, error) || !self->backend->load (self, error))
+  if (!read_description (self, error) || !self->backend->check (self, error))
     return NULL;
 
   resources = g_build_filename (self->directory, "resources", NULL);
@@ -185,14 +191,51 @@ finish_open (HycoFmu *fmu, GError **error)
   return g_steal_pointer (&self);
 }
 
-GModule *
-_hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error)
+gboolean
+_hyco_fmu_load (HycoFmu *self, GError **error)
+{
+  gboolean loaded;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  g_mutex_lock (&self->load_lock);
+  if (!self->loaded && self->load_error == NULL)
+    self->loaded = self->backend->load (self, &self->load_error);
+  loaded = self->loaded;
+  if (!loaded && error != NULL)
+    *error = g_error_copy (self->load_error);
+  g_mutex_unlock (&self->load_lock);
+  return loaded;
+}
+
+gboolean
+_hyco_fmu_is_loaded (HycoFmu *self)
+{
+  gboolean loaded;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  g_mutex_lock (&self->load_lock);
+  loaded = self->loaded;
+  g_mutex_unlock (&self->load_lock);
+  return loaded;
+}
+
+void
+_hyco_fmu_function_not_loaded (void)
+{
+  g_error ("an FMU's function was called before its library was loaded (_hyco_fmu_load)");
+}
+
+/* binaries/@platform/MODELIDENTIFIER.so in the unpacked FMU, or NULL with the error that the
+ * FMU has none. */
+static char *
+find_library (HycoFmu *self, const char *platform, GError **error)
 {
   g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
   g_autofree char *library
     = g_build_filename (self->directory, "binaries", platform, file_name, NULL);
-  g_autoptr (GError) local_error = NULL;
-  GModule *module;
 
   if (!g_file_test (library, G_FILE_TEST_IS_REGULAR))
     {
@@ -201,6 +244,41 @@ _hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error)
                    platform, file_name);
       return NULL;
     }
+  return g_steal_pointer (&library);
+}
+
+gboolean
+_hyco_fmu_read_symbols (HycoFmu *self, const char *platform, GError **error)
+{
+  g_autofree char *library = find_library (self, platform, error);
+  g_autofree char *name = NULL;
+
+  if (library == NULL)
+    return FALSE;
+  name = g_strdup_printf ("binaries/%s/%s.so", platform, self->description->model_identifier);
+  g_clear_pointer (&self->symbols, _hyco_fmu_symbols_free);
+  self->symbols = _hyco_fmu_symbols_read (library, self->path, name, error);
+  return self->symbols != NULL;
+}
+
+gboolean
+_hyco_fmu_exports (HycoFmu *self, const char *name)
+{
+  g_return_val_if_fail (self != NULL && self->symbols != NULL, FALSE);
+
+  return _hyco_fmu_symbols_has (self->symbols, name);
+}
+
+GModule *
+_hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error)
+{
+  g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
+  g_autofree char *library = find_library (self, platform, error);
+  g_autoptr (GError) local_error = NULL;
+  GModule *module;
+
+  if (library == NULL)
+    return NULL;
   module = g_module_open_full (library, G_MODULE_BIND_LOCAL | G_MODULE_BIND_LAZY, &local_error);
   if (module == NULL)
     {
@@ -262,6 +340,8 @@ _hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean loggin
   g_return_val_if_fail (instance_name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!_hyco_fmu_load (self, error))
+    return NULL;
   return self->backend->instantiate (self, instance_name, logging, error);
 }
 
@@ -271,6 +351,7 @@ _hyco_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name, 
 {
   g_return_val_if_fail (self != NULL && instance_name != NULL && me != NULL, NULL);
 
+  /* Each backend loads the library once it knows the FMU can run so (_hyco_fmu_load()). */
   if (self->backend == &_hyco_fmi2_backend)
     return _hyco_fmi2_fmu_instantiate_model_exchange (self, instance_name, logging, me, error);
   if (self->backend == &_hyco_fmi3_backend)
@@ -302,6 +383,8 @@ _hyco_fmu_instantiate_with_events (HycoFmu *self, const char *instance_name, gbo
   g_return_val_if_fail (instance_name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (!_hyco_fmu_load (self, error))
+    return NULL;
   if (self->backend->instantiate_with_events == NULL)
     return self->backend->instantiate (self, instance_name, logging, error);
   return self->backend->instantiate_with_events (self, instance_name, logging, event_mode_used,

@@ -1,11 +1,12 @@
-/* hyco-fmu.h: an FMU unpacked, its description read and its library loaded by the backend of
- * its FMI version; not installed.
+/* hyco-fmu.h: an FMU unpacked, its description read, its library checked by the backend of its
+ * FMI version and loaded only when an instance is made; not installed.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
 #include "hyco-fmu-instance.h"
+#include "hyco-fmu-symbols.h"
 #include "hyco-model-description.h"
 
 #include <gmodule.h>
@@ -30,12 +31,23 @@ typedef enum
 typedef struct _HycoFmu HycoFmu;
 
 /* What an FMI version brings: the loader picks the backend whose fmi_version the description
- * gives (hyco-fmu.c lists them). */
+ * gives (hyco-fmu.c lists them).
+ *
+ * Opening an FMU runs none of its code: the backend checks its library from the file
+ * (_hyco_fmu_read_symbols()) and knows from it which functions it has, its category and its
+ * instances' ops, whose calls the library has are set (to _hyco_fmu_function_not_loaded until
+ * it is loaded) and the others NULL. The library is loaded (its constructors run) when the first
+ * instance is made in this process (_hyco_fmu_load()); an isolated FMU's host process loads it,
+ * never the hyco process. */
 typedef struct
 {
   const char *fmi_version; /* as modelDescription.xml writes it: "2.0" */
-  /* Loads the library of the unpacked FMU @fmu and sets its backend_data, ops and category.
-   * HYCO_FMU_ERROR errors that start with the FMU's path. */
+  /* Checks the library of the unpacked FMU @fmu without loading it (the functions its FMI
+   * version and description require) and sets its backend_data, ops and category. HYCO_FMU_ERROR
+   * errors that start with the FMU's path. */
+  gboolean (*check) (HycoFmu *fmu, GError **error);
+  /* Loads the library checked, resolves its functions and sets the ops to them; checks what only
+   * a call tells (the FMI version it implements). Called once, under HycoFmu.load_lock. */
   gboolean (*load) (HycoFmu *fmu, GError **error);
   /* Closes the library and frees backend_data, at the FMU's last reference. */
   void (*unload) (HycoFmu *fmu);
@@ -66,13 +78,19 @@ struct _HycoFmu
 
   const HycoFmuBackend *backend;
   gpointer backend_data;         /* the backend's: its library and function table */
-  const HycoFmuInstanceOps *ops; /* of its instances */
+  const HycoFmuInstanceOps *ops; /* of its instances: which calls there are, before the load */
   HycoFmuCategory category;
+  HycoFmuSymbols *symbols; /* the FMI functions its library exports, read from the file */
+
+  GMutex load_lock;
+  gboolean loaded;    /* under load_lock: the library is loaded in this process */
+  GError *load_error; /* under load_lock: why it could not be, given again to each caller */
 };
 
 /* Unpacks @path into a new private temporary directory (g_dir_make_tmp) with the archive's
  * safety checks (hyco-fmu-archive.h), reads modelDescription.xml and has the backend of its
- * fmiVersion load the library. On failure nothing is left on disk. Errors name the file. */
+ * fmiVersion check the library, without loading it: no code of the FMU runs. On failure nothing
+ * is left on disk. Errors name the file. */
 HycoFmu *_hyco_fmu_open (const char *path, GError **error);
 /* As _hyco_fmu_open(), of @path already unpacked into @directory by another process (the host
  * of an isolated FMU, fmi/isolation/): the directory is left in place at the end. */
@@ -81,6 +99,14 @@ HycoFmu *_hyco_fmu_ref (HycoFmu *self);
 /* At the last reference: closes the library and removes the temporary directory. */
 void _hyco_fmu_unref (HycoFmu *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HycoFmu, _hyco_fmu_unref)
+
+/* Loads the FMU's library into this process, if not yet (its constructors run now), and sets
+ * the ops to its functions; thread-safe. The instantiating functions below do it first. FALSE
+ * with a HYCO_FMU_ERROR error naming the FMU and the library, the same one at each call, when it
+ * does not load or is not what its symbols said. */
+gboolean _hyco_fmu_load (HycoFmu *self, GError **error);
+/* Whether the library was loaded into this process. */
+gboolean _hyco_fmu_is_loaded (HycoFmu *self);
 
 const HycoFmuVariable *_hyco_fmu_find_variable (HycoFmu *self, const char *name);
 const char *_hyco_fmu_category_name (HycoFmuCategory category); /* "0A", "0B", "1", ... */
@@ -110,6 +136,16 @@ HycoFmuInstance *_hyco_fmu_instantiate_with_events (HycoFmu *self, const char *i
  * variability, type, start, unit and (outputs) dependencies (hyco-fmu-info.c). */
 char *_hyco_fmu_describe (HycoFmu *self);
 
+/* For the backends: reads the FMI functions the library binaries/@platform/MODELIDENTIFIER.so
+ * of the unpacked FMU exports into self->symbols, without loading it (hyco-fmu-symbols.h), or
+ * FALSE with a HYCO_FMU_ERROR_NO_BINARY error naming the FMU and the library within it (none
+ * for this platform, not a shared library, one for another machine). */
+gboolean _hyco_fmu_read_symbols (HycoFmu *self, const char *platform, GError **error);
+/* Whether the library exports @name (after _hyco_fmu_read_symbols()). */
+gboolean _hyco_fmu_exports (HycoFmu *self, const char *name);
+/* For the backends: what stands for a function the library exports until it is loaded. Calling
+ * it is a programming error (an instance made without _hyco_fmu_load()): it aborts. */
+void _hyco_fmu_function_not_loaded (void);
 /* For the backends: opens the library binaries/@platform/MODELIDENTIFIER.so of the unpacked
  * FMU, its symbols local (FMUs export the same names, and several may be loaded at once), or
  * NULL with a HYCO_FMU_ERROR_NO_BINARY error naming the FMU and the library within it. */

@@ -8,6 +8,7 @@ import glob
 import html
 import math
 import os
+import platform
 import pty
 import re
 import select
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import time
 import unittest
+import zipfile
 
 HYCO = None
 
@@ -1050,7 +1052,9 @@ class FmuTestCase(unittest.TestCase):
         self.dir = tempfile.TemporaryDirectory()
         fmus = os.path.normpath(os.path.join(os.path.dirname(HYCO), "..", "tests", "fmus"))
         self.env = dict(os.environ, TMPDIR=self.tmp.name, HYCO_FMU_PATH=fmus)
-        self.env.pop("HYCO_FAULTY_FAIL_AT", None)
+        for variable in ("HYCO_FAULTY_FAIL_AT", "HYCO_FAULTY_LOAD", "HYCO_FAULTY_LOAD_MARKER",
+                         "HYCO_FMU_TRANSPORT"):
+            self.env.pop(variable, None)
         self.trace = os.path.join(self.dir.name, "trace.csv")
 
     def tearDown(self):
@@ -2700,6 +2704,196 @@ class Isolation(FmuTestCase):
                 self.assertEqual(result.returncode, 0, (name, result.stderr))
                 traces.append(self.trace_text())
             self.assertEqual(traces[1], traces[0], name)
+
+
+class FmuNotLoaded(FmuTestCase):
+    """hyco fmu info and hyco inspect run no code of an FMU: its library is checked from its ELF
+    symbol table, not loaded (so its constructors do not run); hyco run loads it when the FMU is
+    instantiated, in the hyco process or, with isolation="process", only in the FMU's host
+    process. The faulty FMU's library constructor writes the id of the process loading it to
+    HYCO_FAULTY_LOAD_MARKER, then exits or crashes as HYCO_FAULTY_LOAD says."""
+
+    def setUp(self):
+        super().setUp()
+        self.marker = os.path.join(self.dir.name, "loaded-by")
+
+    def environment(self, load=None):
+        env = dict(self.env, HYCO_FAULTY_LOAD_MARKER=self.marker)
+        if load:
+            env["HYCO_FAULTY_LOAD"] = load
+        return env
+
+    def loaded_by(self):
+        """The ids of the processes that loaded the library, in order."""
+        if not os.path.exists(self.marker):
+            return []
+        with open(self.marker) as f:
+            return [int(line) for line in f.read().split()]
+
+    def model(self, isolation="none"):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
+                "F", "faulty.fmu",
+                '    <property name="communicationStepSize" value="0.25"/>\n'
+                f'    <property name="isolation" value="{isolation}"/>\n')))
+        return path
+
+    def hyco(self, *args, load=None):
+        """hyco run with @args: its exit status, standard error and process id."""
+        process = subprocess.Popen([HYCO, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, env=self.environment(load))
+        out, err = process.communicate(timeout=120)
+        return process.returncode, out, err, process.pid
+
+    def test_info_and_inspect_do_not_load_the_library(self):
+        # Its constructor would crash the process that loads it.
+        fmu = os.path.join(FMU_DIR, "faulty.fmu")
+        status, out, err, _ = self.hyco("fmu", "info", fmu, load="crash")
+        self.assertEqual((status, err), (0, ""))
+        self.assertTrue(out.startswith(f"FMU faulty ({fmu})\n"), out)
+        self.assertIn("  category        0A (plain FMI 2.0 co-simulation)\n", out)
+        self.assertIn("    failAt (parameter, fixed Integer), value reference 0, start 1\n", out)
+        for isolation in ("none", "process"):
+            status, out, err, _ = self.hyco("inspect", self.model(isolation), load="crash")
+            self.assertEqual((status, err), (0, ""))
+            self.assertIn("  actor F (FMUImport)\n", out)
+            self.assertIn("    port u (input", out)
+        self.assertEqual(self.loaded_by(), [])
+
+    def test_run_loads_it_in_the_hyco_process(self):
+        status, out, err, pid = self.hyco("run", "--quiet", self.model())
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(self.loaded_by(), [pid])
+
+    def test_constructor_calling_exit_fails_the_run(self):
+        status, out, err, pid = self.hyco("run", "--quiet", self.model(), load="exit")
+        self.assertEqual(status, 1, err)
+        self.assertEqual(err, "hyco: error: the run was ended by a call to exit() from the "
+                              "model's code (an FMU's library?): the outputs were not written\n")
+        self.assertEqual(self.loaded_by(), [pid])
+        # What the ended run left (its unpacked FMU) goes at the next.
+        for name in os.listdir(self.tmp.name):
+            self.assertTrue(name.startswith("hyco-fmu-"), name)
+        self.assertEqual(self.hyco("run", "--quiet", self.model())[0], 0)
+
+    def test_isolated_fmu_is_loaded_only_by_its_host(self):
+        status, out, err, pid = self.hyco("run", "--quiet", self.model("process"))
+        self.assertEqual((status, err), (0, ""))
+        loaded_by = self.loaded_by()
+        self.assertEqual(len(loaded_by), 1)
+        self.assertNotEqual(loaded_by[0], pid)
+        # A constructor that crashes its host: an error naming the actor, the FMU and the call.
+        os.remove(self.marker)
+        path = self.model("process")
+        env = self.environment("crash")
+        if "ASAN_OPTIONS" in env:  # the crash as a normal build reports it (class Isolation)
+            env["ASAN_OPTIONS"] += ":handle_segv=0"
+        result = subprocess.run([HYCO, "run", "--quiet", path], capture_output=True, text=True,
+                                timeout=120, env=env)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr.splitlines()[-1],
+                         f"hyco: error: {path}: F: FMU faulty (F): the process running faulty.fmu "
+                         "crashed (signal 11, Segmentation fault) in fmi2Instantiate")
+        self.assertEqual(len(self.loaded_by()), 1)
+        self.assertNotEqual(self.loaded_by()[0], pid)
+
+    def patched(self, offset, value):
+        """A copy of faulty.fmu whose library has @value (bytes) at @offset of its ELF header."""
+        path = os.path.join(self.dir.name, "patched.fmu")
+        library = "binaries/linux64/faulty.so"
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "faulty.fmu")) as source, \
+                zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as copy:
+            for entry in source.infolist():
+                data = source.read(entry)
+                if entry.filename == library:
+                    self.assertEqual(data[:4], b"\x7fELF")
+                    data = data[:offset] + value + data[offset + len(value):]
+                copy.writestr(entry, data)
+        return path
+
+    @unittest.skipUnless(platform.machine() == "x86_64", "the FMUs are built for x86-64 here")
+    def test_library_for_another_machine_is_refused_by_name(self):
+        for offset, value, message in (
+                # e_machine: AArch64 (183), little-endian as the rest of the header.
+                (18, struct.pack("<H", 183), "binaries/linux64/faulty.so is a library for "
+                                             "AArch64, not for this machine (x86-64)"),
+                (4, b"\x01", "binaries/linux64/faulty.so is a 32-bit library, and this machine "
+                             "runs 64-bit ones"),
+                # e_type: an executable (ET_EXEC), not a shared object.
+                (16, struct.pack("<H", 2), "binaries/linux64/faulty.so does not load: "
+                                           "binaries/linux64/faulty.so: an executable program")):
+            path = self.patched(offset, value)
+            status, out, err, _ = self.hyco("fmu", "info", path)
+            self.assertEqual((status, out), (2, ""), err)
+            self.assertEqual(err, f"hyco: error: {path}: {message}\n")
+            # In a model, where fmuFile is set, whatever the isolation.
+            model = os.path.join(self.dir.name, "model.xml")
+            with open(model, "w") as f:
+                f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
+                    "F", path, '    <property name="isolation" value="process"/>\n')))
+            status, out, err, _ = self.hyco("inspect", model)
+            self.assertEqual(status, 2, err)
+            self.assertTrue(err.startswith(f'hyco: error: {model}:7: property "fmuFile": '), err)
+            self.assertIn(f"{path}: {message}", err)
+        self.assertEqual(self.loaded_by(), [])
+
+    def test_missing_function_is_refused_without_loading(self):
+        # The loader's test FMU without fmi2DoStep: the message it always gave.
+        path = os.path.join(FMU_DIR, "broken", "missing-function.fmu")
+        status, out, err, _ = self.hyco("fmu", "info", path)
+        self.assertEqual((status, out), (2, ""))
+        self.assertEqual(err, f"hyco: error: {path}: binaries/linux64/loader.so does not export "
+                              "fmi2DoStep, which FMI 2.0 requires\n")
+
+
+class IsolationTransport(FmuTestCase):
+    """An isolated FMU's calls go through the page the processes share, a message larger than
+    its slot (64 KiB) on the socket; HYCO_FMU_TRANSPORT=socket sends them all on the socket:
+    the same values and messages either way."""
+
+    def model(self, label="hello", isolation="process"):
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(FmuRun.MODEL.format(director="DEDirector", stop_time="1", body=FmuRun.fmu(
+                "P", "probe.fmu",
+                '    <property name="communicationStepSize" value="0.25"/>\n'
+                f'    <property name="isolation" value="{isolation}"/>\n'
+                f'    <property name="label" value="{label}"/>\n')))
+        return path
+
+    def run_hyco(self, path, transport=None):
+        env = dict(self.env)
+        env.pop("HYCO_FMU_TRANSPORT", None)
+        if transport:
+            env["HYCO_FMU_TRANSPORT"] = transport
+        return subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                              capture_output=True, text=True, timeout=120, env=env)
+
+    def trace_text(self):
+        with open(self.trace) as f:
+            return f.read()
+
+    def test_same_trace_through_either_transport(self):
+        self.assertEqual(self.run_hyco(self.model(isolation="none")).returncode, 0)
+        expected = self.trace_text()
+        self.assertIn("P.labelOut,0.25,", expected)
+        for transport in (None, "socket"):
+            result = self.run_hyco(self.model(), transport)
+            self.assertEqual((result.returncode, result.stderr), (0, ""), transport)
+            self.assertEqual(self.trace_text(), expected, transport)
+
+    def test_request_larger_than_a_slot(self):
+        # A 70000-byte string set in the FMU: the request goes on the socket, whole (the FMU
+        # takes 31 bytes at most, and says so).
+        path = self.model("x" * 70000)
+        for transport in (None, "socket"):
+            result = self.run_hyco(path, transport)
+            self.assertEqual(result.returncode, 1, transport)
+            self.assertEqual(result.stderr,
+                             f"hyco: error: {path}: P: FMU probe (P): fmi2SetString returned "
+                             "fmi2Error: fmi2SetString: a value of label is NULL or longer than "
+                             "31 bytes\n", transport)
 
 
 if __name__ == "__main__":

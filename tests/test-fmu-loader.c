@@ -706,7 +706,9 @@ test_enumeration_items (void)
 }
 
 /* The instance interface of the FMI 2.0 backend: the library's own functions as the calls,
- * NULL where the library lacks one, the fmi2Component as the handle, fmi2 names for errors. */
+ * NULL where the library lacks one, the fmi2Component as the handle, fmi2 names for errors.
+ * Before the library is loaded (opening the FMU reads its symbols, and runs none of its code),
+ * the calls it has stand as _hyco_fmu_function_not_loaded. */
 static void
 test_instance_ops (void)
 {
@@ -718,6 +720,15 @@ test_instance_ops (void)
   const HycoFmuValueReference y_reference = find (plain, "y")->value_reference;
 
   g_assert_true (plain->backend == &_hyco_fmi2_backend);
+  g_assert_false (_hyco_fmu_is_loaded (plain));
+  g_assert_true ((gpointer) plain->ops->do_step == (gpointer) _hyco_fmu_function_not_loaded);
+  g_assert_null (plain->ops->do_integer_step);
+  g_assert_true ((gpointer) hybrid->ops->do_integer_step
+                 == (gpointer) _hyco_fmu_function_not_loaded);
+  g_assert_true (_hyco_fmu_load (plain, &error));
+  g_assert_true (_hyco_fmu_load (hybrid, &error));
+  g_assert_no_error (error);
+  g_assert_true (_hyco_fmu_is_loaded (plain));
   g_assert_true ((gpointer) plain->ops->do_step == (gpointer) FMI (plain)->fmi2DoStep);
   g_assert_null (plain->ops->do_integer_step);
   g_assert_null (plain->ops->get_hybrid_real);

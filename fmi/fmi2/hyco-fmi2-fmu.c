@@ -1,5 +1,6 @@
-/* hyco-fmi2-fmu.c: the FMI 2.0 backend: an FMU's library loaded and its functions resolved,
- * its instances created with a logger that keeps their last message for errors.
+/* hyco-fmi2-fmu.c: the FMI 2.0 backend: an FMU's library checked from its symbols, loaded and
+ * its functions resolved when the first instance is made, its instances created with a logger
+ * that keeps their last message for errors.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -138,27 +139,68 @@ detect_category (HycoFmu *self)
   return HYCO_FMU_CATEGORY_0A;
 }
 
+/* Every function of the three tables that the library exports, from its symbols (@module
+ * NULL: _hyco_fmu_function_not_loaded stands for each) or, once loaded, from @module; the others
+ * NULL. When a function its symbols listed is not found in @module, its name is added to
+ * @unresolved. */
+static void
+resolve (HycoFmu *self, GModule *module, GString *unresolved)
+{
+  static const struct
+  {
+    const FunctionSlot *slots;
+    guint n;
+  } tables[] = {
+    { fmi2_slots, G_N_ELEMENTS (fmi2_slots) },
+    { hybrid_slots, G_N_ELEMENTS (hybrid_slots) },
+    { me_slots, G_N_ELEMENTS (me_slots) },
+  };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    for (guint i = 0; i < tables[t].n; i++)
+      {
+        const FunctionSlot *slot = &tables[t].slots[i];
+        gpointer *address = function_slot (self, slot);
+        if (!_hyco_fmu_exports (self, slot->name))
+          *address = NULL;
+        else if (module == NULL)
+          *address = (gpointer) _hyco_fmu_function_not_loaded;
+        else if (!g_module_symbol (module, slot->name, address) || *address == NULL)
+          {
+            *address = NULL;
+            g_string_append_printf (unresolved, "%s%s", unresolved->len ? ", " : "", slot->name);
+          }
+      }
+}
+
+/* The ops of the FMU's instances, from the function table. */
+static void
+init_ops (HycoFmu *self)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+
+  _hyco_fmi2_instance_ops_init (&fmu->ops, &fmu->fmi);
+  _hyco_fmi2_instance_model_exchange_ops_init (&fmu->me_ops, &fmu->fmi);
+  self->ops = &fmu->ops;
+}
+
+/* The library checked without loading it: the functions FMI 2.0 requires, from its symbols. */
 static gboolean
-load_library (HycoFmu *self, GError **error)
+check_library (HycoFmu *self, GError **error)
 {
   Fmu *fmu = g_new0 (Fmu, 1);
-  const HycoFmi2Functions *fmi = &fmu->fmi;
   g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
   g_autoptr (GString) missing = g_string_new (NULL);
-  const char *version, *platform;
 
   g_mutex_init (&fmu->lock);
   fmu->instances = g_ptr_array_new_with_free_func (instance_free);
   self->backend_data = fmu;
-  fmu->module = _hyco_fmu_open_library (self, "linux64", error);
-  if (fmu->module == NULL)
+  if (!_hyco_fmu_read_symbols (self, "linux64", error))
     return FALSE;
+  resolve (self, NULL, missing);
   for (guint i = 0; i < G_N_ELEMENTS (fmi2_slots); i++)
-    if (!g_module_symbol (fmu->module, fmi2_slots[i].name, function_slot (self, &fmi2_slots[i]))
-        && !is_optional (self, fmi2_slots[i].name))
+    if (*function_slot (self, &fmi2_slots[i]) == NULL && !is_optional (self, fmi2_slots[i].name))
       g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", fmi2_slots[i].name);
-  for (guint i = 0; i < G_N_ELEMENTS (hybrid_slots); i++)
-    g_module_symbol (fmu->module, hybrid_slots[i].name, function_slot (self, &hybrid_slots[i]));
   if (missing->len)
     {
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
@@ -172,7 +214,7 @@ load_library (HycoFmu *self, GError **error)
       && g_str_equal (self->description->me_model_identifier, self->description->model_identifier))
     {
       for (guint i = 0; i < G_N_ELEMENTS (me_slots); i++)
-        if (!g_module_symbol (fmu->module, me_slots[i].name, function_slot (self, &me_slots[i])))
+        if (*function_slot (self, &me_slots[i]) == NULL)
           g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", me_slots[i].name);
       /* An FMU for co-simulation too still runs so; run through Model Exchange, it is
        * refused with this message. */
@@ -188,7 +230,35 @@ load_library (HycoFmu *self, GError **error)
           return FALSE;
         }
       fmu->has_me_functions = missing->len == 0;
-      _hyco_fmi2_instance_model_exchange_ops_init (&fmu->me_ops, fmi);
+    }
+  self->category = detect_category (self);
+  init_ops (self);
+  return TRUE;
+}
+
+/* The library loaded into this process (its code runs), its functions resolved, and what only
+ * calls tell checked: the version and types platform it implements. */
+static gboolean
+load_library (HycoFmu *self, GError **error)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  const HycoFmi2Functions *fmi = &fmu->fmi;
+  g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
+  g_autoptr (GString) unresolved = g_string_new (NULL);
+  const char *version, *platform;
+
+  fmu->module = _hyco_fmu_open_library (self, "linux64", error);
+  if (fmu->module == NULL)
+    return FALSE;
+  resolve (self, fmu->module, unresolved);
+  init_ops (self);
+  if (unresolved->len)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                   "%s: binaries/linux64/%s does not export %s once loaded, though its symbol "
+                   "table lists it",
+                   self->path, file_name, unresolved->str);
+      return FALSE;
     }
   version = fmi->fmi2GetVersion ();
   platform = fmi->fmi2GetTypesPlatform ();
@@ -206,9 +276,6 @@ load_library (HycoFmu *self, GError **error)
                    self->path, file_name, platform ? platform : "(null)");
       return FALSE;
     }
-  self->category = detect_category (self);
-  _hyco_fmi2_instance_ops_init (&fmu->ops, fmi);
-  self->ops = &fmu->ops;
   return TRUE;
 }
 
@@ -452,6 +519,8 @@ _hyco_fmi2_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_n
                    self->description->model_identifier);
       return NULL;
     }
+  if (!_hyco_fmu_load (self, error))
+    return NULL;
   *me = &FMU_PRIVATE (self)->me_ops;
   return instantiate_as (self, fmi2ModelExchange, instance_name, logging, error);
 }
@@ -531,13 +600,21 @@ list_extensions (HycoFmu *self)
 const HycoFmi2Functions *
 _hyco_fmi2_fmu_get_functions (HycoFmu *fmu)
 {
+  g_autoptr (GError) error = NULL;
+
   g_return_val_if_fail (fmu != NULL && fmu->backend == &_hyco_fmi2_backend, NULL);
 
+  if (!_hyco_fmu_load (fmu, &error))
+    {
+      g_critical ("%s", error->message);
+      return NULL;
+    }
   return &FMU_PRIVATE (fmu)->fmi;
 }
 
 const HycoFmuBackend _hyco_fmi2_backend = {
   .fmi_version = "2.0",
+  .check = check_library,
   .load = load_library,
   .unload = unload,
   .instantiate = instantiate,

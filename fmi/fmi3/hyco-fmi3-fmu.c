@@ -1,5 +1,6 @@
-/* hyco-fmi3-fmu.c: the FMI 3.0 backend: an FMU's library loaded and its functions resolved, its
- * co-simulation instances created with a logger that keeps their last message for errors.
+/* hyco-fmi3-fmu.c: the FMI 3.0 backend: an FMU's library checked from its symbols, loaded and its
+ * functions resolved when the first instance is made, its co-simulation instances created with a
+ * logger that keeps their last message for errors.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -169,24 +170,58 @@ find_missing (HycoFmu *self, GString *missing)
     }
 }
 
+/* Every function of the table that the library exports, from its symbols (@module NULL:
+ * _hyco_fmu_function_not_loaded stands for each) or, once loaded, from @module; the others
+ * NULL. When a function its symbols listed is not found in @module, its name is added to
+ * @unresolved. */
+static void
+resolve (HycoFmu *self, GModule *module, GString *unresolved)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
+    {
+      gpointer *address = (gpointer *) ((guint8 *) &fmu->fmi + slots[i].offset);
+      if (!_hyco_fmu_exports (self, slots[i].name))
+        *address = NULL;
+      else if (module == NULL)
+        *address = (gpointer) _hyco_fmu_function_not_loaded;
+      else if (!g_module_symbol (module, slots[i].name, address) || *address == NULL)
+        {
+          *address = NULL;
+          g_string_append_printf (unresolved, "%s%s", unresolved->len ? ", " : "", slots[i].name);
+        }
+    }
+}
+
+/* The ops of the FMU's instances, from the function table. */
+static void
+init_ops (HycoFmu *self)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+
+  _hyco_fmi3_instance_ops_init (&fmu->ops, &fmu->fmi);
+  fmu->ops.get_value_names = getter_names;
+  fmu->ops.set_value_names = setter_names;
+  self->ops = &fmu->ops;
+}
+
+/* The library checked without loading it: the functions FMI 3.0 and the description require,
+ * from its symbols. */
 static gboolean
-load_library (HycoFmu *self, GError **error)
+check_library (HycoFmu *self, GError **error)
 {
   Fmu *fmu = g_new0 (Fmu, 1);
   g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
   g_autoptr (GString) missing = g_string_new (NULL);
-  const char *version;
 
   g_mutex_init (&fmu->lock);
   fmu->logs = g_ptr_array_new_with_free_func (log_free);
   self->backend_data = fmu;
   /* FMI 3.0 names platforms by architecture and system (section 2.5.1.1). */
-  fmu->module = _hyco_fmu_open_library (self, "x86_64-linux", error);
-  if (fmu->module == NULL)
+  if (!_hyco_fmu_read_symbols (self, "x86_64-linux", error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (slots); i++)
-    g_module_symbol (fmu->module, slots[i].name,
-                     (gpointer *) ((guint8 *) &fmu->fmi + slots[i].offset));
+  resolve (self, NULL, missing);
   /* Model Exchange, from the same library when both interfaces name it (a ModelExchange
    * element naming another library is refused when an instance is asked for). */
   if (self->description->has_model_exchange
@@ -221,6 +256,34 @@ load_library (HycoFmu *self, GError **error)
                    self->path, file_name, missing->str);
       return FALSE;
     }
+  self->category = HYCO_FMU_CATEGORY_FMI3;
+  init_ops (self);
+  return TRUE;
+}
+
+/* The library loaded into this process (its code runs), its functions resolved, and what only
+ * a call tells checked: the version it implements. */
+static gboolean
+load_library (HycoFmu *self, GError **error)
+{
+  Fmu *fmu = FMU_PRIVATE (self);
+  g_autofree char *file_name = g_strconcat (self->description->model_identifier, ".so", NULL);
+  g_autoptr (GString) unresolved = g_string_new (NULL);
+  const char *version;
+
+  fmu->module = _hyco_fmu_open_library (self, "x86_64-linux", error);
+  if (fmu->module == NULL)
+    return FALSE;
+  resolve (self, fmu->module, unresolved);
+  init_ops (self);
+  if (unresolved->len)
+    {
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_MISSING_FUNCTION,
+                   "%s: binaries/x86_64-linux/%s does not export %s once loaded, though its "
+                   "symbol table lists it",
+                   self->path, file_name, unresolved->str);
+      return FALSE;
+    }
   version = fmu->fmi.fmi3GetVersion ();
   if (version == NULL || !g_str_has_prefix (version, "3."))
     {
@@ -229,11 +292,6 @@ load_library (HycoFmu *self, GError **error)
                    version ? version : "(null)");
       return FALSE;
     }
-  self->category = HYCO_FMU_CATEGORY_FMI3;
-  _hyco_fmi3_instance_ops_init (&fmu->ops, &fmu->fmi);
-  fmu->ops.get_value_names = getter_names;
-  fmu->ops.set_value_names = setter_names;
-  self->ops = &fmu->ops;
   return TRUE;
 }
 
@@ -418,6 +476,8 @@ _hyco_fmi3_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_n
                    self->description->model_identifier);
       return NULL;
     }
+  if (!_hyco_fmu_load (self, error))
+    return NULL;
   log = get_log (self, instance_name, logging);
   resources = g_strconcat (self->directory, "/resources/", NULL);
   instance = fmu->fmi.fmi3InstantiateModelExchange (
@@ -486,6 +546,7 @@ list_extensions (HycoFmu *self)
 
 const HycoFmuBackend _hyco_fmi3_backend = {
   .fmi_version = "3.0",
+  .check = check_library,
   .load = load_library,
   .unload = unload,
   .instantiate = instantiate,

@@ -1,15 +1,15 @@
 /* hyco-fmu-host.c: the process an isolated FMU runs in (FMUImport's isolation="process").
  *
  *   hyco-fmu-host FD PAGE FMU DIRECTORY INSTANCE LOGGING EVENT_MODE EARLY_RETURN ME
- *   hyco-fmu-host --describe FMU
  *
  * The FMU actor starts it with one end of a socket as FD, a shared page as PAGE (-1: none), the
  * .fmu file (for messages), the directory the actor unpacked it into, the instance name, and 0
  * or 1 for the FMU's logging and, for FMI 3.0, for eventModeUsed and earlyReturnAllowed, and 1
  * for a Model Exchange instance (0: co-simulation).
- * It loads the library (the backend of the FMU's version, as in the hyco process),
+ * It loads the library (the backend of the FMU's version: its code runs here, never in hyco),
  * instantiates it, says so, then serves the calls of the instance interface one request at a
- * time (hyco-fmu-protocol.h) until the socket closes; then it frees the instance and ends.
+ * time (hyco-fmu-protocol.h: through the shared page's slots, or the socket) until the actor is
+ * done (the page says so, or the socket closes); then it frees the instance and ends.
  * Whatever the FMU does to this process (a crash, exit(), a call that never returns) is
  * the actor's to report: this program only serves.
  *
@@ -33,31 +33,34 @@
 /* How long the host spins on the socket for the next request before it sleeps in poll(): the
  * actor's next call comes within microseconds when it steps a fast FMU. */
 #define SPIN_USEC 50
+/* With the shared page's slots: how long it sleeps at most on the futex before it looks whether
+ * the actor is still there (its socket's end of file). */
+#define SLOT_SLEEP_USEC (100 * 1000)
 
-/* The requests read, which come several in one write (the deferred ones with the next). */
+/* Where the requests come from and the replies go: the socket, or once the hello said so the
+ * shared page's slots. */
 typedef struct
 {
   int fd;
-  GByteArray *data;
-  gsize at; /* the next unread byte */
+  GByteArray *data; /* the requests read, several in one message (the deferred ones with the next) */
+  gsize at;         /* the next unread byte */
+  HycoFmuRemoteShared *shared;
+  gboolean slots;
+  gint requests; /* the actor's request_sequence at the last request */
+  gint64 spin;   /* µs, adapted (hyco_fmu_remote_wait) */
 } Input;
 
-/* The next @size bytes of the input, or NULL at its end. */
-static const guint8 *
-take (Input *input, gsize size)
+/* Reads from the socket until input->data holds @want bytes; @exact: not one more (a message
+ * announced in a slot: what follows comes in the slots). FALSE at the socket's end. */
+static gboolean
+read_socket (Input *input, gsize want, gboolean exact)
 {
   gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
-  const guint8 *p;
 
-  if (input->at > 0 && input->at == input->data->len)
-    {
-      g_byte_array_set_size (input->data, 0);
-      input->at = 0;
-    }
-  while (input->data->len - input->at < size)
+  while (input->data->len < want)
     {
       guint have = input->data->len;
-      gsize room = MAX (size, 4096);
+      gsize room = exact ? want - have : MAX (want - have, 4096);
       ssize_t n;
 
       g_byte_array_set_size (input->data, (guint) (have + room));
@@ -66,7 +69,7 @@ take (Input *input, gsize size)
       if (n > 0)
         continue;
       if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-        return NULL;
+        return FALSE;
       if (g_get_monotonic_time () < spin_until)
         {
           sched_yield (); /* on a busy machine, the actor may be waiting for this processor */
@@ -75,9 +78,61 @@ take (Input *input, gsize size)
       {
         struct pollfd pfd = { .fd = input->fd, .events = POLLIN };
         if (poll (&pfd, 1, -1) < 0 && errno != EINTR)
-          return NULL;
+          return FALSE;
       }
     }
+  return TRUE;
+}
+
+/* Whether the actor's end of the socket is closed. */
+static gboolean
+actor_gone (Input *input)
+{
+  char byte;
+  ssize_t n = recv (input->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Waits for the next request in the shared page's slot and appends it to input->data (or
+ * reads it from the socket, where the slot says it is). FALSE when the actor is done or gone. */
+static gboolean
+read_slot (Input *input)
+{
+  HycoFmuRemoteShared *shared = input->shared;
+  gboolean spin = TRUE;
+
+  while (!hyco_fmu_remote_wait (&shared->request_sequence, input->requests, &shared->host_waiting,
+                                SLOT_SLEEP_USEC, spin ? &input->spin : NULL))
+    {
+      spin = FALSE;
+      if (actor_gone (input))
+        return FALSE;
+    }
+  input->requests = g_atomic_int_get (&shared->request_sequence);
+  if (g_atomic_int_get (&shared->closing))
+    return FALSE;
+  if (shared->request_on_socket)
+    return read_socket (input, input->data->len + shared->request_size, TRUE);
+  g_byte_array_append (input->data, shared->request,
+                       MIN (shared->request_size, HYCO_FMU_REMOTE_SLOT_SIZE));
+  return TRUE;
+}
+
+/* The next @size bytes of the input, or NULL at its end. */
+static const guint8 *
+take (Input *input, gsize size)
+{
+  const guint8 *p;
+
+  if (input->at > 0 && input->at == input->data->len)
+    {
+      g_byte_array_set_size (input->data, 0);
+      input->at = 0;
+    }
+  while (input->data->len - input->at < size)
+    if (input->slots ? !read_slot (input) : !read_socket (input, input->at + size, FALSE))
+      return NULL;
   p = input->data->data + input->at;
   input->at += size;
   return p;
@@ -100,23 +155,34 @@ write_full (int fd, gconstpointer data, gsize size)
   return TRUE;
 }
 
-/* The reply and its payload in one write: one system call per reply. */
+/* The reply and its payload in one message: one system call per reply on the socket, none or
+ * one (waking the actor) through the slot. A reply larger than the slot is announced there,
+ * then written on the socket. */
 static gboolean
-send_reply (int fd, HycoFmuRemoteReply *reply, GByteArray *payload)
+send_reply (Input *io, HycoFmuRemoteReply *reply, GByteArray *payload)
 {
+  HycoFmuRemoteShared *shared = io->shared;
+
   reply->payload = payload->len;
   g_byte_array_prepend (payload, (const guint8 *) reply, sizeof *reply);
-  return write_full (fd, payload->data, payload->len);
+  if (!io->slots)
+    return write_full (io->fd, payload->data, payload->len);
+  shared->reply_size = payload->len;
+  shared->reply_on_socket = payload->len > HYCO_FMU_REMOTE_SLOT_SIZE;
+  if (!shared->reply_on_socket)
+    memcpy (shared->reply, payload->data, payload->len);
+  hyco_fmu_remote_post (&shared->reply_sequence, &shared->actor_waiting);
+  return !shared->reply_on_socket || write_full (io->fd, payload->data, payload->len);
 }
 
 static void
-send_error (int fd, const GError *error)
+send_error (Input *io, const GError *error)
 {
   HycoFmuRemoteReply reply = { .status = 1, .u = (guint64) error->code };
   g_autoptr (GByteArray) payload = g_byte_array_new ();
 
   g_byte_array_append (payload, (const guint8 *) error->message, strlen (error->message) + 1);
-  send_reply (fd, &reply, payload);
+  send_reply (io, &reply, payload);
 }
 
 typedef struct
@@ -125,6 +191,7 @@ typedef struct
   const HycoFmuModelExchangeOps *me; /* a Model Exchange instance's own calls */
   GPtrArray *states; /* handle - 1 -> the backend's state, NULL when freed */
   gboolean fatal; /* a call returned the fatal status: no further call, not even to free */
+  HycoFmuRemoteShared *shared; /* the call being served */
 } Host;
 
 static gsize
@@ -329,6 +396,20 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
       }
     case HYCO_FMU_REMOTE_DO_STEP:
       status = ops->do_step (c, request->d[0], request->d[1], request->flags & 1);
+      /* The outputs the actor reads after each step, read with it. */
+      if ((request->flags & HYCO_FMU_REMOTE_THEN_GET_REAL) && status == HYCO_FMU_STATUS_OK
+          && request->n > 0 && ops->get_real != NULL)
+        {
+          HycoFmuStatus got;
+          host->shared->call = HYCO_FMU_REMOTE_GET_REAL; /* the call it may crash in */
+          g_byte_array_set_size (out, (guint) (request->n * sizeof (double)));
+          got = ops->get_real (c, (const HycoFmuValueReference *) payload, request->n,
+                               (double *) out->data);
+          reply->u = (guint64) got;
+          reply->flags |= HYCO_FMU_REMOTE_GOT_REAL;
+          if (got == HYCO_FMU_STATUS_FATAL)
+            host->fatal = TRUE;
+        }
       break;
     case HYCO_FMU_REMOTE_DO_INTEGER_STEP:
       status = ops->do_integer_step (c, request->u[0], request->u[1], request->flags & 1,
@@ -504,14 +585,6 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   reply->status = (gint32) status;
 }
 
-/* hyco fmu info: the FMU's messages and the loader's, worded as the hyco command words its
- * own (this process writes to the same standard error). */
-static void
-log_to_stderr (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
-{
-  fprintf (stderr, "hyco: %s%s\n", (level & G_LOG_LEVEL_WARNING) ? "warning: " : "", message);
-}
-
 /* Serving an actor: framed for it to log with their level (hyco-fmu-protocol.h), at once, as
  * this process may not live to hand them over. */
 static void
@@ -533,28 +606,6 @@ host_init (GLogFunc log)
   g_log_set_handler ("Hyco", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_WARNING, log, NULL);
 }
 
-/* hyco-fmu-host --describe FMU: what `hyco fmu info` prints, on standard output (status 0),
- * or the error's code and message on two lines (status 3): the library is loaded here, not
- * in the hyco process. */
-static int
-describe (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HycoFmu) fmu = NULL;
-  g_autofree char *text = NULL;
-
-  host_init (log_to_stderr);
-  fmu = _hyco_fmu_open (path, &error);
-  if (fmu == NULL)
-    {
-      g_print ("%d\n%s", error->code, error->message);
-      return 3;
-    }
-  text = _hyco_fmu_describe (fmu);
-  g_print ("%s", text);
-  return 0;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -564,14 +615,13 @@ main (int argc, char **argv)
   g_autoptr (GByteArray) out = g_byte_array_new ();
   Host host = { NULL };
   HycoFmuRemoteRequest request;
-  Input input = { -1, NULL, 0 };
-  HycoFmuRemoteShared unshared, *shared;
+  Input input = { -1, NULL, 0, NULL, FALSE, 0, HYCO_FMU_REMOTE_SPIN_MIN };
+  g_autofree HycoFmuRemoteShared *unshared = NULL;
+  HycoFmuRemoteShared *shared;
   guint32 failed_call = 0; /* the deferred call that failed, not reported yet */
   gint32 failed_status = 0;
   int fd;
 
-  if (argc == 3 && g_str_equal (argv[1], "--describe"))
-    return describe (argv[2]);
   if (argc != 10)
     {
       g_printerr ("hyco-fmu-host: started by Hyco for an FMU actor with isolation=\"process\"; "
@@ -584,14 +634,17 @@ main (int argc, char **argv)
                                         atoi (argv[2]), 0)
                               : MAP_FAILED;
   if (shared == MAP_FAILED)
-    shared = &unshared;
+    shared = unshared = g_new0 (HycoFmuRemoteShared, 1);
+  input.fd = fd;
+  input.shared = shared;
+  host.shared = shared;
 
   /* Started: from now on the actor's call timeout counts (a slow start, as under valgrind,
    * is not the FMU's). */
   {
     HycoFmuRemoteReply started = { .status = HYCO_FMU_REMOTE_STARTED };
     g_byte_array_set_size (out, 0);
-    if (!send_reply (fd, &started, out))
+    if (!send_reply (&input, &started, out))
       return 0;
   }
   fmu = _hyco_fmu_open_unpacked (argv[3], argv[4], &error);
@@ -604,17 +657,19 @@ main (int argc, char **argv)
                                                        g_str_equal (argv[8], "1"), &error);
   if (host.instance == NULL)
     {
-      send_error (fd, error);
+      send_error (&input, error);
       return 0;
     }
   {
-    HycoFmuRemoteReply hello = { .status = 0 };
+    /* The messages that follow go through the shared page, if it could be mapped here. */
+    gboolean slots = shared != unshared && shared->slots_wanted;
+    HycoFmuRemoteReply hello = { .status = 0, .flags = slots ? HYCO_FMU_REMOTE_HELLO_SHARED : 0 };
     g_byte_array_set_size (out, 0);
-    if (!send_reply (fd, &hello, out))
+    if (!send_reply (&input, &hello, out))
       return 0;
+    input.slots = slots;
   }
   host.states = g_ptr_array_new ();
-  input.fd = fd;
   input.data = g_byte_array_new ();
   for (;;)
     {
@@ -663,7 +718,7 @@ main (int argc, char **argv)
         serve (&host, &request, payload->data, &reply, out);
       if (request.call != HYCO_FMU_REMOTE_CHECK && reply.status == HYCO_FMU_STATUS_FATAL)
         host.fatal = TRUE;
-      if (!send_reply (fd, &reply, out))
+      if (!send_reply (&input, &reply, out))
         break;
     }
   /* The socket closed: the actor is done with the instance (or gone). */

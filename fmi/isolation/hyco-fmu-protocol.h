@@ -3,20 +3,33 @@
  *
  * One request, one reply, in order: a fixed-size header, then as many bytes of payload as it
  * says (value references, values, strings). Both ends are the same build on the same machine,
- * so the structures go as they are in memory. Small fixed messages keep a step's round trip to
- * two short writes and two short reads.
+ * so the structures go as they are in memory.
+ *
+ * Where they go: the host's first two messages (it started; the FMU instantiated) on the
+ * socket; after that, when the host's hello says so (HYCO_FMU_REMOTE_HELLO_SHARED), in the
+ * slots of the page both share, each side waking the other with a futex: no system call at all
+ * when both processes have a processor and the other answers within a short spin, one futex
+ * call a side otherwise, against several for a socket's message. A message larger than its slot
+ * goes on the socket, announced in the slot. The socket stays: its end of file says that the
+ * host died (a crash, exit()), and the host's standard output and error keep their pipe.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
 #include <glib.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 G_BEGIN_DECLS
 
 /* The host's first message, once it has loaded the FMU and instantiated it (status 0), or
- * could not (status 1, the error's code in `u` and its message as payload). */
+ * could not (status 1, the error's code in `u` and its message as payload). Its flags:
+ * HYCO_FMU_REMOTE_HELLO_SHARED when the messages that follow go through the shared page. */
 #define HYCO_FMU_REMOTE_HELLO 0
+#define HYCO_FMU_REMOTE_HELLO_SHARED 1u
 /* Before it, as soon as it runs: status 2. */
 #define HYCO_FMU_REMOTE_STARTED 2
 
@@ -90,12 +103,87 @@ typedef enum
   HYCO_FMU_REMOTE_N_CALLS
 } HycoFmuRemoteCall;
 
+/* What a slot of the shared page holds at most: larger messages go on the socket. */
+#define HYCO_FMU_REMOTE_SLOT_SIZE (64 * 1024)
+
 /* A page both share (a memfd, the host's PAGE): the call the host is serving, so that the
- * actor can name the one that crashed or hung even among deferred requests. */
+ * actor can name the one that crashed or hung even among deferred requests; and the slots of
+ * the requests and replies. The writer of a message puts it in its slot (or, too large, its size
+ * with on_socket, then writes it on the socket), then adds 1 to its sequence number, a futex the
+ * reader waits on: it wakes the reader if its `waiting` is set. `closing`: the actor is done with
+ * the instance (its socket's end of file says the same to a host that sleeps). `slots_wanted`:
+ * set by the actor before the host starts, unless HYCO_FMU_TRANSPORT=socket (for comparison,
+ * bench/bench-fmu.c). */
 typedef struct
 {
   volatile guint32 call;
+  gint slots_wanted;
+  gint request_sequence; /* futex, the actor's */
+  gint reply_sequence;   /* futex, the host's */
+  gint host_waiting;
+  gint actor_waiting;
+  gint closing;
+  guint32 request_size;
+  guint32 request_on_socket;
+  guint32 reply_size;
+  guint32 reply_on_socket;
+  guint8 request[HYCO_FMU_REMOTE_SLOT_SIZE];
+  guint8 reply[HYCO_FMU_REMOTE_SLOT_SIZE];
 } HycoFmuRemoteShared;
+
+/* A message is in its slot: @sequence moves on, and the reader is woken if it sleeps. */
+static inline void
+hyco_fmu_remote_post (gint *sequence, gint *waiting)
+{
+  g_atomic_int_inc (sequence); /* a full barrier: the message is written before */
+  if (g_atomic_int_get (waiting))
+    syscall (SYS_futex, sequence, FUTEX_WAKE, 1, NULL, NULL, 0);
+}
+
+/* The bounds of a side's spin (µs): it doubles each time the message came while it spun (the
+ * other side has a processor and answers fast), and halves each time it had to sleep (on a busy
+ * machine the spin only takes the processor the other side waits for). */
+#define HYCO_FMU_REMOTE_SPIN_MIN 1
+#define HYCO_FMU_REMOTE_SPIN_MAX 50
+
+/* Waits up to @timeout µs for @sequence to move on from @seen: whether it did. First spins for
+ * *@spin µs, if @spin, and adapts it. */
+static inline gboolean
+hyco_fmu_remote_wait (gint *sequence, gint seen, gint *waiting, gint64 timeout, gint64 *spin)
+{
+  gint64 start = g_get_monotonic_time ();
+  gint64 limit = MIN (spin != NULL ? *spin : 0, timeout);
+  struct timespec left;
+
+  for (guint k = 0;; k++)
+    {
+      if (g_atomic_int_get (sequence) != seen)
+        {
+          if (spin != NULL)
+            *spin = MIN (*spin * 2, HYCO_FMU_REMOTE_SPIN_MAX);
+          return TRUE;
+        }
+      /* The clock read every few turns only: it costs as much as a turn. */
+      if (k % 16 == 15 && g_get_monotonic_time () - start >= limit)
+        break;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause ();
+#endif
+    }
+  if (spin != NULL)
+    *spin = MAX (*spin / 2, HYCO_FMU_REMOTE_SPIN_MIN);
+  timeout -= g_get_monotonic_time () - start;
+  if (timeout <= 0)
+    return FALSE;
+  left.tv_sec = (time_t) (timeout / G_USEC_PER_SEC);
+  left.tv_nsec = (long) (timeout % G_USEC_PER_SEC) * 1000;
+  g_atomic_int_set (waiting, 1);
+  /* Seen now, or the poster sees `waiting` and wakes the futex (or changed it: no sleep). */
+  if (g_atomic_int_get (sequence) == seen)
+    syscall (SYS_futex, sequence, FUTEX_WAIT, seen, &left, NULL, 0);
+  g_atomic_int_set (waiting, 0);
+  return g_atomic_int_get (sequence) != seen;
+}
 
 /* Where a call is named by a number (the shared page, a failed deferred call): the call, and
  * for the typed calls the HycoFmuType above it, so that the name is the typed function's. */
@@ -109,6 +197,13 @@ typedef struct
  * next request, unserved, with that status, the flag below and the failed call in `u`. */
 #define HYCO_FMU_REMOTE_DEFERRED (1u << 31)
 #define HYCO_FMU_REMOTE_DEFERRED_FAILED 1u
+
+/* A do_step request's flag: then, if the step returned OK, get the Real values of the n value
+ * references of its payload (those the actor read after the last step), and put them in the
+ * reply (payload), the get's status in `u` and HYCO_FMU_REMOTE_GOT_REAL in its flags: the
+ * outputs read after a step cost no round trip of their own. */
+#define HYCO_FMU_REMOTE_THEN_GET_REAL 2u
+#define HYCO_FMU_REMOTE_GOT_REAL 2u
 
 /* Requests. Scalars by call: setup_experiment flags (bit 0 tolerance defined, bit 1 stop time
  * defined), d[0..2] tolerance, start, stop; do_step d[0..1] time and step, flags noRollback;

@@ -1,12 +1,13 @@
 /* hyco-fmu-remote.c: the instance interface (hyco-fmu-instance.h) of an FMU that runs in a
- * host process (hyco-fmu-host.c), over a socket pair.
+ * host process (hyco-fmu-host.c), through a shared page and a socket pair.
  *
- * Each call is one request and one reply (hyco-fmu-protocol.h): the request written in one
- * system call, the reply waited for with poll() up to the call timeout. The reply never comes
- * when the FMU crashes its process, calls exit() or does not return: the socket's end of file
- * (the process is gone: its wait status says how) or the timeout (the process is killed) make
- * the call return the fatal status, so that the actor asks nothing more of the instance, and
- * the check of that status tells what happened, in which call, at which time.
+ * Each call is one request and one reply (hyco-fmu-protocol.h): the request put in the shared
+ * page's slot (or written on the socket in one system call), the reply waited for up to the call
+ * timeout. The reply never comes when the FMU crashes its process, calls exit() or does not
+ * return: the socket's end of file (the process is gone: its wait status says how) or the
+ * timeout (the process is killed) make the call return the fatal status, so that the actor asks
+ * nothing more of the instance, and the check of that status tells what happened, in which call,
+ * at which time.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -52,7 +53,19 @@ typedef struct
   GByteArray *input;   /* what was read of the reply */
   GByteArray *strings; /* the last string get's payload: the strings stay valid until the next */
   HycoFmuRemoteReply header;
-  HycoFmuRemoteShared *shared; /* with the host: the call it serves */
+  HycoFmuRemoteShared *shared; /* with the host: the call it serves, the messages' slots */
+  gboolean slots;              /* the messages go through the shared page's slots */
+  gint replies;                /* the host's reply_sequence at the last reply */
+  gint64 spin;                 /* µs, adapted (hyco_fmu_remote_wait) */
+  /* The Real outputs read after each step come with the step's reply (hyco-fmu-protocol.h):
+   * the value references the actor read right after a step, and what the host read of them
+   * after this one, for the get that follows it. */
+  GArray *step_outputs;
+  gboolean after_step;  /* the last call was a step that returned OK */
+  gboolean prefetching; /* a step that also gets them is being made */
+  gboolean prefetched;  /* step_values and step_status answer the next get of step_outputs */
+  GByteArray *step_values;
+  HycoFmuStatus step_status;
   int output;                  /* the host's standard output and error, -1 once at its end */
   GString *output_text;        /* a line or a framed message not complete yet */
   gboolean in_record;          /* output_text is a framed message */
@@ -126,7 +139,7 @@ lost (Remote *r, const char *call, gboolean timed_out)
   r->fd = -1;
   status = reap (r);
   /* A deferred request sent with the call may have been the one the host was in. */
-  if (r->shared != NULL && r->deferred_call != NULL
+  if (r->shared != NULL && (r->deferred_call != NULL || r->prefetching)
       && !g_str_equal (call_name (r, r->shared->call), "a call"))
     {
       call = call_name (r, r->shared->call);
@@ -217,10 +230,10 @@ take_output (Remote *r)
  * sooner than the scheduler would wake a sleeping process. */
 #define SPIN_USEC 30
 
-/* Reads what the host sent until r->input holds @size bytes: in as few reads as it takes
- * (a reply and its payload in one). */
+/* Reads what the host sent on the socket until r->input holds @size bytes: in as few reads as
+ * it takes (a reply and its payload in one). */
 static gboolean
-fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
+fill_socket (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
 {
   gint64 spin_until = g_get_monotonic_time () + SPIN_USEC;
 
@@ -263,6 +276,95 @@ fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
   return TRUE;
 }
 
+/* How long a caller sleeps at most on the shared page's futex before it looks whether the host
+ * is still there (its socket's end of file) and takes what it wrote (an FMU writing more than
+ * the pipe holds waits for that). */
+#define SLOT_SLEEP_USEC (10 * 1000)
+
+/* Whether the host's end of the socket is closed: it ended. */
+static gboolean
+host_gone (Remote *r)
+{
+  char byte;
+  ssize_t n = recv (r->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+/* Reads what the host sent until r->input holds @size bytes: from the shared page's reply
+ * slot, or where the host said so (a large reply) or there is no slot, from the socket. */
+static gboolean
+fill (Remote *r, gsize size, gint64 deadline, gboolean *timed_out)
+{
+  HycoFmuRemoteShared *shared = r->shared;
+  gboolean spin = TRUE;
+
+  if (!r->slots)
+    return fill_socket (r, size, deadline, timed_out);
+  while (r->input->len < size)
+    {
+      gint64 left = deadline - g_get_monotonic_time ();
+      if (left <= 0)
+        {
+          *timed_out = TRUE;
+          return FALSE;
+        }
+      if (!hyco_fmu_remote_wait (&shared->reply_sequence, r->replies, &shared->actor_waiting,
+                                 MIN (left, SLOT_SLEEP_USEC), spin ? &r->spin : NULL))
+        {
+          spin = FALSE;
+          if (host_gone (r))
+            return FALSE;
+          take_output (r);
+          continue;
+        }
+      r->replies = g_atomic_int_get (&shared->reply_sequence);
+      if (shared->reply_on_socket)
+        {
+          if (!fill_socket (r, r->input->len + shared->reply_size, deadline, timed_out))
+            return FALSE;
+        }
+      else
+        g_byte_array_append (r->input, shared->reply, MIN (shared->reply_size,
+                                                           HYCO_FMU_REMOTE_SLOT_SIZE));
+    }
+  return TRUE;
+}
+
+/* Writes @size bytes on the socket. */
+static gboolean
+send_all (Remote *r, const guint8 *p, gsize size)
+{
+  while (size > 0)
+    {
+      /* Not a write(): a host that is gone would raise SIGPIPE. */
+      ssize_t n = send (r->fd, p, size, MSG_NOSIGNAL);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      p += n, size -= (gsize) n;
+    }
+  return TRUE;
+}
+
+/* Sends the request written: in the shared page's slot, or (larger, or no slot) on the
+ * socket, announced in the slot first so that the host reads it as it is written. */
+static gboolean
+deliver (Remote *r, const guint8 *p, gsize size)
+{
+  HycoFmuRemoteShared *shared = r->shared;
+
+  if (!r->slots)
+    return send_all (r, p, size);
+  shared->request_size = (guint32) size;
+  shared->request_on_socket = size > HYCO_FMU_REMOTE_SLOT_SIZE;
+  if (!shared->request_on_socket)
+    memcpy (shared->request, p, size);
+  hyco_fmu_remote_post (&shared->request_sequence, &shared->host_waiting);
+  return !shared->request_on_socket || send_all (r, p, size);
+}
+
 /* The reply to what was written: its header in r->header, its payload in r->reply. */
 static gboolean
 wait_reply (Remote *r, gboolean *timed_out)
@@ -289,6 +391,8 @@ wait_reply (Remote *r, gboolean *timed_out)
 static inline void
 begin (Remote *r)
 {
+  /* Any other call than the get after a step: what was read with the step is not its answer. */
+  r->prefetched = r->after_step = FALSE;
   r->start = r->request->len;
   g_byte_array_set_size (r->request, r->start + (guint) sizeof (HycoFmuRemoteRequest));
   r->where[0] = '\0';
@@ -317,6 +421,8 @@ call_name (Remote *r, guint64 call)
                                                                : "a call";
     case HYCO_FMU_REMOTE_SET_REAL:
       return names->set_real;
+    case HYCO_FMU_REMOTE_GET_REAL:
+      return names->get_real;
     case HYCO_FMU_REMOTE_SET_INTEGER:
       return names->set_integer;
     case HYCO_FMU_REMOTE_SET_BOOLEAN:
@@ -375,18 +481,10 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
       return HYCO_FMU_STATUS_OK;
     }
   p = r->request->data, size = r->request->len;
-  while (size > 0)
+  if (r->request->len > G_MAXUINT32 || !deliver (r, p, size))
     {
-      /* Not a write(): a host that is gone would raise SIGPIPE. */
-      ssize_t n = send (r->fd, p, size, MSG_NOSIGNAL);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          g_byte_array_set_size (r->request, 0);
-          return lost (r, call, FALSE);
-        }
-      p += n, size -= (gsize) n;
+      g_byte_array_set_size (r->request, 0);
+      return lost (r, call, FALSE);
     }
   /* Only now: shrinking clears what it drops under G_DEBUG=gc-friendly. */
   g_byte_array_set_size (r->request, 0);
@@ -563,7 +661,32 @@ DEFINE_SIMPLE (exit_configuration_mode, HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE)
 DEFINE_SET (set_real, HYCO_FMU_REMOTE_SET_REAL, double)
 DEFINE_SET (set_integer, HYCO_FMU_REMOTE_SET_INTEGER, int)
 DEFINE_SET (set_boolean, HYCO_FMU_REMOTE_SET_BOOLEAN, int)
-DEFINE_GET (get_real, HYCO_FMU_REMOTE_GET_REAL, double)
+
+/* fmi2GetReal: answered by what the host read with the step, when the actor reads what it read
+ * after the last step; the references it reads right after a step are learned. */
+static HycoFmuStatus
+remote_get_real (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values)
+{
+  Remote *r = REMOTE (handle);
+  gboolean same = r->step_outputs != NULL && r->step_outputs->len == n
+                  && memcmp (r->step_outputs->data, vr, n * sizeof *vr) == 0;
+
+  if (r->prefetched && same && r->step_values->len == n * sizeof (double))
+    {
+      r->prefetched = r->after_step = FALSE;
+      memcpy (values, r->step_values->data, n * sizeof (double));
+      return r->step_status;
+    }
+  if (r->after_step && !same && n > 0)
+    {
+      if (r->step_outputs == NULL)
+        r->step_outputs = g_array_new (FALSE, FALSE, sizeof (HycoFmuValueReference));
+      g_array_set_size (r->step_outputs, 0);
+      g_array_append_vals (r->step_outputs, vr, (guint) n);
+    }
+  return get_values (handle, HYCO_FMU_REMOTE_GET_REAL, NAMES (handle)->get_real, vr, n, values,
+                     sizeof (double), NULL);
+}
 DEFINE_GET (get_integer, HYCO_FMU_REMOTE_GET_INTEGER, int)
 DEFINE_GET (get_boolean, HYCO_FMU_REMOTE_GET_BOOLEAN, int)
 DEFINE_SET_HYBRID (set_hybrid_real, HYCO_FMU_REMOTE_SET_HYBRID_REAL, double)
@@ -614,9 +737,35 @@ remote_do_step (gpointer handle, double current_time, double step, gboolean no_r
     .d = { current_time, step },
   };
 
+  HycoFmuStatus status;
+  guint n = r->step_outputs != NULL ? r->step_outputs->len : 0;
+
   begin (r);
   g_snprintf (r->where, sizeof r->where, " at t = %g s", current_time);
-  return transact (r, &request, NAMES (handle)->do_step);
+  if (n > 0)
+    {
+      request.flags |= HYCO_FMU_REMOTE_THEN_GET_REAL;
+      request.n = n;
+      add (r, r->step_outputs->data, n * sizeof (HycoFmuValueReference));
+    }
+  r->prefetching = n > 0;
+  status = transact (r, &request, NAMES (handle)->do_step);
+  r->prefetching = FALSE;
+  if (answered (r) && status == HYCO_FMU_STATUS_OK)
+    {
+      r->after_step = TRUE;
+      r->prefetched = (r->header.flags & HYCO_FMU_REMOTE_GOT_REAL) != 0
+                      && r->reply->len == n * sizeof (double);
+      if (r->prefetched)
+        {
+          if (r->step_values == NULL)
+            r->step_values = g_byte_array_new ();
+          g_byte_array_set_size (r->step_values, 0);
+          g_byte_array_append (r->step_values, r->reply->data, r->reply->len);
+          r->step_status = (HycoFmuStatus) r->header.u;
+        }
+    }
+  return status;
 }
 
 static HycoFmuStatus
@@ -1056,7 +1205,13 @@ remote_free (HycoFmuInstance *self)
 {
   Remote *r = REMOTE (self->handle);
 
-  /* The end of file tells the host to free the instance and end. */
+  /* The end of file tells the host to free the instance and end; one that sleeps on the shared
+   * page is woken to see it. */
+  if (r->slots && r->fd >= 0)
+    {
+      g_atomic_int_set (&r->shared->closing, 1);
+      hyco_fmu_remote_post (&r->shared->request_sequence, &r->shared->host_waiting);
+    }
   if (r->fd >= 0)
     close (r->fd);
   reap (r);
@@ -1079,6 +1234,10 @@ remote_free (HycoFmuInstance *self)
   g_byte_array_unref (r->reply);
   g_byte_array_unref (r->input);
   g_byte_array_unref (r->strings);
+  if (r->step_outputs != NULL)
+    g_array_unref (r->step_outputs);
+  if (r->step_values != NULL)
+    g_byte_array_unref (r->step_values);
   if (r->shared != NULL)
     munmap (r->shared, sizeof *r->shared);
   g_free (r);
@@ -1201,6 +1360,8 @@ spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event
       r->shared = mmap (NULL, sizeof *r->shared, PROT_READ | PROT_WRITE, MAP_SHARED, page, 0);
       if (r->shared == MAP_FAILED)
         r->shared = NULL;
+      else
+        r->shared->slots_wanted = g_strcmp0 (g_getenv ("HYCO_FMU_TRANSPORT"), "socket") != 0;
     }
   {
     /* Each descriptor keeps its number in the host, which is told them: no renumbering, so no
@@ -1277,6 +1438,9 @@ spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event
       remote_free (&r->parent);
       return NULL;
     }
+  /* From now on, the messages go through the shared page if the host mapped it too. */
+  r->slots = r->shared != NULL && (r->header.flags & HYCO_FMU_REMOTE_HELLO_SHARED);
+  r->spin = HYCO_FMU_REMOTE_SPIN_MIN;
   return r;
 }
 
@@ -1309,40 +1473,4 @@ _hyco_fmu_remote_instantiate_model_exchange (HycoFmu *fmu, const char *instance_
   me_ops_init (&r->me_ops, local);
   *me = &r->me_ops;
   return &r->parent;
-}
-
-char *
-_hyco_fmu_remote_describe (const char *path, GError **error)
-{
-  g_autofree char *host = _hyco_fmu_remote_host_path ();
-  const char *argv[] = { host, "--describe", path, NULL };
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL, &out,
-                     NULL, &status, &local_error))
-    {
-      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                   "%s: cannot start the process that reads it: %s", path, local_error->message);
-      return NULL;
-    }
-  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
-    return g_steal_pointer (&out);
-  if (WIFEXITED (status) && WEXITSTATUS (status) == 3 && strchr (out, '\n') != NULL)
-    {
-      g_set_error_literal (error, HYCO_FMU_ERROR, atoi (out), strchr (out, '\n') + 1);
-      return NULL;
-    }
-  if (WIFSIGNALED (status))
-    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                 "%s: loading its library crashed the process that reads it (signal %d, %s)", path,
-                 WTERMSIG (status), g_strsignal (WTERMSIG (status)));
-  else
-    g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_NO_BINARY,
-                 "%s: loading its library ended the process that reads it (status %d)", path,
-                 WIFEXITED (status) ? WEXITSTATUS (status) : status);
-  return NULL;
 }

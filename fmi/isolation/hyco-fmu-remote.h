@@ -33,11 +33,6 @@ HycoFmuInstance *_hyco_fmu_remote_instantiate_model_exchange (HycoFmu *fmu,
                                                               const HycoFmuModelExchangeOps **me,
                                                               GError **error);
 
-/* What _hyco_fmu_describe() says of the FMU @path (`hyco fmu info`), found by a host process:
- * the FMU's library is loaded there, not in this process. NULL with the error the loader gave
- * (or one saying how the process ended). */
-char *_hyco_fmu_remote_describe (const char *path, GError **error);
-
 /* Whether @instance runs in a host process. */
 gboolean _hyco_fmu_remote_is_remote (HycoFmuInstance *instance);
 

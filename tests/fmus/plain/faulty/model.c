@@ -25,6 +25,11 @@
  *      debugging printf would, and steps on
  * A master that calls it after fmi2Fatal (mode 5), even fmi2FreeInstance, is reported on
  * standard error (fmu-runtime.c), since FMI 2.0 section 2.1.3 forbids it.
+ * Its library's constructor, which runs as the library is loaded, before any FMI call, first
+ * appends the id of the process loading it to the file the environment variable
+ * HYCO_FAULTY_LOAD_MARKER names, if set (whether, and in which process, the library was
+ * loaded), then does what HYCO_FAULTY_LOAD says: "exit" calls exit(0), "crash" crashes the
+ * process (SIGSEGV), anything else nothing.
  * Variables: failAt 0 (Integer), failAtTime 1, input u 2, outputs y 3, t 4.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -80,6 +85,27 @@ static const FmuVariable variables[] = {
   [Y] = FMU_VARIABLE ("y", FMU_REAL, FMU_OUTPUT, FMU_FIXED, State, y, 0.0),
   [T] = FMU_VARIABLE ("t", FMU_REAL, FMU_OUTPUT, FMU_FIXED, State, t, 0.0),
 };
+
+__attribute__ ((constructor)) static void
+on_load (void)
+{
+  const char *marker = getenv ("HYCO_FAULTY_LOAD_MARKER");
+  const char *load = getenv ("HYCO_FAULTY_LOAD");
+
+  if (marker != NULL && *marker != '\0')
+    {
+      FILE *file = fopen (marker, "a");
+      if (file != NULL)
+        {
+          fprintf (file, "%ld\n", (long) getpid ());
+          fclose (file);
+        }
+    }
+  if (load != NULL && strcmp (load, "exit") == 0)
+    exit (0);
+  if (load != NULL && strcmp (load, "crash") == 0)
+    raise (SIGSEGV);
+}
 
 static bool
 instantiate (FmuInstance *fmu)
