@@ -1,0 +1,79 @@
+/* hyco-format-module-private.h: the result formats whose libraries are loaded only when a file
+ * of theirs is written; not installed.
+ *
+ * libmatio (with HDF5, curl, GnuTLS, Kerberos and LDAP behind it), PLplot and HDF5 would
+ * otherwise be loaded and relocated by every hyco command, most of its start-up. Each is
+ * wrapped in a module (results/modules/) that links it and nothing of Hyco: the library
+ * prepares plain data and hands it over, so that a module serves the shared library and the
+ * tests that link the library's layers alike (a module linking libhyco would bring a second
+ * copy of every class into such a test).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <gmodule.h>
+
+G_BEGIN_DECLS
+
+/* Looks up @symbol in the format module @name ("hyco-results-mat"), loading it on first use
+ * and keeping it loaded: the build's module when this library runs from the build, else the
+ * installed one (LIBDIR/hyco/NAME.so). A module that is missing, does not load, or comes from
+ * another version of Hyco is an error in @domain and @code: "@what needs the module FILE
+ * (why), which the package libhyco-1.0-0 provides". Thread-safe. */
+gpointer _hyco_format_module_symbol (const char *name, const char *symbol, const char *what,
+                                     GQuark domain, gint code, GError **error);
+
+/* Every module exports this: the Hyco version it was built with, which must be the library's. */
+#define HYCO_FORMAT_MODULE_VERSION_SYMBOL "hyco_format_module_version"
+
+/* hyco-results-mat: a MATLAB v5 file (libmatio). */
+typedef struct
+{
+  const char *name;
+  const char *type;
+  gsize n;
+  const double *seconds;
+  const gint64 *ticks;
+  const guint64 *microsteps;
+  const double *values;
+  const guint8 *present;
+} HycoMatSignal;
+
+/* Writes `resolution` (int32) and the struct array `signals` to @path, uncompressed; FALSE if
+ * libmatio reported a failure (it does not check every write: check the file too). */
+typedef gboolean (*HycoMatWrite) (const char *path, gint32 resolution,
+                                  const HycoMatSignal *signals, guint n_signals);
+#define HYCO_MAT_WRITE_SYMBOL "hyco_mat_write"
+
+/* hyco-hdf5: a sweep's columns and attributes as an HDF5 file. */
+typedef enum
+{
+  HYCO_HDF5_UINT32,
+  HYCO_HDF5_INT32,
+  HYCO_HDF5_DOUBLE,
+  HYCO_HDF5_STRING, /* data: const char *[n], variable-length UTF-8 */
+} HycoHdf5Kind;
+
+typedef struct
+{
+  const char *name; /* a path: "parameters/x" makes the group */
+  HycoHdf5Kind kind;
+  gsize n;
+  const void *data;
+} HycoHdf5Column;
+
+typedef struct
+{
+  const char *name;
+  const char *text; /* a UTF-8 string attribute, or NULL for a uint32 one: */
+  guint32 number;
+} HycoHdf5Attribute;
+
+/* Writes the datasets and the root's attributes to @path; FALSE on any failure. */
+typedef gboolean (*HycoHdf5Write) (const char *path, const HycoHdf5Column *columns,
+                                   guint n_columns, const HycoHdf5Attribute *attributes,
+                                   guint n_attributes);
+#define HYCO_HDF5_WRITE_SYMBOL "hyco_hdf5_write"
+
+G_END_DECLS
