@@ -34,7 +34,9 @@ open_module (const char *name, const char *what, GQuark domain, gint code, GErro
   const char *version = NULL;
   GModule *module;
 
-  module = g_module_open (path, G_MODULE_BIND_LOCAL);
+  /* Lazy: libmatio brings some fifty libraries, whose functions would otherwise all be bound
+   * now (25 million instructions), where a MAT file calls a few dozen. */
+  module = g_module_open (path, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
   if (module == NULL)
     why = g_strdup (g_file_test (path, G_FILE_TEST_EXISTS) ? g_module_error () : "no such file");
   else if (!g_module_symbol (module, HYCO_FORMAT_MODULE_VERSION_SYMBOL, (gpointer *) &version)
