@@ -6,26 +6,16 @@
  * wrapped in a module (results/modules/) that links it and nothing of Hyco: the library
  * prepares plain data and hands it over, so that a module serves the shared library and the
  * tests that link the library's layers alike (a module linking libhyco would bring a second
- * copy of every class into such a test).
+ * copy of every class into such a test). The library loads them with _hyco_module_symbol()
+ * (folder "results").
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #pragma once
 
-#include <gmodule.h>
+#include "hyco-module-private.h"
 
 G_BEGIN_DECLS
-
-/* Looks up @symbol in the format module @name ("hyco-results-mat"), loading it on first use
- * and keeping it loaded: the build's module when this library runs from the build, else the
- * installed one (LIBDIR/hyco/NAME.so). A module that is missing, does not load, or comes from
- * another version of Hyco is an error in @domain and @code: "@what needs the module FILE
- * (why), which the package libhyco-1.0-0 provides". Thread-safe. */
-gpointer _hyco_format_module_symbol (const char *name, const char *symbol, const char *what,
-                                     GQuark domain, gint code, GError **error);
-
-/* Every module exports this: the Hyco version it was built with, which must be the library's. */
-#define HYCO_FORMAT_MODULE_VERSION_SYMBOL "hyco_format_module_version"
 
 /* hyco-results-mat: a MATLAB v5 file (libmatio). */
 typedef struct

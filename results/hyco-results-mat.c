@@ -100,7 +100,7 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   what = g_strdup_printf ("writing the results to %s", path);
-  write = _hyco_format_module_symbol ("hyco-results-mat", HYCO_MAT_WRITE_SYMBOL, what,
+  write = _hyco_module_symbol ("results", "hyco-results-mat", HYCO_MAT_WRITE_SYMBOL, what,
                                       HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, error);
   if (write == NULL)
     return FALSE;

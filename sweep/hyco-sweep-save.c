@@ -109,8 +109,8 @@ hyco_sweep_save_hdf5 (HycoSweep *self, const char *path, GError **error)
   g_return_val_if_fail (HYCO_IS_SWEEP (self) && self->planned, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   what = g_strdup_printf ("writing the sweep's results to %s", path);
-  write = _hyco_format_module_symbol ("hyco-hdf5", HYCO_HDF5_WRITE_SYMBOL, what, HYCO_SWEEP_ERROR,
-                                      HYCO_SWEEP_ERROR_IO, error);
+  write = _hyco_module_symbol ("results", "hyco-hdf5", HYCO_HDF5_WRITE_SYMBOL, what,
+                               HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, error);
   if (write == NULL)
     return FALSE;
   output = _hyco_output_file_new (path, "the sweep's results", &local_error);

@@ -91,7 +91,7 @@ static void
 test_missing_module (void)
 {
   g_autoptr (GError) error = NULL;
-  gpointer entry = _hyco_format_module_symbol ("hyco-no-such-module", "hyco_no_such_entry",
+  gpointer entry = _hyco_module_symbol ("results", "hyco-no-such-module", "hyco_no_such_entry",
                                                "writing the results to r.mat", HYCO_RESULTS_ERROR,
                                                HYCO_RESULTS_ERROR_IO, &error);
 
@@ -109,7 +109,7 @@ static void
 test_missing_entry (void)
 {
   g_autoptr (GError) error = NULL;
-  gpointer entry = _hyco_format_module_symbol ("hyco-results-mat", "hyco_no_such_entry",
+  gpointer entry = _hyco_module_symbol ("results", "hyco-results-mat", "hyco_no_such_entry",
                                                "writing the results to r.mat", HYCO_RESULTS_ERROR,
                                                HYCO_RESULTS_ERROR_IO, &error);
 
@@ -126,7 +126,7 @@ test_missing_entry (void)
 static gpointer
 look_up_mat_write (gpointer data)
 {
-  return _hyco_format_module_symbol ("hyco-results-mat", HYCO_MAT_WRITE_SYMBOL, "writing",
+  return _hyco_module_symbol ("results", "hyco-results-mat", HYCO_MAT_WRITE_SYMBOL, "writing",
                                      HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, NULL);
 }
 

@@ -8,7 +8,7 @@
 
 #include <hdf5.h>
 
-G_MODULE_EXPORT const char hyco_format_module_version[] = HYCO_VERSION;
+G_MODULE_EXPORT const char hyco_module_version[] = HYCO_VERSION;
 G_MODULE_EXPORT gboolean hyco_hdf5_write (const char *path, const HycoHdf5Column *columns,
                                           guint n_columns, const HycoHdf5Attribute *attributes,
                                           guint n_attributes);

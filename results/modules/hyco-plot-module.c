@@ -8,7 +8,7 @@
 
 #include <plplot.h>
 
-G_MODULE_EXPORT const char hyco_format_module_version[] = HYCO_VERSION;
+G_MODULE_EXPORT const char hyco_module_version[] = HYCO_VERSION;
 
 /* PLplot's own functions (plinit() is a macro for c_plinit()): a PLplot whose types differ from
  * the table's does not compile (-Werror=incompatible-pointer-types). */

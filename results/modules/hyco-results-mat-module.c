@@ -7,7 +7,7 @@
 
 #include <matio.h>
 
-G_MODULE_EXPORT const char hyco_format_module_version[] = HYCO_VERSION;
+G_MODULE_EXPORT const char hyco_module_version[] = HYCO_VERSION;
 G_MODULE_EXPORT gboolean hyco_mat_write (const char *path, gint32 resolution,
                                          const HycoMatSignal *signals, guint n_signals);
 

@@ -1,9 +1,8 @@
-/* hyco-format-module.c: loading the result formats' modules on demand
- * (hyco-format-module-private.h).
+/* hyco-module.c: the library's modules, loaded on demand (hyco-module-private.h).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-format-module-private.h"
+#include "hyco-module-private.h"
 
 #include <gmodule.h>
 
@@ -13,22 +12,15 @@
 static GMutex modules_lock;
 static GHashTable *modules; /* name -> GModule, resident; never freed */
 
-static char *
-module_path (const char *folder, const char *name)
+/* Under the lock. The build's module when it exists (this library runs from the build, as the
+ * tests and bench/ run it), else the installed one, as the sweep finds its MPI part. */
+static GModule *
+open_module (const char *folder, const char *name, const char *what, GQuark domain, gint code,
+             GError **error)
 {
   g_autofree char *file = g_strconcat (name, ".", G_MODULE_SUFFIX, NULL);
-
-  return g_build_filename (folder, file, NULL);
-}
-
-/* Under the lock. The build's module when the build's folder exists (this library runs from
- * the build, as the tests and bench/ run it), else the installed one, as the sweep finds its
- * MPI part. */
-static GModule *
-open_module (const char *name, const char *what, GQuark domain, gint code, GError **error)
-{
-  g_autofree char *built = module_path (HYCO_FORMAT_MODULE_DIR_BUILT, name);
-  g_autofree char *installed = module_path (HYCO_FORMAT_MODULE_DIR_INSTALLED, name);
+  g_autofree char *built = g_build_filename (HYCO_MODULE_BUILD_ROOT, folder, file, NULL);
+  g_autofree char *installed = g_build_filename (HYCO_MODULE_DIR, file, NULL);
   const char *path = g_file_test (built, G_FILE_TEST_EXISTS) ? built : installed;
   g_autofree char *why = NULL;
   const char *version = NULL;
@@ -39,7 +31,7 @@ open_module (const char *name, const char *what, GQuark domain, gint code, GErro
   module = g_module_open (path, G_MODULE_BIND_LAZY | G_MODULE_BIND_LOCAL);
   if (module == NULL)
     why = g_strdup (g_file_test (path, G_FILE_TEST_EXISTS) ? g_module_error () : "no such file");
-  else if (!g_module_symbol (module, HYCO_FORMAT_MODULE_VERSION_SYMBOL, (gpointer *) &version)
+  else if (!g_module_symbol (module, HYCO_MODULE_VERSION_SYMBOL, (gpointer *) &version)
            || version == NULL || !g_str_equal (version, HYCO_VERSION))
     {
       why = g_strdup_printf ("it is not Hyco %s's: %s", HYCO_VERSION,
@@ -55,15 +47,15 @@ open_module (const char *name, const char *what, GQuark domain, gint code, GErro
                    what, path, why, MODULE_PACKAGE);
       return NULL;
     }
-  /* The formats' libraries keep global state (PLplot's streams, HDF5's identifiers): loaded
+  /* The modules' libraries keep global state (PLplot's streams, HDF5's identifiers): loaded
    * once, for good. */
   g_module_make_resident (module);
   return module;
 }
 
 gpointer
-_hyco_format_module_symbol (const char *name, const char *symbol, const char *what,
-                            GQuark domain, gint code, GError **error)
+_hyco_module_symbol (const char *folder, const char *name, const char *symbol, const char *what,
+                     GQuark domain, gint code, GError **error)
 {
   GModule *module;
   gpointer address = NULL;
@@ -74,7 +66,7 @@ _hyco_format_module_symbol (const char *name, const char *symbol, const char *wh
   module = g_hash_table_lookup (modules, name);
   if (module == NULL)
     {
-      module = open_module (name, what, domain, code, error);
+      module = open_module (folder, name, what, domain, code, error);
       if (module)
         g_hash_table_insert (modules, g_strdup (name), module);
     }
