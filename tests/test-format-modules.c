@@ -1,6 +1,7 @@
-/* test-format-modules.c: the result formats' libraries (libmatio, PLplot, HDF5) are loaded
- * only when a file of theirs is written, from the modules results/modules/ builds, and a
- * module that cannot be loaded is an error that names its file and package.
+/* test-format-modules.c: the libraries the library keeps in modules are loaded only when they
+ * are needed: the result formats' (libmatio, PLplot, HDF5, from results/modules/) when a file
+ * of theirs is written, SUNDIALS (directors/hyco-cvode.c) when a continuous director uses
+ * CVODE; and a module that cannot be loaded is an error that names its file and package.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -51,6 +52,8 @@ test_loaded_on_demand (void)
   g_autofree char *ball = NULL;
 
   /* A model read and run: none of them. */
+  g_assert_false (mapped ("libsundials"));
+  g_assert_false (mapped ("hyco-cvode.so"));
   g_assert_false (mapped ("libmatio"));
   g_assert_false (mapped ("libplplot"));
   g_assert_false (mapped ("libhdf5"));
@@ -80,6 +83,13 @@ test_loaded_on_demand (void)
   g_assert_true (hyco_sweep_save_hdf5 (sweep, h5, &error));
   g_assert_no_error (error);
   g_assert_true (mapped ("hyco-hdf5.so"));
+
+  /* CVODE, only for a model that solves with it. */
+  g_assert_false (mapped ("libsundials"));
+  g_clear_object (&model);
+  model = run_model ("models/van-der-pol-stiff.xml");
+  g_assert_true (mapped ("hyco-cvode.so"));
+  g_assert_true (mapped ("libsundials_cvode"));
 
   g_unlink (mat);
   g_unlink (svg);
