@@ -66,8 +66,7 @@ spawn (char *const *argv)
       fprintf (stderr, "bench-startup: cannot run %s\n", argv[0]);
       exit (1);
     }
-  if (wait4 (pid, &status, 0, &usage) != pid || !WIFEXITED (status)
-      || WEXITSTATUS (status) != 0)
+  if (wait4 (pid, &status, 0, &usage) != pid || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
       fprintf (stderr, "bench-startup: %s failed\n", argv[0]);
       exit (1);
@@ -97,8 +96,8 @@ median (double *values, guint n)
 static void
 startup (guint n)
 {
-  char *hyco[] = { HYCO_EXE, "run", HYCO_SOURCE_ROOT "/models/zero-delay-feedback.xml",
-                   "--stop-time", "3", NULL };
+  char *hyco[] = { HYCO_EXE,      "run", HYCO_SOURCE_ROOT "/models/zero-delay-feedback.xml",
+                   "--stop-time", "3",   NULL };
   char *baseline[] = { "/bin/true", NULL };
   g_autofree double *hyco_wall = g_new (double, n);
   g_autofree double *hyco_cpu = g_new (double, n);
@@ -139,8 +138,9 @@ results (guint n)
 {
   g_autofree char *dir = g_dir_make_tmp ("hyco-bench-startup-XXXXXX", NULL);
   g_autofree char *mat = g_build_filename (dir, "r.mat", NULL);
-  char *plain[] = { HYCO_EXE, "fmu", "run", HYCO_BUILD_ROOT "/tests/fmus/vanderpol.fmu",
-                    "-t", "1000", "--step", "0.001", "-q", NULL, NULL, NULL };
+  char *plain[] = { HYCO_EXE, "fmu",  "run",    HYCO_BUILD_ROOT "/tests/fmus/vanderpol.fmu",
+                    "-t",     "1000", "--step", "0.001",
+                    "-q",     NULL,   NULL,     NULL };
   char *with[G_N_ELEMENTS (plain)];
   g_autofree double *plain_wall = g_new (double, n);
   g_autofree double *plain_cpu = g_new (double, n);

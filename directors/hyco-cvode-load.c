@@ -19,16 +19,15 @@ _hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tole
 
   if (ops == NULL)
     {
-      ops = _hyco_module_symbol ("directors", "hyco-cvode", HYCO_CVODE_OPS_SYMBOL,
-                                 "the solver CVODE", HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED,
-                                 error);
+      ops
+        = _hyco_module_symbol ("directors", "hyco-cvode", HYCO_CVODE_OPS_SYMBOL, "the solver CVODE",
+                               HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED, error);
       if (ops == NULL)
         return NULL;
       g_atomic_pointer_set (&cvode_ops, ops);
     }
   return ops->new (n, relative_tolerance, absolute_tolerances, max_step, initial_step,
-                   linear_solver, rhs, user_data, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED,
-                   error);
+                   linear_solver, rhs, user_data, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED, error);
 }
 
 static const HycoCvodeOps *

@@ -32,8 +32,8 @@ typedef struct
 
 /* Writes `resolution` (int32) and the struct array `signals` to @path, uncompressed; FALSE if
  * libmatio reported a failure (it does not check every write: check the file too). */
-typedef gboolean (*HycoMatWrite) (const char *path, gint32 resolution,
-                                  const HycoMatSignal *signals, guint n_signals);
+typedef gboolean (*HycoMatWrite) (const char *path, gint32 resolution, const HycoMatSignal *signals,
+                                  guint n_signals);
 #define HYCO_MAT_WRITE_SYMBOL "hyco_mat_write"
 
 /* hyco-hdf5: a sweep's columns and attributes as an HDF5 file. */
@@ -61,9 +61,8 @@ typedef struct
 } HycoHdf5Attribute;
 
 /* Writes the datasets and the root's attributes to @path; FALSE on any failure. */
-typedef gboolean (*HycoHdf5Write) (const char *path, const HycoHdf5Column *columns,
-                                   guint n_columns, const HycoHdf5Attribute *attributes,
-                                   guint n_attributes);
+typedef gboolean (*HycoHdf5Write) (const char *path, const HycoHdf5Column *columns, guint n_columns,
+                                   const HycoHdf5Attribute *attributes, guint n_attributes);
 #define HYCO_HDF5_WRITE_SYMBOL "hyco_hdf5_write"
 
 G_END_DECLS

@@ -35,7 +35,8 @@ static const HycoPlplot *plplot;
 const HycoPlplot *
 _hyco_plot_load (const char *what, GQuark domain, gint code, GError **error)
 {
-  return _hyco_module_symbol ("results", "hyco-plot", HYCO_PLPLOT_SYMBOL, what, domain, code, error);
+  return _hyco_module_symbol ("results", "hyco-plot", HYCO_PLPLOT_SYMBOL, what, domain, code,
+                              error);
 }
 
 void

@@ -102,8 +102,8 @@ test_missing_module (void)
 {
   g_autoptr (GError) error = NULL;
   gpointer entry = _hyco_module_symbol ("results", "hyco-no-such-module", "hyco_no_such_entry",
-                                               "writing the results to r.mat", HYCO_RESULTS_ERROR,
-                                               HYCO_RESULTS_ERROR_IO, &error);
+                                        "writing the results to r.mat", HYCO_RESULTS_ERROR,
+                                        HYCO_RESULTS_ERROR_IO, &error);
 
   g_assert_null (entry);
   g_assert_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO);
@@ -120,8 +120,8 @@ test_missing_entry (void)
 {
   g_autoptr (GError) error = NULL;
   gpointer entry = _hyco_module_symbol ("results", "hyco-results-mat", "hyco_no_such_entry",
-                                               "writing the results to r.mat", HYCO_RESULTS_ERROR,
-                                               HYCO_RESULTS_ERROR_IO, &error);
+                                        "writing the results to r.mat", HYCO_RESULTS_ERROR,
+                                        HYCO_RESULTS_ERROR_IO, &error);
 
   g_assert_null (entry);
   g_assert_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO);
@@ -137,7 +137,7 @@ static gpointer
 look_up_mat_write (gpointer data)
 {
   return _hyco_module_symbol ("results", "hyco-results-mat", HYCO_MAT_WRITE_SYMBOL, "writing",
-                                     HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, NULL);
+                              HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, NULL);
 }
 
 static void

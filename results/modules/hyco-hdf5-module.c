@@ -135,17 +135,15 @@ write_file (const char *path, const HycoHdf5Column *columns, guint n_columns,
                              column->data);
           break;
         case HYCO_HDF5_STRING:
-          ok = write_column (file, column->name, string_type, string_type, column->n,
-                             column->data);
+          ok = write_column (file, column->name, string_type, string_type, column->n, column->data);
           break;
         default:
           ok = FALSE;
         }
     }
   for (guint a = 0; ok && a < n_attributes; a++)
-    ok = attributes[a].text
-           ? write_string_attribute (file, attributes[a].name, attributes[a].text)
-           : write_uint_attribute (file, attributes[a].name, attributes[a].number);
+    ok = attributes[a].text ? write_string_attribute (file, attributes[a].name, attributes[a].text)
+                            : write_uint_attribute (file, attributes[a].name, attributes[a].number);
   H5Tclose (string_type);
   if (H5Fclose (file) < 0)
     ok = FALSE;

@@ -37,8 +37,7 @@ text (const char *value)
 }
 
 gboolean
-hyco_mat_write (const char *path, gint32 resolution, const HycoMatSignal *signals,
-                guint n_signals)
+hyco_mat_write (const char *path, gint32 resolution, const HycoMatSignal *signals, guint n_signals)
 {
   size_t scalar[2] = { 1, 1 }, dims[2] = { 1, n_signals };
   matvar_t *exponent, *array;
@@ -55,14 +54,15 @@ hyco_mat_write (const char *path, gint32 resolution, const HycoMatSignal *signal
       const HycoMatSignal *signal = &signals[i];
       Mat_VarSetStructFieldByName (array, "name", i, text (signal->name));
       Mat_VarSetStructFieldByName (array, "type", i, text (signal->type));
-      Mat_VarSetStructFieldByName (array, "time", i,
-                                   column (MAT_C_DOUBLE, MAT_T_DOUBLE, signal->n, signal->seconds, 0));
+      Mat_VarSetStructFieldByName (
+        array, "time", i, column (MAT_C_DOUBLE, MAT_T_DOUBLE, signal->n, signal->seconds, 0));
       Mat_VarSetStructFieldByName (array, "ticks", i,
                                    column (MAT_C_INT64, MAT_T_INT64, signal->n, signal->ticks, 0));
       Mat_VarSetStructFieldByName (
-        array, "microstep", i, column (MAT_C_UINT64, MAT_T_UINT64, signal->n, signal->microsteps, 0));
-      Mat_VarSetStructFieldByName (array, "value", i,
-                                   column (MAT_C_DOUBLE, MAT_T_DOUBLE, signal->n, signal->values, 0));
+        array, "microstep", i,
+        column (MAT_C_UINT64, MAT_T_UINT64, signal->n, signal->microsteps, 0));
+      Mat_VarSetStructFieldByName (
+        array, "value", i, column (MAT_C_DOUBLE, MAT_T_DOUBLE, signal->n, signal->values, 0));
       Mat_VarSetStructFieldByName (
         array, "present", i,
         column (MAT_C_UINT8, MAT_T_UINT8, signal->n, signal->present, MAT_F_LOGICAL));
