@@ -1,10 +1,12 @@
-/* hyco-cvode.c
+/* hyco-cvode.c: the module hyco-cvode, the stiff solver on SUNDIALS CVODE, which the library
+ * loads only when a continuous director uses it (hyco-cvode-load.c): SUNDIALS is six libraries
+ * that every hyco command would otherwise load at start-up. It links SUNDIALS and GLib, nothing
+ * of Hyco (kernel/hyco-module-private.h).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "hyco-directors.h"
-#include "hyco-kernel.h"
 #include "hyco-cvode.h"
+#include "hyco-module-private.h"
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
@@ -39,6 +41,8 @@ struct _HycoCvode
   HycoCvodeRhs rhs;
   gpointer user_data;
   GError *rhs_error; /* why the model's evaluation failed, for the caller */
+  GQuark error_domain; /* of CVODE's own failures */
+  gint error_code;
 };
 
 static int
@@ -65,15 +69,15 @@ check (HycoCvode *self, int flag, const char *call, GError **error)
       self->rhs_error = NULL;
       return FALSE;
     }
-  g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED, "CVODE: %s failed: %s", call,
+  g_set_error (error, self->error_domain, self->error_code, "CVODE: %s failed: %s", call,
                CVodeGetReturnFlagName (flag));
   return FALSE;
 }
 
 /* One absolute tolerance for all states when they are the same (the usual case), else a vector
  * (states scaled by their nominals). */
-gboolean
-_hyco_cvode_set_tolerances (HycoCvode *self, double relative_tolerance,
+static gboolean
+cvode_set_tolerances (HycoCvode *self, double relative_tolerance,
                             const double *absolute_tolerances, GError **error)
 {
   N_Vector vector;
@@ -115,7 +119,7 @@ attach_linear_solver (HycoCvode *self, HycoCvodeLinearSolver kind, guint lower, 
     }
   if (self->matrix == NULL || self->solver == NULL)
     {
-      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED,
+      g_set_error (error, self->error_domain, self->error_code,
                    "CVODE: cannot create the linear solver for %u states", self->n);
       return FALSE;
     }
@@ -280,20 +284,25 @@ choose_linear_solver (HycoCvode *self, double t, const double *y, GError **error
   return attach_linear_solver (self, kind, lower, upper, error);
 }
 
-HycoCvode *
-_hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tolerances,
-                 double max_step, double initial_step, HycoCvodeLinearSolver linear_solver,
-                 HycoCvodeRhs rhs, gpointer user_data, GError **error)
+static void cvode_free (HycoCvode *self);
+
+static HycoCvode *
+cvode_new (guint n, double relative_tolerance, const double *absolute_tolerances,
+           double max_step, double initial_step, HycoCvodeLinearSolver linear_solver,
+           HycoCvodeRhs rhs, gpointer user_data, GQuark error_domain, gint error_code,
+           GError **error)
 {
   HycoCvode *self = g_new0 (HycoCvode, 1);
 
+  self->error_domain = error_domain;
+  self->error_code = error_code;
   self->n = n;
   self->linear_solver = linear_solver;
   self->rhs = rhs;
   self->user_data = user_data;
   if (SUNContext_Create (NULL, &self->context) != 0)
     {
-      g_set_error (error, HYCO_ACTOR_ERROR, HYCO_ACTOR_ERROR_FAILED,
+      g_set_error (error, self->error_domain, self->error_code,
                    "CVODE: cannot create a SUNDIALS context");
       g_free (self);
       return NULL;
@@ -307,14 +316,14 @@ _hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tole
   if (self->memory == NULL
       || !check (self, CVodeInit (self->memory, evaluate, 0, self->y), "CVodeInit", error)
       || !check (self, CVodeSetUserData (self->memory, self), "CVodeSetUserData", error)
-      || !_hyco_cvode_set_tolerances (self, relative_tolerance, absolute_tolerances, error)
+      || !cvode_set_tolerances (self, relative_tolerance, absolute_tolerances, error)
       || (self->linear_solver == HYCO_CVODE_LINEAR_SOLVER_DENSE
           && !attach_linear_solver (self, HYCO_CVODE_LINEAR_SOLVER_DENSE, 0, 0, error))
       || !check (self, CVodeSetMaxStep (self->memory, max_step), "CVodeSetMaxStep", error)
       || !check (self, CVodeSetInitStep (self->memory, initial_step), "CVodeSetInitStep", error)
       || !check (self, CVodeSetMaxNumSteps (self->memory, -1), "CVodeSetMaxNumSteps", error))
     {
-      _hyco_cvode_free (self);
+      cvode_free (self);
       return NULL;
     }
   /* Messages reach the caller through GError, not stderr. */
@@ -322,8 +331,8 @@ _hyco_cvode_new (guint n, double relative_tolerance, const double *absolute_tole
   return self;
 }
 
-gboolean
-_hyco_cvode_restart (HycoCvode *self, double t, const double *y, GError **error)
+static gboolean
+cvode_restart (HycoCvode *self, double t, const double *y, GError **error)
 {
   if (!self->linear_solver_set && !choose_linear_solver (self, t, y, error))
     return FALSE;
@@ -331,8 +340,8 @@ _hyco_cvode_restart (HycoCvode *self, double t, const double *y, GError **error)
   return check (self, CVodeReInit (self->memory, t, self->y), "CVodeReInit", error);
 }
 
-gboolean
-_hyco_cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y, GError **error)
+static gboolean
+cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y, GError **error)
 {
   realtype reached = 0;
 
@@ -346,8 +355,8 @@ _hyco_cvode_step (HycoCvode *self, double t_stop, double *t_reached, double *y, 
 }
 
 /* Integrates to exactly @t_end (its stop time), however many internal steps it takes. */
-gboolean
-_hyco_cvode_advance (HycoCvode *self, double t_end, double *y, GError **error)
+static gboolean
+cvode_advance (HycoCvode *self, double t_end, double *y, GError **error)
 {
   realtype reached = 0;
 
@@ -358,14 +367,14 @@ _hyco_cvode_advance (HycoCvode *self, double t_end, double *y, GError **error)
   return TRUE;
 }
 
-HycoCvodeLinearSolver
-_hyco_cvode_get_linear_solver (HycoCvode *self)
+static HycoCvodeLinearSolver
+cvode_get_linear_solver (HycoCvode *self)
 {
   return self->linear_solver;
 }
 
-void
-_hyco_cvode_free (HycoCvode *self)
+static void
+cvode_free (HycoCvode *self)
 {
   if (self == NULL)
     return;
@@ -381,3 +390,15 @@ _hyco_cvode_free (HycoCvode *self)
   SUNContext_Free (&self->context);
   g_free (self);
 }
+
+G_MODULE_EXPORT const char hyco_module_version[] = HYCO_VERSION;
+
+G_MODULE_EXPORT const HycoCvodeOps hyco_cvode_ops = {
+  .new = cvode_new,
+  .get_linear_solver = cvode_get_linear_solver,
+  .set_tolerances = cvode_set_tolerances,
+  .restart = cvode_restart,
+  .step = cvode_step,
+  .advance = cvode_advance,
+  .free = cvode_free,
+};

@@ -50,6 +50,7 @@ typedef struct
   guint64 last_iteration;      /* of the latest sample */
   guint64 n_continuing;        /* present samples right after a present sample's iteration */
   gboolean absent_after_first; /* absent at some sample after its first value */
+  guint reserved;              /* samples the four columns have room for (hyco-results.c) */
 } HycoResultsSignal;
 
 HycoResultsSignal *_hyco_results_add_signal (HycoResults *self, const char *name);

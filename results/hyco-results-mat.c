@@ -5,66 +5,35 @@
 #include "hyco-results-formats.h"
 #include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
+#include "hyco-format-module-private.h"
 
-#include <matio.h>
-
-static const char *signal_fields[] = {
-  "name", "type", "time", "ticks", "microstep", "value", "present", NULL,
-};
-
-/* A column of @n values at @data, which libmatio writes from where it is (not copied: the
- * results can be hundreds of megabytes); @data must outlive the variable. */
-static matvar_t *
-column (enum matio_classes class_type, enum matio_types data_type, gsize n, const void *data,
-        int flags)
+/* The signals as the module writes them; @seconds keeps the time columns until then. */
+static HycoMatSignal *
+mat_signals (HycoResults *self, GPtrArray *signals, GPtrArray *seconds)
 {
-  size_t dims[2] = { n, 1 };
-
-  return Mat_VarCreate (NULL, class_type, data_type, 2, dims, (void *) data,
-                        flags | MAT_F_DONT_COPY_DATA);
-}
-
-/* A text in UTF-8: libmatio counts its dimensions in characters, not bytes. */
-static matvar_t *
-text (const char *value)
-{
-  size_t dims[2] = { 1, (size_t) g_utf8_strlen (value, -1) };
-
-  return Mat_VarCreate (NULL, MAT_C_CHAR, MAT_T_UTF8, 2, dims, (void *) value, 0);
-}
-
-/* @times_in_seconds keeps the time columns until the struct is written. */
-static matvar_t *
-signal_struct (HycoResults *self, GPtrArray *signals, GPtrArray *times_in_seconds)
-{
-  size_t dims[2] = { 1, signals->len };
-  matvar_t *array = Mat_VarCreateStruct2 ("signals", 2, dims, signal_fields);
+  HycoMatSignal *columns = g_new0 (HycoMatSignal, MAX (signals->len, 1));
   int resolution = hyco_results_get_resolution (self);
 
   for (guint i = 0; i < signals->len; i++)
     {
       HycoResultsSignal *signal = signals->pdata[i];
       gsize n = signal->times->len;
-      double *seconds = g_new (double, MAX (n, 1));
-      g_ptr_array_add (times_in_seconds, seconds);
+      double *times = g_new (double, MAX (n, 1));
+      g_ptr_array_add (seconds, times);
       for (gsize k = 0; k < n; k++)
-        seconds[k] = hyco_time_to_seconds (g_array_index (signal->times, gint64, k), resolution);
-      Mat_VarSetStructFieldByName (array, "name", i, text (signal->name));
-      Mat_VarSetStructFieldByName (array, "type", i,
-                                   text (hyco_value_type_to_string (signal->type)));
-      Mat_VarSetStructFieldByName (array, "time", i,
-                                   column (MAT_C_DOUBLE, MAT_T_DOUBLE, n, seconds, 0));
-      Mat_VarSetStructFieldByName (array, "ticks", i,
-                                   column (MAT_C_INT64, MAT_T_INT64, n, signal->times->data, 0));
-      Mat_VarSetStructFieldByName (
-        array, "microstep", i, column (MAT_C_UINT64, MAT_T_UINT64, n, signal->microsteps->data, 0));
-      Mat_VarSetStructFieldByName (array, "value", i,
-                                   column (MAT_C_DOUBLE, MAT_T_DOUBLE, n, signal->values->data, 0));
-      Mat_VarSetStructFieldByName (
-        array, "present", i,
-        column (MAT_C_UINT8, MAT_T_UINT8, n, signal->presence->data, MAT_F_LOGICAL));
+        times[k] = hyco_time_to_seconds (g_array_index (signal->times, gint64, k), resolution);
+      columns[i] = (HycoMatSignal) {
+        .name = signal->name,
+        .type = hyco_value_type_to_string (signal->type),
+        .n = n,
+        .seconds = times,
+        .ticks = (const gint64 *) signal->times->data,
+        .microsteps = (const guint64 *) signal->microsteps->data,
+        .values = (const double *) signal->values->data,
+        .present = (const guint8 *) signal->presence->data,
+      };
     }
-  return array;
+  return columns;
 }
 
 /* libmatio does not check its writes: a full disk leaves a file cut short. A MAT v5 file is a
@@ -119,18 +88,22 @@ gboolean
 hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
 {
   g_autoptr (GPtrArray) signals = g_ptr_array_new ();
-  g_autoptr (GPtrArray) times_in_seconds = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) seconds = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) local_error = NULL;
+  g_autofree HycoMatSignal *columns = NULL;
+  g_autofree char *what = NULL;
   HycoOutputFile *output;
+  HycoMatWrite write;
   GPtrArray *all;
-  mat_t *file;
-  matvar_t *array, *resolution;
-  size_t scalar[2] = { 1, 1 };
-  gint32 exponent;
-  int failed;
+  gboolean failed;
 
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+  what = g_strdup_printf ("writing the results to %s", path);
+  write = _hyco_module_symbol ("results", "hyco-results-mat", HYCO_MAT_WRITE_SYMBOL, what,
+                                      HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, error);
+  if (write == NULL)
+    return FALSE;
   all = _hyco_results_get_signals (self);
   for (guint i = 0; i < all->len; i++)
     if (((HycoResultsSignal *) all->pdata[i])->n_present > 0)
@@ -142,24 +115,9 @@ hyco_results_save_mat (HycoResults *self, const char *path, GError **error)
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
-  file = Mat_CreateVer (_hyco_output_file_get_write_path (output),
-                        "MATLAB 5.0 MAT-file, written by Hyco", MAT_FT_MAT5);
-  if (file == NULL)
-    {
-      _hyco_output_file_abort (output);
-      g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_IO, "cannot write %s", path);
-      return FALSE;
-    }
-  exponent = hyco_results_get_resolution (self);
-  resolution = Mat_VarCreate ("resolution", MAT_C_INT32, MAT_T_INT32, 2, scalar, &exponent, 0);
-  array = signal_struct (self, signals, times_in_seconds);
-  failed = Mat_VarWrite (file, resolution, MAT_COMPRESSION_NONE);
-  if (failed == 0)
-    failed = Mat_VarWrite (file, array, MAT_COMPRESSION_NONE);
-  Mat_VarFree (resolution);
-  Mat_VarFree (array);
-  if (Mat_Close (file) != 0)
-    failed = 1;
+  columns = mat_signals (self, signals, seconds);
+  failed = !write (_hyco_output_file_get_write_path (output), hyco_results_get_resolution (self),
+                   columns, signals->len);
   if (failed || !mat_file_is_complete (_hyco_output_file_get_write_path (output), 2))
     {
       _hyco_output_file_abort (output);

@@ -18,16 +18,26 @@
 #include "hyco-plot-private.h"
 #include "hyco-output-file-private.h"
 #include "hyco-results-private.h"
+#include "hyco-format-module-private.h"
 
 #include <errno.h>
 #include <math.h>
-#include <plplot.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
 
 /* PLplot keeps global state (streams, the driver table): one plot at a time, whoever draws
  * it (hyco-plot-private.h). */
 static GMutex plot_lock;
+
+/* PLplot, from the module hyco-plot: set under the lock. */
+static const HycoPlplot *plplot;
+
+const HycoPlplot *
+_hyco_plot_load (const char *what, GQuark domain, gint code, GError **error)
+{
+  return _hyco_module_symbol ("results", "hyco-plot", HYCO_PLPLOT_SYMBOL, what, domain, code,
+                              error);
+}
 
 void
 _hyco_plot_lock (void)
@@ -118,14 +128,14 @@ _hyco_plot_file_is_complete (const char *path, const char *driver)
 /* PLplot asks on standard input for a device it does not know, and exits on most errors:
  * check first. */
 gboolean
-_hyco_plot_driver_available (const char *driver)
+_hyco_plot_driver_available (const HycoPlplot *pl, const char *driver)
 {
   int n = 256;
   const char **menu = g_new0 (const char *, n);
   const char **names = g_new0 (const char *, n);
   gboolean found = FALSE;
 
-  plgDevs (&menu, &names, &n);
+  pl->gDevs (&menu, &names, &n);
   for (int i = 0; i < n && !found; i++)
     found = names[i] && g_str_equal (names[i], driver);
   g_free (menu);
@@ -254,13 +264,13 @@ draw_line (GArray *times, GArray *values)
         continue;
       /* A segment between two breaks; alone, a point is a marker. */
       if (i - start >= 2)
-        plline ((PLINT) (i - start), t + start, v + start);
+        plplot->line ((gint32) (i - start), t + start, v + start);
       else if (i - start == 1)
-        plpoin (1, t + start, v + start, 17);
+        plplot->poin (1, t + start, v + start, 17);
       start = i + 1;
     }
   if (times->len <= 100)
-    plpoin ((PLINT) times->len, t, v, 17);
+    plplot->poin ((gint32) times->len, t, v, 17);
 }
 
 static void
@@ -270,8 +280,8 @@ draw_events (GArray *times, GArray *values)
   const double *v = (const double *) (gpointer) values->data;
 
   for (guint i = 0; i < times->len; i++)
-    pljoin (t[i], 0.0, t[i], v[i]);
-  plpoin ((PLINT) times->len, t, v, 4);
+    plplot->join (t[i], 0.0, t[i], v[i]);
+  plplot->poin ((gint32) times->len, t, v, 4);
 }
 
 /* Events too dense for a stem each (more than the pixels hold): in each pixel column, a mark
@@ -302,8 +312,8 @@ draw_dense_events (GArray *times, GArray *values, guint columns, double t_low, d
       {
         double x = t_low + (c + 0.5) * column_width;
         /* At least two pixels tall, so a single value shows. */
-        pljoin (x, lo[c] - pixel, x, hi[c] + pixel);
-        pljoin (x, raster_low, x, raster_high);
+        plplot->join (x, lo[c] - pixel, x, hi[c] + pixel);
+        plplot->join (x, raster_low, x, raster_high);
       }
 }
 static gboolean
@@ -407,10 +417,10 @@ put_text (guint width, guint height, double x, double y, double just, const char
   double w = text_width (text);
   HycoPlotBox box = { x - just * w, y - TEXT_HEIGHT * 0.75, w, TEXT_HEIGHT * 1.5 };
 
-  plvpor (0.0, 1.0, 0.0, 1.0);
-  plwind (0.0, width, -(double) height, 0.0);
+  plplot->vpor (0.0, 1.0, 0.0, 1.0);
+  plplot->wind (0.0, width, -(double) height, 0.0);
   /* PLplot puts a string's reference point at half its character height. */
-  plptex (x, -y, 1.0, 0.0, just, text);
+  plplot->ptex (x, -y, 1.0, 0.0, just, text);
   return box;
 }
 
@@ -473,13 +483,13 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
   layout->n_value_ticks = g_new0 (guint, n);
   layout->dense = g_new0 (gboolean, n);
 
-  pladv (0);
-  plgspa (&page_x0, &page_x1, &page_y0, &page_y1);
+  plplot->adv (0);
+  plplot->gspa (&page_x0, &page_x1, &page_y0, &page_y1);
   pixels_per_mm = width / (page_x1 - page_x0);
-  plschr (TEXT_HEIGHT / pixels_per_mm, 1.0);
-  plssym (TEXT_HEIGHT * 0.5 / pixels_per_mm, 1.0);
-  plsmaj (TICK_LENGTH / pixels_per_mm, 1.0);
-  plsmin (TICK_LENGTH * 0.5 / pixels_per_mm, 1.0);
+  plplot->schr (TEXT_HEIGHT / pixels_per_mm, 1.0);
+  plplot->ssym (TEXT_HEIGHT * 0.5 / pixels_per_mm, 1.0);
+  plplot->smaj (TICK_LENGTH / pixels_per_mm, 1.0);
+  plplot->smin (TICK_LENGTH * 0.5 / pixels_per_mm, 1.0);
 
   for (guint p = 0; p < n; p++)
     {
@@ -631,24 +641,24 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
       frame->y = MARGIN_TOP + p * slot + PANEL_HEADER;
       frame->width = plot_width;
       frame->height = frame_height;
-      plvpor (frame->x / width, (frame->x + frame->width) / width,
+      plplot->vpor (frame->x / width, (frame->x + frame->width) / width,
               1.0 - (frame->y + frame->height) / height, 1.0 - frame->y / height);
-      plwind (t_low, t_high, panel->low, panel->high);
-      plcol0 (COLOR_GRID);
-      plwidth (0.5);
-      plbox ("g", t_step, 0, "g", panel->value_step, 0);
-      plcol0 (COLOR_AXES);
-      plwidth (1.0);
-      plbox ("bcst", t_step, 0, panel->single_tick ? "bc" : "bct", panel->value_step, 0);
+      plplot->wind (t_low, t_high, panel->low, panel->high);
+      plplot->col0 (COLOR_GRID);
+      plplot->width (0.5);
+      plplot->box ("g", t_step, 0, "g", panel->value_step, 0);
+      plplot->col0 (COLOR_AXES);
+      plplot->width (1.0);
+      plplot->box ("bcst", t_step, 0, panel->single_tick ? "bc" : "bct", panel->value_step, 0);
       if (panel->single_tick)
         {
           double v = g_array_index (panel->value_ticks, double, 0);
           double tick = TICK_LENGTH / frame->width * (t_high - t_low);
-          pljoin (t_low, v, t_low + tick, v);
-          pljoin (t_high - tick, v, t_high, v);
+          plplot->join (t_low, v, t_low + tick, v);
+          plplot->join (t_high - tick, v, t_high, v);
         }
-      plcol0 (COLOR_FIRST_SIGNAL + (PLINT) (p % G_N_ELEMENTS (palette)));
-      plwidth (1.5);
+      plplot->col0 (COLOR_FIRST_SIGNAL + (gint32) (p % G_N_ELEMENTS (palette)));
+      plplot->width (1.5);
       if (panel->style == HYCO_PLOT_STYLE_LINE)
         draw_line (panel->times, panel->values);
       else if (!panel->dense)
@@ -656,12 +666,12 @@ draw (HycoResults *self, GPtrArray *signals, guint width, guint height)
       else
         {
           double pixel = (panel->high - panel->low) / frame->height;
-          plwidth (1.0);
+          plplot->width (1.0);
           draw_dense_events (panel->times, panel->values, (guint) frame->width, t_low, t_high,
                              pixel, panel->low + pixel, panel->low + RASTER_HEIGHT * pixel);
         }
 
-      plcol0 (COLOR_AXES);
+      plplot->col0 (COLOR_AXES);
       layout->headers[p] = put_text (width, height, frame->x, frame->y - PANEL_HEADER / 2.0 + 1.0,
                                      0.0, panel->header);
       for (guint i = 0; i < panel->value_ticks->len; i++)
@@ -734,9 +744,10 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
   g_autoptr (HycoPlotLayout) drawn = NULL;
   g_autoptr (GPtrArray) panels = g_ptr_array_new ();
   g_autoptr (GError) local_error = NULL;
+  g_autofree char *what = NULL;
   HycoOutputFile *output;
   const char *driver;
-  PLINT stream, previous;
+  gint32 stream, previous;
 
   g_return_val_if_fail (HYCO_IS_RESULTS (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -763,8 +774,15 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
       return FALSE;
     }
 
+  what = g_strdup_printf ("plotting to %s", path);
   g_mutex_lock (&plot_lock);
-  if (!_hyco_plot_driver_available (driver))
+  plplot = _hyco_plot_load (what, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_DRIVER, error);
+  if (plplot == NULL)
+    {
+      g_mutex_unlock (&plot_lock);
+      return FALSE;
+    }
+  if (!_hyco_plot_driver_available (plplot, driver))
     {
       g_mutex_unlock (&plot_lock);
       g_set_error (error, HYCO_RESULTS_ERROR, HYCO_RESULTS_ERROR_DRIVER,
@@ -781,21 +799,21 @@ _hyco_results_plot_with_layout (HycoResults *self, const char *path, const char 
       return FALSE;
     }
 
-  plgstrm (&previous);
-  plmkstrm (&stream);
-  plsdev (driver);
-  plsfnam (_hyco_output_file_get_write_path (output));
-  plspage (0.0, 0.0, (PLINT) width, (PLINT) height, 0, 0);
-  plscmap0n (COLOR_FIRST_SIGNAL + G_N_ELEMENTS (palette));
-  plscol0 (COLOR_BACKGROUND, 255, 255, 255);
-  plscol0 (COLOR_AXES, 0, 0, 0);
-  plscol0 (COLOR_GRID, 220, 220, 220);
+  plplot->gstrm (&previous);
+  plplot->mkstrm (&stream);
+  plplot->sdev (driver);
+  plplot->sfnam (_hyco_output_file_get_write_path (output));
+  plplot->spage (0.0, 0.0, (gint32) width, (gint32) height, 0, 0);
+  plplot->scmap0n (COLOR_FIRST_SIGNAL + G_N_ELEMENTS (palette));
+  plplot->scol0 (COLOR_BACKGROUND, 255, 255, 255);
+  plplot->scol0 (COLOR_AXES, 0, 0, 0);
+  plplot->scol0 (COLOR_GRID, 220, 220, 220);
   for (guint i = 0; i < G_N_ELEMENTS (palette); i++)
-    plscol0 (COLOR_FIRST_SIGNAL + (PLINT) i, palette[i][0], palette[i][1], palette[i][2]);
-  plinit ();
+    plplot->scol0 (COLOR_FIRST_SIGNAL + (gint32) i, palette[i][0], palette[i][1], palette[i][2]);
+  plplot->init ();
   drawn = draw (self, panels, width, height);
-  plend1 ();
-  plsstrm (previous);
+  plplot->end1 ();
+  plplot->sstrm (previous);
 
   g_mutex_unlock (&plot_lock);
   if (!_hyco_plot_file_is_complete (_hyco_output_file_get_write_path (output), driver))

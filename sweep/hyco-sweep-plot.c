@@ -1,5 +1,6 @@
 /* hyco-sweep-plot.c: a summary value of a sweep against a varied parameter, drawn with PLplot
- * as the results' plots are (results/hyco-results-plot.c): same drivers, colours and text size.
+ * as the results' plots are (results/hyco-results-plot.c): same drivers, colours and text size,
+ * and PLplot from the same module (hyco-plot), loaded only to draw.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -8,7 +9,6 @@
 #include "hyco-plot-private.h"
 
 #include <math.h>
-#include <plplot.h>
 #include <string.h>
 
 enum
@@ -20,6 +20,9 @@ enum
   COLOR_FAILED,
   N_COLORS
 };
+
+/* PLplot, from the module hyco-plot: set under the plot lock. */
+static const HycoPlplot *plplot;
 
 /* Text height in pixels, as the results' plots have it. */
 #define TEXT_HEIGHT 13.0
@@ -73,29 +76,29 @@ draw (HycoSweep *self, guint x_index, gboolean x_is_parameter, guint y_index,
   widen (&x_low, &x_high);
   widen (&y_low, &y_high);
 
-  pladv (0);
-  plgspa (&page_x0, &page_x1, &page_y0, &page_y1);
+  plplot->adv (0);
+  plplot->gspa (&page_x0, &page_x1, &page_y0, &page_y1);
   pixels_per_mm = width / (page_x1 - page_x0);
-  plschr (TEXT_HEIGHT / pixels_per_mm, 1.0);
-  plssym (TEXT_HEIGHT * 0.6 / pixels_per_mm, 1.0);
-  plsmaj (6.0 / pixels_per_mm, 1.0);
-  plsmin (3.0 / pixels_per_mm, 1.0);
-  plvpor (0.12, 0.96, 0.12, 0.9);
-  plwind (x_low, x_high, y_low, y_high);
-  plcol0 (COLOR_GRID);
-  plbox ("g", 0, 0, "g", 0, 0);
-  plcol0 (COLOR_AXES);
-  plbox ("bcnst", 0, 0, "bcnstv", 0, 0);
+  plplot->schr (TEXT_HEIGHT / pixels_per_mm, 1.0);
+  plplot->ssym (TEXT_HEIGHT * 0.6 / pixels_per_mm, 1.0);
+  plplot->smaj (6.0 / pixels_per_mm, 1.0);
+  plplot->smin (3.0 / pixels_per_mm, 1.0);
+  plplot->vpor (0.12, 0.96, 0.12, 0.9);
+  plplot->wind (x_low, x_high, y_low, y_high);
+  plplot->col0 (COLOR_GRID);
+  plplot->box ("g", 0, 0, "g", 0, 0);
+  plplot->col0 (COLOR_AXES);
+  plplot->box ("bcnst", 0, 0, "bcnstv", 0, 0);
   title = failed ? g_strdup_printf ("%s against %s: %u runs (%u failed, not drawn)", y_name, x_name,
                                     self->n_runs, failed)
                  : g_strdup_printf ("%s against %s: %u runs", y_name, x_name, self->n_runs);
-  pllab (x_name, y_name, title);
-  plcol0 (COLOR_POINTS);
+  plplot->lab (x_name, y_name, title);
+  plplot->col0 (COLOR_POINTS);
   /* A filled disc of the text's font, centred on the point (the cairo and svg drivers draw
    * Unicode). */
-  plschr (TEXT_HEIGHT * 0.8 / pixels_per_mm, 1.0);
+  plplot->schr (TEXT_HEIGHT * 0.8 / pixels_per_mm, 1.0);
   if (n > 0)
-    plstring ((PLINT) n, xs, ys, "●");
+    plplot->string ((gint32) n, xs, ys, "●");
 }
 
 /**
@@ -119,11 +122,12 @@ hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y
                  guint height, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
+  g_autofree char *what = NULL;
   gboolean x_is_parameter, y_is_parameter;
   guint x_index, y_index;
   HycoOutputFile *output;
   const char *driver;
-  PLINT stream, previous;
+  gint32 stream, previous;
 
   g_return_val_if_fail (HYCO_IS_SWEEP (self) && self->planned, FALSE);
   g_return_val_if_fail (path != NULL && x != NULL && y != NULL, FALSE);
@@ -157,8 +161,15 @@ hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y
   if (height == 0)
     height = 600;
 
+  what = g_strdup_printf ("plotting to %s", path);
   _hyco_plot_lock ();
-  if (!_hyco_plot_driver_available (driver))
+  plplot = _hyco_plot_load (what, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, error);
+  if (plplot == NULL)
+    {
+      _hyco_plot_unlock ();
+      return FALSE;
+    }
+  if (!_hyco_plot_driver_available (plplot, driver))
     {
       _hyco_plot_unlock ();
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO,
@@ -173,21 +184,21 @@ hyco_sweep_plot (HycoSweep *self, const char *path, const char *x, const char *y
       g_set_error (error, HYCO_SWEEP_ERROR, HYCO_SWEEP_ERROR_IO, "%s", local_error->message);
       return FALSE;
     }
-  plgstrm (&previous);
-  plmkstrm (&stream);
-  plsdev (driver);
-  plsfnam (_hyco_output_file_get_write_path (output));
-  plspage (0.0, 0.0, (PLINT) width, (PLINT) height, 0, 0);
-  plscmap0n (N_COLORS);
-  plscol0 (COLOR_BACKGROUND, 255, 255, 255);
-  plscol0 (COLOR_AXES, 0, 0, 0);
-  plscol0 (COLOR_GRID, 220, 220, 220);
-  plscol0 (COLOR_POINTS, 31, 119, 180);
-  plscol0 (COLOR_FAILED, 214, 39, 40);
-  plinit ();
+  plplot->gstrm (&previous);
+  plplot->mkstrm (&stream);
+  plplot->sdev (driver);
+  plplot->sfnam (_hyco_output_file_get_write_path (output));
+  plplot->spage (0.0, 0.0, (gint32) width, (gint32) height, 0, 0);
+  plplot->scmap0n (N_COLORS);
+  plplot->scol0 (COLOR_BACKGROUND, 255, 255, 255);
+  plplot->scol0 (COLOR_AXES, 0, 0, 0);
+  plplot->scol0 (COLOR_GRID, 220, 220, 220);
+  plplot->scol0 (COLOR_POINTS, 31, 119, 180);
+  plplot->scol0 (COLOR_FAILED, 214, 39, 40);
+  plplot->init ();
   draw (self, x_index, x_is_parameter, y_index, y_is_parameter, x, y, width);
-  plend1 ();
-  plsstrm (previous);
+  plplot->end1 ();
+  plplot->sstrm (previous);
   _hyco_plot_unlock ();
   if (!_hyco_plot_file_is_complete (_hyco_output_file_get_write_path (output), driver))
     {

@@ -125,6 +125,13 @@ clean_env /usr/bin/hyco run -q model.xml --trace trace.csv
   cmp "$check/trace.csv" "$work/expected.csv"
 }
 grep -qx "Clock1.output,0,1,1" "$check/trace.csv"
+# The modules the library loads from /usr/lib/MULTIARCH/hyco when they are needed: libmatio's,
+# PLplot's and SUNDIALS' (CVODE).
+clean_env /usr/bin/hyco run -q model.xml --results results.mat --plot plot.svg
+[ -s "$check/results.mat" ] && grep -q "</svg>" "$check/plot.svg" || {
+  echo "hyco did not write the MAT file and the plot through its modules" >&2; exit 1; }
+cp models/van-der-pol-stiff.xml "$check/stiff.xml"
+clean_env /usr/bin/hyco run -q stiff.xml --stop-time 1
 clean_env /usr/bin/python3 -c '
 import gi
 gi.require_version("Hyco", "1.0")

@@ -37,26 +37,29 @@ includes="-Ikernel -I$build_dir/kernel -Idirectors -Iactors -Imodal -Ifmi -Iresu
 for folder in actors/*/ fmi/*/; do includes="$includes -I$folder"; done
 packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio minizip libelf hdf5-serial"
 build_root=$(cd "$build_dir" && pwd)
-# What meson defines for the fmi and sweep layers: where the FMU host and the sweep's MPI part
-# are (the fuzzers never start or load them), and the version.
+# What meson defines for the fmi and sweep layers and the module loader: where the FMU host and
+# the sweep's MPI part are (the fuzzers never start or load them), where the modules are (those
+# of the normal build: a stiff solver, a results writer), and the version, which they check.
+version=$(sed -n "s/^  version: '\(.*\)',$/\1/p" meson.build)
 flags="-g -O1 -fsanitize=fuzzer-no-link,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN=\"Hyco\"
   -DHYCO_BUILD_ROOT=\"$build_root\" -DHYCO_FMU_HOST_BUILT=\"$build_root/fmi/isolation/hyco-fmu-host\"
-  -DHYCO_FMU_HOST_INSTALLED=\"/nonexistent/hyco-fmu-host\" -DHYCO_VERSION=\"fuzz\"
+  -DHYCO_FMU_HOST_INSTALLED=\"/nonexistent/hyco-fmu-host\" -DHYCO_VERSION=\"$version\"
   -DHYCO_SWEEP_MPI_BUILT=\"/nonexistent/hyco-sweep-mpi.so\"
-  -DHYCO_SWEEP_MPI_INSTALLED=\"/nonexistent/hyco-sweep-mpi.so\""
+  -DHYCO_SWEEP_MPI_INSTALLED=\"/nonexistent/hyco-sweep-mpi.so\"
+  -DHYCO_MODULE_BUILD_ROOT=\"$build_root\" -DHYCO_MODULE_DIR=\"/nonexistent\""
 # Each source compiled once, for all the fuzzers.
 mkdir -p "$out/obj"
 ls kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/*/*.c results/*.c \
   sweep/*.c library/*.c "$build_dir/kernel/hyco-expr-parser.c" \
-  "$build_dir/results/hyco-results-html-resources.c" | grep -v 'fmi/isolation/hyco-fmu-host.c' |
+  "$build_dir/results/hyco-results-html-resources.c" |
+  grep -v -e 'fmi/isolation/hyco-fmu-host.c' -e 'directors/hyco-cvode.c' |
   xargs -P "$(nproc)" -I{} sh -c 'o="$1/obj/$(echo "$2" | tr / _).o"; \
     [ "$o" -nt "$2" ] || clang $3 $4 $(pkg-config --cflags $5) -c "$2" -o "$o"' \
     sh "$out" {} "$flags" "$includes" "$packages"
 build () {
   clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION $includes \
     $(pkg-config --cflags $packages) "$out"/obj/*.o "tests/fuzz/$1.c" \
-    $(pkg-config --libs $packages) -lsundials_cvode -lsundials_nvecserial \
-    -lsundials_sunmatrixdense -lsundials_sunlinsoldense -lm -o "$out/$1"
+    $(pkg-config --libs $packages) -lm -o "$out/$1"
 }
 build fuzz-model-file
 build fuzz-fmu-description
