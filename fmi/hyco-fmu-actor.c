@@ -57,7 +57,8 @@
  * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
  * integers (out of a type's range: an error naming the port), Float32 a double, an array
  * variable a Hyco array of the size its Dimensions (structural parameters, set in
- * configuration mode) give; a Binary port may not be connected. Its outputs are computed from
+ * configuration mode) give, Binary bytes (hexadecimal in a parameter's text: 0a1b or 0x0a1b;
+ * a value longer than the variable's maxSize is refused). Its outputs are computed from
  * the inputs they depend on when read, as FMI-HC FMUs'. With event mode (hasEventMode), an
  * event the FMU signals at the end of a step to t is handled at (t, 1), (t, 2), ...: one
  * fmi3UpdateDiscreteStates per microstep while the discrete states need an update; the next
@@ -1012,12 +1013,198 @@ resolve_size3 (HycoFMUActor *self, Binding *binding, GError **error)
   return TRUE;
 }
 
+/* FMI 3.0 Binary: a value is Hyco bytes (an array variable's, an array of them), of at most
+ * the variable's maxSize. The FMU is given pointers into the values themselves (shared, never
+ * copied); what it gives is copied, since it stays the FMU's only until its next call. */
+static gboolean
+is_binary_value (const HycoFmuVariable *variable, const HycoValue *value)
+{
+  GBytes *bytes = hyco_value_get_bytes (value);
+
+  return bytes != NULL && (variable->max_size == 0 || g_bytes_get_size (bytes) <= variable->max_size);
+}
+
+static gboolean
+is_binary_values (const HycoFmuVariable *variable, gboolean array, guint64 n,
+                  const HycoValue *value)
+{
+  for (guint64 i = 0; i < n; i++)
+    {
+      const HycoValue *element = value_element (value, array, n, i);
+      if (element == NULL || !is_binary_value (variable, element))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Room for the sizes and pointers of @n Binary values: a scalar's on the stack. */
+typedef struct
+{
+  gsize size;
+  const guint8 *data;
+  gsize *sizes;
+  const guint8 **datas;
+} BinaryBuffer;
+
+static void
+binary_buffer_init (BinaryBuffer *buffer, guint64 n)
+{
+  buffer->sizes = &buffer->size;
+  buffer->datas = &buffer->data;
+  buffer->size = 0;
+  buffer->data = NULL;
+  if (n > 1)
+    {
+      buffer->sizes = g_new0 (gsize, n);
+      buffer->datas = g_new0 (const guint8 *, n);
+    }
+}
+
+static void
+binary_buffer_clear (BinaryBuffer *buffer)
+{
+  if (buffer->sizes != &buffer->size)
+    {
+      g_free (buffer->sizes);
+      g_free (buffer->datas);
+    }
+}
+
+/* Sets @variable (@n values) to @value, checked by is_binary_values(). */
+static gboolean
+set_binary3 (HycoFMUActor *self, const HycoFmuVariable *variable, gboolean array, guint64 n,
+             const HycoValue *value, GError **error)
+{
+  BinaryBuffer buffer;
+  gboolean ok;
+
+  if (self->ops->set_binary == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "setting %s: the FMU exports no fmi3SetBinary", variable->name);
+      return FALSE;
+    }
+  binary_buffer_init (&buffer, n);
+  for (guint64 i = 0; i < n; i++)
+    {
+      buffer.datas[i] = hyco_value_get_bytes_data (value_element (value, array, n, i),
+                                                   &buffer.sizes[i]);
+      if (buffer.datas[i] == NULL)
+        buffer.datas[i] = (const guint8 *) ""; /* no bytes, but a pointer */
+    }
+  ok = check (self,
+              self->ops->set_binary (self->handle, &variable->value_reference, 1, buffer.sizes,
+                                     buffer.datas, n),
+              self->ops->names->set_binary, error);
+  binary_buffer_clear (&buffer);
+  return ok;
+}
+
+/* Reads a Binary output into binding->value. Bytes equal to those it holds are kept, not
+ * copied again: an output that does not change costs no allocation. */
+static gboolean
+get_binary3 (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  const HycoFmuVariable *variable = binding->variable;
+  guint64 n = binding->n_values;
+  BinaryBuffer buffer;
+  gboolean ok = TRUE;
+
+  if (self->ops->get_binary == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "reading %s: the FMU exports no fmi3GetBinary", variable->name);
+      return FALSE;
+    }
+  binary_buffer_init (&buffer, n);
+  if (!check (self,
+              self->ops->get_binary (self->handle, &binding->vr, 1, buffer.sizes, buffer.datas, n),
+              self->ops->names->get_binary, error))
+    {
+      binary_buffer_clear (&buffer);
+      return FALSE;
+    }
+  for (guint64 i = 0; i < n && ok; i++)
+    if (buffer.datas[i] == NULL && buffer.sizes[i] > 0)
+      {
+        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                              "output %s: the FMU gave %" G_GSIZE_FORMAT " bytes but no address "
+                              "for them",
+                              hyco_port_get_name (binding->port), buffer.sizes[i]);
+        ok = FALSE;
+      }
+    else if (variable->max_size > 0 && buffer.sizes[i] > variable->max_size)
+      {
+        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                              "output %s: the FMU gave %" G_GSIZE_FORMAT " bytes, more than "
+                              "the maxSize %" G_GUINT64_FORMAT " of its Binary variable",
+                              hyco_port_get_name (binding->port), buffer.sizes[i],
+                              variable->max_size);
+        ok = FALSE;
+      }
+  if (ok && !binding_is_array (binding))
+    {
+      gsize size;
+      const guint8 *held = hyco_value_get_bytes_data (&binding->value, &size);
+      if (hyco_value_get_bytes (&binding->value) == NULL || size != buffer.size
+          || (size > 0 && memcmp (held, buffer.data, size) != 0))
+        hyco_value_set_bytes_data (&binding->value, buffer.size > 0 ? buffer.data : NULL,
+                                   buffer.size);
+    }
+  else if (ok)
+    {
+      g_autofree HycoValue *elements = g_new0 (HycoValue, MAX (n, 1));
+      for (guint64 i = 0; i < n; i++)
+        hyco_value_set_bytes_data (&elements[i], buffer.sizes[i] > 0 ? buffer.datas[i] : NULL,
+                                   buffer.sizes[i]);
+      hyco_value_set_array (&binding->value, elements, n);
+      for (guint64 i = 0; i < n; i++)
+        hyco_value_clear (&elements[i]);
+    }
+  binary_buffer_clear (&buffer);
+  binding->present = ok;
+  return ok;
+}
+
+/* What a Binary variable takes, for messages: "a Binary value: bytes such as 0x0a1b, at most 8
+ * (its maxSize)". */
+static char *
+describe_binary (const HycoFmuVariable *variable, gboolean array, guint64 n)
+{
+  g_autofree char *limit
+    = variable->max_size > 0
+        ? g_strdup_printf (", at most %" G_GUINT64_FORMAT " (its maxSize)", variable->max_size)
+        : g_strdup ("");
+  if (array)
+    return g_strdup_printf ("an array of %" G_GUINT64_FORMAT " Binary values: bytes such as "
+                            "0x0a1b%s",
+                            n, limit);
+  return g_strdup_printf ("a Binary value: bytes such as 0x0a1b%s", limit);
+}
+
 /* An input's value, checked against its variable (scalar or array, type, range) and kept. */
 static gboolean
 read_input3 (HycoFMUActor *self, Binding *binding, GError **error)
 {
   const HycoValue *value = &binding->port->sources[0]->value;
 
+  if (binding->type == HYCO_FMU_TYPE_BINARY)
+    {
+      if (!is_binary_values (binding->variable, binding_is_array (binding), binding->n_values,
+                             value))
+        {
+          g_autofree char *text = hyco_value_to_literal (value);
+          g_autofree char *what
+            = describe_binary (binding->variable, binding_is_array (binding), binding->n_values);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "input %s received %s, which is not %s (the FMU's variable of "
+                                "that name)",
+                                hyco_port_get_name (binding->port), text, what);
+          return FALSE;
+        }
+      hyco_value_assign (&binding->committed, value);
+      return TRUE;
+    }
   if (!value_to_buffer (binding->variable, binding_is_array (binding), binding->n_values, value,
                         self->scratch))
     {
@@ -1044,6 +1231,9 @@ set_input3 (HycoFMUActor *self, Binding *binding, gboolean present, GError **err
 {
   if (!present || hyco_value_get_value_type (&binding->committed) == HYCO_VALUE_TYPE_NONE)
     return TRUE;
+  if (binding->type == HYCO_FMU_TYPE_BINARY)
+    return set_binary3 (self, binding->variable, binding_is_array (binding), binding->n_values,
+                        &binding->committed, error);
   if (!value_to_buffer (binding->variable, binding_is_array (binding), binding->n_values,
                         &binding->committed, self->scratch))
     g_return_val_if_reached (FALSE); /* checked by read_input3() */
@@ -1062,10 +1252,7 @@ get_output3 (HycoFMUActor *self, Binding *binding, GError **error)
   guint64 scalar[1] = { 0 }; /* a scalar's value: no buffer to size */
 
   if (binding->type == HYCO_FMU_TYPE_BINARY)
-    {
-      binding->present = FALSE; /* refused where it is connected (preinitialize) */
-      return TRUE;
-    }
+    return get_binary3 (self, binding, error);
   if (!binding_is_array (binding))
     {
       if (!check (self,
@@ -1448,7 +1635,7 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
 static gboolean set_parameters3 (HycoFMUActor *self, GError **error);
 static gboolean set_parameter3 (HycoFMUActor *self, const char *name, GError **error);
 
-/* FMI 3.0: no FMI-HC, and Binary variables only where nothing is connected to them. */
+/* FMI 3.0: no FMI-HC, and clocks only with event mode. */
 static gboolean
 preinitialize3 (HycoFMUActor *self, GError **error)
 {
@@ -1459,7 +1646,6 @@ preinitialize3 (HycoFMUActor *self, GError **error)
     for (guint i = 0; i < sides[k]->len; i++)
       {
         Binding *binding = &g_array_index (sides[k], Binding, i);
-        g_autoptr (GPtrArray) relations = NULL;
         if (binding->type == HYCO_FMU_TYPE_CLOCK && !self->fmu->description->has_event_mode)
           {
             hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
@@ -1468,16 +1654,6 @@ preinitialize3 (HycoFMUActor *self, GError **error)
                                   hyco_port_get_name (binding->port));
             return FALSE;
           }
-        if (binding->type != HYCO_FMU_TYPE_BINARY)
-          continue;
-        relations = hyco_port_get_linked_relations (binding->port);
-        if (relations->len == 0)
-          continue;
-        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
-                              "port %s is the FMU's Binary variable of that name, and Hyco "
-                              "values carry no bytes: leave it unconnected",
-                              hyco_port_get_name (binding->port));
-        return FALSE;
       }
   return TRUE;
 }
@@ -2153,6 +2329,22 @@ set_parameter3 (HycoFMUActor *self, const char *name, GError **error)
   gboolean array = variable->n_dimensions > 0;
   guint64 n = array ? hyco_value_get_array_length (&parameter->value) : 1;
 
+  if (variable->type == HYCO_FMU_TYPE_BINARY)
+    {
+      if (!is_binary_values (variable, array, n, &parameter->value))
+        {
+          g_autofree char *what = describe_binary (variable, array, n);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                "setting %s = %s: not %s", name, parameter->text, what);
+          return FALSE;
+        }
+      if (!set_binary3 (self, variable, array, n, &parameter->value, error))
+        {
+          g_prefix_error (error, "setting %s = %s: ", name, parameter->text);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (!value_to_buffer (variable, array, n, &parameter->value, self->scratch))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
@@ -3319,6 +3511,42 @@ describe_unsettable (const HycoFmuVariable *variable)
     }
 }
 
+/* A Binary value from its text: hexadecimal digits, two a byte, as FMI 3.0 writes start
+ * values (010203), or as Hyco writes bytes (0x010203); checked against the maxSize. */
+static gboolean
+binary_from_text (const HycoFmuVariable *variable, const char *text, HycoValue *value,
+                  GError **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_autofree char *literal
+    = g_str_has_prefix (stripped, "0x") || g_str_has_prefix (stripped, "0X")
+        ? g_strdup (stripped)
+        : g_strconcat ("0x", stripped, NULL);
+  g_autoptr (GError) syntax = NULL;
+  g_auto (HycoValue) bytes = HYCO_VALUE_INIT;
+
+  if (!hyco_value_parse_literal (literal, &bytes, &syntax)
+      || hyco_value_get_bytes (&bytes) == NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "\"%s\" is not a value of the FMU's Binary variable: write its bytes in "
+                   "hexadecimal, two digits each (0a1b or 0x0a1b)",
+                   text);
+      return FALSE;
+    }
+  if (!is_binary_value (variable, &bytes))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "\"%s\" is %" G_GSIZE_FORMAT " bytes, more than the maxSize %" G_GUINT64_FORMAT
+                   " of the FMU's Binary variable %s",
+                   text, g_bytes_get_size (hyco_value_get_bytes (&bytes)), variable->max_size,
+                   variable->name);
+      return FALSE;
+    }
+  hyco_value_assign (value, &bytes);
+  return TRUE;
+}
+
 /* Sets a parameter of the FMU from its text: a literal of its type or, for numbers and
  * booleans, an expression over the model parameters. With @evaluate, the expression is
  * evaluated now and refused if it cannot be; without, only its syntax is checked (a model
@@ -3353,7 +3581,9 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
   parameter->text = g_strdup (text);
   /* A String is its text; a string literal ("a b", with the expression language's escapes)
    * gives the text it quotes, so that a value can have outer spaces or be empty. */
-  if (variable->type == HYCO_FMU_TYPE_STRING && text[0] == '"'
+  if (variable->type == HYCO_FMU_TYPE_BINARY && variable->n_dimensions == 0)
+    ok = binary_from_text (variable, text, &parameter->value, error);
+  else if (variable->type == HYCO_FMU_TYPE_STRING && text[0] == '"'
       && hyco_value_parse_literal (text, &literal, NULL)
       && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_STRING)
     hyco_value_set_string (&parameter->value, hyco_value_get_string (&literal));

@@ -110,6 +110,10 @@ typedef struct
   guint n_dimensions;
   guint64 n_elements;
   gboolean intermediate_update; /* FMI 3.0: readable in the intermediate update callback */
+  /* FMI 3.0 Binary: its mimeType ("application/octet-stream" when not given) and maxSize (the
+   * most bytes a value has; 0 when not given: no limit). NULL and 0 for other types. */
+  char *mime_type;
+  guint64 max_size;
   /* FMI 3.0 clocks: a Clock's intervalVariability ("triggered", "periodic" ones: "constant",
    * ...; NULL for other variables); a clocked variable's clock (index in variables), -1 when
    * it has none. */

@@ -117,7 +117,8 @@ typedef struct
  * as payload, then for sets the values (double, or gint32 for Integer and Boolean, or
  * NUL-terminated strings), then for hybrid sets n presences (gint32). FMI 3.0: typed gets and
  * sets the HycoFmuType in `integer` and the number of values (arrays have several) in u[0],
- * the values as the typed calls take them (strings NUL-terminated); do_event_step as do_step;
+ * the values as the typed calls take them (strings NUL-terminated; Binary values, type Binary,
+ * as their sizes, guint64 each, then their bytes one after the other); do_event_step as do_step;
  * interval and shift gets the n value references. Model Exchange: set_time d[0]; the state
  * vectors' length in u[0], the states set as payload; completed_integrator_step flags
  * noSetFMUStatePriorToCurrentPoint. */
