@@ -191,7 +191,16 @@ static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
 static gboolean preinitialize3 (HycoFMUActor *self, GError **error);
 static gboolean clock_reaction3 (HycoFMUActor *self, GError **error);
 static gboolean update_discrete_states3 (HycoFMUActor *self, GError **error);
-static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first,
+/* When a time-based input clock's schedule is asked for: at the start (in initialization
+ * mode), after its own tick, and in every event mode. */
+typedef enum
+{
+  CLOCK_AT_START,
+  CLOCK_TICKED,
+  CLOCK_AT_EVENT,
+} ClockMoment;
+
+static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment,
                                  GError **error);
 static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
                                         FmuParameter *parameter, GError **error);
@@ -1969,7 +1978,8 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
         {
           Binding *input = &g_array_index (self->inputs, Binding, i);
           input->next_tick = input->committed_next_tick = -1;
-          if (is_time_based_clock (input) && !schedule_clock3 (self, input, TRUE, error))
+          if (is_time_based_clock (input)
+              && !schedule_clock3 (self, input, CLOCK_AT_START, error))
             return FALSE;
           input->committed_next_tick = input->next_tick;
         }
@@ -2460,18 +2470,35 @@ fraction_ticks (HycoFMUActor *self, Binding *clock, gboolean first)
   return TRUE;
 }
 
-/* A time-based input clock's interval and next tick: at the start (@first) its shift from the
- * start time; after a tick, one interval on. Constant clocks have theirs in the description;
- * the others' come from fmi3GetIntervalDecimal (and fmi3GetShiftDecimal), asked again after
- * each tick: an interval not yet known means no tick until it is. */
+/* A time-based input clock's interval and next tick (FMI 3.0 section 2.2.9): constant clocks
+ * have theirs in the description, the others' come from fmi3GetIntervalDecimal with its
+ * qualifier.
+ * - Periodic clocks (constant, fixed, tunable) tick first at the start plus their shift
+ *   (fmi3GetShiftDecimal where the description gives none), then one interval after each tick.
+ *   A tunable clock is asked in every event mode: a changed interval counts from that event.
+ * - A changing clock ticks first one interval after the start, then one interval (asked at
+ *   each tick, 0 allowed) after each tick.
+ * - A countdown clock is asked in every event mode: a changed interval (0 allowed: the next
+ *   microstep) counts from that event; its tick uses it up, and until the FMU gives another
+ *   (fmi3IntervalNotYetKnown meanwhile) it does not tick again.
+ * The tick falls on the tag time at or after the exact time (ticks_at()). */
 static gboolean
-schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **error)
+schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError **error)
 {
   const HycoFmuInstanceOps *ops = self->ops;
   const HycoFmuVariable *variable = clock->variable;
-  double interval = variable->interval_decimal, shift = variable->shift_decimal;
+  const char *kind = variable->interval_variability;
+  gboolean countdown = g_str_equal (kind, "countdown");
+  gboolean aperiodic = countdown || g_str_equal (kind, "changing");
+  gboolean tunable = g_str_equal (kind, "tunable");
+  double interval = variable->interval_decimal, shift = aperiodic ? 0 : variable->shift_decimal;
+  gboolean changed = TRUE;
 
-  if (!g_str_equal (variable->interval_variability, "constant"))
+  if (moment == CLOCK_AT_EVENT && !countdown && !tunable)
+    return TRUE;
+  if (moment == CLOCK_TICKED && countdown)
+    clock->next_tick = -1; /* used up */
+  if (!g_str_equal (kind, "constant"))
     {
       int qualifier = 0;
       if (ops->get_interval_decimal == NULL)
@@ -2486,32 +2513,59 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **er
                                                    &qualifier),
                   ops->names->get_interval_decimal, error))
         return FALSE;
-      if (qualifier == 0) /* fmi3IntervalNotYetKnown */
+      if (qualifier == 0) /* fmi3IntervalNotYetKnown: no tick until it is */
         {
-          clock->next_tick = -1;
+          if (moment == CLOCK_AT_START)
+            clock->next_tick = -1;
           return TRUE;
         }
-      if (qualifier == 1 && !first) /* fmi3IntervalUnchanged */
-        interval = clock->interval;
-      if (first && ops->get_shift_decimal != NULL
+      changed = qualifier == 2; /* else fmi3IntervalUnchanged */
+      if (!changed && moment != CLOCK_AT_START)
+        {
+          /* The schedule stands; after a tick, a periodic or changing clock's next one is
+           * its interval on. */
+          if (moment == CLOCK_AT_EVENT || countdown)
+            return TRUE;
+          interval = clock->interval;
+        }
+      if (moment == CLOCK_AT_START && !aperiodic && isnan (variable->interval_decimal)
+          && ops->get_shift_decimal != NULL
           && !check (self, ops->get_shift_decimal (self->handle, &clock->vr, 1, &shift),
                      ops->names->get_shift_decimal, error))
         return FALSE;
     }
-  if (!(interval > 0) || (first && !(shift >= 0)))
+  if (!(aperiodic ? interval >= 0 : interval > 0) || (moment == CLOCK_AT_START && !(shift >= 0)))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
-                            "the FMU gives its clock %s an interval of %g s and a shift of %g s",
-                            variable->name, interval, shift);
+                            "the FMU gives its %s clock %s an interval of %g s and a shift of "
+                            "%g s",
+                            kind, variable->name, interval, shift);
       return FALSE;
     }
   clock->interval = interval;
-  if (fraction_ticks (self, clock, first))
+  if (moment == CLOCK_AT_START && fraction_ticks (self, clock, TRUE))
     return TRUE;
-  if (first)
-    clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
+  if (moment == CLOCK_TICKED && !changed && fraction_ticks (self, clock, FALSE))
+    return TRUE;
+  if (moment == CLOCK_AT_START)
+    clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift + interval * aperiodic);
+  else if (moment == CLOCK_AT_EVENT || countdown)
+    clock->next_tick = ticks_at (self, seconds (self, self->time_now) + interval);
   else
-    clock->next_tick += MAX (ticks_at (self, interval), 1);
+    clock->next_tick += MAX (ticks_at (self, interval), aperiodic ? 0 : 1);
+  return TRUE;
+}
+
+/* In event mode: the clocks whose interval the FMU may give or change at any event. */
+static gboolean
+reschedule_clocks3 (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; self->has_clocks && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      if (is_time_based_clock (input) && !schedule_clock3 (self, input, CLOCK_AT_EVENT, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -2544,7 +2598,7 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
                   ops->set_value_names[HYCO_FMU_TYPE_CLOCK], error))
         return FALSE;
       /* A time-based clock's next tick (its interval asked again where it may change). */
-      if (is_time_based_clock (input) && !schedule_clock3 (self, input, FALSE, error))
+      if (is_time_based_clock (input) && !schedule_clock3 (self, input, CLOCK_TICKED, error))
         return FALSE;
       for (guint c = 0; c < self->inputs->len; c++)
         {
@@ -2585,7 +2639,8 @@ update_discrete_states3 (HycoFMUActor *self, GError **error)
     return FALSE;
   if (!check (self, ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined,
                                                  &next),
-              ops->names->update_discrete_states, error))
+              ops->names->update_discrete_states, error)
+      || !reschedule_clocks3 (self, error))
     return FALSE;
   self->event_pending = needs_update && !terminate;
   self->next_event_defined = defined;

@@ -2451,6 +2451,46 @@ class Fmi3(FmuTestCase):
         self.assertIn("    sample (input, discrete Clock, constant every 0.3 s from 0.1 s), value "
                       "reference 0\n", result.stdout)
 
+    APERIODIC = {
+        # sample (constant, every 1 s) starts alarm's countdown: 0.25 s, 0 s (the next
+        # microstep), 0.25 s.
+        "samples": [("0", "0", "1"), ("1", "0", "2"), ("2", "0", "3"), ("3", "0", "4")],
+        "alarms": [("0.25", "0", "1"), ("1", "1", "2"), ("2.25", "0", "3")],
+        # changing: 0.5 s from the start, then 0.25, 0.125, 1, 1 s after each tick.
+        "steps": [("0.5", "0", "1"), ("0.75", "0", "2"), ("0.875", "0", "3"),
+                  ("1.875", "0", "4"), ("2.875", "0", "5")],
+        # tunable: 0.4 s from a shift of 0.1 s, retuned to 0.25 s in the event at 1 s, which
+        # the next beats count from.
+        "beats": [(t, "0", str(i + 1)) for i, t in enumerate(
+            ["0.1", "0.5", "0.9", "1.25", "1.5", "1.75", "2", "2.25", "2.5", "2.75", "3"])],
+    }
+
+    def test_countdown_changing_and_tunable_clocks(self):
+        result = self.fmu("run", os.path.join(FMU_DIR, "aperiodic3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for name, rows in self.APERIODIC.items():
+            self.assertEqual(self.rows("aperiodic3." + name), rows, name)
+        result = self.fmu("info", os.path.join(FMU_DIR, "aperiodic3.fmu"))
+        self.assertIn("    alarm (input, discrete Clock, countdown), value reference 1\n",
+                      result.stdout)
+
+    def test_aperiodic_clocks_under_a_continuous_director(self):
+        # The director's steps are revised (the FMU's state restored): the ticks stay where
+        # the FMU puts them.
+        result = self.run_model(
+            '<entity name="m" class="TypedCompositeActor">\n'
+            '  <property name="d" class="ContinuousDirector">\n'
+            '    <property name="stopTime" value="3"/>\n'
+            '    <property name="maxStepSize" value="0.3"/>\n'
+            '  </property>\n'
+            '  <entity name="A" class="FMUImport">\n'
+            '    <property name="fmuFile" value="aperiodic3.fmu"/>\n'
+            '  </entity>\n'
+            '</entity>\n')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for name, rows in self.APERIODIC.items():
+            self.assertEqual(self.rows("A." + name), rows, name)
+
     def test_event_mode_refused_at_instantiation(self):
         # claims_events declares hasEventMode but its library refuses event mode: the actor
         # says so and instantiates it without, and the run goes on.
