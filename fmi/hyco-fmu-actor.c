@@ -92,6 +92,14 @@ typedef struct
   double interval;
   gint64 next_tick, committed_next_tick;
   gint64 first_tick; /* a clock with an exact fraction: the tag time its ticks count from */
+  /* A clock whose interval the FMU gives as a fraction (fmi3GetIntervalFraction): the
+   * interval, counter / resolution seconds, and the number of intervals from first_tick to the
+   * next tick. */
+  guint64 fraction_counter, fraction_resolution;
+  /* What the last commit had of the schedule, for a rollback. */
+  gint64 committed_first_tick;
+  guint64 committed_fraction_counter, committed_fraction_resolution;
+  double committed_interval;
 } Binding;
 
 /* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
@@ -1302,6 +1310,17 @@ out_of_range:
   return FALSE;
 }
 
+/* A time-based clock's schedule as committed, what a rollback restores. */
+static void
+commit_schedule (Binding *clock)
+{
+  clock->committed_next_tick = clock->next_tick;
+  clock->committed_first_tick = clock->first_tick;
+  clock->committed_fraction_counter = clock->fraction_counter;
+  clock->committed_fraction_resolution = clock->fraction_resolution;
+  clock->committed_interval = clock->interval;
+}
+
 static void
 add_binding (HycoFMUActor *self, GArray *bindings, const HycoFmuVariable *variable, HycoPort *port)
 {
@@ -1981,7 +2000,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
           if (is_time_based_clock (input)
               && !schedule_clock3 (self, input, CLOCK_AT_START, error))
             return FALSE;
-          input->committed_next_tick = input->next_tick;
+          commit_schedule (input);
         }
       if (!initial_events3 (self, error))
         return FALSE;
@@ -1991,7 +2010,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
-      input->committed_next_tick = input->next_tick;
+      commit_schedule (input);
     }
   for (guint i = 0; i < self->inputs->len; i++)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
@@ -2049,6 +2068,10 @@ restore (HycoFMUActor *self, GError **error)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
       input->next_tick = input->committed_next_tick;
+      input->first_tick = input->committed_first_tick;
+      input->fraction_counter = input->committed_fraction_counter;
+      input->fraction_resolution = input->committed_fraction_resolution;
+      input->interval = input->committed_interval;
     }
   return TRUE;
 }
@@ -2498,7 +2521,36 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
     return TRUE;
   if (moment == CLOCK_TICKED && countdown)
     clock->next_tick = -1; /* used up */
-  if (!g_str_equal (kind, "constant"))
+  gboolean fraction = variable->supports_fraction && ops->get_interval_fraction != NULL
+                      && self->resolution <= 0 && !g_str_equal (kind, "constant");
+  guint64 counter = 0, resolution = 0;
+
+  if (fraction)
+    {
+      int qualifier = 0;
+      if (!check (self, ops->get_interval_fraction (self->handle, &clock->vr, 1, &counter,
+                                                    &resolution, &qualifier),
+                  ops->names->get_interval_fraction, error))
+        return FALSE;
+      if (qualifier == 0)
+        {
+          if (moment == CLOCK_AT_START)
+            clock->next_tick = -1;
+          return TRUE;
+        }
+      changed = qualifier == 2;
+      if (!changed && moment != CLOCK_AT_START && (moment == CLOCK_AT_EVENT || countdown))
+        return TRUE;
+      if (!changed && moment != CLOCK_AT_START)
+        counter = clock->fraction_counter, resolution = clock->fraction_resolution;
+      interval = resolution > 0 ? (double) counter / (double) resolution : NAN;
+      if (moment == CLOCK_AT_START && !aperiodic && isnan (variable->interval_decimal)
+          && ops->get_shift_decimal != NULL
+          && !check (self, ops->get_shift_decimal (self->handle, &clock->vr, 1, &shift),
+                     ops->names->get_shift_decimal, error))
+        return FALSE;
+    }
+  else if (!g_str_equal (kind, "constant"))
     {
       int qualifier = 0;
       if (ops->get_interval_decimal == NULL)
@@ -2543,6 +2595,40 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
       return FALSE;
     }
   clock->interval = interval;
+  if (fraction)
+    {
+      /* Exact: the k-th tick k counter / resolution seconds after the tick or event the
+       * interval counts from, rounded to the nearest tag time, with no drift. */
+      __int128 per_second = (__int128) self->ticks_per_second;
+      guint64 k;
+      clock->fraction_counter = counter;
+      clock->fraction_resolution = resolution;
+      if (moment == CLOCK_AT_START)
+        {
+          clock->first_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
+          k = aperiodic ? 1 : 0;
+        }
+      else if (moment == CLOCK_AT_EVENT || countdown)
+        {
+          clock->first_tick = self->time_now;
+          k = 1;
+        }
+      else if (changed)
+        {
+          clock->first_tick = clock->next_tick;
+          k = 1;
+        }
+      else /* the tick after the one due now: the nearest k to it, plus one */
+        k = counter == 0 ? 1
+          : (guint64) (((__int128) (clock->next_tick - clock->first_tick) * resolution
+                        + counter * per_second / 2)
+                       / (counter * per_second))
+            + 1;
+      clock->next_tick
+        = clock->first_tick + (gint64) (((__int128) k * counter * per_second + resolution / 2)
+                                        / resolution);
+      return TRUE;
+    }
   if (moment == CLOCK_AT_START && fraction_ticks (self, clock, TRUE))
     return TRUE;
   if (moment == CLOCK_TICKED && !changed && fraction_ticks (self, clock, FALSE))
@@ -3189,7 +3275,7 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
-      input->committed_next_tick = input->next_tick;
+      commit_schedule (input);
     }
   /* What a rollback restores (never needed where time only goes forward). */
   for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)

@@ -1219,6 +1219,9 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
         return FALSE;
       if (isnan (variable->shift_decimal))
         variable->shift_decimal = 0;
+      if (!get_boolean (reader, element, "supportsFraction", FALSE, &variable->supports_fraction,
+                        error))
+        return FALSE;
       if (!get_unsigned (reader, element, "intervalCounter", &variable->interval_counter, error)
           || !get_unsigned (reader, element, "shiftCounter", &variable->shift_counter, error)
           || !get_unsigned (reader, element, "resolution", &variable->fraction_resolution, error))

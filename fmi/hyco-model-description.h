@@ -122,6 +122,7 @@ typedef struct
   /* A constant Clock's exact interval and shift, intervalCounter / resolution and
    * shiftCounter / resolution seconds (supportsFraction); 0 resolution when not given. */
   guint interval_counter, shift_counter, fraction_resolution;
+  gboolean supports_fraction; /* a Clock's: fmi3GetIntervalFraction may be called */
   int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on

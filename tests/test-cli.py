@@ -2463,6 +2463,11 @@ class Fmi3(FmuTestCase):
         # the next beats count from.
         "beats": [(t, "0", str(i + 1)) for i, t in enumerate(
             ["0.1", "0.5", "0.9", "1.25", "1.5", "1.75", "2", "2.25", "2.5", "2.75", "3"])],
+        # tunable, given as the fraction 1/3 (fmi3GetIntervalFraction): k/3 s to the nearest
+        # nanosecond, without drift.
+        "thirds": [(t, "0", str(i + 1)) for i, t in enumerate(
+            ["0", "0.333333333", "0.666666667", "1", "1.333333333", "1.666666667", "2",
+             "2.333333333", "2.666666667", "3"])],
     }
 
     def test_countdown_changing_and_tunable_clocks(self):
@@ -2473,6 +2478,23 @@ class Fmi3(FmuTestCase):
         result = self.fmu("info", os.path.join(FMU_DIR, "aperiodic3.fmu"))
         self.assertIn("    alarm (input, discrete Clock, countdown), value reference 1\n",
                       result.stdout)
+
+    def test_clock_interval_without_fractions_is_decimal(self):
+        # The same FMU without supportsFraction: its decimal interval, 0.333... s, each tick at
+        # the tag at or after it, one interval (333333334 ns) after the last.
+        import zipfile
+        path = os.path.join(self.dir.name, "decimal3.fmu")
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "aperiodic3.fmu")) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    data = data.replace(b' supportsFraction="true"', b"")
+                target.writestr(item, data)
+        result = self.fmu("run", path, "--trace", self.trace, "-t", "1.1")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual([t for t, _, _ in self.rows("decimal3.thirds")],
+                         ["0", "0.333333334", "0.666666668", "1.000000002"])
 
     def test_aperiodic_clocks_under_a_continuous_director(self):
         # The director's steps are revised (the FMU's state restored): the ticks stay where

@@ -466,6 +466,17 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
       status = ops->get_interval_decimal (c, vr, n, (double *) out->data,
                                           (int *) (out->data + n * sizeof (double)));
       break;
+    case HYCO_FMU_REMOTE_GET_INTERVAL_FRACTION:
+      g_byte_array_set_size (out, n * (2 * sizeof (guint64) + sizeof (int)));
+      status = ops->get_interval_fraction (c, vr, n, (guint64 *) out->data,
+                                           (guint64 *) (out->data + n * sizeof (guint64)),
+                                           (int *) (out->data + 2 * n * sizeof (guint64)));
+      break;
+    case HYCO_FMU_REMOTE_GET_SHIFT_FRACTION:
+      g_byte_array_set_size (out, n * 2 * sizeof (guint64));
+      status = ops->get_shift_fraction (c, vr, n, (guint64 *) out->data,
+                                        (guint64 *) (out->data + n * sizeof (guint64)));
+      break;
     case HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL:
       g_byte_array_set_size (out, n * sizeof (double));
       status = ops->get_shift_decimal (c, vr, n, (double *) out->data);

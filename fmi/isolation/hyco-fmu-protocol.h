@@ -72,6 +72,8 @@ typedef enum
   HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE,
   HYCO_FMU_REMOTE_GET_INTERVAL_DECIMAL,
   HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL,
+  HYCO_FMU_REMOTE_GET_INTERVAL_FRACTION,
+  HYCO_FMU_REMOTE_GET_SHIFT_FRACTION,
   HYCO_FMU_REMOTE_DO_EVENT_STEP,
   /* Model Exchange */
   HYCO_FMU_REMOTE_ME_SET_TIME,
@@ -139,7 +141,8 @@ typedef struct
  * the presences for hybrid gets). FMI 3.0: update_discrete_states the HYCO_FMU_REMOTE_UPDATE_*
  * flags in u and the next event time in d; do_event_step the HYCO_FMU_REMOTE_STEP_* flags in u
  * and the last successful time in d; interval gets n intervals (double) then n qualifiers
- * (int), shift gets n shifts. */
+ * (int), shift gets n shifts; their fraction variants n counters and n resolutions (guint64)
+ * before the qualifiers. */
 #define HYCO_FMU_REMOTE_UPDATE_NEEDS_UPDATE 1u
 #define HYCO_FMU_REMOTE_UPDATE_TERMINATE 2u
 #define HYCO_FMU_REMOTE_UPDATE_NEXT_EVENT_TIME_DEFINED 4u

@@ -924,6 +924,48 @@ remote_get_interval_decimal (gpointer handle, const HycoFmuValueReference *vr, g
 }
 
 static HycoFmuStatus
+remote_get_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                              guint64 *counters, guint64 *resolutions, int *qualifiers)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request
+    = { .call = HYCO_FMU_REMOTE_GET_INTERVAL_FRACTION, .n = (guint32) n };
+  HycoFmuStatus status;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, NAMES (handle)->get_interval_fraction);
+  if (!answered (r) || n == 0)
+    return status;
+  if (r->reply->len < n * (2 * sizeof (guint64) + sizeof (int)))
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (counters, r->reply->data, n * sizeof (guint64));
+  memcpy (resolutions, r->reply->data + n * sizeof (guint64), n * sizeof (guint64));
+  memcpy (qualifiers, r->reply->data + 2 * n * sizeof (guint64), n * sizeof (int));
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_shift_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                           guint64 *counters, guint64 *resolutions)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_SHIFT_FRACTION, .n = (guint32) n };
+  HycoFmuStatus status;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, NAMES (handle)->get_shift_fraction);
+  if (!answered (r) || n == 0)
+    return status;
+  if (r->reply->len < n * 2 * sizeof (guint64))
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (counters, r->reply->data, n * sizeof (guint64));
+  memcpy (resolutions, r->reply->data + n * sizeof (guint64), n * sizeof (guint64));
+  return status;
+}
+
+static HycoFmuStatus
 remote_get_shift_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)
 {
   return get_values (handle, HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL, NAMES (handle)->get_shift_decimal,
@@ -1199,6 +1241,8 @@ ops_init (HycoFmuInstanceOps *ops, const HycoFmuInstanceOps *local)
   OP (enter_configuration_mode)
   OP (exit_configuration_mode)
   OP (get_interval_decimal)
+  OP (get_interval_fraction)
+  OP (get_shift_fraction)
   OP (get_shift_decimal)
   OP (do_event_step)
 #undef OP

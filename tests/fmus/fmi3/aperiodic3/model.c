@@ -16,10 +16,15 @@
  *   (fmi3IntervalChanged in that event mode, then unchanged): the next beats count from that
  *   event, 1.25, 1.5, 1.75 s, ...; beats counts them.
  *
+ * - third, a tunable clock with supportsFraction: every 1/3 s from 0 s, which the FMU gives as
+ *   the fraction 1/3 (fmi3GetIntervalFraction) and as the decimal 0.333... s: the importer
+ *   that takes the fraction ticks at k/3 s exactly (rounded to its tags); thirds counts them.
+ *
  * The interval getter keeps what it has told (alarm's and beat's "changed" are told once), so
  * that the qualifiers follow the standard's table; Hyco asks for the shift of beat only.
  * Variables: sample 0, alarm 1, step 2, beat 3 (input clocks), samples 4, alarms 5, steps 6,
- * beats 7 (Int32, clocked by each), period 8 (tunable, 0.4).
+ * beats 7 (Int32, clocked by each), period 8 (tunable, 0.4), third 9 (input clock), thirds 10
+ * (Int32, clocked by third).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -27,8 +32,8 @@
 
 typedef struct
 {
-  bool sample, alarm, step, beat;
-  int32_t samples, alarms, steps, beats;
+  bool sample, alarm, step, beat, third;
+  int32_t samples, alarms, steps, beats, thirds, thirds_done;
   double period;
   int32_t samples_done, alarms_done, steps_done, beats_done;
   double countdown;   /* alarm's interval, from the sample that started it */
@@ -46,7 +51,9 @@ enum
   ALARMS,
   STEPS,
   BEATS,
-  PERIOD
+  PERIOD,
+  THIRD,
+  THIRDS
 };
 
 static const Fmu3Variable variables[] = {
@@ -59,6 +66,8 @@ static const Fmu3Variable variables[] = {
   [STEPS] = FMU3_CLOCKED ("steps", FMU3_INT32, FMU3_OUTPUT, State, steps, STEP),
   [BEATS] = FMU3_CLOCKED ("beats", FMU3_INT32, FMU3_OUTPUT, State, beats, BEAT),
   [PERIOD] = FMU3_VARIABLE ("period", FMU3_FLOAT64, FMU3_PARAMETER, State, period),
+  [THIRD] = FMU3_VARIABLE ("third", FMU3_CLOCK, FMU3_INPUT, State, third),
+  [THIRDS] = FMU3_CLOCKED ("thirds", FMU3_INT32, FMU3_OUTPUT, State, thirds, THIRD),
 };
 
 static const State start = { .period = 0.4 };
@@ -76,6 +85,8 @@ compute_outputs (Fmu3Instance *fmu)
     s->steps = s->steps_done + 1;
   if (s->beat)
     s->beats = s->beats_done + 1;
+  if (s->third)
+    s->thirds = s->thirds_done + 1;
 }
 
 static fmi3Status
@@ -100,6 +111,7 @@ update (Fmu3Instance *fmu, Fmu3UpdateResult *result)
   s->alarms_done += s->alarm;
   s->steps_done += s->step;
   s->beats_done += s->beat;
+  s->thirds_done += s->third;
   return fmi3OK;
 }
 
@@ -140,10 +152,27 @@ interval (Fmu3Instance *fmu, size_t clock, double *value, double *shift,
                                                                         : fmi3IntervalUnchanged;
       s->beat_retuned = false;
       return fmi3OK;
+    case THIRD:
+      *value = 1.0 / 3;
+      *qualifier = fmu->phase == FMU3_INITIALIZATION ? fmi3IntervalChanged : fmi3IntervalUnchanged;
+      return fmi3OK;
     default:
       return fmu3_error (fmu, "%s is a constant clock: its interval is in the description",
                          variables[clock].name);
     }
+}
+
+static fmi3Status
+interval_fraction (Fmu3Instance *fmu, size_t clock, uint64_t *counter, uint64_t *resolution,
+                   uint64_t *shift_counter, fmi3IntervalQualifier *qualifier)
+{
+  if (clock != THIRD)
+    return fmu3_error (fmu, "%s does not support fractions", variables[clock].name);
+  *counter = 1;
+  *resolution = 3;
+  *shift_counter = 0;
+  *qualifier = fmu->phase == FMU3_INITIALIZATION ? fmi3IntervalChanged : fmi3IntervalUnchanged;
+  return fmi3OK;
 }
 
 const Fmu3Model fmu3_model = {
@@ -155,4 +184,5 @@ const Fmu3Model fmu3_model = {
   .compute_outputs = compute_outputs,
   .update = update,
   .interval = interval,
+  .interval_fraction = interval_fraction,
 };
