@@ -1918,6 +1918,14 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
         = instantiate (self, self->event_mode_used, self->event_mode_used ? &refused : error);
       /* Some FMUs declare hasEventMode and refuse it when instantiated (the Reference FMUs'
        * Roberts): they run as FMUs that handle their events themselves. */
+      if (self->instance == NULL && refused != NULL && self->has_clocks)
+        {
+          /* Without event mode a clock cannot tick: its ports would lie. */
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                                "%s, and the FMU's clocks tick only in event mode",
+                                refused->message);
+          return FALSE;
+        }
       if (self->instance == NULL && refused != NULL)
         {
           g_message ("%s: %s (instantiated again without event mode)", self->instance_name,
@@ -2702,6 +2710,10 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
           if (clocked->clock == (int) i && clocked->clock_is_input
               && !get_output3 (self, clocked, error))
             return FALSE;
+          /* An output clock clocked by this one is present where it is active only. */
+          if (clocked->clock == (int) i && clocked->clock_is_input
+              && clocked->type == HYCO_FMU_TYPE_CLOCK && !hyco_value_get_boolean (&clocked->value))
+            clocked->present = FALSE;
         }
     }
   return update_discrete_states3 (self, error);

@@ -2468,6 +2468,8 @@ class Fmi3(FmuTestCase):
         "thirds": [(t, "0", str(i + 1)) for i, t in enumerate(
             ["0", "0.333333333", "0.666666667", "1", "1.333333333", "1.666666667", "2",
              "2.333333333", "2.666666667", "3"])],
+        # An output clock clocked by sample: present where active only, at its odd ticks.
+        "odd": [("1", "0", "true"), ("3", "0", "true")],
     }
 
     def test_countdown_changing_and_tunable_clocks(self):

@@ -19,12 +19,13 @@
  * - third, a tunable clock with supportsFraction: every 1/3 s from 0 s, which the FMU gives as
  *   the fraction 1/3 (fmi3GetIntervalFraction) and as the decimal 0.333... s: the importer
  *   that takes the fraction ticks at k/3 s exactly (rounded to its tags); thirds counts them.
+ * - odd, an output clock clocked by sample, is active at the odd ticks of sample (1 s, 3 s).
  *
  * The interval getter keeps what it has told (alarm's and beat's "changed" are told once), so
  * that the qualifiers follow the standard's table; Hyco asks for the shift of beat only.
  * Variables: sample 0, alarm 1, step 2, beat 3 (input clocks), samples 4, alarms 5, steps 6,
  * beats 7 (Int32, clocked by each), period 8 (tunable, 0.4), third 9 (input clock), thirds 10
- * (Int32, clocked by third).
+ * (Int32, clocked by third), odd 11 (output clock, clocked by sample).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -32,7 +33,7 @@
 
 typedef struct
 {
-  bool sample, alarm, step, beat, third;
+  bool sample, alarm, step, beat, third, odd;
   int32_t samples, alarms, steps, beats, thirds, thirds_done;
   double period;
   int32_t samples_done, alarms_done, steps_done, beats_done;
@@ -53,7 +54,8 @@ enum
   BEATS,
   PERIOD,
   THIRD,
-  THIRDS
+  THIRDS,
+  ODD
 };
 
 static const Fmu3Variable variables[] = {
@@ -68,6 +70,7 @@ static const Fmu3Variable variables[] = {
   [PERIOD] = FMU3_VARIABLE ("period", FMU3_FLOAT64, FMU3_PARAMETER, State, period),
   [THIRD] = FMU3_VARIABLE ("third", FMU3_CLOCK, FMU3_INPUT, State, third),
   [THIRDS] = FMU3_CLOCKED ("thirds", FMU3_INT32, FMU3_OUTPUT, State, thirds, THIRD),
+  [ODD] = FMU3_CLOCKED ("odd", FMU3_CLOCK, FMU3_OUTPUT, State, odd, SAMPLE),
 };
 
 static const State start = { .period = 0.4 };
@@ -78,7 +81,10 @@ compute_outputs (Fmu3Instance *fmu)
   State *s = FMU3_STATE (fmu, State);
 
   if (s->sample)
-    s->samples = s->samples_done + 1;
+    {
+      s->samples = s->samples_done + 1;
+      s->odd = s->samples_done % 2 == 1;
+    }
   if (s->alarm)
     s->alarms = s->alarms_done + 1;
   if (s->step)
