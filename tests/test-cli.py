@@ -2498,6 +2498,26 @@ class Fmi3(FmuTestCase):
         self.assertEqual([t for t, _, _ in self.rows("decimal3.thirds")],
                          ["0", "0.333333334", "0.666666668", "1.000000002"])
 
+    def test_clocks_without_event_mode_refused(self):
+        # claims_events refuses event mode; with a clock it cannot run without it.
+        import zipfile
+        path = os.path.join(self.dir.name, "clocked.fmu")
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "claims_events.fmu")) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    data = data.replace(b"</ModelVariables>",
+                                        b'<Clock name="tick" valueReference="99" '
+                                        b'causality="input" intervalVariability="triggered"/>'
+                                        b"</ModelVariables>")
+                target.writestr(item, data)
+        result = self.fmu("run", path)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("clocked: FMU claims_events (clocked): fmi3InstantiateCoSimulation failed: "
+                      "Event Mode is not supported, and the FMU's clocks tick only in event mode",
+                      result.stderr)
+
     def test_aperiodic_clocks_under_a_continuous_director(self):
         # The director's steps are revised (the FMU's state restored): the ticks stay where
         # the FMU puts them.
