@@ -1038,7 +1038,8 @@ is_binary_value (const HycoFmuVariable *variable, const HycoValue *value)
 {
   GBytes *bytes = hyco_value_get_bytes (value);
 
-  return bytes != NULL && (variable->max_size == 0 || g_bytes_get_size (bytes) <= variable->max_size);
+  return bytes != NULL
+         && (variable->max_size == 0 || g_bytes_get_size (bytes) <= variable->max_size);
 }
 
 static gboolean
@@ -1104,8 +1105,8 @@ set_binary3 (HycoFMUActor *self, const HycoFmuVariable *variable, gboolean array
   binary_buffer_init (&buffer, n);
   for (guint64 i = 0; i < n; i++)
     {
-      buffer.datas[i] = hyco_value_get_bytes_data (value_element (value, array, n, i),
-                                                   &buffer.sizes[i]);
+      buffer.datas[i]
+        = hyco_value_get_bytes_data (value_element (value, array, n, i), &buffer.sizes[i]);
       if (buffer.datas[i] == NULL)
         buffer.datas[i] = (const guint8 *) ""; /* no bytes, but a pointer */
     }
@@ -2005,8 +2006,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
         {
           Binding *input = &g_array_index (self->inputs, Binding, i);
           input->next_tick = input->committed_next_tick = -1;
-          if (is_time_based_clock (input)
-              && !schedule_clock3 (self, input, CLOCK_AT_START, error))
+          if (is_time_based_clock (input) && !schedule_clock3 (self, input, CLOCK_AT_START, error))
             return FALSE;
           commit_schedule (input);
         }
@@ -2523,7 +2523,7 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
   gboolean aperiodic = countdown || g_str_equal (kind, "changing");
   gboolean tunable = g_str_equal (kind, "tunable");
   double interval = variable->interval_decimal, shift = aperiodic ? 0 : variable->shift_decimal;
-  gboolean changed = TRUE;
+  gboolean changed = !g_str_equal (kind, "constant"); /* a constant clock never changes */
 
   if (moment == CLOCK_AT_EVENT && !countdown && !tunable)
     return TRUE;
@@ -2536,8 +2536,9 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
   if (fraction)
     {
       int qualifier = 0;
-      if (!check (self, ops->get_interval_fraction (self->handle, &clock->vr, 1, &counter,
-                                                    &resolution, &qualifier),
+      if (!check (self,
+                  ops->get_interval_fraction (self->handle, &clock->vr, 1, &counter, &resolution,
+                                              &qualifier),
                   ops->names->get_interval_fraction, error))
         return FALSE;
       if (qualifier == 0)
@@ -2627,14 +2628,15 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
           k = 1;
         }
       else /* the tick after the one due now: the nearest k to it, plus one */
-        k = counter == 0 ? 1
-          : (guint64) (((__int128) (clock->next_tick - clock->first_tick) * resolution
-                        + counter * per_second / 2)
-                       / (counter * per_second))
-            + 1;
+        k = counter == 0
+              ? 1
+              : (guint64) (((__int128) (clock->next_tick - clock->first_tick) * resolution
+                            + counter * per_second / 2)
+                           / (counter * per_second))
+                  + 1;
       clock->next_tick
-        = clock->first_tick + (gint64) (((__int128) k * counter * per_second + resolution / 2)
-                                        / resolution);
+        = clock->first_tick
+          + (gint64) (((__int128) k * counter * per_second + resolution / 2) / resolution);
       return TRUE;
     }
   if (moment == CLOCK_AT_START && fraction_ticks (self, clock, TRUE))
@@ -2642,7 +2644,8 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
   if (moment == CLOCK_TICKED && !changed && fraction_ticks (self, clock, FALSE))
     return TRUE;
   if (moment == CLOCK_AT_START)
-    clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift + interval * aperiodic);
+    clock->next_tick
+      = ticks_at (self, seconds (self, self->committed.time) + shift + interval * aperiodic);
   else if (moment == CLOCK_AT_EVENT || countdown)
     clock->next_tick = ticks_at (self, seconds (self, self->time_now) + interval);
   else
@@ -2735,9 +2738,10 @@ update_discrete_states3 (HycoFMUActor *self, GError **error)
   self->dirty = TRUE;
   if (!read_clocks3 (self, error))
     return FALSE;
-  if (!check (self, ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined,
-                                                 &next),
-              ops->names->update_discrete_states, error)
+  if (!check (
+        self,
+        ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined, &next),
+        ops->names->update_discrete_states, error)
       || !reschedule_clocks3 (self, error))
     return FALSE;
   self->event_pending = needs_update && !terminate;
@@ -3671,15 +3675,13 @@ binary_from_text (const HycoFmuVariable *variable, const char *text, HycoValue *
                   GError **error)
 {
   g_autofree char *stripped = g_strstrip (g_strdup (text));
-  g_autofree char *literal
-    = g_str_has_prefix (stripped, "0x") || g_str_has_prefix (stripped, "0X")
-        ? g_strdup (stripped)
-        : g_strconcat ("0x", stripped, NULL);
+  g_autofree char *literal = g_str_has_prefix (stripped, "0x") || g_str_has_prefix (stripped, "0X")
+                               ? g_strdup (stripped)
+                               : g_strconcat ("0x", stripped, NULL);
   g_autoptr (GError) syntax = NULL;
   g_auto (HycoValue) bytes = HYCO_VALUE_INIT;
 
-  if (!hyco_value_parse_literal (literal, &bytes, &syntax)
-      || hyco_value_get_bytes (&bytes) == NULL)
+  if (!hyco_value_parse_literal (literal, &bytes, &syntax) || hyco_value_get_bytes (&bytes) == NULL)
     {
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "\"%s\" is not a value of the FMU's Binary variable: write its bytes in "
@@ -3737,8 +3739,8 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
   if (variable->type == HYCO_FMU_TYPE_BINARY && variable->n_dimensions == 0)
     ok = binary_from_text (variable, text, &parameter->value, error);
   else if (variable->type == HYCO_FMU_TYPE_STRING && text[0] == '"'
-      && hyco_value_parse_literal (text, &literal, NULL)
-      && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_STRING)
+           && hyco_value_parse_literal (text, &literal, NULL)
+           && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_STRING)
     hyco_value_set_string (&parameter->value, hyco_value_get_string (&literal));
   else if (variable->type == HYCO_FMU_TYPE_STRING)
     hyco_value_set_string (&parameter->value, text);

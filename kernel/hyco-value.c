@@ -1665,8 +1665,8 @@ bytes_to_literal (GBytes *bytes)
  * value of the same type: doubles in the shortest form that round-trips and always with a
  * point or exponent (`1.0`, `0.1`, `1e+300`, `Infinity`, `NaN`), integers in decimal, booleans
  * as `true` or `false`, strings double-quoted with escapes, bytes as `0x0a1b` (lowercase),
- * arrays as `{1, 2.5, "a"}` and records as `{a = 1, b = 2}` (Ptolemy's forms). An empty value gives an empty string, which
- * does not parse.
+ * arrays as `{1, 2.5, "a"}` and records as `{a = 1, b = 2}` (Ptolemy's forms). An empty value gives
+ * an empty string, which does not parse.
  *
  * Returns: (transfer full): the literal
  */

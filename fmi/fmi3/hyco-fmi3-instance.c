@@ -354,8 +354,8 @@ get_shift_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n, do
 }
 
 static HycoFmuStatus
-get_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
-                       guint64 *counters, guint64 *resolutions, int *qualifiers)
+get_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters,
+                       guint64 *resolutions, int *qualifiers)
 {
   return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetIntervalFraction (
     INSTANCE (handle)->instance, vr, n, counters, resolutions,

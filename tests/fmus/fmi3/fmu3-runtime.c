@@ -326,8 +326,8 @@ get_fractions (fmi3Instance instance, const char *function, const fmi3ValueRefer
           || M.interval_fraction == NULL)
         return fmu3_error (fmu, "%s: value reference %u is not a clock with fractions", function,
                            vr[i]);
-      if (model_status (fmu, M.interval_fraction (fmu, vr[i], &counter, &resolution, &shift,
-                                                  &qualifier))
+      if (model_status (fmu,
+                        M.interval_fraction (fmu, vr[i], &counter, &resolution, &shift, &qualifier))
           >= fmi3Error)
         return fmi3Error;
       counters[i] = qualifiers ? counter : shift;

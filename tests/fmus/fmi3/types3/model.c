@@ -87,7 +87,11 @@ static const Fmu3Variable variables[] = {
 };
 
 static const State start = {
-  .n = 3, .gain = 2, .x = { 1, 2, 3 }, .word = "abc", .data = { 3, { 1, 2, 3 } },
+  .n = 3,
+  .gain = 2,
+  .x = { 1, 2, 3 },
+  .word = "abc",
+  .data = { 3, { 1, 2, 3 } },
   .key = { 1, { 0xff } },
 };
 
@@ -126,8 +130,8 @@ compute_outputs (Fmu3Instance *fmu)
   s->data_size = (fmi3UInt32) s->data.size;
   s->data_xor.size = s->data.size;
   for (size_t i = 0; i < s->data.size; i++)
-    s->data_xor.data[i] = s->key.size > 0 ? s->data.data[i] ^ s->key.data[i % s->key.size]
-                                          : s->data.data[i];
+    s->data_xor.data[i]
+      = s->key.size > 0 ? s->data.data[i] ^ s->key.data[i % s->key.size] : s->data.data[i];
 }
 
 const Fmu3Model fmu3_model = {
