@@ -57,7 +57,8 @@
  * An FMI 3.0 FMU exchanges every type through the typed calls: sized integers are Hyco
  * integers (out of a type's range: an error naming the port), Float32 a double, an array
  * variable a Hyco array of the size its Dimensions (structural parameters, set in
- * configuration mode) give; a Binary port may not be connected. Its outputs are computed from
+ * configuration mode) give, Binary bytes (hexadecimal in a parameter's text: 0a1b or 0x0a1b;
+ * a value longer than the variable's maxSize is refused). Its outputs are computed from
  * the inputs they depend on when read, as FMI-HC FMUs'. With event mode (hasEventMode), an
  * event the FMU signals at the end of a step to t is handled at (t, 1), (t, 2), ...: one
  * fmi3UpdateDiscreteStates per microstep while the discrete states need an update; the next
@@ -91,6 +92,14 @@ typedef struct
   double interval;
   gint64 next_tick, committed_next_tick;
   gint64 first_tick; /* a clock with an exact fraction: the tag time its ticks count from */
+  /* A clock whose interval the FMU gives as a fraction (fmi3GetIntervalFraction): the
+   * interval, counter / resolution seconds, and the number of intervals from first_tick to the
+   * next tick. */
+  guint64 fraction_counter, fraction_resolution;
+  /* What the last commit had of the schedule, for a rollback. */
+  gint64 committed_first_tick;
+  guint64 committed_fraction_counter, committed_fraction_resolution;
+  double committed_interval;
 } Binding;
 
 /* A parameter of the FMU set in the model: a literal of its type, or (numbers and booleans) an
@@ -190,7 +199,16 @@ static void hyco_fmu_actor_control_init (HycoStepSizeControlInterface *iface);
 static gboolean preinitialize3 (HycoFMUActor *self, GError **error);
 static gboolean clock_reaction3 (HycoFMUActor *self, GError **error);
 static gboolean update_discrete_states3 (HycoFMUActor *self, GError **error);
-static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first,
+/* When a time-based input clock's schedule is asked for: at the start (in initialization
+ * mode), after its own tick, and in every event mode. */
+typedef enum
+{
+  CLOCK_AT_START,
+  CLOCK_TICKED,
+  CLOCK_AT_EVENT,
+} ClockMoment;
+
+static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment,
                                  GError **error);
 static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
                                         FmuParameter *parameter, GError **error);
@@ -1012,12 +1030,199 @@ resolve_size3 (HycoFMUActor *self, Binding *binding, GError **error)
   return TRUE;
 }
 
+/* FMI 3.0 Binary: a value is Hyco bytes (an array variable's, an array of them), of at most
+ * the variable's maxSize. The FMU is given pointers into the values themselves (shared, never
+ * copied); what it gives is copied, since it stays the FMU's only until its next call. */
+static gboolean
+is_binary_value (const HycoFmuVariable *variable, const HycoValue *value)
+{
+  GBytes *bytes = hyco_value_get_bytes (value);
+
+  return bytes != NULL
+         && (variable->max_size == 0 || g_bytes_get_size (bytes) <= variable->max_size);
+}
+
+static gboolean
+is_binary_values (const HycoFmuVariable *variable, gboolean array, guint64 n,
+                  const HycoValue *value)
+{
+  for (guint64 i = 0; i < n; i++)
+    {
+      const HycoValue *element = value_element (value, array, n, i);
+      if (element == NULL || !is_binary_value (variable, element))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Room for the sizes and pointers of @n Binary values: a scalar's on the stack. */
+typedef struct
+{
+  gsize size;
+  const guint8 *data;
+  gsize *sizes;
+  const guint8 **datas;
+} BinaryBuffer;
+
+static void
+binary_buffer_init (BinaryBuffer *buffer, guint64 n)
+{
+  buffer->sizes = &buffer->size;
+  buffer->datas = &buffer->data;
+  buffer->size = 0;
+  buffer->data = NULL;
+  if (n > 1)
+    {
+      buffer->sizes = g_new0 (gsize, n);
+      buffer->datas = g_new0 (const guint8 *, n);
+    }
+}
+
+static void
+binary_buffer_clear (BinaryBuffer *buffer)
+{
+  if (buffer->sizes != &buffer->size)
+    {
+      g_free (buffer->sizes);
+      g_free (buffer->datas);
+    }
+}
+
+/* Sets @variable (@n values) to @value, checked by is_binary_values(). */
+static gboolean
+set_binary3 (HycoFMUActor *self, const HycoFmuVariable *variable, gboolean array, guint64 n,
+             const HycoValue *value, GError **error)
+{
+  BinaryBuffer buffer;
+  gboolean ok;
+
+  if (self->ops->set_binary == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "setting %s: the FMU exports no fmi3SetBinary", variable->name);
+      return FALSE;
+    }
+  binary_buffer_init (&buffer, n);
+  for (guint64 i = 0; i < n; i++)
+    {
+      buffer.datas[i]
+        = hyco_value_get_bytes_data (value_element (value, array, n, i), &buffer.sizes[i]);
+      if (buffer.datas[i] == NULL)
+        buffer.datas[i] = (const guint8 *) ""; /* no bytes, but a pointer */
+    }
+  ok = check (self,
+              self->ops->set_binary (self->handle, &variable->value_reference, 1, buffer.sizes,
+                                     buffer.datas, n),
+              self->ops->names->set_binary, error);
+  binary_buffer_clear (&buffer);
+  return ok;
+}
+
+/* Reads a Binary output into binding->value. Bytes equal to those it holds are kept, not
+ * copied again: an output that does not change costs no allocation. */
+static gboolean
+get_binary3 (HycoFMUActor *self, Binding *binding, GError **error)
+{
+  const HycoFmuVariable *variable = binding->variable;
+  guint64 n = binding->n_values;
+  BinaryBuffer buffer;
+  gboolean ok = TRUE;
+
+  if (self->ops->get_binary == NULL)
+    {
+      hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                            "reading %s: the FMU exports no fmi3GetBinary", variable->name);
+      return FALSE;
+    }
+  binary_buffer_init (&buffer, n);
+  if (!check (self,
+              self->ops->get_binary (self->handle, &binding->vr, 1, buffer.sizes, buffer.datas, n),
+              self->ops->names->get_binary, error))
+    {
+      binary_buffer_clear (&buffer);
+      return FALSE;
+    }
+  for (guint64 i = 0; i < n && ok; i++)
+    if (buffer.datas[i] == NULL && buffer.sizes[i] > 0)
+      {
+        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                              "output %s: the FMU gave %" G_GSIZE_FORMAT " bytes but no address "
+                              "for them",
+                              hyco_port_get_name (binding->port), buffer.sizes[i]);
+        ok = FALSE;
+      }
+    else if (variable->max_size > 0 && buffer.sizes[i] > variable->max_size)
+      {
+        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                              "output %s: the FMU gave %" G_GSIZE_FORMAT " bytes, more than "
+                              "the maxSize %" G_GUINT64_FORMAT " of its Binary variable",
+                              hyco_port_get_name (binding->port), buffer.sizes[i],
+                              variable->max_size);
+        ok = FALSE;
+      }
+  if (ok && !binding_is_array (binding))
+    {
+      gsize size;
+      const guint8 *held = hyco_value_get_bytes_data (&binding->value, &size);
+      if (hyco_value_get_bytes (&binding->value) == NULL || size != buffer.size
+          || (size > 0 && memcmp (held, buffer.data, size) != 0))
+        hyco_value_set_bytes_data (&binding->value, buffer.size > 0 ? buffer.data : NULL,
+                                   buffer.size);
+    }
+  else if (ok)
+    {
+      g_autofree HycoValue *elements = g_new0 (HycoValue, MAX (n, 1));
+      for (guint64 i = 0; i < n; i++)
+        hyco_value_set_bytes_data (&elements[i], buffer.sizes[i] > 0 ? buffer.datas[i] : NULL,
+                                   buffer.sizes[i]);
+      hyco_value_set_array (&binding->value, elements, n);
+      for (guint64 i = 0; i < n; i++)
+        hyco_value_clear (&elements[i]);
+    }
+  binary_buffer_clear (&buffer);
+  binding->present = ok;
+  return ok;
+}
+
+/* What a Binary variable takes, for messages: "a Binary value: bytes such as 0x0a1b, at most 8
+ * (its maxSize)". */
+static char *
+describe_binary (const HycoFmuVariable *variable, gboolean array, guint64 n)
+{
+  g_autofree char *limit
+    = variable->max_size > 0
+        ? g_strdup_printf (", at most %" G_GUINT64_FORMAT " (its maxSize)", variable->max_size)
+        : g_strdup ("");
+  if (array)
+    return g_strdup_printf ("an array of %" G_GUINT64_FORMAT " Binary values: bytes such as "
+                            "0x0a1b%s",
+                            n, limit);
+  return g_strdup_printf ("a Binary value: bytes such as 0x0a1b%s", limit);
+}
+
 /* An input's value, checked against its variable (scalar or array, type, range) and kept. */
 static gboolean
 read_input3 (HycoFMUActor *self, Binding *binding, GError **error)
 {
   const HycoValue *value = &binding->port->sources[0]->value;
 
+  if (binding->type == HYCO_FMU_TYPE_BINARY)
+    {
+      if (!is_binary_values (binding->variable, binding_is_array (binding), binding->n_values,
+                             value))
+        {
+          g_autofree char *text = hyco_value_to_literal (value);
+          g_autofree char *what
+            = describe_binary (binding->variable, binding_is_array (binding), binding->n_values);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "input %s received %s, which is not %s (the FMU's variable of "
+                                "that name)",
+                                hyco_port_get_name (binding->port), text, what);
+          return FALSE;
+        }
+      hyco_value_assign (&binding->committed, value);
+      return TRUE;
+    }
   if (!value_to_buffer (binding->variable, binding_is_array (binding), binding->n_values, value,
                         self->scratch))
     {
@@ -1044,6 +1249,9 @@ set_input3 (HycoFMUActor *self, Binding *binding, gboolean present, GError **err
 {
   if (!present || hyco_value_get_value_type (&binding->committed) == HYCO_VALUE_TYPE_NONE)
     return TRUE;
+  if (binding->type == HYCO_FMU_TYPE_BINARY)
+    return set_binary3 (self, binding->variable, binding_is_array (binding), binding->n_values,
+                        &binding->committed, error);
   if (!value_to_buffer (binding->variable, binding_is_array (binding), binding->n_values,
                         &binding->committed, self->scratch))
     g_return_val_if_reached (FALSE); /* checked by read_input3() */
@@ -1062,10 +1270,7 @@ get_output3 (HycoFMUActor *self, Binding *binding, GError **error)
   guint64 scalar[1] = { 0 }; /* a scalar's value: no buffer to size */
 
   if (binding->type == HYCO_FMU_TYPE_BINARY)
-    {
-      binding->present = FALSE; /* refused where it is connected (preinitialize) */
-      return TRUE;
-    }
+    return get_binary3 (self, binding, error);
   if (!binding_is_array (binding))
     {
       if (!check (self,
@@ -1104,6 +1309,17 @@ out_of_range:
                         "integer (%" G_GINT64_FORMAT " at most)",
                         hyco_port_get_name (binding->port), G_MAXINT64);
   return FALSE;
+}
+
+/* A time-based clock's schedule as committed, what a rollback restores. */
+static void
+commit_schedule (Binding *clock)
+{
+  clock->committed_next_tick = clock->next_tick;
+  clock->committed_first_tick = clock->first_tick;
+  clock->committed_fraction_counter = clock->fraction_counter;
+  clock->committed_fraction_resolution = clock->fraction_resolution;
+  clock->committed_interval = clock->interval;
 }
 
 static void
@@ -1448,7 +1664,7 @@ hyco_fmu_actor_preinitialize (HycoActor *actor, GError **error)
 static gboolean set_parameters3 (HycoFMUActor *self, GError **error);
 static gboolean set_parameter3 (HycoFMUActor *self, const char *name, GError **error);
 
-/* FMI 3.0: no FMI-HC, and Binary variables only where nothing is connected to them. */
+/* FMI 3.0: no FMI-HC, and clocks only with event mode. */
 static gboolean
 preinitialize3 (HycoFMUActor *self, GError **error)
 {
@@ -1459,7 +1675,6 @@ preinitialize3 (HycoFMUActor *self, GError **error)
     for (guint i = 0; i < sides[k]->len; i++)
       {
         Binding *binding = &g_array_index (sides[k], Binding, i);
-        g_autoptr (GPtrArray) relations = NULL;
         if (binding->type == HYCO_FMU_TYPE_CLOCK && !self->fmu->description->has_event_mode)
           {
             hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
@@ -1468,16 +1683,6 @@ preinitialize3 (HycoFMUActor *self, GError **error)
                                   hyco_port_get_name (binding->port));
             return FALSE;
           }
-        if (binding->type != HYCO_FMU_TYPE_BINARY)
-          continue;
-        relations = hyco_port_get_linked_relations (binding->port);
-        if (relations->len == 0)
-          continue;
-        hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_STRUCTURE,
-                              "port %s is the FMU's Binary variable of that name, and Hyco "
-                              "values carry no bytes: leave it unconnected",
-                              hyco_port_get_name (binding->port));
-        return FALSE;
       }
   return TRUE;
 }
@@ -1714,6 +1919,14 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
         = instantiate (self, self->event_mode_used, self->event_mode_used ? &refused : error);
       /* Some FMUs declare hasEventMode and refuse it when instantiated (the Reference FMUs'
        * Roberts): they run as FMUs that handle their events themselves. */
+      if (self->instance == NULL && refused != NULL && self->has_clocks)
+        {
+          /* Without event mode a clock cannot tick: its ports would lie. */
+          hyco_actor_set_error (actor, error, HYCO_ACTOR_ERROR_FAILED,
+                                "%s, and the FMU's clocks tick only in event mode",
+                                refused->message);
+          return FALSE;
+        }
       if (self->instance == NULL && refused != NULL)
         {
           g_message ("%s: %s (instantiated again without event mode)", self->instance_name,
@@ -1793,9 +2006,9 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
         {
           Binding *input = &g_array_index (self->inputs, Binding, i);
           input->next_tick = input->committed_next_tick = -1;
-          if (is_time_based_clock (input) && !schedule_clock3 (self, input, TRUE, error))
+          if (is_time_based_clock (input) && !schedule_clock3 (self, input, CLOCK_AT_START, error))
             return FALSE;
-          input->committed_next_tick = input->next_tick;
+          commit_schedule (input);
         }
       if (!initial_events3 (self, error))
         return FALSE;
@@ -1805,7 +2018,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
-      input->committed_next_tick = input->next_tick;
+      commit_schedule (input);
     }
   for (guint i = 0; i < self->inputs->len; i++)
     hyco_value_clear (&g_array_index (self->inputs, Binding, i).committed);
@@ -1863,6 +2076,10 @@ restore (HycoFMUActor *self, GError **error)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
       input->next_tick = input->committed_next_tick;
+      input->first_tick = input->committed_first_tick;
+      input->fraction_counter = input->committed_fraction_counter;
+      input->fraction_resolution = input->committed_fraction_resolution;
+      input->interval = input->committed_interval;
     }
   return TRUE;
 }
@@ -2153,6 +2370,22 @@ set_parameter3 (HycoFMUActor *self, const char *name, GError **error)
   gboolean array = variable->n_dimensions > 0;
   guint64 n = array ? hyco_value_get_array_length (&parameter->value) : 1;
 
+  if (variable->type == HYCO_FMU_TYPE_BINARY)
+    {
+      if (!is_binary_values (variable, array, n, &parameter->value))
+        {
+          g_autofree char *what = describe_binary (variable, array, n);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
+                                "setting %s = %s: not %s", name, parameter->text, what);
+          return FALSE;
+        }
+      if (!set_binary3 (self, variable, array, n, &parameter->value, error))
+        {
+          g_prefix_error (error, "setting %s = %s: ", name, parameter->text);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (!value_to_buffer (variable, array, n, &parameter->value, self->scratch))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
@@ -2268,18 +2501,65 @@ fraction_ticks (HycoFMUActor *self, Binding *clock, gboolean first)
   return TRUE;
 }
 
-/* A time-based input clock's interval and next tick: at the start (@first) its shift from the
- * start time; after a tick, one interval on. Constant clocks have theirs in the description;
- * the others' come from fmi3GetIntervalDecimal (and fmi3GetShiftDecimal), asked again after
- * each tick: an interval not yet known means no tick until it is. */
+/* A time-based input clock's interval and next tick (FMI 3.0 section 2.2.9): constant clocks
+ * have theirs in the description, the others' come from fmi3GetIntervalDecimal with its
+ * qualifier.
+ * - Periodic clocks (constant, fixed, tunable) tick first at the start plus their shift
+ *   (fmi3GetShiftDecimal where the description gives none), then one interval after each tick.
+ *   A tunable clock is asked in every event mode: a changed interval counts from that event.
+ * - A changing clock ticks first one interval after the start, then one interval (asked at
+ *   each tick, 0 allowed) after each tick.
+ * - A countdown clock is asked in every event mode: a changed interval (0 allowed: the next
+ *   microstep) counts from that event; its tick uses it up, and until the FMU gives another
+ *   (fmi3IntervalNotYetKnown meanwhile) it does not tick again.
+ * The tick falls on the tag time at or after the exact time (ticks_at()). */
 static gboolean
-schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **error)
+schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError **error)
 {
   const HycoFmuInstanceOps *ops = self->ops;
   const HycoFmuVariable *variable = clock->variable;
-  double interval = variable->interval_decimal, shift = variable->shift_decimal;
+  const char *kind = variable->interval_variability;
+  gboolean countdown = g_str_equal (kind, "countdown");
+  gboolean aperiodic = countdown || g_str_equal (kind, "changing");
+  gboolean tunable = g_str_equal (kind, "tunable");
+  double interval = variable->interval_decimal, shift = aperiodic ? 0 : variable->shift_decimal;
+  gboolean changed = !g_str_equal (kind, "constant"); /* a constant clock never changes */
 
-  if (!g_str_equal (variable->interval_variability, "constant"))
+  if (moment == CLOCK_AT_EVENT && !countdown && !tunable)
+    return TRUE;
+  if (moment == CLOCK_TICKED && countdown)
+    clock->next_tick = -1; /* used up */
+  gboolean fraction = variable->supports_fraction && ops->get_interval_fraction != NULL
+                      && self->resolution <= 0 && !g_str_equal (kind, "constant");
+  guint64 counter = 0, resolution = 0;
+
+  if (fraction)
+    {
+      int qualifier = 0;
+      if (!check (self,
+                  ops->get_interval_fraction (self->handle, &clock->vr, 1, &counter, &resolution,
+                                              &qualifier),
+                  ops->names->get_interval_fraction, error))
+        return FALSE;
+      if (qualifier == 0)
+        {
+          if (moment == CLOCK_AT_START)
+            clock->next_tick = -1;
+          return TRUE;
+        }
+      changed = qualifier == 2;
+      if (!changed && moment != CLOCK_AT_START && (moment == CLOCK_AT_EVENT || countdown))
+        return TRUE;
+      if (!changed && moment != CLOCK_AT_START)
+        counter = clock->fraction_counter, resolution = clock->fraction_resolution;
+      interval = resolution > 0 ? (double) counter / (double) resolution : NAN;
+      if (moment == CLOCK_AT_START && !aperiodic && isnan (variable->interval_decimal)
+          && ops->get_shift_decimal != NULL
+          && !check (self, ops->get_shift_decimal (self->handle, &clock->vr, 1, &shift),
+                     ops->names->get_shift_decimal, error))
+        return FALSE;
+    }
+  else if (!g_str_equal (kind, "constant"))
     {
       int qualifier = 0;
       if (ops->get_interval_decimal == NULL)
@@ -2294,32 +2574,95 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, gboolean first, GError **er
                                                    &qualifier),
                   ops->names->get_interval_decimal, error))
         return FALSE;
-      if (qualifier == 0) /* fmi3IntervalNotYetKnown */
+      if (qualifier == 0) /* fmi3IntervalNotYetKnown: no tick until it is */
         {
-          clock->next_tick = -1;
+          if (moment == CLOCK_AT_START)
+            clock->next_tick = -1;
           return TRUE;
         }
-      if (qualifier == 1 && !first) /* fmi3IntervalUnchanged */
-        interval = clock->interval;
-      if (first && ops->get_shift_decimal != NULL
+      changed = qualifier == 2; /* else fmi3IntervalUnchanged */
+      if (!changed && moment != CLOCK_AT_START)
+        {
+          /* The schedule stands; after a tick, a periodic or changing clock's next one is
+           * its interval on. */
+          if (moment == CLOCK_AT_EVENT || countdown)
+            return TRUE;
+          interval = clock->interval;
+        }
+      if (moment == CLOCK_AT_START && !aperiodic && isnan (variable->interval_decimal)
+          && ops->get_shift_decimal != NULL
           && !check (self, ops->get_shift_decimal (self->handle, &clock->vr, 1, &shift),
                      ops->names->get_shift_decimal, error))
         return FALSE;
     }
-  if (!(interval > 0) || (first && !(shift >= 0)))
+  if (!(aperiodic ? interval >= 0 : interval > 0) || (moment == CLOCK_AT_START && !(shift >= 0)))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
-                            "the FMU gives its clock %s an interval of %g s and a shift of %g s",
-                            variable->name, interval, shift);
+                            "the FMU gives its %s clock %s an interval of %g s and a shift of "
+                            "%g s",
+                            kind, variable->name, interval, shift);
       return FALSE;
     }
   clock->interval = interval;
-  if (fraction_ticks (self, clock, first))
+  if (fraction)
+    {
+      /* Exact: the k-th tick k counter / resolution seconds after the tick or event the
+       * interval counts from, rounded to the nearest tag time, with no drift. */
+      __int128 per_second = (__int128) self->ticks_per_second;
+      guint64 k;
+      clock->fraction_counter = counter;
+      clock->fraction_resolution = resolution;
+      if (moment == CLOCK_AT_START)
+        {
+          clock->first_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
+          k = aperiodic ? 1 : 0;
+        }
+      else if (moment == CLOCK_AT_EVENT || countdown)
+        {
+          clock->first_tick = self->time_now;
+          k = 1;
+        }
+      else if (changed)
+        {
+          clock->first_tick = clock->next_tick;
+          k = 1;
+        }
+      else /* the tick after the one due now: the nearest k to it, plus one */
+        k = counter == 0
+              ? 1
+              : (guint64) (((__int128) (clock->next_tick - clock->first_tick) * resolution
+                            + counter * per_second / 2)
+                           / (counter * per_second))
+                  + 1;
+      clock->next_tick
+        = clock->first_tick
+          + (gint64) (((__int128) k * counter * per_second + resolution / 2) / resolution);
+      return TRUE;
+    }
+  if (moment == CLOCK_AT_START && fraction_ticks (self, clock, TRUE))
     return TRUE;
-  if (first)
-    clock->next_tick = ticks_at (self, seconds (self, self->committed.time) + shift);
+  if (moment == CLOCK_TICKED && !changed && fraction_ticks (self, clock, FALSE))
+    return TRUE;
+  if (moment == CLOCK_AT_START)
+    clock->next_tick
+      = ticks_at (self, seconds (self, self->committed.time) + shift + interval * aperiodic);
+  else if (moment == CLOCK_AT_EVENT || countdown)
+    clock->next_tick = ticks_at (self, seconds (self, self->time_now) + interval);
   else
-    clock->next_tick += MAX (ticks_at (self, interval), 1);
+    clock->next_tick += MAX (ticks_at (self, interval), aperiodic ? 0 : 1);
+  return TRUE;
+}
+
+/* In event mode: the clocks whose interval the FMU may give or change at any event. */
+static gboolean
+reschedule_clocks3 (HycoFMUActor *self, GError **error)
+{
+  for (guint i = 0; self->has_clocks && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      if (is_time_based_clock (input) && !schedule_clock3 (self, input, CLOCK_AT_EVENT, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -2352,7 +2695,7 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
                   ops->set_value_names[HYCO_FMU_TYPE_CLOCK], error))
         return FALSE;
       /* A time-based clock's next tick (its interval asked again where it may change). */
-      if (is_time_based_clock (input) && !schedule_clock3 (self, input, FALSE, error))
+      if (is_time_based_clock (input) && !schedule_clock3 (self, input, CLOCK_TICKED, error))
         return FALSE;
       for (guint c = 0; c < self->inputs->len; c++)
         {
@@ -2370,6 +2713,10 @@ clock_reaction3 (HycoFMUActor *self, GError **error)
           if (clocked->clock == (int) i && clocked->clock_is_input
               && !get_output3 (self, clocked, error))
             return FALSE;
+          /* An output clock clocked by this one is present where it is active only. */
+          if (clocked->clock == (int) i && clocked->clock_is_input
+              && clocked->type == HYCO_FMU_TYPE_CLOCK && !hyco_value_get_boolean (&clocked->value))
+            clocked->present = FALSE;
         }
     }
   return update_discrete_states3 (self, error);
@@ -2391,9 +2738,11 @@ update_discrete_states3 (HycoFMUActor *self, GError **error)
   self->dirty = TRUE;
   if (!read_clocks3 (self, error))
     return FALSE;
-  if (!check (self, ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined,
-                                                 &next),
-              ops->names->update_discrete_states, error))
+  if (!check (
+        self,
+        ops->update_discrete_states (self->handle, &needs_update, &terminate, &defined, &next),
+        ops->names->update_discrete_states, error)
+      || !reschedule_clocks3 (self, error))
     return FALSE;
   self->event_pending = needs_update && !terminate;
   self->next_event_defined = defined;
@@ -2942,7 +3291,7 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
     {
       Binding *input = &g_array_index (self->inputs, Binding, i);
-      input->committed_next_tick = input->next_tick;
+      commit_schedule (input);
     }
   /* What a rollback restores (never needed where time only goes forward). */
   for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)
@@ -3323,6 +3672,40 @@ describe_unsettable (const HycoFmuVariable *variable)
     }
 }
 
+/* A Binary value from its text: hexadecimal digits, two a byte, as FMI 3.0 writes start
+ * values (010203), or as Hyco writes bytes (0x010203); checked against the maxSize. */
+static gboolean
+binary_from_text (const HycoFmuVariable *variable, const char *text, HycoValue *value,
+                  GError **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_autofree char *literal = g_str_has_prefix (stripped, "0x") || g_str_has_prefix (stripped, "0X")
+                               ? g_strdup (stripped)
+                               : g_strconcat ("0x", stripped, NULL);
+  g_autoptr (GError) syntax = NULL;
+  g_auto (HycoValue) bytes = HYCO_VALUE_INIT;
+
+  if (!hyco_value_parse_literal (literal, &bytes, &syntax) || hyco_value_get_bytes (&bytes) == NULL)
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "\"%s\" is not a value of the FMU's Binary variable: write its bytes in "
+                   "hexadecimal, two digits each (0a1b or 0x0a1b)",
+                   text);
+      return FALSE;
+    }
+  if (!is_binary_value (variable, &bytes))
+    {
+      g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
+                   "\"%s\" is %" G_GSIZE_FORMAT " bytes, more than the maxSize %" G_GUINT64_FORMAT
+                   " of the FMU's Binary variable %s",
+                   text, g_bytes_get_size (hyco_value_get_bytes (&bytes)), variable->max_size,
+                   variable->name);
+      return FALSE;
+    }
+  hyco_value_assign (value, &bytes);
+  return TRUE;
+}
+
 /* Sets a parameter of the FMU from its text: a literal of its type or, for numbers and
  * booleans, an expression over the model parameters. With @evaluate, the expression is
  * evaluated now and refused if it cannot be; without, only its syntax is checked (a model
@@ -3357,9 +3740,11 @@ _hyco_fmu_actor_set_fmu_parameter_text (HycoFMUActor *self, const char *name, co
   parameter->text = g_strdup (text);
   /* A String is its text; a string literal ("a b", with the expression language's escapes)
    * gives the text it quotes, so that a value can have outer spaces or be empty. */
-  if (variable->type == HYCO_FMU_TYPE_STRING && text[0] == '"'
-      && hyco_value_parse_literal (text, &literal, NULL)
-      && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_STRING)
+  if (variable->type == HYCO_FMU_TYPE_BINARY && variable->n_dimensions == 0)
+    ok = binary_from_text (variable, text, &parameter->value, error);
+  else if (variable->type == HYCO_FMU_TYPE_STRING && text[0] == '"'
+           && hyco_value_parse_literal (text, &literal, NULL)
+           && hyco_value_get_value_type (&literal) == HYCO_VALUE_TYPE_STRING)
     hyco_value_set_string (&parameter->value, hyco_value_get_string (&literal));
   else if (variable->type == HYCO_FMU_TYPE_STRING)
     hyco_value_set_string (&parameter->value, text);

@@ -205,6 +205,10 @@ _hyco_fmu_describe (HycoFmu *fmu)
                                 _hyco_fmu_initial_name (variable->initial));
       if (variable->unit)
         g_string_append_printf (text, ", unit %s", variable->unit);
+      if (variable->mime_type)
+        g_string_append_printf (text, ", mimeType %s", variable->mime_type);
+      if (variable->max_size > 0)
+        g_string_append_printf (text, ", maxSize %" G_GUINT64_FORMAT, variable->max_size);
       if (variable->min > -INFINITY)
         g_string_append_printf (text, ", min %.15g", variable->min);
       if (variable->max < INFINITY)

@@ -101,6 +101,8 @@ typedef enum
   F (enter_configuration_mode, (gpointer handle)) \
   F (get_interval_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *intervals, int *qualifiers)) \
   F (get_shift_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)) \
+  F (get_interval_fraction, (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters, guint64 *resolutions, int *qualifiers)) \
+  F (get_shift_fraction, (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters, guint64 *resolutions)) \
   F (exit_configuration_mode, (gpointer handle)) \
   F (do_event_step, (gpointer handle, double current_time, double step, gboolean no_rollback, gboolean *event_handling_needed, gboolean *terminate, gboolean *early_return, double *last_successful_time))
 /* clang-format on */
@@ -115,6 +117,8 @@ typedef enum
  *   parameters, before initialization;
  * - get_interval_decimal, get_shift_decimal: a time-based clock's interval (with FMI 3.0's
  *   qualifier: 0 not yet known, 1 unchanged, 2 changed) and shift, in seconds;
+ * - get_interval_fraction, get_shift_fraction: the same as counter / resolution seconds, exact
+ *   (a clock with supportsFraction);
  * - do_event_step: fmi3DoStep with what it tells besides its status. */
 
 /* The size of one value of @type in the typed calls (the C types above); 0 for Binary, whose

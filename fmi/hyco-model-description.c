@@ -27,6 +27,7 @@ variable_free (gpointer data)
   g_free (variable->name);
   g_free (variable->start);
   g_free (variable->unit);
+  g_free (variable->mime_type);
   g_free (variable->description);
   g_free (variable->dependencies);
   g_clear_pointer (&variable->items, g_ptr_array_unref);
@@ -1190,6 +1191,18 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
       || !get_boolean (reader, element, "intermediateUpdate", FALSE, &variable->intermediate_update,
                        error))
     return FALSE;
+  if (type == HYCO_FMU_TYPE_BINARY)
+    {
+      g_autofree char *max_size = _hyco_xml_get_attr (element, "maxSize");
+      gint64 number;
+      variable->mime_type = _hyco_xml_get_attr (element, "mimeType");
+      if (variable->mime_type == NULL)
+        variable->mime_type = g_strdup ("application/octet-stream");
+      if (max_size && !parse_integer (max_size, 0, G_MAXINT64, &number))
+        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                     "maxSize=\"%s\" is not a number of bytes", max_size);
+      variable->max_size = max_size ? (guint64) number : 0;
+    }
   if (type == HYCO_FMU_TYPE_CLOCK)
     {
       static const char *const kinds[]
@@ -1206,6 +1219,9 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
         return FALSE;
       if (isnan (variable->shift_decimal))
         variable->shift_decimal = 0;
+      if (!get_boolean (reader, element, "supportsFraction", FALSE, &variable->supports_fraction,
+                        error))
+        return FALSE;
       if (!get_unsigned (reader, element, "intervalCounter", &variable->interval_counter, error)
           || !get_unsigned (reader, element, "shiftCounter", &variable->shift_counter, error)
           || !get_unsigned (reader, element, "resolution", &variable->fraction_resolution, error))

@@ -110,6 +110,10 @@ typedef struct
   guint n_dimensions;
   guint64 n_elements;
   gboolean intermediate_update; /* FMI 3.0: readable in the intermediate update callback */
+  /* FMI 3.0 Binary: its mimeType ("application/octet-stream" when not given) and maxSize (the
+   * most bytes a value has; 0 when not given: no limit). NULL and 0 for other types. */
+  char *mime_type;
+  guint64 max_size;
   /* FMI 3.0 clocks: a Clock's intervalVariability ("triggered", "periodic" ones: "constant",
    * ...; NULL for other variables); a clocked variable's clock (index in variables), -1 when
    * it has none. */
@@ -118,6 +122,7 @@ typedef struct
   /* A constant Clock's exact interval and shift, intervalCounter / resolution and
    * shiftCounter / resolution seconds (supportsFraction); 0 resolution when not given. */
   guint interval_counter, shift_counter, fraction_resolution;
+  gboolean supports_fraction; /* a Clock's: fmi3GetIntervalFraction may be called */
   int clock;
   /* Outputs: the inputs (indices into variables) this output depends on, from
    * ModelStructure/Outputs; n_dependencies is -1 when the FMU does not say (then it depends on

@@ -117,6 +117,7 @@ type_name (const HycoValue *v)
     case HYCO_VALUE_TYPE_STRING: return "a string";
     case HYCO_VALUE_TYPE_ARRAY: return "an array";
     case HYCO_VALUE_TYPE_RECORD: return "a record";
+    case HYCO_VALUE_TYPE_BYTES: return "bytes";
     default: return "no value";
     }
 }

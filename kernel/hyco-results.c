@@ -622,7 +622,8 @@ hyco_results_get_unit (HycoResults *self, const char *signal)
 HycoPlotStyle
 _hyco_results_signal_style (HycoResults *self, HycoResultsSignal *signal)
 {
-  if (signal->n_present == 0 || signal->type == HYCO_VALUE_TYPE_STRING)
+  if (signal->n_present == 0 || signal->type == HYCO_VALUE_TYPE_STRING
+      || signal->type == HYCO_VALUE_TYPE_BYTES)
     return HYCO_PLOT_STYLE_NONE;
   /* Continuous: present at microstep 0, where a discrete event never is, and at every tag
    * from its first value on (a zero-order hold is absent before), or, inside a modal model's

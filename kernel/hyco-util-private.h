@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 const char *_hyco_time_format (gint64 ticks, int resolution, char text[HYCO_TIME_TEXT_SIZE]);
 #define HYCO_VALUE_TEXT_SIZE G_ASCII_DTOSTR_BUF_SIZE
 /* hyco_value_to_string() of a number or a boolean into @text, or a string's own text; NULL for
- * arrays and records, which need hyco_value_to_string(). */
+ * arrays, records and bytes, which need hyco_value_to_string(). */
 const char *_hyco_value_format_scalar (const HycoValue *value, char text[HYCO_VALUE_TEXT_SIZE]);
 
 /* A copy of @array's pointers without its element free function: what a (transfer container)

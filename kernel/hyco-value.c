@@ -1,4 +1,5 @@
-/* hyco-value.c: the values a signal carries (double, int64, boolean, string, array, record).
+/* hyco-value.c: the values a signal carries (double, int64, boolean, string, array, record,
+ * bytes).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -137,6 +138,8 @@ hyco_value_clear (HycoValue *value)
 
   if (value->type == HYCO_VALUE_TYPE_STRING)
     g_free (value->data.v_string);
+  else if (value->type == HYCO_VALUE_TYPE_BYTES)
+    g_bytes_unref (value->data.v_bytes);
   else if (is_compound_type (value->type))
     compound_unref (value->data.v_compound);
   value->type = HYCO_VALUE_TYPE_NONE;
@@ -167,6 +170,8 @@ hyco_value_assign (HycoValue *dest, const HycoValue *src)
 
   if (src->type == HYCO_VALUE_TYPE_STRING)
     tmp.data.v_string = g_strdup (src->data.v_string);
+  else if (src->type == HYCO_VALUE_TYPE_BYTES)
+    g_bytes_ref (src->data.v_bytes);
   else if (is_compound_type (src->type))
     g_atomic_ref_count_inc (&((Compound *) src->data.v_compound)->ref);
   hyco_value_clear (dest);
@@ -193,8 +198,8 @@ hyco_value_get_value_type (const HycoValue *value)
  * hyco_value_type_to_string:
  * @type: a #HycoValueType
  *
- * Names a value type for messages: `double`, `int`, `boolean`, `string`, `array`, `record`
- * or `none`.
+ * Names a value type for messages: `double`, `int`, `boolean`, `string`, `array`, `record`,
+ * `bytes` or `none`.
  *
  * Returns: (transfer none): a static string
  */
@@ -217,6 +222,8 @@ hyco_value_type_to_string (HycoValueType type)
       return "array";
     case HYCO_VALUE_TYPE_RECORD:
       return "record";
+    case HYCO_VALUE_TYPE_BYTES:
+      return "bytes";
     default:
       g_return_val_if_reached ("invalid");
     }
@@ -339,6 +346,85 @@ _hyco_value_finish_record (HycoValue *value, GError **error)
         return FALSE;
       }
   return TRUE;
+}
+
+/**
+ * hyco_value_set_bytes:
+ * @value: a #HycoValue
+ * @bytes: the bytes
+ *
+ * Makes @value the bytes @bytes (an FMI 3.0 Binary value), taking a reference to them: bytes
+ * are immutable, so values share them and passing them on never copies them.
+ */
+void
+hyco_value_set_bytes (HycoValue *value, GBytes *bytes)
+{
+  g_return_if_fail (value != NULL);
+  g_return_if_fail (bytes != NULL);
+
+  /* Referenced before the clear: @bytes may be what @value holds. */
+  g_bytes_ref (bytes);
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_BYTES;
+  value->data.v_bytes = bytes;
+}
+
+/**
+ * hyco_value_set_bytes_data:
+ * @value: a #HycoValue
+ * @data: (array length=size) (nullable): the bytes to copy
+ * @size: how many
+ *
+ * Makes @value a copy of the @size bytes at @data (%NULL for none).
+ */
+void
+hyco_value_set_bytes_data (HycoValue *value, const guint8 *data, gsize size)
+{
+  g_autoptr (GBytes) bytes = NULL;
+
+  g_return_if_fail (value != NULL);
+  g_return_if_fail (data != NULL || size == 0);
+
+  bytes = g_bytes_new (data, size);
+  hyco_value_set_bytes (value, bytes);
+}
+
+/**
+ * hyco_value_get_bytes:
+ * @value: a #HycoValue
+ *
+ * Gets the bytes held by a bytes value; other types are not converted.
+ *
+ * Returns: (nullable) (transfer none): the bytes, or %NULL if @value is not bytes
+ */
+GBytes *
+hyco_value_get_bytes (const HycoValue *value)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+
+  return value->type == HYCO_VALUE_TYPE_BYTES ? value->data.v_bytes : NULL;
+}
+
+/**
+ * hyco_value_get_bytes_data:
+ * @value: a #HycoValue
+ * @size: (out): the number of bytes (0 if @value is not bytes)
+ *
+ * Gets the bytes held by a bytes value, in place.
+ *
+ * Returns: (array length=size) (nullable) (transfer none): the bytes, owned by @value, or %NULL
+ *   if @value is not bytes or holds none
+ */
+const guint8 *
+hyco_value_get_bytes_data (const HycoValue *value, gsize *size)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+  g_return_val_if_fail (size != NULL, NULL);
+
+  *size = 0;
+  if (value->type != HYCO_VALUE_TYPE_BYTES)
+    return NULL;
+  return g_bytes_get_data (value->data.v_bytes, size);
 }
 
 /**
@@ -722,7 +808,8 @@ compound_match (const HycoValue *a, const HycoValue *b, gboolean close, double t
  * that an integer and a double compare numerically (`1` equals `1.0`). Doubles compare with
  * `==` except that NaN equals NaN, so that a trace compares equal to itself. Arrays are
  * equal when they have the same length and equal elements (`{1, 2}` equals `{1.0, 2.0}`),
- * records when they have the same field names and equal values.
+ * records when they have the same field names and equal values, bytes when they are the same
+ * bytes.
  *
  * Returns: %TRUE if the values are equal
  */
@@ -757,6 +844,8 @@ hyco_value_equal (const HycoValue *a, const HycoValue *b)
     case HYCO_VALUE_TYPE_ARRAY:
     case HYCO_VALUE_TYPE_RECORD:
       return compound_match (a, b, FALSE, 0.0);
+    case HYCO_VALUE_TYPE_BYTES:
+      return g_bytes_equal (a->data.v_bytes, b->data.v_bytes);
     default:
       g_return_val_if_reached (FALSE);
     }
@@ -1059,8 +1148,46 @@ set_syntax_error (GError **error, const char *text)
 
   g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
                "\"%s\" is not a value literal: expected a number (1, 2.5, 1e-3), true, false, "
-               "a double-quoted string, an array {1, 2} or a record {a = 1, b = 2}",
+               "a double-quoted string, bytes 0x0a1b, an array {1, 2} or a record {a = 1, b = 2}",
                shown);
+}
+
+/* Bytes: "0x" and two hex digits per byte, in either case ("0x" alone: none). The value
+ * literals have no hexadecimal integers, so the prefix is unambiguous here; the expression
+ * language's 0x1F is an int, and it has no bytes literal. */
+static gboolean
+parse_bytes (const char *text, HycoValue *value, GError **error)
+{
+  const char *digits = text + 2;
+  gsize n = strlen (digits);
+  guint8 *data;
+
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isxdigit (digits[i]))
+      {
+        g_autofree char *shown = g_utf8_make_valid (text, -1);
+        g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                     "bytes literal \"%s\" has a character that is not a hexadecimal digit at "
+                     "position %" G_GSIZE_FORMAT,
+                     shown, i + 3);
+        return FALSE;
+      }
+  if (n % 2 != 0)
+    {
+      g_set_error (error, HYCO_VALUE_ERROR, HYCO_VALUE_ERROR_SYNTAX,
+                   "bytes literal \"%s\" has an odd number of hexadecimal digits: write two "
+                   "per byte (0x0a, not 0xa)",
+                   text);
+      return FALSE;
+    }
+  data = g_malloc (n / 2 + 1);
+  for (gsize i = 0; i < n / 2; i++)
+    data[i] = (guint8) (g_ascii_xdigit_value (digits[2 * i]) << 4
+                        | g_ascii_xdigit_value (digits[2 * i + 1]));
+  hyco_value_clear (value);
+  value->type = HYCO_VALUE_TYPE_BYTES;
+  value->data.v_bytes = g_bytes_new_take (data, n / 2);
+  return TRUE;
 }
 
 /* Parses the scalar literal in [begin, end) into @value, which is only written on success. */
@@ -1100,6 +1227,9 @@ parse_scalar_range (const char *begin, const char *end, HycoValue *value, GError
       value->data.v_string = s;
       return TRUE;
     }
+
+  if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+    return parse_bytes (text, value, error);
 
   switch (scan_int (text, &i))
     {
@@ -1406,6 +1536,7 @@ parse_literal_range (const char *begin, const char *end, HycoValue *value, GErro
  * - an integer (optional sign, digits, optional trailing `L`) that fits 64 bits gives an int;
  * - a number with a decimal point or an exponent, `Infinity`, `-Infinity` or `NaN` gives a
  *   double;
+ * - `0x` and two hexadecimal digits per byte give bytes (`0x0a1b`; `0x` is no bytes);
  * - literals between braces, separated by commas, give an array (`{1, 2.5, {"a"}}`, `{}`);
  * - `name = literal` pairs between braces give a record (`{a = 1, b = {2, 3}}`), its fields
  *   sorted by name; a name given twice fails with %HYCO_VALUE_ERROR_FIELD.
@@ -1506,6 +1637,26 @@ quote_string (const char *s)
   return g_string_free (out, FALSE);
 }
 
+/* Bytes as "0x" and two lowercase hex digits per byte, as they are read back. */
+static char *
+bytes_to_literal (GBytes *bytes)
+{
+  static const char digits[] = "0123456789abcdef";
+  gsize n;
+  const guint8 *data = g_bytes_get_data (bytes, &n);
+  char *text = g_malloc (2 * n + 3), *p = text;
+
+  *p++ = '0';
+  *p++ = 'x';
+  for (gsize i = 0; i < n; i++)
+    {
+      *p++ = digits[data[i] >> 4];
+      *p++ = digits[data[i] & 0xf];
+    }
+  *p = '\0';
+  return text;
+}
+
 /**
  * hyco_value_to_literal:
  * @value: a #HycoValue
@@ -1513,9 +1664,9 @@ quote_string (const char *s)
  * Formats a value as a literal that [func@Hyco.Value.parse_literal] reads back to an equal
  * value of the same type: doubles in the shortest form that round-trips and always with a
  * point or exponent (`1.0`, `0.1`, `1e+300`, `Infinity`, `NaN`), integers in decimal, booleans
- * as `true` or `false`, strings double-quoted with escapes, arrays as `{1, 2.5, "a"}` and
- * records as `{a = 1, b = 2}` (Ptolemy's forms). An empty value gives an empty string, which
- * does not parse.
+ * as `true` or `false`, strings double-quoted with escapes, bytes as `0x0a1b` (lowercase),
+ * arrays as `{1, 2.5, "a"}` and records as `{a = 1, b = 2}` (Ptolemy's forms). An empty value gives
+ * an empty string, which does not parse.
  *
  * Returns: (transfer full): the literal
  */
@@ -1560,6 +1711,8 @@ hyco_value_to_literal (const HycoValue *value)
       return double_to_literal (value->data.v_double);
     case HYCO_VALUE_TYPE_STRING:
       return quote_string (value->data.v_string);
+    case HYCO_VALUE_TYPE_BYTES:
+      return bytes_to_literal (value->data.v_bytes);
     case HYCO_VALUE_TYPE_INT:
     case HYCO_VALUE_TYPE_BOOLEAN:
     case HYCO_VALUE_TYPE_NONE:
@@ -1574,8 +1727,8 @@ hyco_value_to_literal (const HycoValue *value)
  *
  * Formats a value as it appears in a trace: doubles with 17 significant digits (`%.17g`,
  * enough to be exact) or `Infinity`, `-Infinity`, `NaN`; integers in decimal; booleans as
- * `true` or `false`; strings as they are, without quotes or escapes; arrays and records as
- * their literal ([method@Hyco.Value.to_literal]); an empty value as an empty string.
+ * `true` or `false`; strings as they are, without quotes or escapes; bytes, arrays and
+ * records as their literal ([method@Hyco.Value.to_literal]); an empty value as an empty string.
  *
  * Returns: (transfer full): the text
  */
@@ -1588,7 +1741,11 @@ hyco_value_to_string (const HycoValue *value)
   g_return_val_if_fail (value != NULL, NULL);
 
   scalar = _hyco_value_format_scalar (value, text);
-  return scalar != NULL ? g_strdup (scalar) : compound_to_literal (value);
+  if (scalar != NULL)
+    return g_strdup (scalar);
+  if (value->type == HYCO_VALUE_TYPE_BYTES)
+    return bytes_to_literal (value->data.v_bytes);
+  return compound_to_literal (value);
 }
 
 const char *
@@ -1612,6 +1769,7 @@ _hyco_value_format_scalar (const HycoValue *value, char text[HYCO_VALUE_TEXT_SIZ
       return value->data.v_string;
     case HYCO_VALUE_TYPE_ARRAY:
     case HYCO_VALUE_TYPE_RECORD:
+    case HYCO_VALUE_TYPE_BYTES:
       return NULL;
     case HYCO_VALUE_TYPE_NONE:
     default:

@@ -1,4 +1,5 @@
-/* hyco-value.h: the values a signal carries (double, int64, boolean, string, array, record).
+/* hyco-value.h: the values a signal carries (double, int64, boolean, string, array, record,
+ * bytes).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -47,6 +48,7 @@ typedef enum
  * @HYCO_VALUE_TYPE_ARRAY: an immutable array of values (Ptolemy's `{1, 2, 3}`)
  * @HYCO_VALUE_TYPE_RECORD: an immutable record of named values, its fields sorted by name
  *   (Ptolemy's `{a = 1, b = "x"}`)
+ * @HYCO_VALUE_TYPE_BYTES: an immutable sequence of bytes (FMI 3.0 Binary), written `0x0a1b`
  *
  * The kind of value held by a #HycoValue.
  */
@@ -59,6 +61,7 @@ typedef enum
   HYCO_VALUE_TYPE_STRING,
   HYCO_VALUE_TYPE_ARRAY,
   HYCO_VALUE_TYPE_RECORD,
+  HYCO_VALUE_TYPE_BYTES,
 } HycoValueType;
 
 /**
@@ -66,7 +69,8 @@ typedef enum
  *
  * A value of one of the #HycoValueType kinds. Scalars are stored inline, so passing them
  * does not allocate; a string owns its bytes. Arrays and records are immutable and shared:
- * copying or assigning one takes a reference to the same elements, never a deep copy.
+ * copying or assigning one takes a reference to the same elements, never a deep copy. Bytes
+ * are a #GBytes, shared the same way.
  * Initialise with `HYCO_VALUE_INIT` or one of the
  * setters, release with hyco_value_clear().
  */
@@ -82,6 +86,7 @@ struct _HycoValue
     gboolean v_boolean;
     char *v_string;
     gpointer v_compound;
+    GBytes *v_bytes;
   } data;
 };
 
@@ -111,6 +116,11 @@ HYCO_API void hyco_value_set_double (HycoValue *value, double v);
 HYCO_API void hyco_value_set_int (HycoValue *value, gint64 v);
 HYCO_API void hyco_value_set_boolean (HycoValue *value, gboolean v);
 HYCO_API void hyco_value_set_string (HycoValue *value, const char *v);
+
+HYCO_API void hyco_value_set_bytes (HycoValue *value, GBytes *bytes);
+HYCO_API void hyco_value_set_bytes_data (HycoValue *value, const guint8 *data, gsize size);
+HYCO_API GBytes *hyco_value_get_bytes (const HycoValue *value);
+HYCO_API const guint8 *hyco_value_get_bytes_data (const HycoValue *value, gsize *size);
 
 HYCO_API void hyco_value_set_array (HycoValue *value, const HycoValue *elements,
                                     gsize n_elements);

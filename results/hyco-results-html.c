@@ -564,7 +564,8 @@ is_number (const char *text)
   if (g_str_equal (text, "true") || g_str_equal (text, "false") || g_str_equal (text, "NaN")
       || g_str_equal (text, "Infinity") || g_str_equal (text, "-Infinity"))
     return TRUE;
-  if (*text == '\0' || g_ascii_isspace (*text))
+  /* Hyco writes no hexadecimal number, which strtod would read: 0x0a1b is bytes. */
+  if (*text == '\0' || g_ascii_isspace (*text) || strpbrk (text, "xX") != NULL)
     return FALSE;
   g_ascii_strtod (text, &end);
   return *end == '\0';

@@ -2311,7 +2311,12 @@ class Fmi3(FmuTestCase):
                      "    x (input, continuous Float64[n=3]), value reference 8, start 1 2 3\n",
                      "    twice (output, continuous Float64[n=3]), value reference 10, "
                      "depends on x\n",
-                     "    data (input, discrete Binary), value reference 15, start 010203\n"):
+                     "    data (input, discrete Binary), value reference 15, start 010203, "
+                     "mimeType application/x-hyco-test, maxSize 8\n",
+                     "    key (parameter, fixed Binary), value reference 18, start ff, "
+                     "mimeType application/octet-stream, maxSize 4\n",
+                     "    data_reversed (output, discrete Binary), value reference 16, "
+                     "mimeType application/octet-stream, depends on data\n"):
             self.assertIn(text, result.stdout)
         self.assertNotIn("FMI-HC", result.stdout)
         result = self.fmu("info", os.path.join(FMU_DIR, "ball3.fmu"))
@@ -2390,8 +2395,9 @@ class Fmi3(FmuTestCase):
             "sum": ("0", "0", "7.5"), "twice": ("0", "0", "{3.0, 4.0, 8.0}"),
             "not_flag": ("0", "0", "false"), "reversed": ("0", "0", "olleh"),
             "data_size": ("0", "0", "3")})
-        # A Binary output, unconnected, is never read: no events.
-        self.assertEqual(self.rows("types3.data_reversed"), [])
+        # Binary outputs as bytes, from the start values data 010203 and key ff.
+        self.assertEqual(self.rows("types3.data_reversed")[0], ("0", "0", "0x030201"))
+        self.assertEqual(self.rows("types3.data_xor")[0], ("0", "0", "0xfefdfc"))
 
     def test_ranges(self):
         result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--set", "u8=256")
@@ -2512,6 +2518,90 @@ class Fmi3(FmuTestCase):
         self.assertIn("    sample (input, discrete Clock, constant every 0.3 s from 0.1 s), value "
                       "reference 0\n", result.stdout)
 
+    APERIODIC = {
+        # sample (constant, every 1 s) starts alarm's countdown: 0.25 s, 0 s (the next
+        # microstep), 0.25 s.
+        "samples": [("0", "0", "1"), ("1", "0", "2"), ("2", "0", "3"), ("3", "0", "4")],
+        "alarms": [("0.25", "0", "1"), ("1", "1", "2"), ("2.25", "0", "3")],
+        # changing: 0.5 s from the start, then 0.25, 0.125, 1, 1 s after each tick.
+        "steps": [("0.5", "0", "1"), ("0.75", "0", "2"), ("0.875", "0", "3"),
+                  ("1.875", "0", "4"), ("2.875", "0", "5")],
+        # tunable: 0.4 s from a shift of 0.1 s, retuned to 0.25 s in the event at 1 s, which
+        # the next beats count from.
+        "beats": [(t, "0", str(i + 1)) for i, t in enumerate(
+            ["0.1", "0.5", "0.9", "1.25", "1.5", "1.75", "2", "2.25", "2.5", "2.75", "3"])],
+        # tunable, given as the fraction 1/3 (fmi3GetIntervalFraction): k/3 s to the nearest
+        # nanosecond, without drift.
+        "thirds": [(t, "0", str(i + 1)) for i, t in enumerate(
+            ["0", "0.333333333", "0.666666667", "1", "1.333333333", "1.666666667", "2",
+             "2.333333333", "2.666666667", "3"])],
+        # An output clock clocked by sample: present where active only, at its odd ticks.
+        "odd": [("1", "0", "true"), ("3", "0", "true")],
+    }
+
+    def test_countdown_changing_and_tunable_clocks(self):
+        result = self.fmu("run", os.path.join(FMU_DIR, "aperiodic3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for name, rows in self.APERIODIC.items():
+            self.assertEqual(self.rows("aperiodic3." + name), rows, name)
+        result = self.fmu("info", os.path.join(FMU_DIR, "aperiodic3.fmu"))
+        self.assertIn("    alarm (input, discrete Clock, countdown), value reference 1\n",
+                      result.stdout)
+
+    def test_clock_interval_without_fractions_is_decimal(self):
+        # The same FMU without supportsFraction: its decimal interval, 0.333... s, each tick at
+        # the tag at or after it, one interval (333333334 ns) after the last.
+        import zipfile
+        path = os.path.join(self.dir.name, "decimal3.fmu")
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "aperiodic3.fmu")) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    data = data.replace(b' supportsFraction="true"', b"")
+                target.writestr(item, data)
+        result = self.fmu("run", path, "--trace", self.trace, "-t", "1.1")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual([t for t, _, _ in self.rows("decimal3.thirds")],
+                         ["0", "0.333333334", "0.666666668", "1.000000002"])
+
+    def test_clocks_without_event_mode_refused(self):
+        # claims_events refuses event mode; with a clock it cannot run without it.
+        import zipfile
+        path = os.path.join(self.dir.name, "clocked.fmu")
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "claims_events.fmu")) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    data = data.replace(b"</ModelVariables>",
+                                        b'<Clock name="tick" valueReference="99" '
+                                        b'causality="input" intervalVariability="triggered"/>'
+                                        b"</ModelVariables>")
+                target.writestr(item, data)
+        result = self.fmu("run", path)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("clocked: FMU claims_events (clocked): fmi3InstantiateCoSimulation failed: "
+                      "Event Mode is not supported, and the FMU's clocks tick only in event mode",
+                      result.stderr)
+
+    def test_aperiodic_clocks_under_a_continuous_director(self):
+        # The director's steps are revised (the FMU's state restored): the ticks stay where
+        # the FMU puts them.
+        result = self.run_model(
+            '<entity name="m" class="TypedCompositeActor">\n'
+            '  <property name="d" class="ContinuousDirector">\n'
+            '    <property name="stopTime" value="3"/>\n'
+            '    <property name="maxStepSize" value="0.3"/>\n'
+            '  </property>\n'
+            '  <entity name="A" class="FMUImport">\n'
+            '    <property name="fmuFile" value="aperiodic3.fmu"/>\n'
+            '  </entity>\n'
+            '</entity>\n')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for name, rows in self.APERIODIC.items():
+            self.assertEqual(self.rows("A." + name), rows, name)
+
     def test_event_mode_refused_at_instantiation(self):
         # claims_events declares hasEventMode but its library refuses event mode: the actor
         # says so and instantiates it without, and the run goes on.
@@ -2523,14 +2613,69 @@ class Fmi3(FmuTestCase):
                       "(instantiated again without event mode)", result.stderr)
         self.assertEqual(self.rows("claims_events.sum")[0], ("0", "0", "6"))
 
-    def test_connected_binary_refused(self):
+    def test_binary_set_from_the_command_line(self):
+        # --set takes FMI 3.0's hexadecimal (0a0b0c0d) or Hyco's bytes (0x0f); the key is
+        # repeated over the data: 0a^0f 0b^0f 0c^0f 0d^0f.
+        result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--trace", self.trace,
+                          "-t", "0", "--set", "data=0a0b0c0d", "--set", "key=0x0F")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("types3.data_reversed"), [("0", "0", "0x0d0c0b0a")])
+        self.assertEqual(self.rows("types3.data_xor"), [("0", "0", "0x05040302")])
+        self.assertEqual(self.rows("types3.data_size"), [("0", "0", "4")])
+        # maxSize and the digits are checked before the run.
+        result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--set", "key=0102030405")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('--set key: "0102030405" is 5 bytes, more than the maxSize 4 of the FMU\'s '
+                      'Binary variable key', result.stderr)
+        result = self.fmu("run", os.path.join(FMU_DIR, "types3.fmu"), "--set", "data=0a0")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('--set data: "0a0" is not a value of the FMU\'s Binary variable: write its '
+                      'bytes in hexadecimal, two digits each (0a1b or 0x0a1b)', result.stderr)
+
+    def test_binary_between_fmus(self):
+        # T reverses its data (start 010203) and U reverses it back; U's key, set in the model,
+        # xors it. The bytes travel as Hyco values at each tag, U's outputs from T's at once.
         result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}").replace(
+            '<property name="fmuFile" value="types3.fmu"/>\n'
+            '  </entity>\n'
+            '  <relation name="r"',
+            '<property name="fmuFile" value="types3.fmu"/>\n'
+            '    <property name="key" value="0x0102"/>\n'
+            '  </entity>\n'
+            '  <relation name="r"').replace(
             "{links}", '  <relation name="b" class="TypedIORelation"/>\n'
                        '  <link port="T.data_reversed" relation="b"/>\n'
                        '  <link port="U.data" relation="b"/>\n'))
-        self.assertNotEqual(result.returncode, 0)
-        self.assertIn("port data_reversed is the FMU's Binary variable of that name, and Hyco "
-                      "values carry no bytes: leave it unconnected", result.stderr)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("T.data_reversed")[:2], [("0", "0", "0x030201"),
+                                                             ("0", "1", "0x030201")])
+        self.assertEqual(self.rows("U.data_reversed")[0], ("0", "0", "0x010203"))
+        # U's data is T's data_reversed, 030201: 03^01 02^02 01^01.
+        self.assertEqual(self.rows("U.data_xor")[0], ("0", "0", "0x020000"))
+        self.assertEqual(self.rows("U.data_size")[0], ("0", "0", "3"))
+
+    def test_binary_from_a_const_checked_on_arrival(self):
+        links = ('  <entity name="Bytes" class="Const">\n'
+                 '    <property name="value" value="{value}"/>\n'
+                 '  </entity>\n'
+                 '  <relation name="b" class="TypedIORelation"/>\n'
+                 '  <link port="Bytes.output" relation="b"/>\n'
+                 '  <link port="U.data" relation="b"/>\n')
+        result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}", 1).replace(
+            "{links}", links.replace("{value}", "0xc0ffee")))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("U.data_reversed")[:2], [("0", "0", "0x030201"),
+                                                             ("0", "1", "0xeeffc0")])
+        result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}", 1).replace(
+            "{links}", links.replace("{value}", "0x010203040506070809")))
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("input data received 0x010203040506070809, which is not a Binary value: "
+                      "bytes such as 0x0a1b, at most 8 (its maxSize) (the FMU's variable of that "
+                      "name)", result.stderr)
+        result = self.run_model(self.MODEL.replace("{value}", "{1.0, 2.0, 3.0}", 1).replace(
+            "{links}", links.replace("{value}", '&quot;text&quot;')))
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn('input data received "text", which is not a Binary value', result.stderr)
 
 
 class Fmi3Isolated(Fmi3):

@@ -904,7 +904,7 @@ def zero_crossing_overshoot(directory):
 
 # FMI 3.0 (tests/fmus/fmi3/) ------------------------------------------------------------------
 
-FMUS3 = ["stair3", "ball3", "types3", "clocks3", "periodic3", "vanderpol3"]
+FMUS3 = ["stair3", "ball3", "types3", "clocks3", "periodic3", "vanderpol3", "aperiodic3"]
 FMI3 = """GetVersion SetDebugLogging InstantiateCoSimulation FreeInstance EnterInitializationMode
 ExitInitializationMode EnterEventMode Terminate Reset GetFloat32 GetFloat64 GetInt8 GetUInt8
 GetInt16 GetUInt16 GetInt32 GetUInt32 GetInt64 GetUInt64 GetBoolean GetString GetBinary

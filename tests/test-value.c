@@ -620,7 +620,7 @@ test_parse_literal_errors (void)
     "--1",
     ".",
     "1,5",
-    "0x10",
+    "0x1", /* not a hexadecimal int (0x10 is bytes) */
     "inf",
     "nan",
     "infinity",

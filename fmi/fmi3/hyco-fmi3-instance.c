@@ -354,6 +354,23 @@ get_shift_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n, do
 }
 
 static HycoFmuStatus
+get_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters,
+                       guint64 *resolutions, int *qualifiers)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetIntervalFraction (
+    INSTANCE (handle)->instance, vr, n, counters, resolutions,
+    (fmi3IntervalQualifier *) qualifiers);
+}
+
+static HycoFmuStatus
+get_shift_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters,
+                    guint64 *resolutions)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3GetShiftFraction (
+    INSTANCE (handle)->instance, vr, n, counters, resolutions);
+}
+
+static HycoFmuStatus
 enter_configuration_mode (gpointer handle)
 {
   return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3EnterConfigurationMode (
@@ -435,6 +452,8 @@ static const HycoFmuCallNames names = {
   .enter_configuration_mode = "fmi3EnterConfigurationMode",
   .get_interval_decimal = "fmi3GetIntervalDecimal",
   .get_shift_decimal = "fmi3GetShiftDecimal",
+  .get_interval_fraction = "fmi3GetIntervalFraction",
+  .get_shift_fraction = "fmi3GetShiftFraction",
   .exit_configuration_mode = "fmi3ExitConfigurationMode",
   .do_event_step = "fmi3DoStep",
 };
@@ -480,6 +499,10 @@ _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *
     ops->get_interval_decimal = get_interval_decimal;
   if (fmi->fmi3GetShiftDecimal)
     ops->get_shift_decimal = get_shift_decimal;
+  if (fmi->fmi3GetIntervalFraction)
+    ops->get_interval_fraction = get_interval_fraction;
+  if (fmi->fmi3GetShiftFraction)
+    ops->get_shift_fraction = get_shift_fraction;
   if (fmi->fmi3GetFMUState && fmi->fmi3SetFMUState && fmi->fmi3FreeFMUState)
     {
       ops->get_state = get_state;

@@ -232,8 +232,55 @@ state_of (Host *host, guint64 handle)
   return handle > 0 && handle <= host->states->len ? host->states->pdata[handle - 1] : NULL;
 }
 
-/* FMI 3.0's typed get or set (hyco-fmu-protocol.h): @values the set's, aligned. Binary values
- * do not travel (Binary ports cannot be connected). */
+/* FMI 3.0's Binary get or set: @values the set's sizes (guint64) then their bytes, one after
+ * the other; the reply the same. */
+static HycoFmuStatus
+serve_binary (Host *host, const HycoFmuRemoteRequest *request, const HycoFmuValueReference *vr,
+              const guint8 *values, gsize given, GByteArray *out)
+{
+  const HycoFmuInstanceOps *ops = host->instance->ops;
+  gsize n_values = (gsize) request->u[0];
+  g_autofree gsize *sizes = NULL;
+  g_autofree const guint8 **datas = NULL;
+  HycoFmuStatus status;
+  gsize at;
+
+  if (n_values > G_MAXUINT32 / sizeof (guint64)
+      || (request->call == HYCO_FMU_REMOTE_SET_VALUES ? ops->set_binary == NULL
+                                                      : ops->get_binary == NULL))
+    return HYCO_FMU_STATUS_ERROR;
+  sizes = g_new0 (gsize, MAX (n_values, 1));
+  datas = g_new0 (const guint8 *, MAX (n_values, 1));
+  if (request->call == HYCO_FMU_REMOTE_SET_VALUES)
+    {
+      if (given < n_values * sizeof (guint64))
+        return HYCO_FMU_STATUS_ERROR;
+      at = n_values * sizeof (guint64);
+      for (gsize i = 0; i < n_values; i++)
+        {
+          guint64 size = ((const guint64 *) (gconstpointer) values)[i];
+          if (size > given - at)
+            return HYCO_FMU_STATUS_ERROR;
+          sizes[i] = (gsize) size;
+          datas[i] = values + at;
+          at += (gsize) size;
+        }
+      return ops->set_binary (host->instance->handle, vr, request->n, sizes, datas, n_values);
+    }
+  status = ops->get_binary (host->instance->handle, vr, request->n, sizes, datas, n_values);
+  g_byte_array_set_size (out, (guint) (n_values * sizeof (guint64)));
+  for (gsize i = 0; i < n_values; i++)
+    {
+      guint64 size = datas[i] != NULL ? sizes[i] : 0;
+      memcpy (out->data + i * sizeof (guint64), &size, sizeof size);
+    }
+  for (gsize i = 0; i < n_values; i++)
+    if (datas[i] != NULL && sizes[i] > 0)
+      g_byte_array_append (out, datas[i], (guint) sizes[i]);
+  return status;
+}
+
+/* FMI 3.0's typed get or set (hyco-fmu-protocol.h): @values the set's, aligned. */
 static HycoFmuStatus
 serve_typed (Host *host, const HycoFmuRemoteRequest *request, const HycoFmuValueReference *vr,
              const guint8 *values, GByteArray *out)
@@ -248,6 +295,8 @@ serve_typed (Host *host, const HycoFmuRemoteRequest *request, const HycoFmuValue
   gboolean set = request->call == HYCO_FMU_REMOTE_SET_VALUES;
   HycoFmuStatus status;
 
+  if (type == HYCO_FMU_TYPE_BINARY)
+    return serve_binary (host, request, vr, values, given, out);
   if (size == 0 || n_values > G_MAXUINT32 / size)
     return HYCO_FMU_STATUS_ERROR;
   if (type == HYCO_FMU_TYPE_STRING)
@@ -497,6 +546,17 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
       g_byte_array_set_size (out, n * (sizeof (double) + sizeof (int)));
       status = ops->get_interval_decimal (c, vr, n, (double *) out->data,
                                           (int *) (out->data + n * sizeof (double)));
+      break;
+    case HYCO_FMU_REMOTE_GET_INTERVAL_FRACTION:
+      g_byte_array_set_size (out, n * (2 * sizeof (guint64) + sizeof (int)));
+      status = ops->get_interval_fraction (c, vr, n, (guint64 *) out->data,
+                                           (guint64 *) (out->data + n * sizeof (guint64)),
+                                           (int *) (out->data + 2 * n * sizeof (guint64)));
+      break;
+    case HYCO_FMU_REMOTE_GET_SHIFT_FRACTION:
+      g_byte_array_set_size (out, n * 2 * sizeof (guint64));
+      status = ops->get_shift_fraction (c, vr, n, (guint64 *) out->data,
+                                        (guint64 *) (out->data + n * sizeof (guint64)));
       break;
     case HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL:
       g_byte_array_set_size (out, n * sizeof (double));

@@ -85,6 +85,8 @@ typedef enum
   HYCO_FMU_REMOTE_EXIT_CONFIGURATION_MODE,
   HYCO_FMU_REMOTE_GET_INTERVAL_DECIMAL,
   HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL,
+  HYCO_FMU_REMOTE_GET_INTERVAL_FRACTION,
+  HYCO_FMU_REMOTE_GET_SHIFT_FRACTION,
   HYCO_FMU_REMOTE_DO_EVENT_STEP,
   /* Model Exchange */
   HYCO_FMU_REMOTE_ME_SET_TIME,
@@ -212,7 +214,8 @@ hyco_fmu_remote_wait (gint *sequence, gint seen, gint *waiting, gint64 timeout, 
  * as payload, then for sets the values (double, or gint32 for Integer and Boolean, or
  * NUL-terminated strings), then for hybrid sets n presences (gint32). FMI 3.0: typed gets and
  * sets the HycoFmuType in `integer` and the number of values (arrays have several) in u[0],
- * the values as the typed calls take them (strings NUL-terminated); do_event_step as do_step;
+ * the values as the typed calls take them (strings NUL-terminated; Binary values, type Binary,
+ * as their sizes, guint64 each, then their bytes one after the other); do_event_step as do_step;
  * interval and shift gets the n value references. Model Exchange: set_time d[0]; the state
  * vectors' length in u[0], the states set as payload; completed_integrator_step flags
  * noSetFMUStatePriorToCurrentPoint. */
@@ -233,7 +236,8 @@ typedef struct
  * the presences for hybrid gets). FMI 3.0: update_discrete_states the HYCO_FMU_REMOTE_UPDATE_*
  * flags in u and the next event time in d; do_event_step the HYCO_FMU_REMOTE_STEP_* flags in u
  * and the last successful time in d; interval gets n intervals (double) then n qualifiers
- * (int), shift gets n shifts. */
+ * (int), shift gets n shifts; their fraction variants n counters and n resolutions (guint64)
+ * before the qualifiers. */
 #define HYCO_FMU_REMOTE_UPDATE_NEEDS_UPDATE 1u
 #define HYCO_FMU_REMOTE_UPDATE_TERMINATE 2u
 #define HYCO_FMU_REMOTE_UPDATE_NEXT_EVENT_TIME_DEFINED 4u

@@ -972,6 +972,67 @@ remote_get_values (gpointer handle, HycoFmuType type, const HycoFmuValueReferenc
   return status;
 }
 
+/* Binary values as the typed calls' type Binary (hyco-fmu-protocol.h). */
+static HycoFmuStatus
+remote_set_binary (gpointer handle, const HycoFmuValueReference *vr, gsize n, const gsize *sizes,
+                   const guint8 *const *values, gsize n_values)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_SET_VALUES,
+                                   .n = (guint32) n,
+                                   .flags = HYCO_FMU_REMOTE_DEFERRED,
+                                   .integer = (gint32) HYCO_FMU_TYPE_BINARY,
+                                   .u = { n_values } };
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  for (gsize i = 0; i < n_values; i++)
+    {
+      guint64 size = sizes[i];
+      add (r, &size, sizeof size);
+    }
+  for (gsize i = 0; i < n_values; i++)
+    if (sizes[i] > 0)
+      add (r, values[i], sizes[i]);
+  return transact (r, &request, r->ops.set_value_names[HYCO_FMU_TYPE_BINARY]);
+}
+
+static HycoFmuStatus
+remote_get_binary (gpointer handle, const HycoFmuValueReference *vr, gsize n, gsize *sizes,
+                   const guint8 **values, gsize n_values)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_VALUES,
+                                   .n = (guint32) n,
+                                   .integer = (gint32) HYCO_FMU_TYPE_BINARY,
+                                   .u = { n_values } };
+  HycoFmuStatus status;
+  GByteArray *swap;
+  gsize at = n_values * sizeof (guint64);
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, r->ops.get_value_names[HYCO_FMU_TYPE_BINARY]);
+  if (!answered (r))
+    return status;
+  /* Kept until the next such get, as an FMU keeps its values until its next call. */
+  swap = r->strings;
+  r->strings = r->reply, r->reply = swap;
+  if (r->strings->len < at)
+    return HYCO_FMU_STATUS_ERROR;
+  for (gsize i = 0; i < n_values; i++)
+    {
+      guint64 size;
+      memcpy (&size, r->strings->data + i * sizeof size, sizeof size);
+      if (size > r->strings->len - at)
+        return HYCO_FMU_STATUS_ERROR;
+      sizes[i] = (gsize) size;
+      values[i] = r->strings->data + at;
+      at += (gsize) size;
+    }
+  return status;
+}
+
 static HycoFmuStatus
 remote_update_discrete_states (gpointer handle, gboolean *needs_update, gboolean *terminate,
                                gboolean *next_event_time_defined, double *next_event_time)
@@ -1008,6 +1069,48 @@ remote_get_interval_decimal (gpointer handle, const HycoFmuValueReference *vr, g
     return HYCO_FMU_STATUS_ERROR;
   memcpy (intervals, r->reply->data, n * sizeof (double));
   memcpy (qualifiers, r->reply->data + n * sizeof (double), n * sizeof (int));
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                              guint64 *counters, guint64 *resolutions, int *qualifiers)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request
+    = { .call = HYCO_FMU_REMOTE_GET_INTERVAL_FRACTION, .n = (guint32) n };
+  HycoFmuStatus status;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, NAMES (handle)->get_interval_fraction);
+  if (!answered (r) || n == 0)
+    return status;
+  if (r->reply->len < n * (2 * sizeof (guint64) + sizeof (int)))
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (counters, r->reply->data, n * sizeof (guint64));
+  memcpy (resolutions, r->reply->data + n * sizeof (guint64), n * sizeof (guint64));
+  memcpy (qualifiers, r->reply->data + 2 * n * sizeof (guint64), n * sizeof (int));
+  return status;
+}
+
+static HycoFmuStatus
+remote_get_shift_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                           guint64 *counters, guint64 *resolutions)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_SHIFT_FRACTION, .n = (guint32) n };
+  HycoFmuStatus status;
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  status = transact (r, &request, NAMES (handle)->get_shift_fraction);
+  if (!answered (r) || n == 0)
+    return status;
+  if (r->reply->len < n * 2 * sizeof (guint64))
+    return HYCO_FMU_STATUS_ERROR;
+  memcpy (counters, r->reply->data, n * sizeof (guint64));
+  memcpy (resolutions, r->reply->data + n * sizeof (guint64), n * sizeof (guint64));
   return status;
 }
 
@@ -1289,12 +1392,16 @@ ops_init (HycoFmuInstanceOps *ops, const HycoFmuInstanceOps *local)
   OP (free_state)
   OP (set_values)
   OP (get_values)
+  OP (set_binary)
+  OP (get_binary)
   OP (enter_event_mode)
   OP (update_discrete_states)
   OP (enter_step_mode)
   OP (enter_configuration_mode)
   OP (exit_configuration_mode)
   OP (get_interval_decimal)
+  OP (get_interval_fraction)
+  OP (get_shift_fraction)
   OP (get_shift_decimal)
   OP (do_event_step)
 #undef OP

@@ -309,6 +309,51 @@ fmi3GetIntervalDecimal (fmi3Instance instance, const fmi3ValueReference vr[], si
                         qualifiers);
 }
 
+static fmi3Status
+get_fractions (fmi3Instance instance, const char *function, const fmi3ValueReference vr[],
+               size_t n_vr, fmi3UInt64 counters[], fmi3UInt64 resolutions[],
+               fmi3IntervalQualifier qualifiers[])
+{
+  Fmu3Instance *fmu = instance;
+
+  if (!allowed (fmu, function, IN (FMU3_INITIALIZATION) | IN (FMU3_EVENT) | IN (FMU3_STEP)))
+    return fmi3Error;
+  for (size_t i = 0; i < n_vr; i++)
+    {
+      uint64_t counter = 0, resolution = 1, shift = 0;
+      fmi3IntervalQualifier qualifier = fmi3IntervalNotYetKnown;
+      if (vr[i] >= M.n_variables || M.variables[vr[i]].type != FMU3_CLOCK
+          || M.interval_fraction == NULL)
+        return fmu3_error (fmu, "%s: value reference %u is not a clock with fractions", function,
+                           vr[i]);
+      if (model_status (fmu,
+                        M.interval_fraction (fmu, vr[i], &counter, &resolution, &shift, &qualifier))
+          >= fmi3Error)
+        return fmi3Error;
+      counters[i] = qualifiers ? counter : shift;
+      resolutions[i] = resolution;
+      if (qualifiers)
+        qualifiers[i] = qualifier;
+    }
+  return fmi3OK;
+}
+
+fmi3Status
+fmi3GetIntervalFraction (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+                         fmi3UInt64 counters[], fmi3UInt64 resolutions[],
+                         fmi3IntervalQualifier qualifiers[])
+{
+  return get_fractions (instance, "fmi3GetIntervalFraction", vr, n_vr, counters, resolutions,
+                        qualifiers);
+}
+
+fmi3Status
+fmi3GetShiftFraction (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+                      fmi3UInt64 counters[], fmi3UInt64 resolutions[])
+{
+  return get_fractions (instance, "fmi3GetShiftFraction", vr, n_vr, counters, resolutions, NULL);
+}
+
 fmi3Status
 fmi3GetShiftDecimal (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
                      fmi3Float64 shifts[])

@@ -150,6 +150,11 @@ typedef struct
    * its index in the table; NULL when every clock is constant or triggered. */
   fmi3Status (*interval) (Fmu3Instance *fmu, size_t clock, double *interval, double *shift,
                           fmi3IntervalQualifier *qualifier);
+  /* The same as fractions (fmi3GetIntervalFraction, fmi3GetShiftFraction), for the clocks
+   * declared supportsFraction; NULL: the runtime refuses those calls. */
+  fmi3Status (*interval_fraction) (Fmu3Instance *fmu, size_t clock, uint64_t *counter,
+                                   uint64_t *resolution, uint64_t *shift_counter,
+                                   fmi3IntervalQualifier *qualifier);
 } Fmu3Model;
 
 struct Fmu3Instance

@@ -8,8 +8,10 @@
  *     parameter, 3; start 1 2 3)                        -> sum (Float64), twice (Float64[n])
  *   flag (Boolean input)                                -> not_flag (Boolean)
  *   word (String input, "abc")                          -> reversed (String)
- *   data (Binary input, 01 02 03)                       -> data_reversed (Binary),
+ *   data (Binary input, 01 02 03, maxSize 8)            -> data_reversed (Binary),
  *                                                          data_size (UInt32)
+ *   data XOR key (Binary parameter, ff, maxSize 4),
+ *     the key repeated over the data                    -> data_xor (Binary)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -34,6 +36,7 @@ typedef struct
   char word[FMU3_STRING_CAPACITY], reversed[FMU3_STRING_CAPACITY];
   Fmu3Binary data, data_reversed;
   fmi3UInt32 data_size;
+  Fmu3Binary key, data_xor;
 } State;
 
 enum
@@ -55,7 +58,9 @@ enum
   REVERSED,
   DATA,
   DATA_REVERSED,
-  DATA_SIZE
+  DATA_SIZE,
+  KEY,
+  DATA_XOR
 };
 
 static const Fmu3Variable variables[] = {
@@ -77,10 +82,17 @@ static const Fmu3Variable variables[] = {
   [DATA] = FMU3_VARIABLE ("data", FMU3_BINARY, FMU3_INPUT, State, data),
   [DATA_REVERSED] = FMU3_VARIABLE ("data_reversed", FMU3_BINARY, FMU3_OUTPUT, State, data_reversed),
   [DATA_SIZE] = FMU3_VARIABLE ("data_size", FMU3_UINT32, FMU3_OUTPUT, State, data_size),
+  [KEY] = FMU3_VARIABLE ("key", FMU3_BINARY, FMU3_PARAMETER, State, key),
+  [DATA_XOR] = FMU3_VARIABLE ("data_xor", FMU3_BINARY, FMU3_OUTPUT, State, data_xor),
 };
 
 static const State start = {
-  .n = 3, .gain = 2, .x = { 1, 2, 3 }, .word = "abc", .data = { 3, { 1, 2, 3 } },
+  .n = 3,
+  .gain = 2,
+  .x = { 1, 2, 3 },
+  .word = "abc",
+  .data = { 3, { 1, 2, 3 } },
+  .key = { 1, { 0xff } },
 };
 
 static fmi3Status
@@ -116,6 +128,10 @@ compute_outputs (Fmu3Instance *fmu)
   for (size_t i = 0; i < s->data.size; i++)
     s->data_reversed.data[i] = s->data.data[s->data.size - 1 - i];
   s->data_size = (fmi3UInt32) s->data.size;
+  s->data_xor.size = s->data.size;
+  for (size_t i = 0; i < s->data.size; i++)
+    s->data_xor.data[i]
+      = s->key.size > 0 ? s->data.data[i] ^ s->key.data[i % s->key.size] : s->data.data[i];
 }
 
 const Fmu3Model fmu3_model = {
