@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-directors.h"
-#include "hyco-director-private.h"
 
 /**
  * HycoDEDirector:
@@ -163,7 +162,7 @@ hyco_de_director_initialize (HycoDirector *director, GError **error)
   self->stop_time = hyco_director_get_stop_time (director);
   self->max_microsteps = hyco_director_get_max_microsteps (director);
   self->reached_stop = FALSE;
-  _hyco_director_set_parallel (director, self->parallel);
+  hyco_director_set_parallel (director, self->parallel);
   /* Empty the queue before actors initialize: that is when they first call fire_at. */
   hyco_event_queue_clear (self->queue);
   return HYCO_DIRECTOR_CLASS (hyco_de_director_parent_class)->initialize (director, error);
