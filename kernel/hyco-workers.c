@@ -4,6 +4,8 @@
  */
 #include "hyco-director-private.h"
 
+#include <pthread.h>
+
 /* A director running actors in parallel keeps a few threads for the run: at a tag, the
  * actors to advance are one batch, which the workers and the director's own thread take one
  * actor at a time; the director returns once every actor of the batch is advanced. The
@@ -11,12 +13,15 @@
  * the run (a GThreadPool's threads linger after it is freed, which valgrind counts).
  *
  * Which thread advances which actor does not matter: an advance touches only its actor, and
- * what it reports waits for the actor's fire. */
+ * what it reports waits for the actor's fire.
+ *
+ * The lock and conditions are pthread's, not GMutex and GCond: GLib's are futexes that
+ * helgrind and DRD cannot see, and this is the code to check under them. */
 struct _HycoWorkers
 {
-  GMutex lock;
-  GCond wake; /* for the workers: a new batch, or the end */
-  GCond done; /* for the director: the batch is advanced */
+  pthread_mutex_t lock;
+  pthread_cond_t wake; /* for the workers: a new batch, or the end */
+  pthread_cond_t done; /* for the director: the batch is advanced */
   GThread **threads;
   guint n_threads;
   /* The batch, under @lock: its actors, the next one to take, how many are advanced. */
@@ -34,10 +39,10 @@ take (HycoWorkers *self, guint64 batch)
 {
   HycoActor *actor = NULL;
 
-  g_mutex_lock (&self->lock);
+  pthread_mutex_lock (&self->lock);
   if (self->batch == batch && self->next < self->n_actors)
     actor = self->actors[self->next++];
-  g_mutex_unlock (&self->lock);
+  pthread_mutex_unlock (&self->lock);
   return actor;
 }
 
@@ -58,23 +63,23 @@ worker (gpointer data)
   HycoWorkers *self = data;
   guint64 seen = 0;
 
-  g_mutex_lock (&self->lock);
+  pthread_mutex_lock (&self->lock);
   for (;;)
     {
       guint64 batch;
       guint n;
       while (!self->quit && self->batch == seen)
-        g_cond_wait (&self->wake, &self->lock);
+        pthread_cond_wait (&self->wake, &self->lock);
       if (self->quit)
         break;
       batch = seen = self->batch;
-      g_mutex_unlock (&self->lock);
+      pthread_mutex_unlock (&self->lock);
       n = advance_some (self, batch);
-      g_mutex_lock (&self->lock);
+      pthread_mutex_lock (&self->lock);
       if (n > 0 && self->batch == batch && (self->n_done += n) == self->n_actors)
-        g_cond_signal (&self->done);
+        pthread_cond_signal (&self->done);
     }
-  g_mutex_unlock (&self->lock);
+  pthread_mutex_unlock (&self->lock);
   return NULL;
 }
 
@@ -84,9 +89,9 @@ _hyco_workers_new (guint n_threads)
 {
   HycoWorkers *self = g_new0 (HycoWorkers, 1);
 
-  g_mutex_init (&self->lock);
-  g_cond_init (&self->wake);
-  g_cond_init (&self->done);
+  pthread_mutex_init (&self->lock, NULL);
+  pthread_cond_init (&self->wake, NULL);
+  pthread_cond_init (&self->done, NULL);
   self->n_threads = n_threads;
   self->threads = g_new0 (GThread *, MAX (n_threads, 1));
   for (guint i = 0; i < n_threads; i++)
@@ -102,25 +107,25 @@ _hyco_workers_advance (HycoWorkers *self, HycoActor **actors, guint n_actors)
   guint64 batch;
   guint n;
 
-  g_mutex_lock (&self->lock);
+  pthread_mutex_lock (&self->lock);
   self->actors = actors;
   self->n_actors = n_actors;
   self->next = 0;
   self->n_done = 0;
   batch = ++self->batch;
-  g_cond_broadcast (&self->wake);
-  g_mutex_unlock (&self->lock);
+  pthread_cond_broadcast (&self->wake);
+  pthread_mutex_unlock (&self->lock);
 
   n = advance_some (self, batch);
 
-  g_mutex_lock (&self->lock);
+  pthread_mutex_lock (&self->lock);
   self->n_done += n;
   while (self->n_done < self->n_actors)
-    g_cond_wait (&self->done, &self->lock);
+    pthread_cond_wait (&self->done, &self->lock);
   /* Nothing of the batch is left to take: a worker waking late finds it over. */
   self->actors = NULL;
   self->n_actors = 0;
-  g_mutex_unlock (&self->lock);
+  pthread_mutex_unlock (&self->lock);
 }
 
 /* Ends and joins the threads. */
@@ -129,15 +134,15 @@ _hyco_workers_free (HycoWorkers *self)
 {
   if (self == NULL)
     return;
-  g_mutex_lock (&self->lock);
+  pthread_mutex_lock (&self->lock);
   self->quit = TRUE;
-  g_cond_broadcast (&self->wake);
-  g_mutex_unlock (&self->lock);
+  pthread_cond_broadcast (&self->wake);
+  pthread_mutex_unlock (&self->lock);
   for (guint i = 0; i < self->n_threads; i++)
     g_thread_join (self->threads[i]);
   g_free (self->threads);
-  g_cond_clear (&self->done);
-  g_cond_clear (&self->wake);
-  g_mutex_clear (&self->lock);
+  pthread_cond_destroy (&self->done);
+  pthread_cond_destroy (&self->wake);
+  pthread_mutex_destroy (&self->lock);
   g_free (self);
 }
