@@ -245,6 +245,29 @@ test_dependent (void)
   run_clear (&run);
 }
 
+/* FMI 3.0 FMUs (vanderpol3, the same equations through fmi3DoStep) step in parallel too. */
+static void
+test_fmi3 (void)
+{
+  g_autofree char *a = vanderpol ("A", "1", "");
+  g_autofree char *b = vanderpol ("B", "2", "");
+  g_autoptr (GString) body = g_string_new (a);
+  g_autofree char *fmi2_a = NULL, *fmi3_a = NULL;
+  Run run, fmi2;
+
+  g_string_append (body, b);
+  g_string_replace (body, "vanderpol.fmu", "vanderpol3.fmu", 0);
+  run_both (body->str, "2", 2 * 21, &run);
+  g_assert_true (run.ok);
+  /* The same values as the FMI 2.0 FMU's. */
+  run_model (a, "2", FALSE, &fmi2);
+  fmi2_a = lines_of (fmi2.trace, "A.");
+  fmi3_a = lines_of (run.trace, "A.");
+  g_assert_cmpstr (fmi2_a, ==, fmi3_a);
+  run_clear (&fmi2);
+  run_clear (&run);
+}
+
 /* Isolated in host processes, the FMUs step in parallel there. */
 static void
 test_isolated (void)
@@ -361,6 +384,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/fmu-parallel/independent", test_independent);
   g_test_add_func ("/fmu-parallel/dependent", test_dependent);
+  g_test_add_func ("/fmu-parallel/fmi3", test_fmi3);
   g_test_add_func ("/fmu-parallel/isolated", test_isolated);
   g_test_add_func ("/fmu-parallel/error", test_error);
   g_test_add_func ("/fmu-parallel/messages", test_messages);
