@@ -1970,11 +1970,11 @@ check_step_size (HycoFMUActor *self, gint64 step)
       g_autofree char *from = hyco_time_to_string (self->committed.time - step, self->resolution);
       /* Through the FMU's log: FMI 3.0 checks it in the step, which may run in a worker. */
       _hyco_fmu_log (G_LOG_LEVEL_MESSAGE,
-                 "%s: the FMU %s cannot handle variable communication step sizes "
-                 "(canHandleVariableCommunicationStepSize is false), but after steps of %s s "
-                 "it took a step of %s s (from %s s): its results may be wrong (fire it at a "
-                 "fixed period, communicationStepSize, and nothing else)",
-                 self->instance_name, self->fmu->description->model_name, first, now, from);
+                     "%s: the FMU %s cannot handle variable communication step sizes "
+                     "(canHandleVariableCommunicationStepSize is false), but after steps of %s "
+                     "s it took a step of %s s (from %s s): its results may be wrong (fire it at "
+                     "a fixed period, communicationStepSize, and nothing else)",
+                     self->instance_name, self->fmu->description->model_name, first, now, from);
       self->warned_variable_steps = TRUE;
     }
 }

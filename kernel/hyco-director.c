@@ -1996,7 +1996,16 @@ advance_triggered (HycoDirectorPrivate *priv)
   if (priv->advancing->len < 2)
     return;
   if (priv->workers == NULL)
-    priv->workers = _hyco_workers_new (MAX (g_get_num_processors (), 2) - 1);
+    {
+      /* A thread per core besides this one, but no more than the actors that could use them
+       * (every one woken at each tag). At least one, so that the threads are used even on
+       * one core, where the work is the same and tests check it. */
+      GPtrArray *actors = priv->schedule.actors;
+      guint can_advance = 0;
+      for (guint i = 0; i < actors->len; i++)
+        can_advance += HYCO_ACTOR_GET_CLASS (actors->pdata[i])->advance != NULL;
+      priv->workers = _hyco_workers_new (MAX (MIN (g_get_num_processors (), can_advance), 2) - 1);
+    }
   _hyco_workers_advance (priv->workers, (HycoActor **) priv->advancing->pdata,
                          priv->advancing->len);
   priv->advanced += priv->advancing->len;
