@@ -20,6 +20,12 @@
  * `enforceMicrostepSemantics`, and the tuning of Ptolemy's calendar queue (`isCQAdaptive`,
  * `minBinCount`, `binCountFactor`), which are checked but change nothing: the queue here is a
  * binary heap, whose order does not depend on them.
+ *
+ * With `parallel`, the FMUs (and any actor that can take its step ahead of its firing, see
+ * HycoActorClass.advance) fired at one tag for a pure event take their steps at once, in
+ * threads, before the tag's firings: their steps start from their last commit and read no input
+ * of the tag, so the causality within the tag does not matter. Inputs are then set and outputs
+ * read in schedule order, as without it; the trace, errors and messages are the same.
  */
 
 struct _HycoDEDirector
@@ -40,6 +46,7 @@ struct _HycoDEDirector
   gboolean is_cq_adaptive;
   int min_bin_count;
   int bin_count_factor;
+  gboolean parallel;
 };
 
 G_DEFINE_FINAL_TYPE (HycoDEDirector, hyco_de_director, HYCO_TYPE_DIRECTOR)
@@ -53,6 +60,7 @@ enum
   PROP_IS_CQ_ADAPTIVE,
   PROP_MIN_BIN_COUNT,
   PROP_BIN_COUNT_FACTOR,
+  PROP_PARALLEL,
   N_PROPS
 };
 
@@ -82,6 +90,9 @@ hyco_de_director_get_property (GObject *object, guint prop_id, GValue *value, GP
       break;
     case PROP_BIN_COUNT_FACTOR:
       g_value_set_int (value, self->bin_count_factor);
+      break;
+    case PROP_PARALLEL:
+      g_value_set_boolean (value, self->parallel);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -113,6 +124,9 @@ hyco_de_director_set_property (GObject *object, guint prop_id, const GValue *val
       break;
     case PROP_BIN_COUNT_FACTOR:
       self->bin_count_factor = g_value_get_int (value);
+      break;
+    case PROP_PARALLEL:
+      self->parallel = g_value_get_boolean (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -148,6 +162,7 @@ hyco_de_director_initialize (HycoDirector *director, GError **error)
   self->stop_time = hyco_director_get_stop_time (director);
   self->max_microsteps = hyco_director_get_max_microsteps (director);
   self->reached_stop = FALSE;
+  hyco_director_set_parallel (director, self->parallel);
   /* Empty the queue before actors initialize: that is when they first call fire_at. */
   hyco_event_queue_clear (self->queue);
   return HYCO_DIRECTOR_CLASS (hyco_de_director_parent_class)->initialize (director, error);
@@ -318,6 +333,19 @@ hyco_de_director_class_init (HycoDEDirectorClass *klass)
   properties[PROP_BIN_COUNT_FACTOR] = g_param_spec_int (
     "binCountFactor", NULL, "Ptolemy II's calendar-queue tuning (no effect here)", 2, G_MAXINT,
     2, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HycoDEDirector:parallel:
+   *
+   * Whether the FMUs fired at one tag for a pure event (their communication points) take their
+   * steps at once, in threads, one per core: the steps start from the FMUs' last commits, so
+   * none waits for another's outputs. Inputs are set and outputs read in the usual order
+   * afterwards: the results, errors and messages are those of a serial run. Worth it when the
+   * steps are heavy; an FMU the run may roll back, or any other actor, fires as usual.
+   */
+  properties[PROP_PARALLEL] = g_param_spec_boolean (
+    "parallel", NULL,
+    "Step the FMUs of one tag at once, in threads (the same results as serially)", FALSE,
+    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

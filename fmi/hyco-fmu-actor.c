@@ -181,6 +181,10 @@ struct _HycoFMUActor
   gint64 first_step;    /* the first positive step committed in the run, in model ticks */
   gboolean warned_variable_steps;
   char *discard_reason; /* the FMU's message, when it reported an error state */
+  /* Stepped ahead in a worker thread (a director's `parallel`): what the step logged and the
+   * error it ended with, for fire to report. */
+  GPtrArray *advance_messages;
+  GError *advance_error;
 
   /* FMI 3.0 (fmi3 is set at load): events in event mode, values through the typed calls. */
   gboolean fmi3;
@@ -326,6 +330,8 @@ hyco_fmu_actor_finalize (GObject *object)
   g_free (self->load_error);
   g_free (self->instance_name);
   g_free (self->discard_reason);
+  g_clear_pointer (&self->advance_messages, g_ptr_array_unref);
+  g_clear_error (&self->advance_error);
   g_byte_array_unref (self->scratch);
   g_hash_table_unref (self->fmu_parameters);
   g_ptr_array_unref (self->fmu_parameter_order);
@@ -1899,6 +1905,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   HycoTag start;
 
   free_instance (self);
+  g_clear_error (&self->advance_error);
   ops = self->ops;
   g_free (self->instance_name);
   self->instance_name = hyco_actor_get_full_name (actor);
@@ -2178,11 +2185,13 @@ check_step_size (HycoFMUActor *self, gint64 step)
       g_autofree char *first = hyco_time_to_string (self->first_step, self->resolution);
       g_autofree char *now = hyco_time_to_string (step, self->resolution);
       g_autofree char *from = hyco_time_to_string (self->committed.time - step, self->resolution);
-      g_message ("%s: the FMU %s cannot handle variable communication step sizes "
-                 "(canHandleVariableCommunicationStepSize is false), but after steps of %s s "
-                 "it took a step of %s s (from %s s): its results may be wrong (fire it at a "
-                 "fixed period, communicationStepSize, and nothing else)",
-                 self->instance_name, self->fmu->description->model_name, first, now, from);
+      /* Through the FMU's log: FMI 3.0 checks it in the step, which may run in a worker. */
+      _hyco_fmu_log (G_LOG_LEVEL_MESSAGE,
+                     "%s: the FMU %s cannot handle variable communication step sizes "
+                     "(canHandleVariableCommunicationStepSize is false), but after steps of %s "
+                     "s it took a step of %s s (from %s s): its results may be wrong (fire it at "
+                     "a fixed period, communicationStepSize, and nothing else)",
+                     self->instance_name, self->fmu->description->model_name, first, now, from);
       self->warned_variable_steps = TRUE;
     }
 }
@@ -3056,6 +3065,65 @@ probe_error_state (HycoFMUActor *self)
     revisable (self, ops->names->get_integer_max_step_size);
 }
 
+/* The first part of a firing at @now, a tag the instance is not at: from the committed state, the
+ * step to @now and the outputs it gives. It reads no input of @now, so it can be taken ahead of
+ * the firing (hyco_fmu_actor_advance()). */
+static gboolean
+step_to_tag (HycoFMUActor *self, const HycoTag *now, GError **error)
+{
+  gboolean advanced = FALSE;
+
+  if (!restore (self, error))
+    return FALSE;
+  self->inputs_set = FALSE;
+  if (_hyco_tag_compare (now, &self->committed) > 0 && self->fmi3)
+    {
+      if (!step_to3 (self, now, &advanced, error))
+        return FALSE;
+    }
+  else if (_hyco_tag_compare (now, &self->committed) > 0)
+    {
+      if (!step_to (self, now, error))
+        return FALSE;
+      advanced = now->time > self->committed.time || self->hybrid;
+    }
+  self->stepped = *now;
+  /* A plain FMU's outputs can only be read right after a step (or at the start); they stay
+   * through the microsteps of one time. With feedthrough, first those that depend on no
+   * input, before the inputs are set. */
+  if ((advanced || self->fresh) && !read_outputs (self, !has_feedthrough (self), error))
+    return FALSE;
+  self->fresh = FALSE;
+  self->outputs_read = TRUE;
+  return TRUE;
+}
+
+/* HycoActorClass.advance, in a worker thread of a director with `parallel`: the step of the
+ * coming firing, taken now, while other FMUs take theirs. It starts from the committed state,
+ * with the inputs set at the last commit, whatever this tag's inputs will be; fire then finds
+ * the instance at the tag and only sets inputs and reads outputs. It touches nothing but this
+ * actor and its instance; what the FMU logs meanwhile, and an error, wait for fire. Not where
+ * the director may take the tag back (rollback, under a continuous director), nor at a tag
+ * fire would refuse or leave as it is. */
+static void
+hyco_fmu_actor_advance (HycoActor *actor)
+{
+  HycoFMUActor *self = (HycoFMUActor *) actor;
+  HycoTag now;
+
+  if (self->needs_rollback || self->advance_error != NULL || self->instance == NULL)
+    return;
+  current_tag (self, &now);
+  if (_hyco_tag_compare (&now, &self->committed) <= 0
+      || (_hyco_tag_compare (&now, &self->stepped) == 0 && self->outputs_read))
+    return;
+  if (self->advance_messages == NULL)
+    self->advance_messages = _hyco_fmu_log_messages_new ();
+  _hyco_fmu_log_capture_begin (self->advance_messages);
+  step_to_tag (self, &now, &self->advance_error);
+  _hyco_fmu_log_capture_end ();
+}
+
 static gboolean
 hyco_fmu_actor_fire (HycoActor *actor, GError **error)
 {
@@ -3074,34 +3142,20 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
    * committed tag. */
   if (_hyco_tag_compare (&now, &self->committed) < 0)
     now = self->committed;
+  /* Stepped ahead in a worker thread (hyco_fmu_actor_advance()): what the step logged is
+   * logged now, and what it failed at is this firing's error, as in a serial run. */
+  if (G_UNLIKELY (self->advance_messages != NULL) && self->advance_messages->len > 0)
+    _hyco_fmu_log_replay (self->advance_messages);
+  if (G_UNLIKELY (self->advance_error != NULL))
+    {
+      g_propagate_error (error, g_steal_pointer (&self->advance_error));
+      return FALSE;
+    }
   /* A tag not stepped to yet (or left for another): from the committed state. Firing again at
    * the same tag only adds what the inputs now known allow. */
-  if (_hyco_tag_compare (&now, &self->stepped) != 0 || !self->outputs_read)
-    {
-      gboolean advanced = FALSE;
-      if (!restore (self, error))
-        return FALSE;
-      self->inputs_set = FALSE;
-      if (_hyco_tag_compare (&now, &self->committed) > 0 && self->fmi3)
-        {
-          if (!step_to3 (self, &now, &advanced, error))
-            return FALSE;
-        }
-      else if (_hyco_tag_compare (&now, &self->committed) > 0)
-        {
-          if (!step_to (self, &now, error))
-            return FALSE;
-          advanced = now.time > self->committed.time || self->hybrid;
-        }
-      self->stepped = now;
-      /* A plain FMU's outputs can only be read right after a step (or at the start); they stay
-       * through the microsteps of one time. With feedthrough, first those that depend on no
-       * input, before the inputs are set. */
-      if ((advanced || self->fresh) && !read_outputs (self, !has_feedthrough (self), error))
-        return FALSE;
-      self->fresh = FALSE;
-      self->outputs_read = TRUE;
-    }
+  if ((_hyco_tag_compare (&now, &self->stepped) != 0 || !self->outputs_read)
+      && !step_to_tag (self, &now, error))
+    return FALSE;
   if (has_feedthrough (self) && !self->inputs_set && inputs_known (self))
     {
       if (!set_inputs (self, error) || (self->fmi3 && !clock_reaction3 (self, error))
@@ -3327,6 +3381,11 @@ hyco_fmu_actor_wrapup (HycoActor *actor, GError **error)
   if (self->initialized && !self->failed)
     ok = check (self, self->ops->terminate (self->handle), self->ops->names->terminate, error);
   free_instance (self);
+  /* A step taken ahead for a firing that never came (the run failed first): a serial run
+   * would not have taken it, nor said what it says. */
+  g_clear_error (&self->advance_error);
+  if (self->advance_messages != NULL)
+    g_ptr_array_set_size (self->advance_messages, 0);
   return ok;
 }
 
@@ -3404,6 +3463,7 @@ hyco_fmu_actor_class_init (HycoFMUActorClass *klass)
   actor_class->preinitialize = hyco_fmu_actor_preinitialize;
   actor_class->initialize = hyco_fmu_actor_initialize;
   actor_class->fire = hyco_fmu_actor_fire;
+  actor_class->advance = hyco_fmu_actor_advance;
   actor_class->postfire = hyco_fmu_actor_postfire;
   actor_class->wrapup = hyco_fmu_actor_wrapup;
   actor_class->is_strict = hyco_fmu_actor_is_strict;

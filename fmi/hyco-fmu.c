@@ -294,6 +294,72 @@ _hyco_fmu_open_library (HycoFmu *self, const char *platform, GError **error)
   return module;
 }
 
+/* The messages a thread keeps instead of logging them (a GPtrArray of LogMessage), if any. */
+static GPrivate log_capture;
+
+typedef struct
+{
+  GLogLevelFlags level;
+  char *text;
+} LogMessage;
+
+static void
+log_message_free (gpointer data)
+{
+  LogMessage *message = data;
+
+  g_free (message->text);
+  g_free (message);
+}
+
+void
+_hyco_fmu_log (GLogLevelFlags level, const char *format, ...)
+{
+  GPtrArray *messages = g_private_get (&log_capture);
+  va_list args;
+
+  va_start (args, format);
+  if (messages == NULL)
+    g_logv (G_LOG_DOMAIN, level, format, args);
+  else
+    {
+      LogMessage *message = g_new (LogMessage, 1);
+      message->level = level;
+      message->text = g_strdup_vprintf (format, args);
+      g_ptr_array_add (messages, message);
+    }
+  va_end (args);
+}
+
+GPtrArray *
+_hyco_fmu_log_messages_new (void)
+{
+  return g_ptr_array_new_with_free_func (log_message_free);
+}
+
+void
+_hyco_fmu_log_capture_begin (GPtrArray *messages)
+{
+  g_private_set (&log_capture, messages);
+}
+
+void
+_hyco_fmu_log_capture_end (void)
+{
+  g_private_set (&log_capture, NULL);
+}
+
+void
+_hyco_fmu_log_replay (GPtrArray *messages)
+{
+  for (guint i = 0; i < messages->len; i++)
+    {
+      LogMessage *message = messages->pdata[i];
+      g_log (G_LOG_DOMAIN, message->level, "%s", message->text);
+    }
+  g_ptr_array_set_size (messages, 0);
+}
+
 gboolean
 _hyco_fmu_log_budget_take (HycoFmuLogBudget *budget, const char *name)
 {
@@ -303,8 +369,9 @@ _hyco_fmu_log_budget_take (HycoFmuLogBudget *budget, const char *name)
       return FALSE;
     }
   if (++budget->shown == HYCO_FMU_LOG_LIMIT)
-    g_message ("%s: %u messages shown: the FMU's further messages are counted, not shown", name,
-               HYCO_FMU_LOG_LIMIT);
+    _hyco_fmu_log (G_LOG_LEVEL_MESSAGE,
+                   "%s: %u messages shown: the FMU's further messages are counted, not shown",
+                   name, HYCO_FMU_LOG_LIMIT);
   return TRUE;
 }
 

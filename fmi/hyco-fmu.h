@@ -168,4 +168,17 @@ gboolean _hyco_fmu_log_budget_take (HycoFmuLogBudget *budget, const char *name);
 /* When the instance's record is freed: how many messages were not shown, if any. */
 void _hyco_fmu_log_budget_report (const HycoFmuLogBudget *budget, const char *name);
 
+/* The FMU's messages and the backends' own about its calls: logged (g_log, G_LOG_DOMAIN), or,
+ * on a thread that captures them, kept for later. An FMU actor stepping in a worker thread
+ * (a director's `parallel`) captures what its calls log there, and logs it when it fires, in
+ * the director's thread: where and in what order a serial run logs it. */
+void _hyco_fmu_log (GLogLevelFlags level, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* Until _hyco_fmu_log_capture_end(), what this thread logs through _hyco_fmu_log() is added to
+ * @messages (a GPtrArray made by _hyco_fmu_log_messages_new()). */
+void _hyco_fmu_log_capture_begin (GPtrArray *messages);
+void _hyco_fmu_log_capture_end (void);
+GPtrArray *_hyco_fmu_log_messages_new (void);
+/* Logs the messages kept in @messages, in order, and empties it. */
+void _hyco_fmu_log_replay (GPtrArray *messages);
+
 G_END_DECLS

@@ -72,6 +72,8 @@ typedef struct _HycoModel HycoModel;
  *   parameter its expression names changed (Ptolemy's SetVariable); an actor that derives
  *   state from its parameters at preinitialize derives it again here, so that its next firing
  *   uses the new value. Called between firings, never during one.
+ * @advance: optional: the part of the coming firing that needs no input of the tag, done
+ *   ahead of @fire, possibly in a worker thread (see `HycoActorClass::advance`)
  *
  * The execution contract of an actor (Ptolemy II's Executable).
  */
@@ -88,10 +90,24 @@ struct _HycoActorClass
   gboolean (*is_strict) (HycoActor *self);
   gboolean (*output_depends_on) (HycoActor *self, HycoPort *output, HycoPort *input);
   gboolean (*parameter_changed) (HycoActor *self, const char *name, GError **error);
+  void (*advance) (HycoActor *self);
 
   /*< private >*/
-  gpointer padding[11];
+  gpointer padding[10];
 };
+
+/**
+ * HycoActorClass::advance:
+ * @self: an actor
+ *
+ * Optional: the part of the coming firing at the current tag that reads no input of this tag
+ * and touches nothing but the actor's own state (an FMU's step from its last commit), done
+ * ahead of `fire`. A director asked to run actors in parallel (the DE director's `parallel`,
+ * [method@Hyco.Director.set_parallel]) calls it for actors it is about to fire at this tag, in
+ * worker threads, several actors at once; `fire` follows in the usual order and must give what
+ * it would have given without it. What the advance fails at or logs, `fire` reports, so that a
+ * run says the same whether or not it ran in parallel.
+ */
 
 HYCO_API GQuark hyco_actor_error_quark (void);
 

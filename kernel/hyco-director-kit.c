@@ -140,6 +140,24 @@ hyco_director_set_fires_every_actor (HycoDirector *self, gboolean fires_every_ac
 }
 
 /**
+ * hyco_director_set_parallel:
+ * @self: a director firing only triggered actors, with an event queue
+ * @parallel: whether to advance actors in parallel
+ *
+ * Declares whether [method@Hyco.Director.run_schedule] first advances, in worker threads and
+ * several at once, the actors fired at the tag for a pure event whose class implements
+ * `advance` (see #HycoActorClass): the DE director's `parallel`. The threads, one per core
+ * besides the director's own, start at the first tag with two such actors and end at wrapup.
+ * Call it from `initialize`.
+ */
+void
+hyco_director_set_parallel (HycoDirector *self, gboolean parallel)
+{
+  g_return_if_fail (HYCO_IS_DIRECTOR (self));
+  _hyco_director_set_parallel (self, !!parallel);
+}
+
+/**
  * hyco_director_get_time_parameter:
  * @self: a director
  * @name: the name of a time parameter (a string property holding a time literal, such as one

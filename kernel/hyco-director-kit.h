@@ -25,6 +25,7 @@ HYCO_API void hyco_director_transfer_outputs (HycoDirector *self);
 HYCO_API void hyco_director_set_current_tag (HycoDirector *self, const HycoTag *tag);
 HYCO_API guint64 hyco_director_get_max_microsteps (HycoDirector *self);
 HYCO_API void hyco_director_set_fires_every_actor (HycoDirector *self, gboolean fires_every_actor);
+HYCO_API void hyco_director_set_parallel (HycoDirector *self, gboolean parallel);
 HYCO_API void hyco_director_synchronize_to_real_time (HycoDirector *self, gint64 time);
 
 /* Parameters. */

@@ -137,6 +137,13 @@ typedef struct
   /* For a director firing only triggered actors, with its pure events in @queue (DE): the
    * entries a tag visits (see HycoWorklist in hyco-director.c), built at its first run. */
   struct _HycoWorklist *worklist;
+  /* Actors advanced in parallel (HycoActorClass.advance) before a tag's firings: set by a
+   * director with a `parallel` parameter (DE). The worker threads are started at the first tag
+   * with two actors to advance and joined at wrapup; @advanced counts the advances. */
+  gboolean parallel;
+  struct _HycoWorkers *workers;
+  GPtrArray *advancing; /* HycoActor*, unowned: the current tag's batch */
+  guint64 advanced;
 } HycoDirectorPrivate;
 
 static inline HycoDirectorPrivate *
@@ -171,6 +178,13 @@ void _hyco_director_absent_inputs (HycoDirector *self);
 gboolean _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error);
 gboolean _hyco_director_postfire_fired (HycoDirector *self, GError **error);
 char *_hyco_director_describe_actors (GPtrArray *actors);
+
+/* Threads advancing actors in parallel (hyco-workers.c). */
+typedef struct _HycoWorkers HycoWorkers;
+HycoWorkers *_hyco_workers_new (guint n_threads);
+void _hyco_workers_advance (HycoWorkers *self, HycoActor **actors, guint n_actors);
+void _hyco_workers_free (HycoWorkers *self);
+void _hyco_director_set_parallel (HycoDirector *self, gboolean parallel);
 
 /* The pure events of a director (see hyco-tag-queue.c). */
 typedef struct _HycoTagQueue

@@ -82,6 +82,8 @@ hyco_director_finalize (GObject *object)
   g_free (priv->resolution_literal);
   hyco_director_set_local_clock (HYCO_DIRECTOR (object), NULL);
   g_clear_pointer (&priv->parameter_ports, g_ptr_array_unref);
+  g_clear_pointer (&priv->workers, _hyco_workers_free);
+  g_clear_pointer (&priv->advancing, g_ptr_array_unref);
   G_OBJECT_CLASS (hyco_director_parent_class)->finalize (object);
 }
 
@@ -441,6 +443,8 @@ hyco_director_real_wrapup (HycoDirector *self, GError **error)
   gboolean ok = TRUE;
 
   PRIV (self)->clock_running = FALSE;
+  /* The run's worker threads end with it. */
+  g_clear_pointer (&PRIV (self)->workers, _hyco_workers_free);
   /* Every actor is wrapped up even when one fails; the first failure is reported. */
   for (guint i = 0; actors && i < actors->len; i++)
     if (!hyco_actor_wrapup (actors->pdata[i], ok ? error : NULL))
@@ -1964,6 +1968,60 @@ failed:
   return FALSE;
 }
 
+/* Whether the director advances actors in parallel before a tag's firings (its `parallel`
+ * parameter): set at initialize. */
+void
+_hyco_director_set_parallel (HycoDirector *self, gboolean parallel)
+{
+  PRIV (self)->parallel = parallel;
+  PRIV (self)->advanced = 0;
+}
+
+/* Before a DE tag's firings: the actors fired at it for a pure event, whose class can advance
+ * ahead of firing (HycoActorClass.advance), are advanced in parallel. Only those: an actor
+ * triggered by an input is known to fire only once the input is there, and one the director
+ * might not fire after all (finished, or with a prefire of its own) must not be advanced. Each
+ * then fires in schedule order as usual, finding its step taken. Fewer than two actors gain
+ * nothing from threads. */
+static void
+advance_triggered (HycoDirectorPrivate *priv)
+{
+  GPtrArray *triggered = priv->queue->triggered;
+  HycoScheduleEntry *entries = priv->schedule.entries;
+
+  if (triggered->len < 2)
+    return;
+  if (priv->advancing == NULL)
+    priv->advancing = g_ptr_array_new ();
+  g_ptr_array_set_size (priv->advancing, 0);
+  for (guint i = 0; i < triggered->len; i++)
+    {
+      HycoActor *actor = triggered->pdata[i];
+      HycoActorPrivate *actor_priv = _hyco_actor_get_private (actor);
+      guint first = actor_priv->schedule_position;
+      if (first < priv->schedule.n_entries && entries[first].priv == actor_priv
+          && entries[first].klass->advance != NULL && !actor_priv->finished
+          && actor_priv->default_prefire)
+        g_ptr_array_add (priv->advancing, actor);
+    }
+  if (priv->advancing->len < 2)
+    return;
+  if (priv->workers == NULL)
+    {
+      /* A thread per core besides this one, but no more than the actors that could use them
+       * (every one woken at each tag). At least one, so that the threads are used even on
+       * one core, where the work is the same and tests check it. */
+      GPtrArray *actors = priv->schedule.actors;
+      guint can_advance = 0;
+      for (guint i = 0; i < actors->len; i++)
+        can_advance += HYCO_ACTOR_GET_CLASS (actors->pdata[i])->advance != NULL;
+      priv->workers = _hyco_workers_new (MAX (MIN (g_get_num_processors (), can_advance), 2) - 1);
+    }
+  _hyco_workers_advance (priv->workers, (HycoActor **) priv->advancing->pdata,
+                         priv->advancing->len);
+  priv->advanced += priv->advancing->len;
+}
+
 /* Computes the least fixed point of the current tag over unknown, absent and present. Entries
  * come in dependency order, so one pass settles everything but cycles; the entries of a depth
  * on a (constructive) cycle are fired again until no output changes. */
@@ -1994,6 +2052,8 @@ _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **err
     return FALSE;
   if (G_UNLIKELY (priv->publish != NULL))
     priv->publish (priv->publish_data);
+  else if (G_UNLIKELY (priv->parallel) && !fire_all && priv->owns_queue && !priv->speculating)
+    advance_triggered (priv);
   /* A director firing only triggered actors whose pure events are all in its own queue (DE)
    * visits only the entries with something to do. Only with every input known: fired inside a
    * fixed point outside, what inputs still unknown would decide must stay unknown, which only

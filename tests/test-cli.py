@@ -1852,6 +1852,32 @@ class FmuRun(FmuTestCase):
         self.assertEqual(self.values("VdP.x1")[0], ("0", "0", 2.0))
         self.assertGreater(abs(self.values("VdP.x1")[-1][2] - values[-1][2]), 1e-3)
 
+    def test_fmus_stepped_in_parallel(self):
+        # director.parallel=true: the two FMUs take their steps at once; the trace and the
+        # FMUs' warnings (faulty failAt=11 warns at every step) are those of the serial run.
+        body = (self.fmu("VdP", "vanderpol.fmu",
+                         '    <property name="communicationStepSize" value="0.5"/>\n')
+                + self.fmu("F", "faulty.fmu",
+                           '    <property name="communicationStepSize" value="0.5"/>\n'
+                           '    <property name="failAt" value="11"/>\n'
+                           '    <property name="failAtTime" value="0"/>\n'))
+        path = self.model("DEDirector", "2", body + self.recorded("VdP.x1"))
+        serial = self.run_hyco(path, "--trace", self.trace)
+        self.assertEqual(serial.returncode, 0, serial.stderr)
+        with open(self.trace) as f:
+            serial_trace = f.read()
+        parallel = self.run_hyco(path, "--trace", self.trace, "-s", "director.parallel=true")
+        self.assertEqual(parallel.returncode, 0, parallel.stderr)
+        with open(self.trace) as f:
+            self.assertEqual(f.read(), serial_trace)
+        self.assertEqual(parallel.stderr, serial.stderr)
+        self.assertEqual(serial.stderr.count("F: logStatusWarning: a warning on purpose at "), 4)
+        self.assertEqual(self.values("VdP.x1")[-1][:2], ("2", "0"))
+        result = subprocess.run([HYCO, "actors"], capture_output=True, text=True, timeout=60,
+                                env=self.env)
+        self.assertIn("    parameter parallel         default false      Step the FMUs of one "
+                      "tag at once, in threads (the same results as serially)\n", result.stdout)
+
     def test_structured_names(self):
         # Modelica's names (foreign_tool.fmu: oscillator.mu, x_start[1], sensor.position) in
         # links, properties, --set and the trace. mu = 0: x = x_start[1] cos t.

@@ -390,9 +390,9 @@ static void G_GNUC_PRINTF (5, 6)
     return;
   text = instance ? expand_references (instance->fmu, formatted) : g_strdup (formatted);
   if (category && *category)
-    g_log (G_LOG_DOMAIN, level, "%s: %s: %s", name, category, text);
+    _hyco_fmu_log (level, "%s: %s: %s", name, category, text);
   else
-    g_log (G_LOG_DOMAIN, level, "%s: %s", name, text);
+    _hyco_fmu_log (level, "%s: %s", name, text);
 }
 
 /* The log record of the instance of that name, created at its first fmi2Instantiate. */

@@ -337,9 +337,9 @@ log_message (fmi3InstanceEnvironment environment, fmi3Status status, fmi3String 
   if (level == 0)
     return;
   if (category && *category)
-    g_log (G_LOG_DOMAIN, level, "%s: %s: %s", log->name, category, message);
+    _hyco_fmu_log (level, "%s: %s: %s", log->name, category, message);
   else
-    g_log (G_LOG_DOMAIN, level, "%s: %s", log->name, message);
+    _hyco_fmu_log (level, "%s: %s", log->name, message);
 }
 
 static Log *

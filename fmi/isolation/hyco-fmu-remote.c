@@ -175,10 +175,9 @@ log_output (Remote *r)
   const char *text = r->output_text->str;
 
   if (r->in_record && text[0] != '\0')
-    g_log (G_LOG_DOMAIN, text[0] == 'W' ? G_LOG_LEVEL_WARNING : G_LOG_LEVEL_MESSAGE, "%s",
-           text + 1);
+    _hyco_fmu_log (text[0] == 'W' ? G_LOG_LEVEL_WARNING : G_LOG_LEVEL_MESSAGE, "%s", text + 1);
   else if (!r->in_record && _hyco_fmu_log_budget_take (&r->output_budget, r->instance_name))
-    g_message ("%s: the FMU wrote: %s", r->instance_name, text);
+    _hyco_fmu_log (G_LOG_LEVEL_MESSAGE, "%s: the FMU wrote: %s", r->instance_name, text);
   g_string_truncate (r->output_text, 0);
 }
 
