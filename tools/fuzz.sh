@@ -40,25 +40,33 @@ build_root=$(cd "$build_dir" && pwd)
 # What meson defines for the fmi and sweep layers and the module loader: where the FMU host and
 # the sweep's MPI part are (the fuzzers never start or load them), where the modules are (those
 # of the normal build: a stiff solver, a results writer), and the version, which they check.
-version=$(sed -n "s/^  version: '\(.*\)',$/\1/p" meson.build)
+version=$(sed -n "/^project(/,/)$/s/^  version: '\(.*\)',$/\1/p" meson.build)
 flags="-g -O1 -fsanitize=fuzzer-no-link,address,undefined -DHYCO_COMPILATION -DG_LOG_DOMAIN=\"Hyco\"
   -DHYCO_BUILD_ROOT=\"$build_root\" -DHYCO_FMU_HOST_BUILT=\"$build_root/fmi/isolation/hyco-fmu-host\"
   -DHYCO_FMU_HOST_INSTALLED=\"/nonexistent/hyco-fmu-host\" -DHYCO_VERSION=\"$version\"
   -DHYCO_SWEEP_MPI_BUILT=\"/nonexistent/hyco-sweep-mpi.so\"
   -DHYCO_SWEEP_MPI_INSTALLED=\"/nonexistent/hyco-sweep-mpi.so\"
   -DHYCO_MODULE_BUILD_ROOT=\"$build_root\" -DHYCO_MODULE_DIR=\"/nonexistent\""
-# Each source compiled once, for all the fuzzers.
+# Each source compiled once, for all the fuzzers (not the FMU host, a program of its own, nor
+# the modules, which the library loads from the normal build); only today's sources' objects
+# are linked, not those an older tree left.
 mkdir -p "$out/obj"
-ls kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/*/*.c results/*.c \
-  sweep/*.c library/*.c "$build_dir/kernel/hyco-expr-parser.c" \
+sources=$(ls kernel/*.c directors/*.c actors/*.c actors/*/*.c modal/*.c fmi/*.c fmi/*/*.c \
+  results/*.c sweep/*.c library/*.c "$build_dir/kernel/hyco-expr-parser.c" \
   "$build_dir/results/hyco-results-html-resources.c" |
-  grep -v -e 'fmi/isolation/hyco-fmu-host.c' -e 'directors/hyco-cvode.c' |
+  grep -v -e 'fmi/isolation/hyco-fmu-host.c' -e 'directors/hyco-cvode.c')
+objects=$(for source in $sources; do echo "$out/obj/$(echo "$source" | tr / _).o"; done)
+# An object is kept only if newer than its source and than every header (a changed structure
+# must not meet code compiled against the old one).
+newest_header=$(ls -t kernel/*.h directors/*.h actors/*.h actors/*/*.h modal/*.h fmi/*.h \
+  fmi/*/*.h results/*.h sweep/*.h library/*.h "$build_dir"/*/*.h 2>/dev/null | head -n 1)
+echo "$sources" |
   xargs -P "$(nproc)" -I{} sh -c 'o="$1/obj/$(echo "$2" | tr / _).o"; \
-    [ "$o" -nt "$2" ] || clang $3 $4 $(pkg-config --cflags $5) -c "$2" -o "$o"' \
-    sh "$out" {} "$flags" "$includes" "$packages"
+    [ "$o" -nt "$2" ] && [ "$o" -nt "$6" ] || clang $3 $4 $(pkg-config --cflags $5) -c "$2" -o "$o"' \
+    sh "$out" {} "$flags" "$includes" "$packages" "$newest_header"
 build () {
   clang -g -O1 -fsanitize=fuzzer,address,undefined -DHYCO_COMPILATION $includes \
-    $(pkg-config --cflags $packages) "$out"/obj/*.o "tests/fuzz/$1.c" \
+    $(pkg-config --cflags $packages) $objects "tests/fuzz/$1.c" \
     $(pkg-config --libs $packages) -lm -o "$out/$1"
 }
 build fuzz-model-file
