@@ -1062,6 +1062,21 @@ class FmuTestCase(unittest.TestCase):
         self.tmp.cleanup()
         self.dir.cleanup()
 
+    def rewritten(self, name, old, new, file_name="changed.fmu"):
+        """A copy of the test FMU @name, named @file_name, whose description has @old replaced
+        by @new."""
+        import zipfile
+        path = os.path.join(self.dir.name, file_name)
+        with zipfile.ZipFile(os.path.join(self.env["HYCO_FMU_PATH"], name)) as source, \
+                zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == "modelDescription.xml":
+                    self.assertIn(old, data)
+                    data = data.replace(old, new)
+                target.writestr(item, data)
+        return path
+
 
 class FmuModelExchange(FmuTestCase):
     """Model Exchange FMUs (tests/fmus/me/): hyco fmu info and hyco fmu run with a solver, and
@@ -1378,20 +1393,6 @@ class FmuModelExchange3(FmuModelExchange):
                               (1.0, 2), (1.0, 3)], fmu)
             self.assertLess(abs(x[(0.5, 0)] - 1.0), 1e-9, fmu)
             self.assertLess(abs(x[(1.0, 0)]), 1e-9, fmu)
-
-    def rewritten(self, name, old, new):
-        """A copy of the test FMU @name whose description has @old replaced by @new."""
-        import zipfile
-        path = os.path.join(self.dir.name, "changed.fmu")
-        with zipfile.ZipFile(os.path.join(self.env["HYCO_FMU_PATH"], name)) as source, \
-                zipfile.ZipFile(path, "w") as target:
-            for item in source.infolist():
-                data = source.read(item.filename)
-                if item.filename == "modelDescription.xml":
-                    self.assertIn(old, data)
-                    data = data.replace(old, new)
-                target.writestr(item, data)
-        return path
 
     def test_description_errors(self):
         """A derivative attribute that names no variable: the description's line; a library
@@ -2263,15 +2264,7 @@ class Fmi3(FmuTestCase):
         self.assertEqual(traces[0], traces[1])
 
     def test_fmi3_model_exchange_without_its_functions_is_refused_naming_them(self):
-        import zipfile
-        path = os.path.join(self.dir.name, "me3.fmu")
-        with zipfile.ZipFile(os.path.join(FMU_DIR, "vanderpol3.fmu")) as source, \
-                zipfile.ZipFile(path, "w") as target:
-            for item in source.infolist():
-                data = source.read(item.filename)
-                if item.filename == "modelDescription.xml":
-                    data = data.replace(b"<CoSimulation ", b"<ModelExchange ")
-                target.writestr(item, data)
+        path = self.rewritten("vanderpol3.fmu", b"<CoSimulation ", b"<ModelExchange ", "me3.fmu")
         result = self.fmu("info", path)
         self.assertEqual(result.returncode, 2)
         self.assertIn("me3.fmu: binaries/x86_64-linux/vanderpol3.so does not export "
@@ -2577,15 +2570,7 @@ class Fmi3(FmuTestCase):
     def test_clock_interval_without_fractions_is_decimal(self):
         # The same FMU without supportsFraction: its decimal interval, 0.333... s, each tick at
         # the tag at or after it, one interval (333333334 ns) after the last.
-        import zipfile
-        path = os.path.join(self.dir.name, "decimal3.fmu")
-        with zipfile.ZipFile(os.path.join(FMU_DIR, "aperiodic3.fmu")) as source, \
-                zipfile.ZipFile(path, "w") as target:
-            for item in source.infolist():
-                data = source.read(item.filename)
-                if item.filename == "modelDescription.xml":
-                    data = data.replace(b' supportsFraction="true"', b"")
-                target.writestr(item, data)
+        path = self.rewritten("aperiodic3.fmu", b' supportsFraction="true"', b"", "decimal3.fmu")
         result = self.fmu("run", path, "--trace", self.trace, "-t", "1.1")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual([t for t, _, _ in self.rows("decimal3.thirds")],
@@ -2593,18 +2578,9 @@ class Fmi3(FmuTestCase):
 
     def test_clocks_without_event_mode_refused(self):
         # claims_events refuses event mode; with a clock it cannot run without it.
-        import zipfile
-        path = os.path.join(self.dir.name, "clocked.fmu")
-        with zipfile.ZipFile(os.path.join(FMU_DIR, "claims_events.fmu")) as source, \
-                zipfile.ZipFile(path, "w") as target:
-            for item in source.infolist():
-                data = source.read(item.filename)
-                if item.filename == "modelDescription.xml":
-                    data = data.replace(b"</ModelVariables>",
-                                        b'<Clock name="tick" valueReference="99" '
-                                        b'causality="input" intervalVariability="triggered"/>'
-                                        b"</ModelVariables>")
-                target.writestr(item, data)
+        path = self.rewritten("claims_events.fmu", b"</ModelVariables>",
+                              b'<Clock name="tick" valueReference="99" causality="input" '
+                              b'intervalVariability="triggered"/></ModelVariables>', "clocked.fmu")
         result = self.fmu("run", path)
         self.assertEqual(result.returncode, 1)
         self.assertIn("clocked: FMU claims_events (clocked): fmi3InstantiateCoSimulation failed: "
