@@ -2634,6 +2634,58 @@ class Fmi3(FmuTestCase):
         self.assertIn('--set data: "0a0" is not a value of the FMU\'s Binary variable: write its '
                       'bytes in hexadecimal, two digits each (0a1b or 0x0a1b)', result.stderr)
 
+    def test_binary_type_definitions(self):
+        # A Binary variable with a declaredType takes the BinaryType's mimeType and maxSize
+        # unless it gives its own; the maxSize inherited is checked as its own would be.
+        import zipfile
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "types3.fmu")) as source:
+            original = source.read("modelDescription.xml")
+        description = original
+        for old, new in (
+                (b"<ModelVariables>",
+                 b'<TypeDefinitions>\n    <BinaryType name="Packet" mimeType="application/x-packet" '
+                 b'maxSize="2"/>\n    <BinaryType name="Raw"/>\n  </TypeDefinitions>\n'
+                 b'  <ModelVariables>'),
+                (b'<Binary name="data_reversed" valueReference="16" causality="output"/>',
+                 b'<Binary name="data_reversed" valueReference="16" causality="output" '
+                 b'declaredType="Raw"/>'),
+                (b'causality="parameter" variability="fixed"\n      maxSize="4">',
+                 b'causality="parameter" variability="fixed"\n      declaredType="Packet">'),
+                (b'<Binary name="data_xor" valueReference="19" causality="output" maxSize="8"/>',
+                 b'<Binary name="data_xor" valueReference="19" causality="output" maxSize="8" '
+                 b'declaredType="Packet" mimeType="application/x-other"/>')):
+            self.assertIn(old, description)
+            description = description.replace(old, new)
+        path = self.rewritten("types3.fmu", original, description, "typed.fmu")
+        result = self.fmu("info", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for text in ("    key (parameter, fixed Binary), value reference 18, start ff, "
+                     "mimeType application/x-packet, maxSize 2\n",
+                     "    data_reversed (output, discrete Binary), value reference 16, "
+                     "mimeType application/octet-stream, depends on data\n",
+                     "    data_xor (output, discrete Binary), value reference 19, "
+                     "mimeType application/x-other, maxSize 8, depends on data\n"):
+            self.assertIn(text, result.stdout)
+        result = self.fmu("run", path, "--set", "key=010203")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('--set key: "010203" is 3 bytes, more than the maxSize 2 of the FMU\'s '
+                      'Binary variable key', result.stderr)
+        result = self.fmu("run", path, "--set", "key=0102", "--trace", self.trace, "-t", "0")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        # data 010203 xor the key 0102 repeated: 00 00 02.
+        self.assertEqual(self.rows("typed.data_xor"), [("0", "0", "0x000002")])
+        # A start value longer than the maxSize its type gives; a maxSize that is no number.
+        for old, new, message in (
+                (b'<Start value="ff"/>', b'<Start value="ffeeddcc"/>',
+                 'Binary "key": start value "ffeeddcc" has 4 bytes, more than its maxSize 2'),
+                (b'maxSize="2"', b'maxSize="two"',
+                 'BinaryType "Packet": maxSize="two" is not a number of bytes')):
+            broken = self.rewritten("types3.fmu", original, description.replace(old, new),
+                                    "broken.fmu")
+            result = self.fmu("info", broken)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn(message, result.stderr)
+
     def test_binary_between_fmus(self):
         # T reverses its data (start 010203) and U reverses it back; U's key, set in the model,
         # xors it. The bytes travel as Hyco values at each tag, U's outputs from T's at once.
