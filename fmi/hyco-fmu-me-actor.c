@@ -44,6 +44,9 @@ typedef struct
   /* A discrete input: the value last given to the FMU (set in event mode only); none yet:
    * HYCO_VALUE_TYPE_NONE. */
   HycoValue last;
+  /* A discrete input: a new value seen at the commit that called the event, for the event
+   * iteration, where the input may be absent again (a discrete event); else none. */
+  HycoValue next;
 } Binding;
 
 struct _HycoFMUMEActor
@@ -150,18 +153,24 @@ is_discrete_input (const Binding *binding)
   return binding->variable->variability != HYCO_FMU_VARIABILITY_CONTINUOUS;
 }
 
-/* Whether a discrete input has a value the FMU was not given: an event is due. */
+/* Whether a discrete input has a value the FMU was not given: an event is due, in which the
+ * FMU is given that value (kept, as the input may be absent by then). */
 static gboolean
 discrete_inputs_changed (HycoFMUMEActor *self)
 {
+  gboolean changed = FALSE;
+
   for (guint i = 0; i < self->inputs->len; i++)
     {
       Binding *binding = &g_array_index (self->inputs, Binding, i);
       if (is_discrete_input (binding) && hyco_port_is_present (binding->port, 0)
           && !hyco_value_equal (hyco_port_get_value (binding->port, 0), &binding->last))
-        return TRUE;
+        {
+          hyco_value_assign (&binding->next, hyco_port_get_value (binding->port, 0));
+          changed = TRUE;
+        }
     }
-  return FALSE;
+  return changed;
 }
 
 /* Values ----------------------------------------------------------------------------------
@@ -208,6 +217,40 @@ is_value_of (const HycoFmuVariable *variable, const HycoValue *value)
              && is_enumeration_item (variable, hyco_value_get_int (value));
     default:
       return _hyco_fmu_value_to_element (variable->type, value, (guint8 *) &element);
+    }
+}
+
+/* What values @variable takes, for messages where its type's name does not say it all: " (true
+ * or false)", " (one of off = 1, fast = 4)", ...; else "". */
+static char *
+describe_values (const HycoFmuVariable *variable)
+{
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return g_strdup (" (true or false)");
+    case HYCO_FMU_TYPE_BINARY:
+      if (variable->max_size > 0)
+        return g_strdup_printf (" (bytes, in hexadecimal two digits each, at most %" G_GUINT64_FORMAT
+                                ", its maxSize)",
+                                variable->max_size);
+      return g_strdup (" (bytes, in hexadecimal two digits each)");
+    case HYCO_FMU_TYPE_ENUMERATION:
+      {
+        GString *text;
+        if (variable->items == NULL || variable->items->len == 0)
+          return g_strdup ("");
+        text = g_string_new (" (one of ");
+        for (guint i = 0; i < variable->items->len; i++)
+          {
+            const HycoFmuEnumerationItem *item = variable->items->pdata[i];
+            g_string_append_printf (text, "%s%s = %d", i ? ", " : "", item->name, item->value);
+          }
+        g_string_append_c (text, ')');
+        return g_string_free (text, FALSE);
+      }
+    default:
+      return g_strdup ("");
     }
 }
 
@@ -418,28 +461,32 @@ set_inputs (HycoFMUMEActor *self, GError **error)
       Binding *binding = &g_array_index (self->inputs, Binding, i);
       const HycoValue *value;
 
-      if (!hyco_port_is_present (binding->port, 0)
-          || (is_discrete_input (binding) && !self->event_mode))
+      if (is_discrete_input (binding) && !self->event_mode)
         continue;
-      value = hyco_port_get_value (binding->port, 0);
+      if (hyco_port_is_present (binding->port, 0))
+        value = hyco_port_get_value (binding->port, 0);
+      else if (hyco_value_get_value_type (&binding->next) != HYCO_VALUE_TYPE_NONE)
+        value = &binding->next;
+      else
+        continue;
       if (!is_value_of (binding->variable, value))
         {
           g_autofree char *text = hyco_value_to_literal (value);
+          g_autofree char *what = describe_values (binding->variable);
           hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                 "input %s received %s, which is not a value of the FMU's %s "
                                 "variable of that name%s",
                                 hyco_port_get_name (binding->port), text,
-                                _hyco_fmu_variable_type_name (binding->variable),
-                                binding->variable->type == HYCO_FMU_TYPE_BINARY
-                                    && binding->variable->max_size > 0
-                                  ? " (bytes, at most its maxSize)"
-                                  : "");
+                                _hyco_fmu_variable_type_name (binding->variable), what);
           return FALSE;
         }
-      if (is_discrete_input (binding))
-        hyco_value_assign (&binding->last, value);
       if (!set_value (self, binding->variable, value, error))
         return FALSE;
+      if (is_discrete_input (binding))
+        {
+          hyco_value_assign (&binding->last, value); /* value may be next: cleared after */
+          hyco_value_clear (&binding->next);
+        }
     }
   return TRUE;
 }
@@ -472,6 +519,7 @@ static void
 binding_clear (gpointer data)
 {
   hyco_value_clear (&((Binding *) data)->last);
+  hyco_value_clear (&((Binding *) data)->next);
 }
 
 /* Loading --------------------------------------------------------------------------------- */
@@ -550,7 +598,7 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
     {
       const HycoFmuVariable *variable = fmu->description->variables->pdata[i];
       gboolean input = variable->causality == HYCO_FMU_CAUSALITY_INPUT;
-      Binding binding = { variable, NULL, HYCO_VALUE_INIT };
+      Binding binding = { variable, NULL, HYCO_VALUE_INIT, HYCO_VALUE_INIT };
 
       if ((!input && variable->causality != HYCO_FMU_CAUSALITY_OUTPUT)
           || !is_port_type (fmu, variable))
@@ -603,13 +651,10 @@ hyco_fmu_me_actor_set_start (HycoFMUMEActor *self, const char *name, const char 
     }
   if (!value_from_text (variable, text, &value))
     {
+      g_autofree char *what = describe_values (variable);
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
                             "%s: \"%s\" is not a value of the FMU's %s variable%s", name, text,
-                            _hyco_fmu_variable_type_name (variable),
-                            variable->type == HYCO_FMU_TYPE_BOOLEAN ? " (true or false)"
-                            : variable->type == HYCO_FMU_TYPE_BINARY
-                              ? " (its bytes in hexadecimal, two digits each, within its maxSize)"
-                              : "");
+                            _hyco_fmu_variable_type_name (variable), what);
       return FALSE;
     }
   g_hash_table_replace (self->starts, g_strdup (name), g_strdup (text));
@@ -757,7 +802,7 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   self->far_z = g_new0 (double, MAX (self->nz, 1));
   self->has_pending = self->has_iterated = FALSE;
   for (guint i = 0; i < self->inputs->len; i++)
-    hyco_value_clear (&g_array_index (self->inputs, Binding, i).last);
+    binding_clear (&g_array_index (self->inputs, Binding, i));
   self->info = (HycoFmuEventInfo){ 0 };
   self->far_time = G_MININT64;
   self->events = 0;

@@ -1021,6 +1021,7 @@ read_type_definitions3 (Reader *reader, xmlNode *element, GError **error)
       type->min = -INFINITY;
       type->max = INFINITY;
       if (!read_range (reader, child, value, &type->min, &type->max, error)
+          || (value == HYCO_FMU_TYPE_ENUMERATION && !read_items (reader, child, type, error))
           || (value == HYCO_FMU_TYPE_BINARY
               && !read_binary_attributes (reader, child, &type->mime_type, &type->max_size,
                                           error)))
@@ -1240,6 +1241,8 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   else if (type == HYCO_FMU_TYPE_ENUMERATION)
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                  "an Enumeration needs a declaredType");
+  if (type == HYCO_FMU_TYPE_ENUMERATION && declared_type->items)
+    variable->items = g_ptr_array_ref (declared_type->items);
   if (is_float_type (type))
     {
       g_autofree char *derivative = _hyco_xml_get_attr (element, "derivative");
