@@ -1300,6 +1300,137 @@ class FmuModelExchange(FmuTestCase):
         self.assertIn("ContinuousDirector", result.stderr)
 
 
+    # What types_me(3) computes at each tag, from the discrete inputs below: Int8 n is a
+    # continuous signal changing at 0 and 0.5 (seen at microstep 1), word and data discrete
+    # events at 0 and 0.25 or 0.5, absent again by the event iteration.
+    TYPES_SOURCES = {
+        "n": ("ContinuousClock", "{2, 5}", "{0.0, 0.5}"),
+        "word": ("Clock", '{&quot;ab&quot;, &quot;xyz&quot;}', "{0.0, 0.5}"),
+        "mode": ("Clock", "{4, 2}", "{0.0, 0.25}"),
+        "flag": ("Clock", "{true, false}", "{0.0, 0.5}"),
+    }
+    TYPES_SOURCES3 = {
+        "data": ("Clock", "{0x0a0b, 0xc0ffee}", "{0.0, 0.25}"),
+        "u64": ("Clock", "{41, 9223372036854775806}", "{0.0, 0.5}"),
+        "f32": ("Clock", "{3.0, 0.1}", "{0.0, 0.25}"),
+    }
+
+    def types_model(self, sources, stop="1"):
+        entities, links = [], []
+        for port, (cls, values, offsets) in sources.items():
+            entities.append(f"""  <entity name="S_{port}" class="{cls}">
+    <property name="period" value="2"/>
+    <property name="offsets" value="{offsets}"/>
+    <property name="values" value="{values}"/>
+  </entity>""")
+            links.append(f"""  <relation name="r_{port}" class="TypedIORelation"/>
+  <link port="S_{port}.output" relation="r_{port}"/>
+  <link port="F.{port}" relation="r_{port}"/>""")
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(self.isolated(f"""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="{stop}"/>
+  </property>
+{chr(10).join(entities)}
+  <entity name="F" class="FMUModelExchange">
+    <property name="fmuFile" value="types_me{self.V}.fmu"/>
+  </entity>
+{chr(10).join(links)}
+</entity>
+"""))
+        return subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                              capture_output=True, text=True, timeout=60, env=self.env)
+
+    def text_rows(self, signal, times=None):
+        with open(self.trace, newline="") as f:
+            return [(row[1], row[2], row[3]) for row in list(csv.reader(f))[1:]
+                    if row[0] == signal and (times is None or row[1] in times)]
+
+    def test_discrete_inputs_of_every_type(self):
+        """Each discrete input reaches the FMU in event mode, at the microstep after the tag
+        where it changed (a discrete event, absent by then, too); its output changes there and
+        nowhere else. Int8 n drives the state: x' = n."""
+        sources = dict(self.TYPES_SOURCES, **(self.TYPES_SOURCES3 if self.V else {}))
+        result = self.types_model(sources)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        times = ("0", "0.25", "0.5", "1")
+        before, at = [("0", "0")], [("0", "1"), ("0", "2")]
+        quarter = [("0.25", "0"), ("0.25", "1"), ("0.25", "2")]
+        half = [("0.5", "0"), ("0.5", "1"), ("0.5", "2")]
+
+        def expect(signal, start, first, second, changes_at_quarter=False):
+            values = [start] + [first] * 2 + ([first, second, second] if changes_at_quarter
+                                              else [first] * 3)
+            values += [second] * 3 if changes_at_quarter else [first, second, second]
+            values += [second]
+            self.assertEqual(self.text_rows("F." + signal, times),
+                             [(t, m, v) for (t, m), v in zip(before + at + quarter + half
+                                                             + [("1", "0")], values)], signal)
+
+        expect("twice", "2", "4", "10")
+        expect("reversed", "cba", "ba", "zyx")
+        expect("not_flag", "true", "false", "true")
+        expect("mode_out", "1", "4", "2", changes_at_quarter=True)
+        # Events: the initial iteration, then one at 0, 0.25 and 0.5 (nothing changed after).
+        events = self.text_rows("F.events", times)
+        self.assertEqual([v for t, m, v in events], ["1", "2", "2", "2", "3", "3", "3", "4", "4",
+                                                     "4"])
+        if self.V:
+            expect("data_reversed", "0x030201", "0x0b0a", "0xeeffc0", changes_at_quarter=True)
+            expect("next64", "1", "42", "9223372036854775807")
+            expect("half32", "0", "1.5", "0.05000000074505806", changes_at_quarter=True)
+        # x' = n: 2 from (0, 1) to 0.5, then 5.
+        x = dict(((t, m), float(v)) for t, m, v in self.text_rows("F.x"))
+        self.assertLess(abs(x[("0.5", "0")] - 1.0), 1e-9)
+        self.assertLess(abs(x[("1", "0")] - 3.5), 1e-9)
+
+    def test_types_set_from_the_command_line(self):
+        """--set gives discrete inputs their start values, each a literal of its type (a String
+        as written, quotes stripped; Binary in hexadecimal); what the type cannot take is
+        refused before the run (exit 2), naming what it takes."""
+        fmu = f"types_me{self.V}.fmu"
+        extra = ("--set", "data=0x0a0b0c", "--set", "u64=7") if self.V else ()
+        result = self.fmu_run(fmu, "-t", "0", "--trace", self.trace, "--set", "n=-3",
+                              "--set", "word=\"hello\"", "--set", "mode=4", "--set", "flag=true",
+                              *extra)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for signal, value in (("twice", "-6"), ("reversed", "olleh"), ("mode_out", "4"),
+                              ("not_flag", "false"), ("events", "1")):
+            self.assertEqual(self.text_rows(f"types_me{self.V}.{signal}"), [("0", "0", value)],
+                             signal)
+        if self.V:
+            self.assertEqual(self.text_rows("types_me3.data_reversed"),
+                             [("0", "0", "0x0c0b0a")])
+            self.assertEqual(self.text_rows("types_me3.next64"), [("0", "0", "8")])
+        integer = "Int8" if self.V else "Integer"
+        refused = [("mode=3", 'mode: "3" is not a value of the FMU\'s Enumeration variable '
+                    '(one of off = 1, slow = 2, fast = 4)'),
+                   ("flag=yes", 'flag: "yes" is not a value of the FMU\'s Boolean variable '
+                    '(true or false)'),
+                   ("n=1.5", f'n: "1.5" is not a value of the FMU\'s {integer} variable')]
+        if self.V:
+            refused += [("n=200", 'n: "200" is not a value of the FMU\'s Int8 variable'),
+                        ("data=010203040506070809", 'data: "010203040506070809" is not a value '
+                         'of the FMU\'s Binary variable (bytes, in hexadecimal two digits each, '
+                         'at most 8, its maxSize)')]
+        else:
+            refused += [("data=0102", f"the FMU types_me.fmu has no variable data that can be "
+                                      f"set before its initialization")]
+        for setting, message in refused:
+            result = self.fmu_run(fmu, "-t", "0", "--set", setting)
+            self.assertEqual(result.returncode, 2, setting)
+            self.assertIn(message, result.stderr, setting)
+
+    def test_input_of_the_wrong_type_ends_the_run_naming_it(self):
+        result = self.types_model({"n": ("Clock", '{&quot;text&quot;, &quot;more&quot;}',
+                                         "{0.0, 0.5}")})
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn('input n received "text", which is not a value of the FMU\'s '
+                      f'{"Int8" if self.V else "Integer"} variable of that name', result.stderr)
+
+
 class FmuModelExchange3(FmuModelExchange):
     """FMI 3.0 Model Exchange FMUs (tests/fmus/me/, NAME3: the FMI 2.0 ME test models' equations
     on the strict FMI 3.0 ME runtime): hyco fmu info, hyco fmu run with each solver, and in a
