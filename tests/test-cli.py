@@ -2765,6 +2765,40 @@ class Fmi3(FmuTestCase):
         self.assertIn('--set data: "0a0" is not a value of the FMU\'s Binary variable: write its '
                       'bytes in hexadecimal, two digits each (0a1b or 0x0a1b)', result.stderr)
 
+    def test_interval_set_by_the_importer(self):
+        # interval3's fixed clock slow has an intervalDecimal (0.25 s): Hyco sets it with
+        # fmi3SetIntervalDecimal in Initialization Mode (told shows what the FMU was told) and
+        # ticks it at that interval, never asking the FMU for it.
+        result = self.fmu("run", os.path.join(FMU_DIR, "interval3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("interval3.slows"),
+                         [(t, "0", str(k + 1)) for k, t in enumerate(("0", "0.25", "0.5", "0.75",
+                                                                      "1"))])
+        self.assertEqual({v for t, m, v in self.rows("interval3.told")}, {"0.25"})
+        # A tunable clock that supports fractions, its interval 1/3 s as a fraction: set with
+        # fmi3SetIntervalFraction, its ticks at k/3 s exactly.
+        path = self.rewritten("interval3.fmu", b'intervalVariability="fixed"\n      '
+                              b'intervalDecimal="0.25"',
+                              b'intervalVariability="tunable"\n      supportsFraction="true" '
+                              b'intervalCounter="1" resolution="3"', "third.fmu")
+        result = self.fmu("run", path, "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("third.slows"),
+                         [(t, "0", str(k + 1)) for k, t in enumerate(
+                             ("0", "0.333333333", "0.666666667", "1"))])
+        self.assertEqual({v for t, m, v in self.rows("third.told")}, {"0.33333333333333331"})
+        # A description that calls the library's constant clock (value reference 0) a fixed
+        # one with an interval: the FMU refuses to be told it, the run ends quoting it.
+        path = self.rewritten("interval3.fmu", b'<Clock name="sample" valueReference="0"',
+                              b'<Clock name="extra" valueReference="0" causality="input" '
+                              b'intervalVariability="fixed" intervalDecimal="1"/>\n    '
+                              b'<Clock name="sample" valueReference="6"', "refused.fmu")
+        result = self.fmu("run", path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("refused: FMU interval3 (refused): fmi3SetIntervalDecimal returned "
+                      "fmi3Error: sample is a constant clock: its interval cannot be set",
+                      result.stderr)
+
     def test_binary_type_definitions(self):
         # A Binary variable with a declaredType takes the BinaryType's mimeType and maxSize
         # unless it gives its own; the maxSize inherited is checked as its own would be.
