@@ -34,6 +34,12 @@
  * event mode) and time events (the FMU's nextEventTime, a fire_at request, so steps end on it)
  * are all handled so. The FMU's nominals scale the solver's absolute tolerance.
  *
+ * Its ports carry every scalar type FMUImport's do (FMI 2.0's Real, Integer, Enumeration,
+ * Boolean, String; FMI 3.0's Float32/64, sized integers, Boolean, String, Enumeration, Binary;
+ * not clocks, clocked variables or arrays). A discrete input is given to the FMU in event mode
+ * only: a value that differs from the one it was last given is an event at the next microstep,
+ * where the FMU gets that value even if the input is absent by then (a discrete event).
+ *
  * Under a director that is not continuous the actor refuses to run, saying how to place it.
  */
 
