@@ -1452,6 +1452,14 @@ class FmuModelExchange3(FmuModelExchange):
                                 capture_output=True, text=True, timeout=60, env=self.env)
         self.assertIn("1 state (x), 0 event indicators, needsCompletedIntegratorStep\n",
                       result.stdout)
+        # An EnumerationType's items, a BinaryType's mimeType and maxSize.
+        path = os.path.join(self.env["HYCO_FMU_PATH"], "types_me3.fmu")
+        result = subprocess.run([HYCO, "fmu", "info", path],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertIn("    mode (input, discrete Enumeration), value reference 112, start 1\n"
+                      "      off = 1\n      slow = 2\n      fast = 4\n", result.stdout)
+        self.assertIn("    data (input, discrete Binary), value reference 110, start 010203, "
+                      "mimeType application/x-hyco-packet, maxSize 8\n", result.stdout)
 
     def test_time_events_at_exact_tags(self):
         """Time events every period (0.5 s): u flips at microstep 1, count follows at 2; x, the
