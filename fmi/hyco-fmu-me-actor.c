@@ -985,7 +985,9 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
     }
   for (guint i = 0; i < self->nz; i++)
     event = event || sign_changed (self->z_committed[i], self->z[i]);
-  event = event || discrete_inputs_changed (self);
+  /* Called whatever else is due: it keeps the new values for the event iteration. */
+  if (discrete_inputs_changed (self))
+    event = TRUE;
   memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
   self->committed_time = now.time;
   if (!event)

@@ -1423,6 +1423,37 @@ class FmuModelExchange(FmuTestCase):
             self.assertEqual(result.returncode, 2, setting)
             self.assertIn(message, result.stderr, setting)
 
+    def test_discrete_event_at_a_time_event(self):
+        """A discrete input's event (gain 2, present at (0.5, 0) only) at the tag of the FMU's
+        own time event: both are handled in the one event iteration from (0.5, 1), so x, the
+        integral of gain u, falls at twice the rate after u flips there."""
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(self.isolated(f"""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="G" class="Clock">
+    <property name="period" value="2"/>
+    <property name="offsets" value="{{0.5}}"/>
+    <property name="values" value="{{2.0}}"/>
+  </entity>
+  <entity name="F" class="FMUModelExchange">
+    <property name="fmuFile" value="time_event_me{self.V}.fmu"/>
+  </entity>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="G.output" relation="r"/>
+  <link port="F.gain" relation="r"/>
+</entity>
+"""))
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        x = dict(((t, m), v) for t, m, v in self.rows("F.x"))
+        self.assertLess(abs(x[(0.5, 0)] - 0.5), 1e-9)
+        self.assertLess(abs(x[(1.0, 0)] + 0.5), 1e-9)
+
     def test_input_of_the_wrong_type_ends_the_run_naming_it(self):
         result = self.types_model({"n": ("Clock", '{&quot;text&quot;, &quot;more&quot;}',
                                          "{0.0, 0.5}")})
