@@ -212,6 +212,7 @@ typedef enum
   CLOCK_AT_EVENT,
 } ClockMoment;
 
+static gboolean set_clock_intervals3 (HycoFMUActor *self, GError **error);
 static gboolean schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment,
                                  GError **error);
 static gboolean evaluate_fmu_parameter (HycoFMUActor *self, const HycoFmuVariable *variable,
@@ -1993,6 +1994,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       || !set_parameters (self, error)
       || !check (self, ops->enter_initialization_mode (self->handle),
                  ops->names->enter_initialization_mode, error)
+      || (self->fmi3 && !set_clock_intervals3 (self, error))
       || !check (self, ops->exit_initialization_mode (self->handle),
                  ops->names->exit_initialization_mode, error))
     return FALSE;
@@ -2477,6 +2479,65 @@ clock_ticks3 (HycoFMUActor *self, const Binding *input)
   return input_status (input->port) == HYCO_SIGNAL_PRESENT;
 }
 
+/* A time-based input clock whose interval is the description's: a constant one, or a fixed or
+ * tunable one with an intervalDecimal, whose interval the importer sets (FMI 3.0 section
+ * 2.2.9.4: fmi3SetIntervalDecimal, or fmi3SetIntervalFraction, in Initialization Mode; Hyco
+ * sets the description's and never retunes it). */
+static gboolean
+has_description_interval (const HycoFmuVariable *variable)
+{
+  const char *kind = variable->interval_variability;
+
+  return g_str_equal (kind, "constant")
+         || ((g_str_equal (kind, "fixed") || g_str_equal (kind, "tunable"))
+             && !isnan (variable->interval_decimal));
+}
+
+/* In Initialization Mode: the interval of each fixed or tunable input clock that has one in
+ * the description, told to the FMU (which must be told, FMI 3.0 section 3.2.1 on
+ * Initialization Mode): as the description's fraction where the clock supports fractions and
+ * the description gives one, else in seconds. */
+static gboolean
+set_clock_intervals3 (HycoFMUActor *self, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+
+  for (guint i = 0; self->has_clocks && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      const HycoFmuVariable *variable = input->variable;
+      if (!is_time_based_clock (input) || !has_description_interval (variable)
+          || g_str_equal (variable->interval_variability, "constant"))
+        continue;
+      if (variable->supports_fraction && variable->fraction_resolution > 0
+          && ops->set_interval_fraction != NULL)
+        {
+          guint64 counter = variable->interval_counter;
+          guint64 resolution = variable->fraction_resolution;
+          if (!check (self,
+                      ops->set_interval_fraction (self->handle, &input->vr, 1, &counter,
+                                                  &resolution),
+                      ops->names->set_interval_fraction, error))
+            return FALSE;
+          continue;
+        }
+      if (ops->set_interval_decimal == NULL)
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "the FMU exports no fmi3SetIntervalDecimal to be told the "
+                                "interval of its %s clock %s",
+                                variable->interval_variability, variable->name);
+          return FALSE;
+        }
+      if (!check (self,
+                  ops->set_interval_decimal (self->handle, &input->vr, 1,
+                                             &variable->interval_decimal),
+                  ops->names->set_interval_decimal, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A constant clock whose description gives its interval and shift as fractions (intervalCounter,
  * shiftCounter, resolution): its k-th tick at exactly (shiftCounter + k intervalCounter) /
  * resolution seconds from the start, rounded to the nearest tag time, so that an interval
@@ -2489,7 +2550,7 @@ fraction_ticks (HycoFMUActor *self, Binding *clock, gboolean first)
   gint64 per_second, resolution, shift, interval, k;
 
   if (variable->fraction_resolution == 0 || self->resolution > 0
-      || !g_str_equal (variable->interval_variability, "constant"))
+      || !has_description_interval (variable))
     return FALSE;
   per_second = (gint64) self->ticks_per_second;
   resolution = variable->fraction_resolution;
@@ -2532,14 +2593,16 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
   gboolean aperiodic = countdown || g_str_equal (kind, "changing");
   gboolean tunable = g_str_equal (kind, "tunable");
   double interval = variable->interval_decimal, shift = aperiodic ? 0 : variable->shift_decimal;
-  gboolean changed = !g_str_equal (kind, "constant"); /* a constant clock never changes */
+  /* A constant clock never changes, nor one whose interval Hyco set (the description's). */
+  gboolean described = has_description_interval (variable);
+  gboolean changed = !described;
 
-  if (moment == CLOCK_AT_EVENT && !countdown && !tunable)
+  if (moment == CLOCK_AT_EVENT && !countdown && (!tunable || described))
     return TRUE;
   if (moment == CLOCK_TICKED && countdown)
     clock->next_tick = -1; /* used up */
   gboolean fraction = variable->supports_fraction && ops->get_interval_fraction != NULL
-                      && self->resolution <= 0 && !g_str_equal (kind, "constant");
+                      && self->resolution <= 0 && !described;
   guint64 counter = 0, resolution = 0;
 
   if (fraction)
@@ -2568,7 +2631,7 @@ schedule_clock3 (HycoFMUActor *self, Binding *clock, ClockMoment moment, GError 
                      ops->names->get_shift_decimal, error))
         return FALSE;
     }
-  else if (!g_str_equal (kind, "constant"))
+  else if (!described)
     {
       int qualifier = 0;
       if (ops->get_interval_decimal == NULL)

@@ -103,6 +103,8 @@ typedef enum
   F (get_shift_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *shifts)) \
   F (get_interval_fraction, (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters, guint64 *resolutions, int *qualifiers)) \
   F (get_shift_fraction, (gpointer handle, const HycoFmuValueReference *vr, gsize n, guint64 *counters, guint64 *resolutions)) \
+  F (set_interval_decimal, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const double *intervals)) \
+  F (set_interval_fraction, (gpointer handle, const HycoFmuValueReference *vr, gsize n, const guint64 *counters, const guint64 *resolutions)) \
   F (exit_configuration_mode, (gpointer handle)) \
   F (do_event_step, (gpointer handle, double current_time, double step, gboolean no_rollback, gboolean *event_handling_needed, gboolean *terminate, gboolean *early_return, double *last_successful_time))
 /* clang-format on */
@@ -119,6 +121,9 @@ typedef enum
  *   qualifier: 0 not yet known, 1 unchanged, 2 changed) and shift, in seconds;
  * - get_interval_fraction, get_shift_fraction: the same as counter / resolution seconds, exact
  *   (a clock with supportsFraction);
+ * - set_interval_decimal, set_interval_fraction: the interval the importer gives a fixed or
+ *   tunable periodic clock whose description has an intervalDecimal, in seconds or as counter /
+ *   resolution (a clock with supportsFraction);
  * - do_event_step: fmi3DoStep with what it tells besides its status. */
 
 /* The size of one value of @type in the typed calls (the C types above); 0 for Binary, whose

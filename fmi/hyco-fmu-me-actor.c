@@ -8,6 +8,7 @@
 #include "hyco-param-private.h"
 #include "hyco-fmu.h"
 #include "hyco-fmu-remote.h"
+#include "hyco-fmu-value.h"
 
 #include <math.h>
 #include <string.h>
@@ -33,6 +34,12 @@
  * event mode) and time events (the FMU's nextEventTime, a fire_at request, so steps end on it)
  * are all handled so. The FMU's nominals scale the solver's absolute tolerance.
  *
+ * Its ports carry every scalar type FMUImport's do (FMI 2.0's Real, Integer, Enumeration,
+ * Boolean, String; FMI 3.0's Float32/64, sized integers, Boolean, String, Enumeration, Binary;
+ * not clocks, clocked variables or arrays). A discrete input is given to the FMU in event mode
+ * only: a value that differs from the one it was last given is an event at the next microstep,
+ * where the FMU gets that value even if the input is absent by then (a discrete event).
+ *
  * Under a director that is not continuous the actor refuses to run, saying how to place it.
  */
 
@@ -40,9 +47,12 @@ typedef struct
 {
   const HycoFmuVariable *variable;
   HycoPort *port;
-  /* A discrete input: the value last given to the FMU (set in event mode only). */
-  gboolean has_last;
-  double last;
+  /* A discrete input: the value last given to the FMU (set in event mode only); none yet:
+   * HYCO_VALUE_TYPE_NONE. */
+  HycoValue last;
+  /* A discrete input: a new value seen at the commit that called the event, for the event
+   * iteration, where the input may be absent again (a discrete event); else none. */
+  HycoValue next;
 } Binding;
 
 struct _HycoFMUMEActor
@@ -149,78 +159,339 @@ is_discrete_input (const Binding *binding)
   return binding->variable->variability != HYCO_FMU_VARIABILITY_CONTINUOUS;
 }
 
-/* The value present on a discrete input, as a double (Integers and Booleans exactly). */
-static double
-input_value (const Binding *binding)
-{
-  switch (binding->variable->type)
-    {
-    case HYCO_FMU_TYPE_REAL:
-      return hyco_port_get_double (binding->port, 0);
-    case HYCO_FMU_TYPE_BOOLEAN:
-      return hyco_port_get_boolean (binding->port, 0);
-    default:
-      return (double) hyco_port_get_int (binding->port, 0);
-    }
-}
-
-/* Whether a discrete input has a value the FMU was not given: an event is due. */
+/* Whether a discrete input has a value the FMU was not given: an event is due, in which the
+ * FMU is given that value (kept, as the input may be absent by then). */
 static gboolean
 discrete_inputs_changed (HycoFMUMEActor *self)
 {
+  gboolean changed = FALSE;
+
   for (guint i = 0; i < self->inputs->len; i++)
     {
       Binding *binding = &g_array_index (self->inputs, Binding, i);
       if (is_discrete_input (binding) && hyco_port_is_present (binding->port, 0)
-          && (!binding->has_last || input_value (binding) != binding->last))
-        return TRUE;
+          && !hyco_value_equal (hyco_port_get_value (binding->port, 0), &binding->last))
+        {
+          hyco_value_assign (&binding->next, hyco_port_get_value (binding->port, 0));
+          changed = TRUE;
+        }
     }
+  return changed;
+}
+
+/* Values ----------------------------------------------------------------------------------
+ * A port carries a scalar of any type but Clock: FMI 2.0's Real, Integer, Enumeration,
+ * Boolean and String through FMI 2.0's calls, FMI 3.0's every type through its typed calls
+ * (hyco-fmu-value.h converts) and Binary through fmi3Get/SetBinary, as FMUImport does. */
+
+static gboolean
+is_fmi3 (HycoFMUMEActor *self)
+{
+  return self->fmu->description->fmi_major >= 3;
+}
+
+static gboolean
+is_enumeration_item (const HycoFmuVariable *variable, gint64 value)
+{
+  if (variable->type != HYCO_FMU_TYPE_ENUMERATION || variable->items == NULL
+      || variable->items->len == 0)
+    return TRUE;
+  for (guint i = 0; i < variable->items->len; i++)
+    if (((const HycoFmuEnumerationItem *) variable->items->pdata[i])->value == value)
+      return TRUE;
   return FALSE;
 }
 
-/* The inputs present, to the FMU: outside event mode the continuous ones only. */
+/* Whether @value is one of @variable's type (and, FMI 2.0, the C type of its calls). */
+static gboolean
+is_value_of (const HycoFmuVariable *variable, const HycoValue *value)
+{
+  HycoValueType kind = hyco_value_get_value_type (value);
+  guint64 element = 0;
+
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_BINARY:
+      return hyco_value_get_bytes (value) != NULL
+             && (variable->max_size == 0
+                 || g_bytes_get_size (hyco_value_get_bytes (value)) <= variable->max_size);
+    case HYCO_FMU_TYPE_STRING:
+      return kind == HYCO_VALUE_TYPE_STRING;
+    case HYCO_FMU_TYPE_ENUMERATION:
+      /* FMI 2.0's are Integers, FMI 3.0's Int64: the narrower range checks both. */
+      return _hyco_fmu_value_to_element (HYCO_FMU_TYPE_INTEGER, value, (guint8 *) &element)
+             && is_enumeration_item (variable, hyco_value_get_int (value));
+    default:
+      return _hyco_fmu_value_to_element (variable->type, value, (guint8 *) &element);
+    }
+}
+
+/* What values @variable takes, for messages where its type's name does not say it all: " (true
+ * or false)", " (one of off = 1, fast = 4)", ...; else "". */
+static char *
+describe_values (const HycoFmuVariable *variable)
+{
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_BOOLEAN:
+      return g_strdup (" (true or false)");
+    case HYCO_FMU_TYPE_BINARY:
+      if (variable->max_size > 0)
+        return g_strdup_printf (" (bytes, in hexadecimal two digits each, at most %" G_GUINT64_FORMAT
+                                ", its maxSize)",
+                                variable->max_size);
+      return g_strdup (" (bytes, in hexadecimal two digits each)");
+    case HYCO_FMU_TYPE_ENUMERATION:
+      {
+        GString *text;
+        if (variable->items == NULL || variable->items->len == 0)
+          return g_strdup ("");
+        text = g_string_new (" (one of ");
+        for (guint i = 0; i < variable->items->len; i++)
+          {
+            const HycoFmuEnumerationItem *item = variable->items->pdata[i];
+            g_string_append_printf (text, "%s%s = %d", i ? ", " : "", item->name, item->value);
+          }
+        g_string_append_c (text, ')');
+        return g_string_free (text, FALSE);
+      }
+    default:
+      return g_strdup ("");
+    }
+}
+
+/* @text (a start value from the command line) as a value of @variable's type: a number, true or
+ * false, a String as written (quotes around it stripped), a Binary's hexadecimal bytes (0a1b or
+ * 0x0a1b). */
+static gboolean
+value_from_text (const HycoFmuVariable *variable, const char *text, HycoValue *value)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  gsize length = strlen (stripped);
+
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_STRING:
+      if (length >= 2 && text[0] == '"' && text[strlen (text) - 1] == '"')
+        {
+          g_autofree char *inner = g_strndup (text + 1, strlen (text) - 2);
+          hyco_value_set_string (value, inner);
+        }
+      else
+        hyco_value_set_string (value, text);
+      return TRUE;
+    case HYCO_FMU_TYPE_BINARY:
+      {
+        g_autofree char *literal = g_str_has_prefix (stripped, "0x")
+                                     ? g_strdup (stripped)
+                                     : g_strconcat ("0x", stripped, NULL);
+        if (!hyco_value_parse_literal (literal, value, NULL))
+          return FALSE;
+        break;
+      }
+    case HYCO_FMU_TYPE_BOOLEAN:
+      if (!g_str_equal (stripped, "true") && !g_str_equal (stripped, "false"))
+        return FALSE;
+      hyco_value_set_boolean (value, g_str_equal (stripped, "true"));
+      break;
+    case HYCO_FMU_TYPE_REAL:
+    case HYCO_FMU_TYPE_FLOAT32:
+      {
+        char *end;
+        double number = g_ascii_strtod (stripped, &end);
+        if (length == 0 || *end != '\0')
+          return FALSE;
+        hyco_value_set_double (value, number);
+        break;
+      }
+    default:
+      {
+        gint64 number;
+        if (!g_ascii_string_to_signed (stripped, 10, G_MININT64, G_MAXINT64, &number, NULL))
+          return FALSE;
+        hyco_value_set_int (value, number);
+        break;
+      }
+    }
+  return is_value_of (variable, value);
+}
+
+/* Sets @variable to @value, a value of its type (is_value_of()). */
+static gboolean
+set_value (HycoFMUMEActor *self, const HycoFmuVariable *variable, const HycoValue *value,
+           GError **error)
+{
+  const HycoFmuValueReference *vr = &variable->value_reference;
+
+  if (is_fmi3 (self) && variable->type == HYCO_FMU_TYPE_BINARY)
+    {
+      gsize size;
+      const guint8 *data = hyco_value_get_bytes_data (value, &size);
+      if (data == NULL)
+        data = (const guint8 *) ""; /* no bytes, but a pointer */
+      if (self->ops->set_binary == NULL)
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "setting %s: the FMU exports no fmi3SetBinary", variable->name);
+          return FALSE;
+        }
+      return COMMON (self, set_binary, error, vr, 1, &size, &data, 1);
+    }
+  if (is_fmi3 (self))
+    {
+      guint64 element = 0;
+      if (!_hyco_fmu_value_to_element (variable->type, value, (guint8 *) &element))
+        g_return_val_if_reached (FALSE); /* checked by is_value_of() */
+      return check (self, self->ops->set_values (self->instance->handle, variable->type, vr, 1,
+                                                 &element, 1),
+                    self->ops->set_value_names[variable->type], error);
+    }
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      {
+        double x = hyco_value_get_double (value);
+        return COMMON (self, set_real, error, vr, 1, &x);
+      }
+    case HYCO_FMU_TYPE_BOOLEAN:
+      {
+        int x = hyco_value_get_boolean (value);
+        return COMMON (self, set_boolean, error, vr, 1, &x);
+      }
+    case HYCO_FMU_TYPE_STRING:
+      {
+        const char *x = hyco_value_get_string (value);
+        return COMMON (self, set_string, error, vr, 1, &x);
+      }
+    default: /* Integer, Enumeration */
+      {
+        int x = (int) hyco_value_get_int (value);
+        return COMMON (self, set_integer, error, vr, 1, &x);
+      }
+    }
+}
+
+/* Reads @variable into @value. */
+static gboolean
+get_value (HycoFMUMEActor *self, const HycoFmuVariable *variable, HycoValue *value,
+           GError **error)
+{
+  const HycoFmuValueReference *vr = &variable->value_reference;
+
+  if (is_fmi3 (self) && variable->type == HYCO_FMU_TYPE_BINARY)
+    {
+      gsize size = 0;
+      const guint8 *data = NULL;
+      if (self->ops->get_binary == NULL)
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "reading %s: the FMU exports no fmi3GetBinary", variable->name);
+          return FALSE;
+        }
+      if (!COMMON (self, get_binary, error, vr, 1, &size, &data, 1))
+        return FALSE;
+      if ((data == NULL && size > 0) || (variable->max_size > 0 && size > variable->max_size))
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "output %s: the FMU gave %" G_GSIZE_FORMAT " bytes%s",
+                                variable->name, size,
+                                data == NULL ? " but no address for them"
+                                             : ", more than the maxSize of its Binary variable");
+          return FALSE;
+        }
+      /* The FMU's bytes are its own until its next call: copied. */
+      hyco_value_set_bytes_data (value, size > 0 ? data : NULL, size);
+      return TRUE;
+    }
+  if (is_fmi3 (self))
+    {
+      guint64 element = 0;
+      if (!check (self, self->ops->get_values (self->instance->handle, variable->type, vr, 1,
+                                               &element, 1),
+                  self->ops->get_value_names[variable->type], error))
+        return FALSE;
+      if (!_hyco_fmu_element_to_value (variable->type, (const guint8 *) &element, value))
+        {
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "output %s: the FMU's UInt64 value is beyond the range of a Hyco "
+                                "integer (%" G_GINT64_FORMAT " at most)",
+                                variable->name, G_MAXINT64);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  switch (variable->type)
+    {
+    case HYCO_FMU_TYPE_REAL:
+      {
+        double x;
+        if (!COMMON (self, get_real, error, vr, 1, &x))
+          return FALSE;
+        hyco_value_set_double (value, x);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_BOOLEAN:
+      {
+        int x;
+        if (!COMMON (self, get_boolean, error, vr, 1, &x))
+          return FALSE;
+        hyco_value_set_boolean (value, x != 0);
+        return TRUE;
+      }
+    case HYCO_FMU_TYPE_STRING:
+      {
+        const char *x = NULL;
+        if (!COMMON (self, get_string, error, vr, 1, &x))
+          return FALSE;
+        hyco_value_set_string (value, x ? x : "");
+        return TRUE;
+      }
+    default: /* Integer, Enumeration */
+      {
+        int x;
+        if (!COMMON (self, get_integer, error, vr, 1, &x))
+          return FALSE;
+        hyco_value_set_int (value, x);
+        return TRUE;
+      }
+    }
+}
+
+/* The inputs present, to the FMU: outside event mode the continuous ones only. A value not of
+ * its variable's type ends the run naming the port. */
 static gboolean
 set_inputs (HycoFMUMEActor *self, GError **error)
 {
   for (guint i = 0; i < self->inputs->len; i++)
     {
       Binding *binding = &g_array_index (self->inputs, Binding, i);
-      HycoFmuValueReference vr = binding->variable->value_reference;
+      const HycoValue *value;
 
-      if (!hyco_port_is_present (binding->port, 0)
-          || (is_discrete_input (binding) && !self->event_mode))
+      if (is_discrete_input (binding) && !self->event_mode)
         continue;
+      if (hyco_port_is_present (binding->port, 0))
+        value = hyco_port_get_value (binding->port, 0);
+      else if (hyco_value_get_value_type (&binding->next) != HYCO_VALUE_TYPE_NONE)
+        value = &binding->next;
+      else
+        continue;
+      if (!is_value_of (binding->variable, value))
+        {
+          g_autofree char *text = hyco_value_to_literal (value);
+          g_autofree char *what = describe_values (binding->variable);
+          hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
+                                "input %s received %s, which is not a value of the FMU's %s "
+                                "variable of that name%s",
+                                hyco_port_get_name (binding->port), text,
+                                _hyco_fmu_variable_type_name (binding->variable), what);
+          return FALSE;
+        }
+      if (!set_value (self, binding->variable, value, error))
+        return FALSE;
       if (is_discrete_input (binding))
         {
-          binding->last = input_value (binding);
-          binding->has_last = TRUE;
-        }
-      switch (binding->variable->type)
-        {
-        case HYCO_FMU_TYPE_REAL:
-          {
-            double value = hyco_port_get_double (binding->port, 0);
-            if (!COMMON (self, set_real, error, &vr, 1, &value))
-              return FALSE;
-            break;
-          }
-        case HYCO_FMU_TYPE_INTEGER:
-        case HYCO_FMU_TYPE_ENUMERATION:
-          {
-            int value = (int) hyco_port_get_int (binding->port, 0);
-            if (!COMMON (self, set_integer, error, &vr, 1, &value))
-              return FALSE;
-            break;
-          }
-        case HYCO_FMU_TYPE_BOOLEAN:
-          {
-            int value = hyco_port_get_boolean (binding->port, 0);
-            if (!COMMON (self, set_boolean, error, &vr, 1, &value))
-              return FALSE;
-            break;
-          }
-        default:
-          break;
+          hyco_value_assign (&binding->last, value); /* value may be next: cleared after */
+          hyco_value_clear (&binding->next);
         }
     }
   return TRUE;
@@ -232,46 +503,29 @@ send_outputs (HycoFMUMEActor *self, GError **error)
   for (guint i = 0; i < self->outputs->len; i++)
     {
       Binding *binding = &g_array_index (self->outputs, Binding, i);
-      HycoFmuValueReference vr = binding->variable->value_reference;
+      g_auto (HycoValue) value = HYCO_VALUE_INIT;
 
-      switch (binding->variable->type)
+      if (binding->variable->type == HYCO_FMU_TYPE_REAL)
         {
-        case HYCO_FMU_TYPE_REAL:
-          {
-            double value;
-            if (!COMMON (self, get_real, error, &vr, 1, &value))
-              return FALSE;
-            hyco_port_send_double (binding->port, 0, value);
-            break;
-          }
-        case HYCO_FMU_TYPE_INTEGER:
-        case HYCO_FMU_TYPE_ENUMERATION:
-          {
-            int value;
-            HycoValue out = HYCO_VALUE_INIT;
-            if (!COMMON (self, get_integer, error, &vr, 1, &value))
-              return FALSE;
-            hyco_value_set_int (&out, value);
-            hyco_port_send (binding->port, 0, &out);
-            hyco_value_clear (&out);
-            break;
-          }
-        case HYCO_FMU_TYPE_BOOLEAN:
-          {
-            int value;
-            HycoValue out = HYCO_VALUE_INIT;
-            if (!COMMON (self, get_boolean, error, &vr, 1, &value))
-              return FALSE;
-            hyco_value_set_boolean (&out, value != 0);
-            hyco_port_send (binding->port, 0, &out);
-            hyco_value_clear (&out);
-            break;
-          }
-        default:
-          break;
+          /* The common case, without a HycoValue (fmi3GetFloat64 in FMI 3.0). */
+          double x;
+          if (!COMMON (self, get_real, error, &binding->variable->value_reference, 1, &x))
+            return FALSE;
+          hyco_port_send_double (binding->port, 0, x);
+          continue;
         }
+      if (!get_value (self, binding->variable, &value, error))
+        return FALSE;
+      hyco_port_send (binding->port, 0, &value);
     }
   return TRUE;
+}
+
+static void
+binding_clear (gpointer data)
+{
+  hyco_value_clear (&((Binding *) data)->last);
+  hyco_value_clear (&((Binding *) data)->next);
 }
 
 /* Loading --------------------------------------------------------------------------------- */
@@ -299,24 +553,13 @@ free_arrays (HycoFMUMEActor *self)
 }
 
 
-/* The types a port carries: FMI 2.0's Real, Integer, Enumeration and Boolean; FMI 3.0's
- * scalar Float64, Int32 and Boolean (its other types and arrays have no port). */
+/* The variables a port carries: scalars of every type but Clock, not clocked (the actor runs
+ * no clocks; FMI 3.0 arrays have no port either). */
 static gboolean
 is_port_type (HycoFmu *fmu, const HycoFmuVariable *variable)
 {
-  if (variable->n_dimensions > 0)
-    return FALSE;
-  switch (variable->type)
-    {
-    case HYCO_FMU_TYPE_REAL:
-    case HYCO_FMU_TYPE_INTEGER:
-    case HYCO_FMU_TYPE_BOOLEAN:
-      return TRUE;
-    case HYCO_FMU_TYPE_ENUMERATION:
-      return fmu->description->fmi_major < 3;
-    default:
-      return FALSE;
-    }
+  return variable->n_dimensions == 0 && variable->type != HYCO_FMU_TYPE_CLOCK
+         && variable->clock < 0;
 }
 
 /**
@@ -361,7 +604,7 @@ hyco_fmu_me_actor_load (HycoFMUMEActor *self, const char *path, GError **error)
     {
       const HycoFmuVariable *variable = fmu->description->variables->pdata[i];
       gboolean input = variable->causality == HYCO_FMU_CAUSALITY_INPUT;
-      Binding binding = { variable, NULL };
+      Binding binding = { variable, NULL, HYCO_VALUE_INIT, HYCO_VALUE_INIT };
 
       if ((!input && variable->causality != HYCO_FMU_CAUSALITY_OUTPUT)
           || !is_port_type (fmu, variable))
@@ -399,12 +642,12 @@ hyco_fmu_me_actor_set_start (HycoFMUMEActor *self, const char *name, const char 
                              GError **error)
 {
   const HycoFmuVariable *variable;
-  gboolean ok = TRUE;
+  g_auto (HycoValue) value = HYCO_VALUE_INIT;
 
   g_return_val_if_fail (HYCO_IS_FMU_ME_ACTOR (self), FALSE);
   variable = self->fmu ? _hyco_fmu_find_variable (self->fmu, name) : NULL;
   if (variable == NULL || !_hyco_fmu_variable_is_settable (variable)
-      || (variable->type != HYCO_FMU_TYPE_STRING && !is_port_type (self->fmu, variable)))
+      || !is_port_type (self->fmu, variable))
     {
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
                             "the FMU %s has no variable %s that can be set before its "
@@ -412,37 +655,12 @@ hyco_fmu_me_actor_set_start (HycoFMUMEActor *self, const char *name, const char 
                             self->fmu_file ? self->fmu_file : "(none loaded)", name);
       return FALSE;
     }
-  switch (variable->type)
+  if (!value_from_text (variable, text, &value))
     {
-    case HYCO_FMU_TYPE_REAL:
-      {
-        char *end;
-        g_ascii_strtod (text, &end);
-        ok = *text && *end == '\0';
-        break;
-      }
-    case HYCO_FMU_TYPE_INTEGER:
-    case HYCO_FMU_TYPE_ENUMERATION:
-      {
-        char *end;
-        g_ascii_strtoll (text, &end, 10);
-        ok = *text && *end == '\0';
-        break;
-      }
-    case HYCO_FMU_TYPE_BOOLEAN:
-      ok = g_str_equal (text, "true") || g_str_equal (text, "false");
-      break;
-    default:
-      break;
-    }
-  if (!ok)
-    {
+      g_autofree char *what = describe_values (variable);
       hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_PARAMETER,
-                            "%s: \"%s\" is not %s value", name, text,
-                            variable->type == HYCO_FMU_TYPE_INTEGER ? "an Integer"
-                            : variable->type == HYCO_FMU_TYPE_BOOLEAN
-                              ? "a Boolean (true or false)"
-                              : "a Real");
+                            "%s: \"%s\" is not a value of the FMU's %s variable%s", name, text,
+                            _hyco_fmu_variable_type_name (variable), what);
       return FALSE;
     }
   g_hash_table_replace (self->starts, g_strdup (name), g_strdup (text));
@@ -459,39 +677,12 @@ apply_starts (HycoFMUMEActor *self, GError **error)
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       const HycoFmuVariable *variable = _hyco_fmu_find_variable (self->fmu, key);
-      HycoFmuValueReference vr = variable->value_reference;
-      const char *text = value;
-      gboolean ok = TRUE;
+      g_auto (HycoValue) start = HYCO_VALUE_INIT;
 
-      switch (variable->type)
-        {
-        case HYCO_FMU_TYPE_REAL:
-          {
-            double v = g_ascii_strtod (text, NULL);
-            ok = COMMON (self, set_real, error, &vr, 1, &v);
-            break;
-          }
-        case HYCO_FMU_TYPE_INTEGER:
-        case HYCO_FMU_TYPE_ENUMERATION:
-          {
-            int v = (int) g_ascii_strtoll (text, NULL, 10);
-            ok = COMMON (self, set_integer, error, &vr, 1, &v);
-            break;
-          }
-        case HYCO_FMU_TYPE_BOOLEAN:
-          {
-            int v = g_str_equal (text, "true");
-            ok = COMMON (self, set_boolean, error, &vr, 1, &v);
-            break;
-          }
-        case HYCO_FMU_TYPE_STRING:
-          ok = COMMON (self, set_string, error, &vr, 1, &text);
-          break;
-        default:
-          /* Other types: hyco_fmu_me_actor_set_start() refuses them. */
-          g_assert_not_reached ();
-        }
-      if (!ok)
+      /* Checked by hyco_fmu_me_actor_set_start(). */
+      if (!value_from_text (variable, value, &start))
+        g_return_val_if_reached (FALSE);
+      if (!set_value (self, variable, &start, error))
         return FALSE;
     }
   return TRUE;
@@ -617,7 +808,7 @@ hyco_fmu_me_actor_initialize (HycoActor *actor, GError **error)
   self->far_z = g_new0 (double, MAX (self->nz, 1));
   self->has_pending = self->has_iterated = FALSE;
   for (guint i = 0; i < self->inputs->len; i++)
-    g_array_index (self->inputs, Binding, i).has_last = FALSE;
+    binding_clear (&g_array_index (self->inputs, Binding, i));
   self->info = (HycoFmuEventInfo){ 0 };
   self->far_time = G_MININT64;
   self->events = 0;
@@ -794,7 +985,9 @@ hyco_fmu_me_actor_postfire (HycoActor *actor, GError **error)
     }
   for (guint i = 0; i < self->nz; i++)
     event = event || sign_changed (self->z_committed[i], self->z[i]);
-  event = event || discrete_inputs_changed (self);
+  /* Called whatever else is due: it keeps the new values for the event iteration. */
+  if (discrete_inputs_changed (self))
+    event = TRUE;
   memcpy (self->z_committed, self->z, sizeof (double) * self->nz);
   self->committed_time = now.time;
   if (!event)
@@ -1130,6 +1323,7 @@ hyco_fmu_me_actor_init (HycoFMUMEActor *self)
 {
   self->inputs = g_array_new (FALSE, FALSE, sizeof (Binding));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (Binding));
+  g_array_set_clear_func (self->inputs, binding_clear);
   self->starts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->isolation = g_strdup ("none");
   self->call_timeout = 60;

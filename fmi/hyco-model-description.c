@@ -51,6 +51,8 @@ typedef struct
   char *unit;
   double min, max;  /* -INFINITY, INFINITY when not given */
   GPtrArray *items; /* Enumeration: HycoFmuEnumerationItem* */
+  char *mime_type;  /* BinaryType: its mimeType, NULL when not given */
+  guint64 max_size; /* BinaryType: its maxSize, 0 when not given */
 } SimpleType;
 
 static void
@@ -59,6 +61,7 @@ simple_type_free (gpointer data)
   SimpleType *type = data;
 
   g_free (type->unit);
+  g_free (type->mime_type);
   g_clear_pointer (&type->items, g_ptr_array_unref);
   g_free (type);
 }
@@ -966,6 +969,32 @@ read_co_simulation3 (Reader *reader, xmlNode *element, GError **error)
                         error);
 }
 
+/* The mimeType and maxSize of a Binary variable or BinaryType (section 2.4.7.6), where given
+ * (@mime_type and @max_size are left as they are otherwise, for a declared type's). */
+static gboolean
+read_binary_attributes (Reader *reader, xmlNode *element, char **mime_type, guint64 *max_size,
+                        GError **error)
+{
+  g_autofree char *size = _hyco_xml_get_attr (element, "maxSize");
+  char *mime = _hyco_xml_get_attr (element, "mimeType");
+  gint64 number;
+
+  if (size && !parse_integer (size, 0, G_MAXINT64, &number))
+    {
+      g_free (mime);
+      return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+                   "maxSize=\"%s\" is not a number of bytes", size);
+    }
+  if (size)
+    *max_size = (guint64) number;
+  if (mime)
+    {
+      g_free (*mime_type);
+      *mime_type = mime;
+    }
+  return TRUE;
+}
+
 /* Float64Type, Int8Type, EnumerationType, ... (section 2.4.3). */
 static gboolean
 read_type_definitions3 (Reader *reader, xmlNode *element, GError **error)
@@ -991,7 +1020,11 @@ read_type_definitions3 (Reader *reader, xmlNode *element, GError **error)
         type->unit = _hyco_xml_get_attr (child, "unit");
       type->min = -INFINITY;
       type->max = INFINITY;
-      if (!read_range (reader, child, value, &type->min, &type->max, error))
+      if (!read_range (reader, child, value, &type->min, &type->max, error)
+          || (value == HYCO_FMU_TYPE_ENUMERATION && !read_items (reader, child, type, error))
+          || (value == HYCO_FMU_TYPE_BINARY
+              && !read_binary_attributes (reader, child, &type->mime_type, &type->max_size,
+                                          error)))
         {
           simple_type_free (type);
           return FALSE;
@@ -1120,6 +1153,44 @@ default_initial3 (const HycoFmuVariable *variable)
   return default_initial (variable);
 }
 
+/* A Binary start value longer than the variable's maxSize could never be set: the description
+ * contradicts itself. @text is a start value, checked by is_value3(). */
+static gboolean
+check_binary_start (Reader *reader, xmlNode *element, const HycoFmuVariable *variable,
+                    const char *text, GError **error)
+{
+  g_autofree char *value = text ? g_strstrip (g_strdup (text)) : NULL;
+  gsize bytes;
+
+  if (value == NULL || variable->max_size == 0)
+    return TRUE;
+  bytes = (strlen (value) - (g_str_has_prefix (value, "0x") ? 2 : 0)) / 2;
+  if (bytes <= variable->max_size)
+    return TRUE;
+  return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
+               "start value \"%s\" has %" G_GSIZE_FORMAT " bytes, more than its maxSize %"
+               G_GUINT64_FORMAT,
+               value, bytes, variable->max_size);
+}
+
+static gboolean
+check_binary_starts (Reader *reader, xmlNode *element, const HycoFmuVariable *variable,
+                     GError **error)
+{
+  g_autofree char *start = _hyco_xml_get_attr (element, "start");
+
+  if (!check_binary_start (reader, element, variable, start, error))
+    return FALSE;
+  for (xmlNode *child = element->children; child; child = child->next)
+    if (_hyco_xml_is_element (child, "Start"))
+      {
+        g_autofree char *value = _hyco_xml_get_attr (child, "value");
+        if (!check_binary_start (reader, element, variable, value, error))
+          return FALSE;
+      }
+  return TRUE;
+}
+
 static gboolean
 read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *type_name,
                 GError **error)
@@ -1170,6 +1241,8 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
   else if (type == HYCO_FMU_TYPE_ENUMERATION)
     return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
                  "an Enumeration needs a declaredType");
+  if (type == HYCO_FMU_TYPE_ENUMERATION && declared_type->items)
+    variable->items = g_ptr_array_ref (declared_type->items);
   if (is_float_type (type))
     {
       g_autofree char *derivative = _hyco_xml_get_attr (element, "derivative");
@@ -1193,15 +1266,15 @@ read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *
     return FALSE;
   if (type == HYCO_FMU_TYPE_BINARY)
     {
-      g_autofree char *max_size = _hyco_xml_get_attr (element, "maxSize");
-      gint64 number;
-      variable->mime_type = _hyco_xml_get_attr (element, "mimeType");
+      /* The variable's own attributes, else its declared type's, else the defaults. */
+      variable->mime_type = g_strdup (declared_type ? declared_type->mime_type : NULL);
+      variable->max_size = declared_type ? declared_type->max_size : 0;
+      if (!read_binary_attributes (reader, element, &variable->mime_type, &variable->max_size,
+                                   error)
+          || !check_binary_starts (reader, element, variable, error))
+        return FALSE;
       if (variable->mime_type == NULL)
         variable->mime_type = g_strdup ("application/octet-stream");
-      if (max_size && !parse_integer (max_size, 0, G_MAXINT64, &number))
-        return fail (reader, error, element, HYCO_FMU_ERROR_DESCRIPTION,
-                     "maxSize=\"%s\" is not a number of bytes", max_size);
-      variable->max_size = max_size ? (guint64) number : 0;
     }
   if (type == HYCO_FMU_TYPE_CLOCK)
     {

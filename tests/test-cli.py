@@ -1300,6 +1300,168 @@ class FmuModelExchange(FmuTestCase):
         self.assertIn("ContinuousDirector", result.stderr)
 
 
+    # What types_me(3) computes at each tag, from the discrete inputs below: Int8 n is a
+    # continuous signal changing at 0 and 0.5 (seen at microstep 1), word and data discrete
+    # events at 0 and 0.25 or 0.5, absent again by the event iteration.
+    TYPES_SOURCES = {
+        "n": ("ContinuousClock", "{2, 5}", "{0.0, 0.5}"),
+        "word": ("Clock", '{&quot;ab&quot;, &quot;xyz&quot;}', "{0.0, 0.5}"),
+        "mode": ("Clock", "{4, 2}", "{0.0, 0.25}"),
+        "flag": ("Clock", "{true, false}", "{0.0, 0.5}"),
+    }
+    TYPES_SOURCES3 = {
+        "data": ("Clock", "{0x0a0b, 0xc0ffee}", "{0.0, 0.25}"),
+        "u64": ("Clock", "{41, 9223372036854775806}", "{0.0, 0.5}"),
+        "f32": ("Clock", "{3.0, 0.1}", "{0.0, 0.25}"),
+    }
+
+    def types_model(self, sources, stop="1"):
+        entities, links = [], []
+        for port, (cls, values, offsets) in sources.items():
+            entities.append(f"""  <entity name="S_{port}" class="{cls}">
+    <property name="period" value="2"/>
+    <property name="offsets" value="{offsets}"/>
+    <property name="values" value="{values}"/>
+  </entity>""")
+            links.append(f"""  <relation name="r_{port}" class="TypedIORelation"/>
+  <link port="S_{port}.output" relation="r_{port}"/>
+  <link port="F.{port}" relation="r_{port}"/>""")
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(self.isolated(f"""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="{stop}"/>
+  </property>
+{chr(10).join(entities)}
+  <entity name="F" class="FMUModelExchange">
+    <property name="fmuFile" value="types_me{self.V}.fmu"/>
+  </entity>
+{chr(10).join(links)}
+</entity>
+"""))
+        return subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                              capture_output=True, text=True, timeout=60, env=self.env)
+
+    def text_rows(self, signal, times=None):
+        with open(self.trace, newline="") as f:
+            return [(row[1], row[2], row[3]) for row in list(csv.reader(f))[1:]
+                    if row[0] == signal and (times is None or row[1] in times)]
+
+    def test_discrete_inputs_of_every_type(self):
+        """Each discrete input reaches the FMU in event mode, at the microstep after the tag
+        where it changed (a discrete event, absent by then, too); its output changes there and
+        nowhere else. Int8 n drives the state: x' = n."""
+        sources = dict(self.TYPES_SOURCES, **(self.TYPES_SOURCES3 if self.V else {}))
+        result = self.types_model(sources)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        times = ("0", "0.25", "0.5", "1")
+        before, at = [("0", "0")], [("0", "1"), ("0", "2")]
+        quarter = [("0.25", "0"), ("0.25", "1"), ("0.25", "2")]
+        half = [("0.5", "0"), ("0.5", "1"), ("0.5", "2")]
+
+        def expect(signal, start, first, second, changes_at_quarter=False):
+            values = [start] + [first] * 2 + ([first, second, second] if changes_at_quarter
+                                              else [first] * 3)
+            values += [second] * 3 if changes_at_quarter else [first, second, second]
+            values += [second]
+            self.assertEqual(self.text_rows("F." + signal, times),
+                             [(t, m, v) for (t, m), v in zip(before + at + quarter + half
+                                                             + [("1", "0")], values)], signal)
+
+        expect("twice", "2", "4", "10")
+        expect("reversed", "cba", "ba", "zyx")
+        expect("not_flag", "true", "false", "true")
+        expect("mode_out", "1", "4", "2", changes_at_quarter=True)
+        # Events: the initial iteration, then one at 0, 0.25 and 0.5 (nothing changed after).
+        events = self.text_rows("F.events", times)
+        self.assertEqual([v for t, m, v in events], ["1", "2", "2", "2", "3", "3", "3", "4", "4",
+                                                     "4"])
+        if self.V:
+            expect("data_reversed", "0x030201", "0x0b0a", "0xeeffc0", changes_at_quarter=True)
+            expect("next64", "1", "42", "9223372036854775807")
+            expect("half32", "0", "1.5", "0.05000000074505806", changes_at_quarter=True)
+        # x' = n: 2 from (0, 1) to 0.5, then 5.
+        x = dict(((t, m), float(v)) for t, m, v in self.text_rows("F.x"))
+        self.assertLess(abs(x[("0.5", "0")] - 1.0), 1e-9)
+        self.assertLess(abs(x[("1", "0")] - 3.5), 1e-9)
+
+    def test_types_set_from_the_command_line(self):
+        """--set gives discrete inputs their start values, each a literal of its type (a String
+        as written, quotes stripped; Binary in hexadecimal); what the type cannot take is
+        refused before the run (exit 2), naming what it takes."""
+        fmu = f"types_me{self.V}.fmu"
+        extra = ("--set", "data=0x0a0b0c", "--set", "u64=7") if self.V else ()
+        result = self.fmu_run(fmu, "-t", "0", "--trace", self.trace, "--set", "n=-3",
+                              "--set", "word=\"hello\"", "--set", "mode=4", "--set", "flag=true",
+                              *extra)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for signal, value in (("twice", "-6"), ("reversed", "olleh"), ("mode_out", "4"),
+                              ("not_flag", "false"), ("events", "1")):
+            self.assertEqual(self.text_rows(f"types_me{self.V}.{signal}"), [("0", "0", value)],
+                             signal)
+        if self.V:
+            self.assertEqual(self.text_rows("types_me3.data_reversed"),
+                             [("0", "0", "0x0c0b0a")])
+            self.assertEqual(self.text_rows("types_me3.next64"), [("0", "0", "8")])
+        integer = "Int8" if self.V else "Integer"
+        refused = [("mode=3", 'mode: "3" is not a value of the FMU\'s Enumeration variable '
+                    '(one of off = 1, slow = 2, fast = 4)'),
+                   ("flag=yes", 'flag: "yes" is not a value of the FMU\'s Boolean variable '
+                    '(true or false)'),
+                   ("n=1.5", f'n: "1.5" is not a value of the FMU\'s {integer} variable')]
+        if self.V:
+            refused += [("n=200", 'n: "200" is not a value of the FMU\'s Int8 variable'),
+                        ("data=010203040506070809", 'data: "010203040506070809" is not a value '
+                         'of the FMU\'s Binary variable (bytes, in hexadecimal two digits each, '
+                         'at most 8, its maxSize)')]
+        else:
+            refused += [("data=0102", f"the FMU types_me.fmu has no variable data that can be "
+                                      f"set before its initialization")]
+        for setting, message in refused:
+            result = self.fmu_run(fmu, "-t", "0", "--set", setting)
+            self.assertEqual(result.returncode, 2, setting)
+            self.assertIn(message, result.stderr, setting)
+
+    def test_discrete_event_at_a_time_event(self):
+        """A discrete input's event (gain 2, present at (0.5, 0) only) at the tag of the FMU's
+        own time event: both are handled in the one event iteration from (0.5, 1), so x, the
+        integral of gain u, falls at twice the rate after u flips there."""
+        path = os.path.join(self.dir.name, "model.xml")
+        with open(path, "w") as f:
+            f.write(self.isolated(f"""<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="ContinuousDirector">
+    <property name="stopTime" value="1"/>
+  </property>
+  <entity name="G" class="Clock">
+    <property name="period" value="2"/>
+    <property name="offsets" value="{{0.5}}"/>
+    <property name="values" value="{{2.0}}"/>
+  </entity>
+  <entity name="F" class="FMUModelExchange">
+    <property name="fmuFile" value="time_event_me{self.V}.fmu"/>
+  </entity>
+  <relation name="r" class="TypedIORelation"/>
+  <link port="G.output" relation="r"/>
+  <link port="F.gain" relation="r"/>
+</entity>
+"""))
+        result = subprocess.run([HYCO, "run", "--quiet", path, "--trace", self.trace],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        x = dict(((t, m), v) for t, m, v in self.rows("F.x"))
+        self.assertLess(abs(x[(0.5, 0)] - 0.5), 1e-9)
+        self.assertLess(abs(x[(1.0, 0)] + 0.5), 1e-9)
+
+    def test_input_of_the_wrong_type_ends_the_run_naming_it(self):
+        result = self.types_model({"n": ("Clock", '{&quot;text&quot;, &quot;more&quot;}',
+                                         "{0.0, 0.5}")})
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn('input n received "text", which is not a value of the FMU\'s '
+                      f'{"Int8" if self.V else "Integer"} variable of that name', result.stderr)
+
+
 class FmuModelExchange3(FmuModelExchange):
     """FMI 3.0 Model Exchange FMUs (tests/fmus/me/, NAME3: the FMI 2.0 ME test models' equations
     on the strict FMI 3.0 ME runtime): hyco fmu info, hyco fmu run with each solver, and in a
@@ -1321,6 +1483,14 @@ class FmuModelExchange3(FmuModelExchange):
                                 capture_output=True, text=True, timeout=60, env=self.env)
         self.assertIn("1 state (x), 0 event indicators, needsCompletedIntegratorStep\n",
                       result.stdout)
+        # An EnumerationType's items, a BinaryType's mimeType and maxSize.
+        path = os.path.join(self.env["HYCO_FMU_PATH"], "types_me3.fmu")
+        result = subprocess.run([HYCO, "fmu", "info", path],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        self.assertIn("    mode (input, discrete Enumeration), value reference 112, start 1\n"
+                      "      off = 1\n      slow = 2\n      fast = 4\n", result.stdout)
+        self.assertIn("    data (input, discrete Binary), value reference 110, start 010203, "
+                      "mimeType application/x-hyco-packet, maxSize 8\n", result.stdout)
 
     def test_time_events_at_exact_tags(self):
         """Time events every period (0.5 s): u flips at microstep 1, count follows at 2; x, the
@@ -2633,6 +2803,92 @@ class Fmi3(FmuTestCase):
         self.assertEqual(result.returncode, 2)
         self.assertIn('--set data: "0a0" is not a value of the FMU\'s Binary variable: write its '
                       'bytes in hexadecimal, two digits each (0a1b or 0x0a1b)', result.stderr)
+
+    def test_interval_set_by_the_importer(self):
+        # interval3's fixed clock slow has an intervalDecimal (0.25 s): Hyco sets it with
+        # fmi3SetIntervalDecimal in Initialization Mode (told shows what the FMU was told) and
+        # ticks it at that interval, never asking the FMU for it.
+        result = self.fmu("run", os.path.join(FMU_DIR, "interval3.fmu"), "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("interval3.slows"),
+                         [(t, "0", str(k + 1)) for k, t in enumerate(("0", "0.25", "0.5", "0.75",
+                                                                      "1"))])
+        self.assertEqual({v for t, m, v in self.rows("interval3.told")}, {"0.25"})
+        # A tunable clock that supports fractions, its interval 1/3 s as a fraction: set with
+        # fmi3SetIntervalFraction, its ticks at k/3 s exactly.
+        path = self.rewritten("interval3.fmu", b'intervalVariability="fixed"\n      '
+                              b'intervalDecimal="0.25"',
+                              b'intervalVariability="tunable"\n      supportsFraction="true" '
+                              b'intervalCounter="1" resolution="3"', "third.fmu")
+        result = self.fmu("run", path, "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("third.slows"),
+                         [(t, "0", str(k + 1)) for k, t in enumerate(
+                             ("0", "0.333333333", "0.666666667", "1"))])
+        self.assertEqual({v for t, m, v in self.rows("third.told")}, {"0.33333333333333331"})
+        # A description that calls the library's constant clock (value reference 0) a fixed
+        # one with an interval: the FMU refuses to be told it, the run ends quoting it.
+        path = self.rewritten("interval3.fmu", b'<Clock name="sample" valueReference="0"',
+                              b'<Clock name="extra" valueReference="0" causality="input" '
+                              b'intervalVariability="fixed" intervalDecimal="1"/>\n    '
+                              b'<Clock name="sample" valueReference="6"', "refused.fmu")
+        result = self.fmu("run", path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn("refused: FMU interval3 (refused): fmi3SetIntervalDecimal returned "
+                      "fmi3Error: sample is a constant clock: its interval cannot be set",
+                      result.stderr)
+
+    def test_binary_type_definitions(self):
+        # A Binary variable with a declaredType takes the BinaryType's mimeType and maxSize
+        # unless it gives its own; the maxSize inherited is checked as its own would be.
+        import zipfile
+        with zipfile.ZipFile(os.path.join(FMU_DIR, "types3.fmu")) as source:
+            original = source.read("modelDescription.xml")
+        description = original
+        for old, new in (
+                (b"<ModelVariables>",
+                 b'<TypeDefinitions>\n    <BinaryType name="Packet" mimeType="application/x-packet" '
+                 b'maxSize="2"/>\n    <BinaryType name="Raw"/>\n  </TypeDefinitions>\n'
+                 b'  <ModelVariables>'),
+                (b'<Binary name="data_reversed" valueReference="16" causality="output"/>',
+                 b'<Binary name="data_reversed" valueReference="16" causality="output" '
+                 b'declaredType="Raw"/>'),
+                (b'causality="parameter" variability="fixed"\n      maxSize="4">',
+                 b'causality="parameter" variability="fixed"\n      declaredType="Packet">'),
+                (b'<Binary name="data_xor" valueReference="19" causality="output" maxSize="8"/>',
+                 b'<Binary name="data_xor" valueReference="19" causality="output" maxSize="8" '
+                 b'declaredType="Packet" mimeType="application/x-other"/>')):
+            self.assertIn(old, description)
+            description = description.replace(old, new)
+        path = self.rewritten("types3.fmu", original, description, "typed.fmu")
+        result = self.fmu("info", path)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for text in ("    key (parameter, fixed Binary), value reference 18, start ff, "
+                     "mimeType application/x-packet, maxSize 2\n",
+                     "    data_reversed (output, discrete Binary), value reference 16, "
+                     "mimeType application/octet-stream, depends on data\n",
+                     "    data_xor (output, discrete Binary), value reference 19, "
+                     "mimeType application/x-other, maxSize 8, depends on data\n"):
+            self.assertIn(text, result.stdout)
+        result = self.fmu("run", path, "--set", "key=010203")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn('--set key: "010203" is 3 bytes, more than the maxSize 2 of the FMU\'s '
+                      'Binary variable key', result.stderr)
+        result = self.fmu("run", path, "--set", "key=0102", "--trace", self.trace, "-t", "0")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        # data 010203 xor the key 0102 repeated: 00 00 02.
+        self.assertEqual(self.rows("typed.data_xor"), [("0", "0", "0x000002")])
+        # A start value longer than the maxSize its type gives; a maxSize that is no number.
+        for old, new, message in (
+                (b'<Start value="ff"/>', b'<Start value="ffeeddcc"/>',
+                 'Binary "key": start value "ffeeddcc" has 4 bytes, more than its maxSize 2'),
+                (b'maxSize="2"', b'maxSize="two"',
+                 'BinaryType "Packet": maxSize="two" is not a number of bytes')):
+            broken = self.rewritten("types3.fmu", original, description.replace(old, new),
+                                    "broken.fmu")
+            result = self.fmu("info", broken)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn(message, result.stderr)
 
     def test_binary_between_fmus(self):
         # T reverses its data (start 010203) and U reverses it back; U's key, set in the model,

@@ -1199,7 +1199,7 @@ def fmi3_ball_early_return(directory):
         fmu.close()
 # Model Exchange test FMUs (tests/fmus/me/): name -> (states, event indicators).
 ME_FMUS = {"bouncing_ball_me": (["h", "v"], 1), "stiff_me": (["x", "y"], 0),
-           "time_event_me": (["x"], 0), "step_event_me": (["x"], 0)}
+           "time_event_me": (["x"], 0), "step_event_me": (["x"], 0), "types_me": (["x"], 0)}
 FMI2_ME = """EnterEventMode NewDiscreteStates EnterContinuousTimeMode CompletedIntegratorStep SetTime
 SetContinuousStates GetDerivatives GetEventIndicators GetContinuousStates
 GetNominalsOfContinuousStates""".split()
@@ -1326,7 +1326,7 @@ for _name in ME_FMUS:
 # FMI 3.0 Model Exchange (tests/fmus/me/, the same models on me3-runtime.c): name -> (states,
 # event indicators).
 ME3_FMUS = {"bouncing_ball_me3": (["h", "v"], 1), "stiff_me3": (["x", "y"], 0),
-            "time_event_me3": (["x"], 0)}
+            "time_event_me3": (["x"], 0), "types_me3": (["x"], 0)}
 FMI3_ME = """InstantiateModelExchange EnterEventMode UpdateDiscreteStates EnterContinuousTimeMode
 CompletedIntegratorStep SetTime SetContinuousStates GetContinuousStateDerivatives
 GetEventIndicators GetContinuousStates GetNominalsOfContinuousStates
@@ -1525,11 +1525,38 @@ def me3_event_iteration(directory):
         fmu.close()
 
 
+def me3_typed_values(directory):
+    """/me3/types_me3/typed_values: each type's own getter and setter; a discrete input set in
+    Event Mode and its output computed by the iteration step; set in Continuous-Time Mode, or
+    reached through another type's call, refused."""
+    fmu = Fmu3ModelExchange(directory, "types_me3")
+    try:
+        fmu.initialize()
+        assert (fmu.get("twice"), fmu.get("next64"), fmu.get("events")) == (2, 1, 1)
+        assert fmu.call("EnterEventMode") == OK
+        assert fmu.set("n", -7) == OK and fmu.set("u64", 2**64 - 2) == OK
+        assert fmu.set("f32", 0.5) == OK and fmu.set("flag", True) == OK
+        assert fmu.update()[:3] == (OK, False, False)
+        assert (fmu.get("twice"), fmu.get("next64"), fmu.get("half32"), fmu.get("not_flag"),
+                fmu.get("events")) == (-14, 2**64 - 1, 0.25, False, 2)
+        assert fmu.call("GetInt32", (ctypes.c_uint32 * 1)(fmu.variables["n"]["vr"]), 1,
+                        (ctypes.c_int32 * 1)(), 1) == ERROR
+    finally:
+        fmu.close()
+    fmu = Fmu3ModelExchange(directory, "types_me3")
+    try:
+        fmu.initialize()
+        assert fmu.set("n", 3) == ERROR
+    finally:
+        fmu.close()
+
+
 for _name in ME3_FMUS:
     me3_test(_name)(check_me3_archive)
     me3_test(_name)(check_me3_protocol)
 me3_event_iteration.__name__ = "/me3/time_event_me3/event_iteration"
 tests.append(me3_event_iteration)
+tests.append(me3_typed_values)
 
 
 def main():

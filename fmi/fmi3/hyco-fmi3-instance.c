@@ -371,6 +371,22 @@ get_shift_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n, g
 }
 
 static HycoFmuStatus
+set_interval_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                      const double *intervals)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3SetIntervalDecimal (
+    INSTANCE (handle)->instance, vr, n, intervals);
+}
+
+static HycoFmuStatus
+set_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                       const guint64 *counters, const guint64 *resolutions)
+{
+  return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3SetIntervalFraction (
+    INSTANCE (handle)->instance, vr, n, counters, resolutions);
+}
+
+static HycoFmuStatus
 enter_configuration_mode (gpointer handle)
 {
   return (HycoFmuStatus) INSTANCE (handle)->fmi->fmi3EnterConfigurationMode (
@@ -454,6 +470,8 @@ static const HycoFmuCallNames names = {
   .get_shift_decimal = "fmi3GetShiftDecimal",
   .get_interval_fraction = "fmi3GetIntervalFraction",
   .get_shift_fraction = "fmi3GetShiftFraction",
+  .set_interval_decimal = "fmi3SetIntervalDecimal",
+  .set_interval_fraction = "fmi3SetIntervalFraction",
   .exit_configuration_mode = "fmi3ExitConfigurationMode",
   .do_event_step = "fmi3DoStep",
 };
@@ -503,6 +521,10 @@ _hyco_fmi3_instance_ops_init (HycoFmuInstanceOps *ops, const HycoFmi3Functions *
     ops->get_interval_fraction = get_interval_fraction;
   if (fmi->fmi3GetShiftFraction)
     ops->get_shift_fraction = get_shift_fraction;
+  if (fmi->fmi3SetIntervalDecimal)
+    ops->set_interval_decimal = set_interval_decimal;
+  if (fmi->fmi3SetIntervalFraction)
+    ops->set_interval_fraction = set_interval_fraction;
   if (fmi->fmi3GetFMUState && fmi->fmi3SetFMUState && fmi->fmi3FreeFMUState)
     {
       ops->get_state = get_state;

@@ -129,6 +129,8 @@ extern "C"
   F (fmi3Status, fmi3GetShiftDecimal, (fmi3Instance instance, const fmi3ValueReference valueReferences[], size_t nValueReferences, fmi3Float64 shifts[])) \
   F (fmi3Status, fmi3GetIntervalFraction, (fmi3Instance instance, const fmi3ValueReference valueReferences[], size_t nValueReferences, fmi3UInt64 counters[], fmi3UInt64 resolutions[], fmi3IntervalQualifier qualifiers[])) \
   F (fmi3Status, fmi3GetShiftFraction, (fmi3Instance instance, const fmi3ValueReference valueReferences[], size_t nValueReferences, fmi3UInt64 counters[], fmi3UInt64 resolutions[])) \
+  F (fmi3Status, fmi3SetIntervalDecimal, (fmi3Instance instance, const fmi3ValueReference valueReferences[], size_t nValueReferences, const fmi3Float64 intervals[])) \
+  F (fmi3Status, fmi3SetIntervalFraction, (fmi3Instance instance, const fmi3ValueReference valueReferences[], size_t nValueReferences, const fmi3UInt64 counters[], const fmi3UInt64 resolutions[])) \
   F (fmi3Status, fmi3UpdateDiscreteStates, (fmi3Instance instance, fmi3Boolean *discreteStatesNeedUpdate, fmi3Boolean *terminateSimulation, fmi3Boolean *nominalsOfContinuousStatesChanged, fmi3Boolean *valuesOfContinuousStatesChanged, fmi3Boolean *nextEventTimeDefined, fmi3Float64 *nextEventTime)) \
   F (fmi3Status, fmi3EnterStepMode, (fmi3Instance instance)) \
   F (fmi3Status, fmi3EnterConfigurationMode, (fmi3Instance instance)) \

@@ -558,6 +558,17 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
       status = ops->get_shift_fraction (c, vr, n, (guint64 *) out->data,
                                         (guint64 *) (out->data + n * sizeof (guint64)));
       break;
+    case HYCO_FMU_REMOTE_SET_INTERVAL_DECIMAL:
+      status = request->payload - after_references >= n * sizeof (double)
+                 ? ops->set_interval_decimal (c, vr, n, (const double *) values)
+                 : HYCO_FMU_STATUS_ERROR;
+      break;
+    case HYCO_FMU_REMOTE_SET_INTERVAL_FRACTION:
+      status = request->payload - after_references >= n * 2 * sizeof (guint64)
+                 ? ops->set_interval_fraction (c, vr, n, (const guint64 *) values,
+                                               (const guint64 *) values + n)
+                 : HYCO_FMU_STATUS_ERROR;
+      break;
     case HYCO_FMU_REMOTE_GET_SHIFT_DECIMAL:
       g_byte_array_set_size (out, n * sizeof (double));
       status = ops->get_shift_decimal (c, vr, n, (double *) out->data);

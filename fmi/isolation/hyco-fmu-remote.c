@@ -1094,6 +1094,34 @@ remote_get_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, 
 }
 
 static HycoFmuStatus
+remote_set_interval_decimal (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                             const double *intervals)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_SET_INTERVAL_DECIMAL, .n = (guint32) n };
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  add (r, intervals, n * sizeof *intervals);
+  return transact (r, &request, NAMES (handle)->set_interval_decimal);
+}
+
+static HycoFmuStatus
+remote_set_interval_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
+                              const guint64 *counters, const guint64 *resolutions)
+{
+  Remote *r = REMOTE (handle);
+  HycoFmuRemoteRequest request
+    = { .call = HYCO_FMU_REMOTE_SET_INTERVAL_FRACTION, .n = (guint32) n };
+
+  begin (r);
+  add (r, vr, n * sizeof *vr);
+  add (r, counters, n * sizeof *counters);
+  add (r, resolutions, n * sizeof *resolutions);
+  return transact (r, &request, NAMES (handle)->set_interval_fraction);
+}
+
+static HycoFmuStatus
 remote_get_shift_fraction (gpointer handle, const HycoFmuValueReference *vr, gsize n,
                            guint64 *counters, guint64 *resolutions)
 {
@@ -1402,6 +1430,8 @@ ops_init (HycoFmuInstanceOps *ops, const HycoFmuInstanceOps *local)
   OP (get_interval_fraction)
   OP (get_shift_fraction)
   OP (get_shift_decimal)
+  OP (set_interval_decimal)
+  OP (set_interval_fraction)
   OP (do_event_step)
 #undef OP
   ops->check = remote_check;

@@ -309,6 +309,50 @@ fmi3GetIntervalDecimal (fmi3Instance instance, const fmi3ValueReference vr[], si
                         qualifiers);
 }
 
+/* fmi3SetIntervalDecimal and fmi3SetIntervalFraction: @intervals, or @counters / @resolutions
+ * seconds. */
+static fmi3Status
+set_intervals (fmi3Instance instance, const char *function, const fmi3ValueReference vr[],
+               size_t n_vr, const double intervals[], const fmi3UInt64 counters[],
+               const fmi3UInt64 resolutions[])
+{
+  Fmu3Instance *fmu = instance;
+
+  if (!allowed (fmu, function, IN (FMU3_INITIALIZATION) | IN (FMU3_EVENT)))
+    return fmi3Error;
+  for (size_t i = 0; i < n_vr; i++)
+    {
+      double interval = intervals ? intervals[i]
+                        : resolutions[i] > 0 ? (double) counters[i] / (double) resolutions[i]
+                                             : 0;
+      if (vr[i] >= M.n_variables || M.variables[vr[i]].type != FMU3_CLOCK
+          || M.set_interval == NULL)
+        return fmu3_error (fmu, "%s: value reference %u is not a clock whose interval the "
+                                "importer sets",
+                           function, vr[i]);
+      if (!(interval > 0))
+        return fmu3_error (fmu, "%s: %g s is not an interval", function, interval);
+      if (model_status (fmu, M.set_interval (fmu, vr[i], interval)) >= fmi3Error)
+        return fmi3Error;
+    }
+  return fmi3OK;
+}
+
+fmi3Status
+fmi3SetIntervalDecimal (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+                        const fmi3Float64 intervals[])
+{
+  return set_intervals (instance, "fmi3SetIntervalDecimal", vr, n_vr, intervals, NULL, NULL);
+}
+
+fmi3Status
+fmi3SetIntervalFraction (fmi3Instance instance, const fmi3ValueReference vr[], size_t n_vr,
+                         const fmi3UInt64 counters[], const fmi3UInt64 resolutions[])
+{
+  return set_intervals (instance, "fmi3SetIntervalFraction", vr, n_vr, NULL, counters,
+                        resolutions);
+}
+
 static fmi3Status
 get_fractions (fmi3Instance instance, const char *function, const fmi3ValueReference vr[],
                size_t n_vr, fmi3UInt64 counters[], fmi3UInt64 resolutions[],

@@ -155,6 +155,10 @@ typedef struct
   fmi3Status (*interval_fraction) (Fmu3Instance *fmu, size_t clock, uint64_t *counter,
                                    uint64_t *resolution, uint64_t *shift_counter,
                                    fmi3IntervalQualifier *qualifier);
+  /* The interval the importer gives a fixed or tunable clock (fmi3SetIntervalDecimal, or
+   * fmi3SetIntervalFraction as counter / resolution seconds), in Initialization Mode or Event
+   * Mode; NULL: the runtime refuses those calls. */
+  fmi3Status (*set_interval) (Fmu3Instance *fmu, size_t clock, double interval);
 } Fmu3Model;
 
 struct Fmu3Instance

@@ -33,6 +33,30 @@ typedef struct
   double nextEventTime;
 } MeEventInfo;
 
+/* The value of a variable of a type other than Real (Float64). */
+typedef struct
+{
+  long long i;          /* the integer types (UInt64's bits), Enumeration, Boolean (0 or 1) */
+  double f;             /* Float32 */
+  char s[32];           /* String, at most 31 bytes */
+  unsigned char b[8];   /* Binary, at most 8 bytes */
+  size_t size;          /* of the Binary */
+} MeValue;
+
+/* Such a variable, value reference ME_VALUES_VR + its index: discrete, set before
+ * initialization (ME_PARAMETER) or also in event mode (ME_DISCRETE_INPUT), or computed in the
+ * event iteration (ME_COMPUTED). */
+#define ME_VALUES_VR 100
+
+typedef struct
+{
+  /* FMI 3.0's name of its type: Int8, UInt8, ..., UInt64, Float32, Boolean, String, Binary,
+   * Enumeration (an Int64); through FMI 2.0, the integer types and Enumeration are Integers. */
+  const char *type;
+  MeCausality causality;
+  MeValue start;
+} MeVariable;
+
 typedef struct
 {
   const char *guid; /* FMI 3.0: the instantiation token */
@@ -53,6 +77,11 @@ typedef struct
   void (*update) (double *r, double time, MeEventInfo *info);
   /* When an integrator step is completed (NULL: never): whether a step event is due. */
   bool (*completed_step) (double *r, double time);
+  /* The variables of other types (none: 0, NULL), and what each event iteration step computes
+   * of them, before update() (NULL: nothing). */
+  unsigned n_values;
+  const MeVariable *values;
+  void (*update_values) (double *r, MeValue *v);
 } MeModel;
 
 /* What the model.c defines. */

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "me-runtime.h"
+#include "me-values.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +36,7 @@ typedef struct
   Mode mode;
   double time;
   double *r;
+  MeValue *v;          /* the variables of other types (me-values.h) */
   MeEventInfo info;    /* of the last event iteration step */
   bool update_pending; /* fmi2NewDiscreteStates said more were needed */
   bool dirty;          /* states, time or inputs changed since the last evaluation */
@@ -120,6 +122,7 @@ fmi2Instantiate (fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
   self->name = strdup (instanceName);
   self->r = calloc (me_model.n_reals, sizeof (double));
   memcpy (self->r, me_model.starts, sizeof (double) * me_model.n_reals);
+  self->v = me_values_new ();
   self->mode = INSTANTIATED;
   self->dirty = true;
   return self;
@@ -133,6 +136,7 @@ fmi2FreeInstance (fmi2Component c)
   if (self == NULL)
     return;
   free (self->r);
+  free (self->v);
   free (self->name);
   free (self);
 }
@@ -193,6 +197,8 @@ fmi2Reset (fmi2Component c)
   Instance *self = c;
 
   memcpy (self->r, me_model.starts, sizeof (double) * me_model.n_reals);
+  free (self->v);
+  self->v = me_values_new ();
   self->mode = INSTANTIATED;
   self->dirty = true;
   return fmi2OK;
@@ -250,21 +256,145 @@ fmi2SetReal (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const f
   return fmi2OK;
 }
 
-#define NO_VALUES(Type, name, direction)                                                           \
-  fmi2Status name (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,                     \
-                   direction fmi2##Type value[])                                                   \
-  {                                                                                                \
-    if (nvr == 0)                                                                                  \
-      return fmi2OK;                                                                               \
-    log_error (c, #name ": the FMU has no " #Type " variables");                                 \
-    return fmi2Error;                                                                              \
-  }
-NO_VALUES (Integer, fmi2GetInteger, )
-NO_VALUES (Boolean, fmi2GetBoolean, )
-NO_VALUES (String, fmi2GetString, )
-NO_VALUES (Integer, fmi2SetInteger, const)
-NO_VALUES (Boolean, fmi2SetBoolean, const)
-NO_VALUES (String, fmi2SetString, const)
+/* The value of the variable @vr of @type (Integer, Boolean, String) that @call reaches; NULL
+ * (logged) for another variable, or for one that cannot be @set now. */
+static MeValue *
+typed_value (Instance *self, const char *call, fmi2ValueReference vr, const char *type, bool set)
+{
+  const MeVariable *variable = me_variable (vr);
+
+  if (variable == NULL || !me_type_matches (variable->type, type, true))
+    {
+      log_error (self, "%s: no %s variable with value reference %u", call, type, vr);
+      return NULL;
+    }
+  if (set
+      && !me_settable (variable->causality,
+                       self->mode == INSTANTIATED || self->mode == INITIALIZATION,
+                       self->mode == EVENT))
+    {
+      log_error (self, "%s: value reference %u cannot be set now", call, vr);
+      return NULL;
+    }
+  return &self->v[vr - ME_VALUES_VR];
+}
+
+#define READABLE_MODES (M_INITIALIZATION | M_EVENT | M_CONTINUOUS | M_TERMINATED)
+#define SETTABLE_MODES (M_INSTANTIATED | M_INITIALIZATION | M_EVENT | M_CONTINUOUS)
+
+fmi2Status
+fmi2GetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Integer value[])
+{
+  Instance *self = c;
+
+  if (!allowed (self, "fmi2GetInteger", READABLE_MODES))
+    return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi2GetInteger", vr[i], "Integer", false);
+      if (v == NULL)
+        return fmi2Error;
+      value[i] = (fmi2Integer) v->i;
+    }
+  return fmi2OK;
+}
+
+fmi2Status
+fmi2GetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Boolean value[])
+{
+  Instance *self = c;
+
+  if (!allowed (self, "fmi2GetBoolean", READABLE_MODES))
+    return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi2GetBoolean", vr[i], "Boolean", false);
+      if (v == NULL)
+        return fmi2Error;
+      value[i] = v->i ? fmi2True : fmi2False;
+    }
+  return fmi2OK;
+}
+
+fmi2Status
+fmi2GetString (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2String value[])
+{
+  Instance *self = c;
+
+  if (!allowed (self, "fmi2GetString", READABLE_MODES))
+    return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi2GetString", vr[i], "String", false);
+      if (v == NULL)
+        return fmi2Error;
+      value[i] = v->s;
+    }
+  return fmi2OK;
+}
+
+fmi2Status
+fmi2SetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                const fmi2Integer value[])
+{
+  Instance *self = c;
+
+  if (!allowed (self, "fmi2SetInteger", SETTABLE_MODES))
+    return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi2SetInteger", vr[i], "Integer", true);
+      if (v == NULL)
+        return fmi2Error;
+      v->i = value[i];
+    }
+  self->dirty = true;
+  return fmi2OK;
+}
+
+fmi2Status
+fmi2SetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                const fmi2Boolean value[])
+{
+  Instance *self = c;
+
+  if (!allowed (self, "fmi2SetBoolean", SETTABLE_MODES))
+    return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi2SetBoolean", vr[i], "Boolean", true);
+      if (v == NULL)
+        return fmi2Error;
+      v->i = value[i] != fmi2False;
+    }
+  self->dirty = true;
+  return fmi2OK;
+}
+
+fmi2Status
+fmi2SetString (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+               const fmi2String value[])
+{
+  Instance *self = c;
+
+  if (!allowed (self, "fmi2SetString", SETTABLE_MODES))
+    return fmi2Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi2SetString", vr[i], "String", true);
+      if (v == NULL)
+        return fmi2Error;
+      if (value[i] == NULL || strlen (value[i]) >= sizeof v->s)
+        {
+          log_error (self, "fmi2SetString: value reference %u takes at most %zu bytes", vr[i],
+                     sizeof v->s - 1);
+          return fmi2Error;
+        }
+      strcpy (v->s, value[i]);
+    }
+  self->dirty = true;
+  return fmi2OK;
+}
 
 fmi2Status
 fmi2GetFMUstate (fmi2Component c, fmi2FMUstate *FMUstate)
@@ -306,6 +436,8 @@ fmi2NewDiscreteStates (fmi2Component c, fmi2EventInfo *info)
     return fmi2Error;
   evaluate (self);
   memset (&self->info, 0, sizeof self->info);
+  if (me_model.update_values)
+    me_model.update_values (self->r, self->v);
   me_model.update (self->r, self->time, &self->info);
   self->dirty = true;
   self->update_pending = self->info.newDiscreteStatesNeeded;

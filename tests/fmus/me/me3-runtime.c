@@ -7,13 +7,15 @@
  * states are set in Continuous-Time Mode only, fmi3EnterEventMode comes from there only, and
  * fmi3EnterContinuousTimeMode only ends an event iteration that needs no further step. Only
  * Float64 variables: the value reference of a model value is its index, and ME3_TIME_VR is the
- * independent variable time; the other types' getters and setters accept no value reference.
+ * independent variable time; the model's variables of other types (me-values.h) have their
+ * own typed getters and setters, each only its type's.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #define FMI3_EXPORT_FUNCTIONS
 #include "hyco-fmi3.h"
 #include "me-model.h"
+#include "me-values.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,6 +51,7 @@ typedef struct
   Mode mode;
   double time;
   double *r;
+  MeValue *v; /* the variables of other types (me-values.h) */
   bool update_pending; /* the last event iteration step asked for another */
   bool dirty;          /* states, time or inputs changed since the last evaluation */
 } Instance;
@@ -123,6 +126,7 @@ fmi3InstantiateModelExchange (fmi3String instanceName, fmi3String instantiationT
   self->log = logMessage;
   self->r = calloc (me_model.n_reals, sizeof (double));
   memcpy (self->r, me_model.starts, sizeof (double) * me_model.n_reals);
+  self->v = me_values_new ();
   self->mode = INSTANTIATED;
   self->dirty = true;
   return self;
@@ -136,6 +140,7 @@ fmi3FreeInstance (fmi3Instance instance)
   if (self == NULL)
     return;
   free (self->r);
+  free (self->v);
   free (self);
 }
 
@@ -188,6 +193,8 @@ fmi3Reset (fmi3Instance instance)
   Instance *self = instance;
 
   memcpy (self->r, me_model.starts, sizeof (double) * me_model.n_reals);
+  free (self->v);
+  self->v = me_values_new ();
   self->mode = INSTANTIATED;
   self->dirty = true;
   return fmi3OK;
@@ -254,6 +261,178 @@ fmi3SetFloat64 (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr
   return fmi3OK;
 }
 
+/* The typed getters and setters of the other types ------------------------------------------ */
+
+/* The value of the variable @vr of @type that @call reaches; NULL (logged, the instance failed)
+ * for another variable, for one that cannot be @set now, or a wrong number of values. */
+static MeValue *
+typed_value (Instance *self, const char *call, fmi3ValueReference vr, const char *type, bool set)
+{
+  const MeVariable *variable = me_variable (vr);
+
+  if (variable == NULL || !me_type_matches (variable->type, type, false))
+    log_error (self, "%s: no %s variable with value reference %u", call, type, vr);
+  else if (set
+           && !me_settable (variable->causality,
+                            self->mode == INSTANTIATED || self->mode == INITIALIZATION,
+                            self->mode == EVENT))
+    log_error (self, "%s: value reference %u cannot be set now", call, vr);
+  else
+    return &self->v[vr - ME_VALUES_VR];
+  self->mode = FAILED;
+  return NULL;
+}
+
+static bool
+typed_call (Instance *self, const char *call, bool set, size_t nvr, size_t nValues)
+{
+  if (!allowed (self, call,
+                set ? M_INSTANTIATED | M_INITIALIZATION | M_EVENT | M_CONTINUOUS
+                    : M_INSTANTIATED | M_INITIALIZATION | M_EVENT | M_CONTINUOUS | M_TERMINATED))
+    return false;
+  if (nValues == nvr)
+    return true;
+  log_error (self, "%s: %zu values for %zu scalars", call, nValues, nvr);
+  self->mode = FAILED;
+  return false;
+}
+
+/* fmi3GetInt8, fmi3SetInt8, ...: @field of the values, converted to and from @Type's C type. */
+#define TYPED(Type, field)                                                                         \
+  fmi3Status fmi3Get##Type (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr,      \
+                            fmi3##Type values[], size_t nValues)                                   \
+  {                                                                                                \
+    Instance *self = instance;                                                                     \
+    if (!typed_call (self, "fmi3Get" #Type, false, nvr, nValues))                                  \
+      return fmi3Error;                                                                            \
+    for (size_t i = 0; i < nvr; i++)                                                               \
+      {                                                                                            \
+        MeValue *v = typed_value (self, "fmi3Get" #Type, vr[i], #Type, false);                     \
+        if (v == NULL)                                                                             \
+          return fmi3Error;                                                                        \
+        values[i] = (fmi3##Type) v->field;                                                         \
+      }                                                                                            \
+    return fmi3OK;                                                                                 \
+  }                                                                                                \
+  fmi3Status fmi3Set##Type (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr,      \
+                            const fmi3##Type values[], size_t nValues)                             \
+  {                                                                                                \
+    Instance *self = instance;                                                                     \
+    if (!typed_call (self, "fmi3Set" #Type, true, nvr, nValues))                                   \
+      return fmi3Error;                                                                            \
+    for (size_t i = 0; i < nvr; i++)                                                               \
+      {                                                                                            \
+        MeValue *v = typed_value (self, "fmi3Set" #Type, vr[i], #Type, true);                      \
+        if (v == NULL)                                                                             \
+          return fmi3Error;                                                                        \
+        v->field = values[i];                                                                      \
+      }                                                                                            \
+    self->dirty = true;                                                                            \
+    return fmi3OK;                                                                                 \
+  }
+
+TYPED (Float32, f)
+TYPED (Int8, i)
+TYPED (UInt8, i)
+TYPED (Int16, i)
+TYPED (UInt16, i)
+TYPED (Int32, i)
+TYPED (UInt32, i)
+TYPED (Int64, i)
+TYPED (UInt64, i)
+TYPED (Boolean, i)
+
+fmi3Status
+fmi3GetString (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr,
+               fmi3String values[], size_t nValues)
+{
+  Instance *self = instance;
+
+  if (!typed_call (self, "fmi3GetString", false, nvr, nValues))
+    return fmi3Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi3GetString", vr[i], "String", false);
+      if (v == NULL)
+        return fmi3Error;
+      values[i] = v->s;
+    }
+  return fmi3OK;
+}
+
+fmi3Status
+fmi3SetString (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr,
+               const fmi3String values[], size_t nValues)
+{
+  Instance *self = instance;
+
+  if (!typed_call (self, "fmi3SetString", true, nvr, nValues))
+    return fmi3Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi3SetString", vr[i], "String", true);
+      if (v == NULL)
+        return fmi3Error;
+      if (values[i] == NULL || strlen (values[i]) >= sizeof v->s)
+        {
+          log_error (self, "fmi3SetString: value reference %u takes at most %zu bytes", vr[i],
+                     sizeof v->s - 1);
+          self->mode = FAILED;
+          return fmi3Error;
+        }
+      strcpy (v->s, values[i]);
+    }
+  self->dirty = true;
+  return fmi3OK;
+}
+
+fmi3Status
+fmi3GetBinary (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr,
+               size_t valueSizes[], fmi3Binary values[], size_t nValues)
+{
+  Instance *self = instance;
+
+  if (!typed_call (self, "fmi3GetBinary", false, nvr, nValues))
+    return fmi3Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi3GetBinary", vr[i], "Binary", false);
+      if (v == NULL)
+        return fmi3Error;
+      valueSizes[i] = v->size;
+      values[i] = v->b;
+    }
+  return fmi3OK;
+}
+
+fmi3Status
+fmi3SetBinary (fmi3Instance instance, const fmi3ValueReference vr[], size_t nvr,
+               const size_t valueSizes[], const fmi3Binary values[], size_t nValues)
+{
+  Instance *self = instance;
+
+  if (!typed_call (self, "fmi3SetBinary", true, nvr, nValues))
+    return fmi3Error;
+  for (size_t i = 0; i < nvr; i++)
+    {
+      MeValue *v = typed_value (self, "fmi3SetBinary", vr[i], "Binary", true);
+      if (v == NULL)
+        return fmi3Error;
+      if (valueSizes[i] > sizeof v->b || (valueSizes[i] > 0 && values[i] == NULL))
+        {
+          log_error (self, "fmi3SetBinary: value reference %u takes at most %zu bytes", vr[i],
+                     sizeof v->b);
+          self->mode = FAILED;
+          return fmi3Error;
+        }
+      if (valueSizes[i] > 0)
+        memcpy (v->b, values[i], valueSizes[i]);
+      v->size = valueSizes[i];
+    }
+  self->dirty = true;
+  return fmi3OK;
+}
+
 fmi3Status
 fmi3GetFMUState (fmi3Instance instance, fmi3FMUState *FMUState)
 {
@@ -298,6 +477,8 @@ fmi3UpdateDiscreteStates (fmi3Instance instance, fmi3Boolean *discreteStatesNeed
   if (!allowed (self, "fmi3UpdateDiscreteStates", M_EVENT))
     return fmi3Error;
   evaluate (self);
+  if (me_model.update_values)
+    me_model.update_values (self->r, self->v);
   me_model.update (self->r, self->time, &info);
   self->dirty = true;
   self->update_pending = info.newDiscreteStatesNeeded;

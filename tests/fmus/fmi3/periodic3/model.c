@@ -5,7 +5,10 @@
  * fmi3GetIntervalDecimal from its parameter period (0.5 s; shift 0): ticks at 0, 0.5, 1, ... s.
  * The clocked outputs samples and slows count the ticks of their clocks.
  * Variables: sample 0, slow 1 (input clocks), samples 2 (clocked by sample), slows 3 (clocked
- * by slow), period 4 (fixed).
+ * by slow), period 4 (fixed), told 5 (output: the interval the importer set for slow with
+ * fmi3SetIntervalDecimal or fmi3SetIntervalFraction, which slow then ticks at; 0 if none).
+ * interval3 is this library under a description that gives slow an intervalDecimal, which the
+ * importer must then set in Initialization Mode.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -17,6 +20,7 @@ typedef struct
   int32_t samples, slows;
   double period;
   int32_t samples_done, slows_done;
+  double told; /* the interval the importer set for slow (fmi3SetIntervalDecimal), or 0 */
 } State;
 
 enum
@@ -25,7 +29,8 @@ enum
   SLOW,
   SAMPLES,
   SLOWS,
-  PERIOD
+  PERIOD,
+  TOLD
 };
 
 static const Fmu3Variable variables[] = {
@@ -34,6 +39,7 @@ static const Fmu3Variable variables[] = {
   [SAMPLES] = FMU3_CLOCKED ("samples", FMU3_INT32, FMU3_OUTPUT, State, samples, SAMPLE),
   [SLOWS] = FMU3_CLOCKED ("slows", FMU3_INT32, FMU3_OUTPUT, State, slows, SLOW),
   [PERIOD] = FMU3_VARIABLE ("period", FMU3_FLOAT64, FMU3_PARAMETER, State, period),
+  [TOLD] = FMU3_VARIABLE ("told", FMU3_FLOAT64, FMU3_OUTPUT, State, told),
 };
 
 static const State start = { .period = 0.5 };
@@ -69,9 +75,22 @@ interval (Fmu3Instance *fmu, size_t clock, double *value, double *shift,
   if (clock != SLOW)
     return fmu3_error (fmu, "%s is a constant clock: its interval is in the description",
                        variables[clock].name);
-  *value = s->period;
+  *value = s->told > 0 ? s->told : s->period;
   *shift = 0;
   *qualifier = fmi3IntervalUnchanged;
+  return fmi3OK;
+}
+
+/* The importer sets slow's interval (interval3's description gives it one): kept, told. */
+static fmi3Status
+set_interval (Fmu3Instance *fmu, size_t clock, double value)
+{
+  State *s = FMU3_STATE (fmu, State);
+
+  if (clock != SLOW)
+    return fmu3_error (fmu, "%s is a constant clock: its interval cannot be set",
+                       variables[clock].name);
+  s->told = value;
   return fmi3OK;
 }
 
@@ -84,4 +103,5 @@ const Fmu3Model fmu3_model = {
   .compute_outputs = compute_outputs,
   .update = update,
   .interval = interval,
+  .set_interval = set_interval,
 };

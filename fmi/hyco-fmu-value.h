@@ -1,0 +1,19 @@
+/* hyco-fmu-value.h: one value of an FMU variable's type (the C types of the typed calls,
+ * hyco-fmu-instance.h) to and from a Hyco value; not installed.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "hyco-kernel.h"
+#include "hyco-fmu-instance.h"
+
+G_BEGIN_DECLS
+
+/* Stores @v as one element of @type at @p; FALSE if it is not a value of the type (a fraction
+ * for an integer, out of its range, a string for a number). A String element points into @v. */
+gboolean _hyco_fmu_value_to_element (HycoFmuType type, const HycoValue *v, guint8 *p);
+/* One element of @type at @p as a Hyco value; FALSE for a UInt64 beyond a Hyco integer. */
+gboolean _hyco_fmu_element_to_value (HycoFmuType type, const guint8 *p, HycoValue *v);
+
+G_END_DECLS
