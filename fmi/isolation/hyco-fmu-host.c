@@ -689,14 +689,21 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   reply->status = (gint32) status;
 }
 
+static HycoFmuRemoteShared *framed_shared; /* where to say that a framed message was written */
+
 /* Serving an actor: framed for it to log with their level (hyco-fmu-protocol.h), at once, as
  * this process may not live to hand them over. */
 static void
 log_framed (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
+  HycoFmuRemoteShared *shared = framed_shared;
+
   fprintf (stderr, "%c%c%s%c", HYCO_FMU_REMOTE_RECORD_START,
            (level & G_LOG_LEVEL_WARNING) ? 'W' : 'M', message, HYCO_FMU_REMOTE_RECORD_END);
   fflush (stderr);
+  /* In the pipe before the reply: the actor reads it first. */
+  if (shared != NULL)
+    g_atomic_int_inc (&shared->output_written);
 }
 
 static void
@@ -742,6 +749,7 @@ main (int argc, char **argv)
   input.fd = fd;
   input.shared = shared;
   host.shared = shared;
+  framed_shared = shared;
 
   /* Started: from now on the actor's call timeout counts (a slow start, as under valgrind,
    * is not the FMU's). */

@@ -115,7 +115,10 @@ typedef enum
  * reader waits on: it wakes the reader if its `waiting` is set. `closing`: the actor is done with
  * the instance (its socket's end of file says the same to a host that sleeps). `slots_wanted`:
  * set by the actor before the host starts, unless HYCO_FMU_TRANSPORT=socket (for comparison,
- * bench/bench-fmu.c). */
+ * bench/bench-fmu.c). `output_written`: the host wrote a framed message on its output since the
+ * actor last looked, which the actor then reads before it goes on with the reply (the lines the
+ * FMU writes itself come in the same pipe, read then, and every few replies: not a system call
+ * per reply). */
 typedef struct
 {
   volatile guint32 call;
@@ -125,6 +128,7 @@ typedef struct
   gint host_waiting;
   gint actor_waiting;
   gint closing;
+  gint output_written; /* the host's: one more each time it wrote a framed message */
   guint32 request_size;
   guint32 request_on_socket;
   guint32 reply_size;

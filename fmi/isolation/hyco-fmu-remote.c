@@ -70,6 +70,8 @@ typedef struct
   gboolean after_step;       /* only gets were made since a step that returned OK */
   gboolean prefetching;      /* a step that also makes the gets is being made */
   guint64 round_trips;       /* requests whose reply was waited for */
+  gint output_seen;          /* the host's output_written when the actor last read its output */
+  guint quiet_replies;       /* replies since then */
   int output;                  /* the host's standard output and error, -1 once at its end */
   GString *output_text;        /* a line or a framed message not complete yet */
   gboolean in_record;          /* output_text is a framed message */
@@ -368,6 +370,9 @@ deliver (Remote *r, const guint8 *p, gsize size)
   return !shared->request_on_socket || send_all (r, p, size);
 }
 
+/* How many replies at most go by without a look at the host's output. */
+#define OUTPUT_CHECK_REPLIES 64
+
 /* The reply to what was written: its header in r->header, its payload in r->reply. */
 static gboolean
 wait_reply (Remote *r, gboolean *timed_out)
@@ -386,8 +391,18 @@ wait_reply (Remote *r, gboolean *timed_out)
   /* What came after (the host's two first messages may come in one read) is the next's. */
   g_byte_array_remove_range (r->input, 0, (guint) (sizeof r->header + r->header.payload));
   /* What the host wrote before it replied is in the pipe by now: logged in its place, before
-   * what the caller does with the reply. */
-  take_output (r);
+   * what the caller does with the reply. Through the shared page, the host says when it wrote
+   * a framed message (the FMU's log); what the FMU writes itself, in the same pipe, comes with
+   * those, every OUTPUT_CHECK_REPLIES replies, whenever the actor sleeps and at the end: not a
+   * system call per reply. */
+  if (!r->slots || g_atomic_int_get (&r->shared->output_written) != r->output_seen
+      || ++r->quiet_replies >= OUTPUT_CHECK_REPLIES)
+    {
+      if (r->slots)
+        r->output_seen = g_atomic_int_get (&r->shared->output_written);
+      r->quiet_replies = 0;
+      take_output (r);
+    }
   return TRUE;
 }
 
@@ -1601,6 +1616,8 @@ spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event
       {
         r->output = output[0];
         g_unix_set_fd_nonblocking (r->output, TRUE, NULL);
+        /* Room for what a chatty FMU writes between two looks at it (wait_reply()). */
+        (void) fcntl (output[1], F_SETPIPE_SZ, 1024 * 1024);
       }
     spawned = g_spawn_async_with_pipes_and_fds (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
                                                 NULL, -1, output[1], output[1], source_fds,
