@@ -3153,6 +3153,19 @@ class FmuOutput(FmuTestCase):
         self.assertEqual(sorted(result.stderr.splitlines()),
                          sorted(self.wrote(4, 1, "A or B") * 2))
 
+    def test_lines_before_exit_shown(self):
+        # An FMU that says why on standard output, then calls exit(): its lines come before
+        # the error.
+        path = self.model(style=3)
+        result = self.run_hyco("run", "--quiet", path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr.splitlines(), self.wrote(2, 1) + [
+            "hyco: F: the FMU wrote: chatty: exiting at 0.25",
+            "hyco: error: the run was ended by a call to exit() from the model's code (an FMU's "
+            "library?): the outputs were not written"])
+        # What the ended run left (its unpacked FMU) goes at the next.
+        self.assertEqual(self.run_hyco("run", "--quiet", self.model(lines=0)).returncode, 0)
+
     def test_sweep(self):
         result = self.run_hyco("sweep", self.model(), "--vary", "F.lines=[1,2]", "-j", "2")
         self.assertEqual(result.returncode, 0, result.stderr)

@@ -28,6 +28,8 @@ exit_during_sweep (void)
 
   if (!g_atomic_int_get (&sweeping))
     return;
+  /* What the FMU wrote before, often why it gave up, is shown first. */
+  hyco_fmu_output_drain ();
   /* The files are written after the runs: those there before stay as they were. */
   if (rank)
     fprintf (stderr,

@@ -126,6 +126,8 @@ exit_during_run (void)
 {
   if (!running)
     return;
+  /* What the FMU wrote before, often why it gave up, is shown first. */
+  hyco_fmu_output_drain ();
   /* The outputs are not renamed into place: the files there before stay as they were. */
   fputs ("hyco: error: the run was ended by a call to exit() from the model's code (an FMU's "
          "library?): the outputs were not written\n",

@@ -8,6 +8,8 @@
  *   2  the same line in two write()s, its newline in the second; and after the last step of
  *      the run, from stopTime on, "chatty: no newline at T" without one (printf: it stays in
  *      the C library's buffer until it is flushed)
+ *   3  as 0, and at its second step "chatty: exiting at T", then exit(3), as an FMU that gives
+ *      up says why on its standard output and ends the process
  * Variables: lines 0 (Integer), style 1 (Integer), output n 2 (Real, the steps taken).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -15,6 +17,7 @@
 #include "fmu-runtime.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -80,6 +83,11 @@ do_step (FmuInstance *fmu, double step, double *performed)
           printf ("%s\n", line);
           break;
         }
+    }
+  if (s->style == 3 && s->n == 2)
+    {
+      printf ("chatty: exiting at %g\n", fmu->clock.time);
+      exit (3);
     }
   if (s->style == 2 && fmu->stop_time_defined && fmu->clock.time + step >= fmu->stop_time - 1e-9)
     printf ("chatty: no newline at %g", fmu->clock.time + step);
