@@ -19,7 +19,9 @@
  * ratio, through Hyco with and without rollback, and the round trip alone: the loop's
  * fmi2DoStep and fmi2GetReal made through the isolated instance against the same calls in
  * process (goal: under 5 µs per step), next to a bare round trip of each transport between two
- * processes here, now (what the machine's load allows).
+ * processes here, now (what the machine's load allows); the same for the FMI 3.0 twin, its
+ * fmi3DoStep and an fmi3GetFloat64 per output (as the actor makes them), and through Hyco. Each
+ * isolated loop says how many round trips a step took (the gets after a step go with it: 1).
  *
  * Each runs twice: with the FMU's internal step (substep) equal to the communication step, so
  * that the FMU does almost nothing per step and the figures measure Hyco's overhead alone, and
@@ -333,10 +335,12 @@ static double through_hyco_isolated (const char *fmu_path, guint64 steps, gboole
  * (@isolated) in a host process, its messages through the shared page or (@socket) over the
  * socket: what a step's round trip to the host costs. */
 static double
-instance_plain (guint64 steps, gboolean isolated, gboolean socket, double *last)
+instance_plain (const char *path, guint64 steps, gboolean isolated, gboolean socket, double *last,
+                double *round_trips)
 {
   GError *error = NULL;
-  g_autoptr (HycoFmu) fmu = _hyco_fmu_open (FMU_PATH, &error);
+  g_autoptr (HycoFmu) fmu = _hyco_fmu_open (path, &error);
+  gboolean fmi3 = g_str_equal (path, FMU3_PATH);
   const HycoFmuVariable *parameter;
   HycoFmuInstance *instance;
   const HycoFmuInstanceOps *ops;
@@ -344,6 +348,7 @@ instance_plain (guint64 steps, gboolean isolated, gboolean socket, double *last)
   double values[16];
   guint n_outputs = 0;
   gint64 start;
+  guint64 trips;
   double t = 0;
 
   if (fmu == NULL)
@@ -356,30 +361,54 @@ instance_plain (guint64 steps, gboolean isolated, gboolean socket, double *last)
     }
   if (socket)
     g_setenv ("HYCO_FMU_TRANSPORT", "socket", TRUE);
-  instance = isolated
-               ? _hyco_fmu_remote_instantiate (fmu, "instance", FALSE, FALSE, FALSE, 60, &error)
-               : _hyco_fmu_instantiate (fmu, "instance", FALSE, &error);
+  instance = isolated ? _hyco_fmu_remote_instantiate (fmu, "instance", FALSE, FALSE, FALSE, 60,
+                                                      &error)
+             : fmi3   ? _hyco_fmu_instantiate_with_events (fmu, "instance", FALSE, FALSE, FALSE,
+                                                          &error)
+                      : _hyco_fmu_instantiate (fmu, "instance", FALSE, &error);
   g_unsetenv ("HYCO_FMU_TRANSPORT");
   if (instance == NULL)
     fail ("instantiate", error);
   ops = instance->ops;
   parameter = _hyco_fmu_find_variable (fmu, "substep");
   if (ops->setup_experiment (instance->handle, FALSE, 0, 0, FALSE, 0) > HYCO_FMU_STATUS_WARNING
-      || ops->set_real (instance->handle, &parameter->value_reference, 1, &substep)
+      || (fmi3 ? ops->set_values (instance->handle, HYCO_FMU_TYPE_REAL,
+                                  &parameter->value_reference, 1, &substep, 1)
+               : ops->set_real (instance->handle, &parameter->value_reference, 1, &substep))
            > HYCO_FMU_STATUS_WARNING
       || ops->enter_initialization_mode (instance->handle) > HYCO_FMU_STATUS_WARNING
       || ops->exit_initialization_mode (instance->handle) > HYCO_FMU_STATUS_WARNING)
     fail ("initialize", NULL);
+  trips = isolated ? _hyco_fmu_remote_get_round_trips (instance) : 0;
   start = g_get_monotonic_time ();
   for (guint64 k = 0; k < steps; k++)
     {
-      if (ops->do_step (instance->handle, t, STEP, TRUE) > HYCO_FMU_STATUS_WARNING
-          || ops->get_real (instance->handle, outputs, n_outputs, values)
-               > HYCO_FMU_STATUS_WARNING)
+      if (fmi3)
+        {
+          /* As the FMU actor makes them: fmi3DoStep, then fmi3GetFloat64 for each output. */
+          gboolean event, terminate, early;
+          double reached;
+          if (ops->do_event_step (instance->handle, t, STEP, TRUE, &event, &terminate, &early,
+                                  &reached)
+              > HYCO_FMU_STATUS_WARNING)
+            fail ("step", NULL);
+          for (guint i = 0; i < n_outputs; i++)
+            if (ops->get_values (instance->handle, HYCO_FMU_TYPE_REAL, &outputs[i], 1, &values[i],
+                                 1)
+                > HYCO_FMU_STATUS_WARNING)
+              fail ("get", NULL);
+        }
+      else if (ops->do_step (instance->handle, t, STEP, TRUE) > HYCO_FMU_STATUS_WARNING
+               || ops->get_real (instance->handle, outputs, n_outputs, values)
+                    > HYCO_FMU_STATUS_WARNING)
         fail ("step", NULL);
       t = (double) (k + 1) * STEP;
     }
   start = g_get_monotonic_time () - start;
+  if (round_trips != NULL)
+    *round_trips = isolated ? (double) (_hyco_fmu_remote_get_round_trips (instance) - trips)
+                                / (double) steps
+                            : 0;
   *last = values[0];
   ops->terminate (instance->handle);
   ops->free (instance);
@@ -497,6 +526,8 @@ main (int argc, char **argv)
       double in_process = G_MAXDOUBLE, isolated = G_MAXDOUBLE, over_socket = G_MAXDOUBLE, last,
              last_isolated, last_socket;
       double slot_floor = G_MAXDOUBLE, socket_floor = G_MAXDOUBLE;
+      double in_process3 = G_MAXDOUBLE, isolated3 = G_MAXDOUBLE, last3, last_isolated3;
+      double trips = 0, trips3 = 0;
       guint64 firings = 0;
 
       substep = STEP;
@@ -504,11 +535,16 @@ main (int argc, char **argv)
        * machine. */
       for (int r = 0; r < REPEATS; r++)
         {
-          in_process = MIN (in_process, instance_plain (isolated_steps, FALSE, FALSE, &last));
-          isolated
-            = MIN (isolated, instance_plain (isolated_steps, TRUE, FALSE, &last_isolated));
-          over_socket
-            = MIN (over_socket, instance_plain (isolated_steps, TRUE, TRUE, &last_socket));
+          in_process
+            = MIN (in_process, instance_plain (FMU_PATH, isolated_steps, FALSE, FALSE, &last, NULL));
+          isolated = MIN (isolated, instance_plain (FMU_PATH, isolated_steps, TRUE, FALSE,
+                                                    &last_isolated, &trips));
+          over_socket = MIN (over_socket, instance_plain (FMU_PATH, isolated_steps, TRUE, TRUE,
+                                                          &last_socket, NULL));
+          in_process3 = MIN (in_process3, instance_plain (FMU3_PATH, isolated_steps, FALSE, FALSE,
+                                                          &last3, NULL));
+          isolated3 = MIN (isolated3, instance_plain (FMU3_PATH, isolated_steps, TRUE, FALSE,
+                                                      &last_isolated3, &trips3));
           slot_floor = MIN (slot_floor, slot_round_trip (isolated_steps));
           socket_floor = MIN (socket_floor, socket_round_trip (isolated_steps));
         }
@@ -520,28 +556,37 @@ main (int argc, char **argv)
               isolated / in_process, over_socket / (double) isolated_steps * 1e9,
               over_socket / in_process, last, last_isolated, last_socket);
       printf ("  round trip %.0f ns per step added by the host process (goal: under 5000); "
-              "over the socket alone %.0f ns\n",
+              "over the socket alone %.0f ns; %.2f round trips per step\n",
               (isolated - in_process) / (double) isolated_steps * 1e9,
-              (over_socket - in_process) / (double) isolated_steps * 1e9);
+              (over_socket - in_process) / (double) isolated_steps * 1e9, trips);
+      printf ("  calls    fmi3DoStep + fmi3GetFloat64 per output: in process %.0f ns per step, "
+              "isolated %.0f ns (x %.1f), %.2f round trips per step, x1 %.8g and %.8g\n",
+              in_process3 / (double) isolated_steps * 1e9,
+              isolated3 / (double) isolated_steps * 1e9, isolated3 / in_process3, trips3, last3,
+              last_isolated3);
       printf ("  floor    a bare round trip to a child process here, now: %.0f ns through a "
               "shared page (futex, adaptive spin), %.0f ns over a socket (the step above makes "
               "2)\n",
               slot_floor, socket_floor);
-      for (int rollback = 0; rollback <= 1; rollback++)
+      for (int rollback = 0; rollback <= 2; rollback++)
         {
+          /* 2: FMI 3.0, without rollback. */
+          const char *path = rollback == 2 ? FMU3_PATH : FMU_PATH;
           in_process = isolated = G_MAXDOUBLE;
           for (int r = 0; r < REPEATS; r++)
             {
-              in_process = MIN (in_process, through_hyco_isolated (FMU_PATH, isolated_steps,
-                                                                   rollback, "none", &last,
+              in_process = MIN (in_process, through_hyco_isolated (path, isolated_steps,
+                                                                   rollback == 1, "none", &last,
                                                                    &firings));
-              isolated = MIN (isolated, through_hyco_isolated (FMU_PATH, isolated_steps, rollback,
+              isolated = MIN (isolated, through_hyco_isolated (path, isolated_steps, rollback == 1,
                                                                "process", &last_isolated,
                                                                &firings));
             }
           printf ("  hyco %s: isolation=none %.0f ns per step, process %.0f ns (x %.1f), x1 "
                   "%.8g and %.8g\n",
-                  rollback ? "with rollback (3 stages)" : "without rollback",
+                  rollback == 2   ? "FMI 3.0 without rollback"
+                  : rollback == 1 ? "with rollback (3 stages)"
+                                  : "without rollback",
                   in_process / (double) isolated_steps * 1e9,
                   isolated / (double) isolated_steps * 1e9, isolated / in_process, last,
                   last_isolated);

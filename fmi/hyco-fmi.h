@@ -14,6 +14,7 @@
 #include "hyco-fmu-me-actor.h"
 #include "hyco-fmu-error.h"
 #include "hyco-fmu-info.h"
+#include "hyco-fmu-output.h"
 
 G_BEGIN_DECLS
 

@@ -8,6 +8,7 @@
 #include "hyco-fmu-archive.h"
 #include "hyco-fmi2-fmu.h"
 #include "hyco-fmi3-fmu.h"
+#include "hyco-fmu-output-private.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -199,6 +200,8 @@ _hyco_fmu_load (HycoFmu *self, GError **error)
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* Its constructor may print already. */
+  _hyco_fmu_output_will_load (NULL);
   g_mutex_lock (&self->load_lock);
   if (!self->loaded && self->load_error == NULL)
     self->loaded = self->backend->load (self, &self->load_error);
@@ -407,6 +410,7 @@ _hyco_fmu_instantiate (HycoFmu *self, const char *instance_name, gboolean loggin
   g_return_val_if_fail (instance_name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  _hyco_fmu_output_will_load (instance_name);
   if (!_hyco_fmu_load (self, error))
     return NULL;
   return self->backend->instantiate (self, instance_name, logging, error);
@@ -419,6 +423,7 @@ _hyco_fmu_instantiate_model_exchange (HycoFmu *self, const char *instance_name, 
   g_return_val_if_fail (self != NULL && instance_name != NULL && me != NULL, NULL);
 
   /* Each backend loads the library once it knows the FMU can run so (_hyco_fmu_load()). */
+  _hyco_fmu_output_will_load (instance_name);
   if (self->backend == &_hyco_fmi2_backend)
     return _hyco_fmi2_fmu_instantiate_model_exchange (self, instance_name, logging, me, error);
   if (self->backend == &_hyco_fmi3_backend)
@@ -450,6 +455,7 @@ _hyco_fmu_instantiate_with_events (HycoFmu *self, const char *instance_name, gbo
   g_return_val_if_fail (instance_name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  _hyco_fmu_output_will_load (instance_name);
   if (!_hyco_fmu_load (self, error))
     return NULL;
   if (self->backend->instantiate_with_events == NULL)

@@ -3299,6 +3299,137 @@ class IsolationTransport(FmuTestCase):
                              "31 bytes\n", transport)
 
 
+
+class FmuOutput(FmuTestCase):
+    """What an FMU in the hyco process writes on its standard output (the chatty test FMU: lines
+    at every step) does not reach hyco's: each line is one of the FMU's messages on standard
+    error, named by the actor, the first 100 shown and the rest counted, as for an isolated
+    FMU; the trace and summary hyco writes on standard output are those of a silent run."""
+
+    MODEL = """<?xml version="1.0"?>
+<entity name="m" class="TypedCompositeActor">
+  <property name="Director" class="DEDirector">
+    <property name="stopTime" value="1"/>
+{director}  </property>
+{actors}</entity>
+"""
+
+    def model(self, lines=1, style=0, isolation="none", names=("F",), parallel=False):
+        actors = "".join(
+            f'  <entity name="{name}" class="FMUImport">\n'
+            '    <property name="fmuFile" value="chatty.fmu"/>\n'
+            '    <property name="communicationStepSize" value="0.25"/>\n'
+            f'    <property name="lines" value="{lines}"/>\n'
+            f'    <property name="style" value="{style}"/>\n'
+            f'    <property name="isolation" value="{isolation}"/>\n'
+            '  </entity>\n' for name in names)
+        director = '    <property name="parallel" value="true"/>\n' if parallel else ""
+        path = os.path.join(self.dir.name, f"model-{lines}-{style}-{isolation}.xml")
+        with open(path, "w") as f:
+            f.write(self.MODEL.format(director=director, actors=actors))
+        return path
+
+    def run_hyco(self, *args, **kwargs):
+        return subprocess.run([HYCO, *args], capture_output=True, text=True, timeout=120,
+                              env=self.env, **kwargs)
+
+    @staticmethod
+    def without_wall_time(text):
+        return [line for line in text.splitlines() if not line.startswith("  wall time")]
+
+    @staticmethod
+    def wrote(steps, lines, name="F", suffix=""):
+        return [f"hyco: {name}: the FMU wrote: chatty: step {k + 1} line {j + 1} at {k * 0.25:g}"
+                + suffix for k in range(steps) for j in range(lines)]
+
+    def test_trace_on_standard_output_unchanged(self):
+        silent = self.run_hyco("run", self.model(lines=0), "--trace", "/dev/stdout")
+        self.assertEqual(silent.returncode, 0, silent.stderr)
+        self.assertEqual(silent.stderr, "")
+        self.assertTrue(silent.stdout.startswith("signal,time,microstep,value\nF.n,0,0,0\n"))
+        chatty = self.run_hyco("run", self.model(lines=2), "--trace", "/dev/stdout")
+        self.assertEqual(chatty.returncode, 0, chatty.stderr)
+        self.assertEqual(self.without_wall_time(chatty.stdout.replace("model-2-", "model-0-")),
+                         self.without_wall_time(silent.stdout))
+        self.assertEqual(chatty.stderr.splitlines(), self.wrote(4, 2))
+        # hyco fmu run alike.
+        fmu = os.path.join(self.env["HYCO_FMU_PATH"], "chatty.fmu")
+        result = self.run_hyco("fmu", "run", "--quiet", fmu, "--trace", "/dev/stdout")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "signal,time,microstep,value\nchatty.n,0,0,0\n"
+                         "chatty.n,0.25,0,1\nchatty.n,0.5,0,2\nchatty.n,0.75,0,3\nchatty.n,1,0,4\n")
+        self.assertEqual(result.stderr.splitlines(), self.wrote(4, 1, "chatty"))
+
+    def test_flood_limited_and_counted(self):
+        result = self.run_hyco("run", "--quiet", self.model(lines=100000), "--stop-time", "0.25")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "")
+        wrote = self.wrote(1, 100)
+        self.assertEqual(result.stderr.splitlines(), wrote[:99] + [
+            "hyco: F: 100 messages shown: the FMU's further messages are counted, not shown",
+            wrote[99], "hyco: F: 99900 more messages of the FMU were not shown"])
+
+    def test_bytes_that_are_not_text(self):
+        # Invalid UTF-8 replaced, control characters (an escape sequence, a carriage return
+        # before the newline) not passed to the terminal.
+        result = self.run_hyco("run", "--quiet", self.model(style=1), "--stop-time", "0.25")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stderr, "hyco: F: the FMU wrote: chatty: step 1 line 1 at 0 "
+                         "\ufffd\ufffd ?[31mred?[0m\n")
+
+    def test_line_without_newline_shown_before_the_summary(self):
+        # Written in pieces; the last, left without its newline in the C library's buffer,
+        # is shown when the run ends, before the summary.
+        result = subprocess.run([HYCO, "run", self.model(style=2)], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, timeout=120, env=self.env)
+        self.assertEqual(result.returncode, 0, result.stdout)
+        lines = result.stdout.splitlines()
+        self.assertEqual(lines[:5], self.wrote(4, 1) + ["hyco: F: the FMU wrote: chatty: no "
+                                                        "newline at 1"])
+        self.assertTrue(lines[5].startswith("Ran "), lines)
+
+    def test_in_process_and_isolated_say_the_same(self):
+        outputs = []
+        for isolation in ("none", "process"):
+            for lines in (1, 60):
+                result = self.run_hyco("run", self.model(lines=lines, isolation=isolation),
+                                       "--trace", "/dev/stdout")
+                self.assertEqual(result.returncode, 0, result.stderr)
+                outputs.append((self.without_wall_time(
+                    result.stdout.replace(f"-{isolation}.xml", ".xml")), result.stderr))
+        self.assertEqual(outputs[0][1].splitlines(), self.wrote(4, 1))
+        self.assertIn("hyco: F: 140 more messages of the FMU were not shown\n", outputs[1][1])
+        self.assertEqual(outputs[2:], outputs[:2])
+
+    def test_two_fmus_in_threads(self):
+        # parallel=true: both step at once on threads; a line does not say which one wrote it.
+        result = self.run_hyco("run", "--quiet", self.model(names=("A", "B"), parallel=True))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, "")
+        self.assertEqual(sorted(result.stderr.splitlines()),
+                         sorted(self.wrote(4, 1, "A or B") * 2))
+
+    def test_lines_before_exit_shown(self):
+        # An FMU that says why on standard output, then calls exit(): its lines come before
+        # the error.
+        path = self.model(style=3)
+        result = self.run_hyco("run", "--quiet", path)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertEqual(result.stderr.splitlines(), self.wrote(2, 1) + [
+            "hyco: F: the FMU wrote: chatty: exiting at 0.25",
+            "hyco: error: the run was ended by a call to exit() from the model's code (an FMU's "
+            "library?): the outputs were not written"])
+        # What the ended run left (its unpacked FMU) goes at the next.
+        self.assertEqual(self.run_hyco("run", "--quiet", self.model(lines=0)).returncode, 0)
+
+    def test_sweep(self):
+        result = self.run_hyco("sweep", self.model(), "--vary", "F.lines=[1,2]", "-j", "2")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertTrue(result.stdout.startswith("Swept "), result.stdout)
+        self.assertNotIn("chatty", result.stdout)
+        self.assertEqual(sorted(result.stderr.splitlines()),
+                         sorted(self.wrote(4, 1) + self.wrote(4, 2)))
+
 if __name__ == "__main__":
     HYCO = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=2)

@@ -28,6 +28,8 @@ exit_during_sweep (void)
 
   if (!g_atomic_int_get (&sweeping))
     return;
+  /* What the FMU wrote before, often why it gave up, is shown first. */
+  hyco_fmu_output_drain ();
   /* The files are written after the runs: those there before stay as they were. */
   if (rank)
     fprintf (stderr,
@@ -357,6 +359,8 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   double wall;
   int status = EXIT_OK;
 
+  /* Before anything is written there: what an FMU in this process prints is its message. */
+  hyco_tool_contain_fmu_output ();
   run.sweep = sweep;
   run.cancellable = cancellable;
   run.loop = loop;
@@ -371,6 +375,7 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   hyco_sweep_run_async (sweep, cancellable, on_sweep_done, &run);
   g_main_loop_run (loop);
   g_atomic_int_set (&sweeping, FALSE);
+  hyco_fmu_output_drain ();
   wall = (double) (g_get_monotonic_time () - run.started) / G_USEC_PER_SEC;
   if (progress)
     g_source_remove (progress);
@@ -414,27 +419,28 @@ run_sweep (HycoSweep *sweep, const char *file, SweepOptions *options, guint widt
   if (!options->quiet)
     {
       const char *ranks = g_getenv ("OMPI_COMM_WORLD_SIZE");
-      printf ("%s %s: %u runs (%s design), ", interrupted ? "Interrupted" : "Swept", file, n_runs,
+      FILE *out = hyco_tool_output ();
+      fprintf (out, "%s %s: %u runs (%s design), ", interrupted ? "Interrupted" : "Swept", file, n_runs,
               hyco_sweep_design_to_string (hyco_sweep_get_design (sweep)));
       if (ranks)
-        printf ("on %s MPI ranks\n", ranks);
+        fprintf (out, "on %s MPI ranks\n", ranks);
       else
-        printf ("%u at once\n", MIN (hyco_sweep_get_jobs (sweep), MAX (n_runs, 1)));
-      printf ("  completed   %u\n", finished - failed);
-      printf ("  failed      %u%s\n", failed,
+        fprintf (out, "%u at once\n", MIN (hyco_sweep_get_jobs (sweep), MAX (n_runs, 1)));
+      fprintf (out, "  completed   %u\n", finished - failed);
+      fprintf (out, "  failed      %u%s\n", failed,
               failed ? " (the errors on standard error and in the results say why)" : "");
       if (interrupted)
-        printf ("  not run     %u (interrupted)\n", n_runs - finished);
-      printf ("  wall time   %.3f s\n", wall);
+        fprintf (out, "  not run     %u (interrupted)\n", n_runs - finished);
+      fprintf (out, "  wall time   %.3f s\n", wall);
       if (options->output)
-        printf ("  results     %s, %s\n", options->output, csv);
+        fprintf (out, "  results     %s, %s\n", options->output, csv);
       else
-        printf ("  results     none (add -o sweep.h5 to write them, with sweep.csv beside)\n");
+        fprintf (out, "  results     none (add -o sweep.h5 to write them, with sweep.csv beside)\n");
       if (options->plot)
-        printf ("  plot        %s (%s against %s)\n", options->plot, options->plot_y,
+        fprintf (out, "  plot        %s (%s against %s)\n", options->plot, options->plot_y,
                 options->plot_x);
     }
-  fflush (stdout);
+  fflush (hyco_tool_output ());
   print_failures (sweep);
   if (interrupted)
     status = EXIT_RUN_FAILED;

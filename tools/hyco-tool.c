@@ -65,3 +65,57 @@ hyco_tool_check_writable (const char *option, const char *path)
     hyco_tool_print_error ("%s %s: %s", option, path, g_strerror (failed));
   return failed == 0;
 }
+
+/* The tool's own standard output once FMUs' is taken off descriptor 1 (NULL before). */
+static FILE *own_output;
+
+void
+hyco_tool_contain_fmu_output (void)
+{
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  if (own_output != NULL)
+    return;
+  fd = hyco_fmu_output_contain (&error);
+  if (fd < 0)
+    {
+      fprintf (stderr, "hyco: warning: %s\n", error->message);
+      return;
+    }
+  own_output = fdopen (fd, "w");
+  if (own_output == NULL)
+    return;
+  /* Buffered as stdout would be there: what the tool writes is the same either way. */
+  setvbuf (own_output, NULL, isatty (fd) ? _IOLBF : _IOFBF, BUFSIZ);
+}
+
+FILE *
+hyco_tool_output (void)
+{
+  return own_output != NULL ? own_output : stdout;
+}
+
+char *
+hyco_tool_output_path (const char *path)
+{
+  if (own_output != NULL
+      && (g_str_equal (path, "/dev/stdout") || g_str_equal (path, "/dev/fd/1")
+          || g_str_equal (path, "/proc/self/fd/1")))
+    {
+      /* Flushed first: the file is written by another stream on the same descriptor. */
+      fflush (own_output);
+      return g_strdup_printf ("/dev/fd/%d", fileno (own_output));
+    }
+  return g_strdup (path);
+}
+
+void
+hyco_tool_end_fmu_output (void)
+{
+  if (own_output == NULL)
+    return;
+  hyco_fmu_output_drain ();
+  fflush (own_output);
+  hyco_fmu_output_restore ();
+}

@@ -126,6 +126,8 @@ exit_during_run (void)
 {
   if (!running)
     return;
+  /* What the FMU wrote before, often why it gave up, is shown first. */
+  hyco_fmu_output_drain ();
   /* The outputs are not renamed into place: the files there before stay as they were. */
   fputs ("hyco: error: the run was ended by a call to exit() from the model's code (an FMU's "
          "library?): the outputs were not written\n",
@@ -216,6 +218,8 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
 {
   HycoResults *recorded = hyco_model_get_results (model);
   g_autoptr (GError) error = NULL;
+  g_autofree char *results_path = results ? hyco_tool_output_path (results) : NULL;
+  g_autofree char *html_path = html ? hyco_tool_output_path (html) : NULL;
   gboolean ok = TRUE;
 
   if (recorded == NULL)
@@ -230,14 +234,15 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
           g_string_append_printf (strings, "%s%s", strings->len ? ", " : "", names[i]);
       if (strings->len)
         print_warning ("strings are not plotted: %s", strings->str);
-      if (!hyco_results_plot (recorded, plot, probes, width, height, &error))
+      g_autofree char *path = hyco_tool_output_path (plot);
+      if (!hyco_results_plot (recorded, path, probes, width, height, &error))
         {
           print_output_error ("--plot", error);
           g_clear_error (&error);
           ok = FALSE;
         }
     }
-  if (results && !hyco_results_save_mat (recorded, results, &error))
+  if (results && !hyco_results_save_mat (recorded, results_path, &error))
     {
       print_output_error ("--results", error);
       g_clear_error (&error);
@@ -251,7 +256,7 @@ write_results (HycoModel *model, const char *plot, const char *const *probes, gu
         print_warning ("strings are not in the --html view: %s (hyco view of the run's --trace "
                        "shows them)",
                        strings);
-      if (!hyco_results_save_html (recorded, html, probes, title, &error))
+      if (!hyco_results_save_html (recorded, html_path, probes, title, &error))
         {
           print_output_error ("--html", error);
           ok = FALSE;
@@ -308,15 +313,16 @@ print_statistics (HycoModel *model)
   GVariantIter iter;
   const char *key;
   GVariant *value;
+  FILE *out = hyco_tool_output ();
 
-  printf ("  executed    %" G_GUINT64_FORMAT " tags, %" G_GUINT64_FORMAT
+  fprintf (out, "  executed    %" G_GUINT64_FORMAT " tags, %" G_GUINT64_FORMAT
           " actor firings, %" G_GUINT64_FORMAT " events\n",
           hyco_model_get_iteration_count (model), hyco_model_get_firing_count (model),
           hyco_model_get_event_count (model));
   g_variant_iter_init (&iter, statistics);
   while (g_variant_iter_loop (&iter, "{&sv}", &key, &value))
     if (!g_strv_contains (standard, key) && g_variant_is_of_type (value, G_VARIANT_TYPE_UINT64))
-      printf ("  %-11s %" G_GUINT64_FORMAT "\n", key, g_variant_get_uint64 (value));
+      fprintf (out, "  %-11s %" G_GUINT64_FORMAT "\n", key, g_variant_get_uint64 (value));
 }
 
 /* What hyco run and hyco fmu run share: what to change before the run and what to record. */
@@ -607,39 +613,40 @@ print_summary (HycoModel *model, const char *source, RunOptions *options, double
   g_autofree char *stop_text = NULL;
   const char *written = failed ? " (up to the failure)" : "";
   HycoTag reached;
+  FILE *out = hyco_tool_output ();
 
   hyco_model_get_current_tag (model, &reached);
   start_text = hyco_time_to_string (hyco_director_get_start_time (director), resolution);
   end_text = hyco_time_to_string (reached.time, resolution);
   stop_text = hyco_time_to_string (hyco_director_get_stop_time (director), resolution);
-  printf ("%s %s: top level \"%s\" under %s\n", failed ? "Failed" : "Ran", source,
+  fprintf (out, "%s %s: top level \"%s\" under %s\n", failed ? "Failed" : "Ran", source,
           hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (model))),
           hyco_registry_get_name (G_OBJECT_TYPE (director))
             ? hyco_registry_get_name (G_OBJECT_TYPE (director))
             : G_OBJECT_TYPE_NAME (director));
-  printf ("  model time  %s s to %s s (stop time %s s, resolution %s s)\n", start_text, end_text,
+  fprintf (out, "  model time  %s s to %s s (stop time %s s, resolution %s s)\n", start_text, end_text,
           stop_text, resolution_text);
   if (failed)
-    printf ("  failed      at %s s (the error message on standard error says why)\n", end_text);
+    fprintf (out, "  failed      at %s s (the error message on standard error says why)\n", end_text);
   if (hyco_model_get_stop_reason (model))
-    printf ("  stopped     by %s\n", hyco_model_get_stop_reason (model));
-  printf ("  wall time   %.3f s\n", wall);
+    fprintf (out, "  stopped     by %s\n", hyco_model_get_stop_reason (model));
+  fprintf (out, "  wall time   %.3f s\n", wall);
   print_statistics (model);
   if (options->trace && !hyco_model_get_trace_written (model))
-    printf ("  trace       %s not written (the error says why; a file there before is kept)\n",
+    fprintf (out, "  trace       %s not written (the error says why; a file there before is kept)\n",
             options->trace);
   else if (options->trace)
-    printf ("  trace       %s%s\n", options->trace, written);
+    fprintf (out, "  trace       %s%s\n", options->trace, written);
   else
-    printf ("  trace       none (add --trace FILE.csv to record every event)\n");
+    fprintf (out, "  trace       none (add --trace FILE.csv to record every event)\n");
   if (options->plot)
-    printf ("  plot        %s%s\n", options->plot, written);
+    fprintf (out, "  plot        %s%s\n", options->plot, written);
   else
-    printf ("  plot        none (add --plot FILE.png to draw the signals)\n");
+    fprintf (out, "  plot        none (add --plot FILE.png to draw the signals)\n");
   if (options->results)
-    printf ("  results     %s%s\n", options->results, written);
+    fprintf (out, "  results     %s%s\n", options->results, written);
   if (options->html)
-    printf ("  html view   %s%s\n", options->html, written);
+    fprintf (out, "  html view   %s%s\n", options->html, written);
 }
 
 /* Applies the options to @model loaded from @source, runs it on a thread (Ctrl-C cancels it
@@ -688,10 +695,16 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
     }
   if (!check_outputs_distinct (model, source, options))
     return EXIT_BAD_INPUT;
-  if (options->trace && !hyco_model_set_trace_file (model, options->trace, &error))
+  /* Before anything is written there: what an FMU in this process prints is its message. */
+  hyco_tool_contain_fmu_output ();
+  if (options->trace)
     {
-      hyco_tool_print_error ("%s", error->message);
-      return EXIT_BAD_INPUT;
+      g_autofree char *trace = hyco_tool_output_path (options->trace);
+      if (!hyco_model_set_trace_file (model, trace, &error))
+        {
+          hyco_tool_print_error ("%s", error->message);
+          return EXIT_BAD_INPUT;
+        }
     }
   for (guint i = 0; options->probes && options->probes[i]; i++)
     g_ptr_array_add (probes, scoped_name (scope, options->probes[i]));
@@ -726,6 +739,8 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
   g_main_loop_run (loop);
   g_thread_join (g_steal_pointer (&thread));
   running = FALSE;
+  /* The FMUs' lines before what hyco says of the run. */
+  hyco_fmu_output_drain ();
   wall = (double) (g_get_monotonic_time () - started) / G_USEC_PER_SEC;
   if (progress)
     g_source_remove (progress);
@@ -742,7 +757,7 @@ run_model (HycoModel *model, const char *source, RunOptions *options, const char
                          options->results, options->html, source)
           && !options->quiet)
         print_summary (model, source, options, wall, TRUE);
-      fflush (stdout);
+      fflush (hyco_tool_output ());
       print_model_error (source, data.error);
       g_error_free (data.error);
       status = EXIT_RUN_FAILED;
@@ -1435,8 +1450,11 @@ main (int argc, char **argv)
     if (g_str_equal (argv[1], commands[i].name))
       {
         g_autofree char *prog = g_strdup_printf ("hyco %s", commands[i].name);
+        int status;
         g_set_prgname (prog);
-        return commands[i].run (argc - 1, argv + 1);
+        status = commands[i].run (argc - 1, argv + 1);
+        hyco_tool_end_fmu_output ();
+        return status;
       }
   hyco_tool_print_error ("unknown command \"%s\"", argv[1]);
   print_help (stderr);

@@ -321,6 +321,58 @@ serve_typed (Host *host, const HycoFmuRemoteRequest *request, const HycoFmuValue
   return ops->get_values (c, type, vr, request->n, out->data, n_values);
 }
 
+static void serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
+                   HycoFmuRemoteReply *reply, GByteArray *out);
+
+/* After a step that returned OK, the gets the actor made after the last one (@step's payload,
+ * hyco-fmu-protocol.h), made now, in order, up to the first that fails: their statuses and
+ * values in @out. */
+static void
+serve_ahead (Host *host, const HycoFmuRemoteRequest *step, const guint8 *payload,
+             HycoFmuRemoteReply *reply, GByteArray *out)
+{
+  g_autoptr (GByteArray) values = g_byte_array_new ();
+  gsize at = 0;
+
+  for (guint32 i = 0; i < step->n; i++)
+    {
+      HycoFmuRemoteRequest get;
+      HycoFmuRemoteReply got = { 0 };
+      HycoFmuRemoteAhead item;
+
+      if (step->payload - at < sizeof get)
+        break;
+      memcpy (&get, payload + at, sizeof get);
+      at += sizeof get;
+      /* Only gets of values of a fixed size and no side effect (a clock's is reset when got),
+       * each with its value references (the offset stays
+       * a multiple of 4, as they need). */
+      if ((get.call != HYCO_FMU_REMOTE_GET_REAL
+           && (get.call != HYCO_FMU_REMOTE_GET_VALUES || get.integer < 0
+               || get.integer >= HYCO_FMU_N_TYPES || get.integer == HYCO_FMU_TYPE_STRING
+               || get.integer == HYCO_FMU_TYPE_BINARY || get.integer == HYCO_FMU_TYPE_CLOCK))
+          || get.payload != (guint64) get.n * sizeof (HycoFmuValueReference)
+          || step->payload - at < get.payload)
+        break;
+      /* The call it may crash in. */
+      host->shared->call = get.call == HYCO_FMU_REMOTE_GET_VALUES
+                             ? HYCO_FMU_REMOTE_CALL_ID (get.call, get.integer)
+                             : get.call;
+      g_byte_array_set_size (values, 0);
+      serve (host, &get, payload + at, &got, values);
+      at += get.payload;
+      item.status = got.status;
+      item.size = values->len;
+      g_byte_array_append (out, (const guint8 *) &item, sizeof item);
+      g_byte_array_append (out, values->data, values->len);
+      if (got.status == HYCO_FMU_STATUS_FATAL)
+        host->fatal = TRUE;
+      if (got.status > HYCO_FMU_STATUS_WARNING)
+        break;
+    }
+  reply->flags |= HYCO_FMU_REMOTE_GOT;
+}
+
 /* Serves the request @request with its @payload; the reply's payload goes into @out. */
 static void
 serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
@@ -445,20 +497,8 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
       }
     case HYCO_FMU_REMOTE_DO_STEP:
       status = ops->do_step (c, request->d[0], request->d[1], request->flags & 1);
-      /* The outputs the actor reads after each step, read with it. */
-      if ((request->flags & HYCO_FMU_REMOTE_THEN_GET_REAL) && status == HYCO_FMU_STATUS_OK
-          && request->n > 0 && ops->get_real != NULL)
-        {
-          HycoFmuStatus got;
-          host->shared->call = HYCO_FMU_REMOTE_GET_REAL; /* the call it may crash in */
-          g_byte_array_set_size (out, (guint) (request->n * sizeof (double)));
-          got = ops->get_real (c, (const HycoFmuValueReference *) payload, request->n,
-                               (double *) out->data);
-          reply->u = (guint64) got;
-          reply->flags |= HYCO_FMU_REMOTE_GOT_REAL;
-          if (got == HYCO_FMU_STATUS_FATAL)
-            host->fatal = TRUE;
-        }
+      if ((request->flags & HYCO_FMU_REMOTE_THEN_GET) && status == HYCO_FMU_STATUS_OK)
+        serve_ahead (host, request, payload, reply, out);
       break;
     case HYCO_FMU_REMOTE_DO_INTEGER_STEP:
       status = ops->do_integer_step (c, request->u[0], request->u[1], request->flags & 1,
@@ -581,6 +621,10 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
         reply->u = (event ? HYCO_FMU_REMOTE_STEP_EVENT_HANDLING_NEEDED : 0)
                    | (terminate ? HYCO_FMU_REMOTE_STEP_TERMINATE : 0)
                    | (early ? HYCO_FMU_REMOTE_STEP_EARLY_RETURN : 0);
+        /* After an event, the actor goes on with event mode, not with the gets. */
+        if ((request->flags & HYCO_FMU_REMOTE_THEN_GET) && status == HYCO_FMU_STATUS_OK
+            && reply->u == 0)
+          serve_ahead (host, request, payload, reply, out);
         break;
       }
     case HYCO_FMU_REMOTE_ME_SET_TIME:
@@ -656,14 +700,21 @@ serve (Host *host, const HycoFmuRemoteRequest *request, const guint8 *payload,
   reply->status = (gint32) status;
 }
 
+static HycoFmuRemoteShared *framed_shared; /* where to say that a framed message was written */
+
 /* Serving an actor: framed for it to log with their level (hyco-fmu-protocol.h), at once, as
  * this process may not live to hand them over. */
 static void
 log_framed (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
+  HycoFmuRemoteShared *shared = framed_shared;
+
   fprintf (stderr, "%c%c%s%c", HYCO_FMU_REMOTE_RECORD_START,
            (level & G_LOG_LEVEL_WARNING) ? 'W' : 'M', message, HYCO_FMU_REMOTE_RECORD_END);
   fflush (stderr);
+  /* In the pipe before the reply: the actor reads it first. */
+  if (shared != NULL)
+    g_atomic_int_inc (&shared->output_written);
 }
 
 static void
@@ -709,6 +760,7 @@ main (int argc, char **argv)
   input.fd = fd;
   input.shared = shared;
   host.shared = shared;
+  framed_shared = shared;
 
   /* Started: from now on the actor's call timeout counts (a slow start, as under valgrind,
    * is not the FMU's). */

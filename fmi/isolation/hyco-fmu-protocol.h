@@ -117,7 +117,10 @@ typedef enum
  * reader waits on: it wakes the reader if its `waiting` is set. `closing`: the actor is done with
  * the instance (its socket's end of file says the same to a host that sleeps). `slots_wanted`:
  * set by the actor before the host starts, unless HYCO_FMU_TRANSPORT=socket (for comparison,
- * bench/bench-fmu.c). */
+ * bench/bench-fmu.c). `output_written`: the host wrote a framed message on its output since the
+ * actor last looked, which the actor then reads before it goes on with the reply (the lines the
+ * FMU writes itself come in the same pipe, read then, and every few replies: not a system call
+ * per reply). */
 typedef struct
 {
   volatile guint32 call;
@@ -127,6 +130,7 @@ typedef struct
   gint host_waiting;
   gint actor_waiting;
   gint closing;
+  gint output_written; /* the host's: one more each time it wrote a framed message */
   guint32 request_size;
   guint32 request_on_socket;
   guint32 reply_size;
@@ -202,12 +206,20 @@ hyco_fmu_remote_wait (gint *sequence, gint seen, gint *waiting, gint64 timeout, 
 #define HYCO_FMU_REMOTE_DEFERRED (1u << 31)
 #define HYCO_FMU_REMOTE_DEFERRED_FAILED 1u
 
-/* A do_step request's flag: then, if the step returned OK, get the Real values of the n value
- * references of its payload (those the actor read after the last step), and put them in the
- * reply (payload), the get's status in `u` and HYCO_FMU_REMOTE_GOT_REAL in its flags: the
- * outputs read after a step cost no round trip of their own. */
-#define HYCO_FMU_REMOTE_THEN_GET_REAL 2u
-#define HYCO_FMU_REMOTE_GOT_REAL 2u
+/* A step's flag (do_step, do_event_step): the gets the actor made right after the last step
+ * (FMI 2.0's get_real, FMI 3.0's typed gets of values of a fixed size), n of them, come as its
+ * payload, each a request as it would be sent (header, value references); then, if the step
+ * returned OK (and for do_event_step, with no event, termination or early return), the host
+ * makes them in order, up to the first that fails, and puts in the reply's payload for each a
+ * HycoFmuRemoteAhead and the values, and HYCO_FMU_REMOTE_GOT in its flags: the outputs read
+ * after a step cost no round trip of their own. */
+#define HYCO_FMU_REMOTE_THEN_GET 2u
+#define HYCO_FMU_REMOTE_GOT 2u
+typedef struct
+{
+  gint32 status;
+  guint32 size; /* bytes of values that follow */
+} HycoFmuRemoteAhead;
 
 /* Requests. Scalars by call: setup_experiment flags (bit 0 tolerance defined, bit 1 stop time
  * defined), d[0..2] tolerance, start, stop; do_step d[0..1] time and step, flags noRollback;

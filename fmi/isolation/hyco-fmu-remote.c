@@ -57,15 +57,21 @@ typedef struct
   gboolean slots;              /* the messages go through the shared page's slots */
   gint replies;                /* the host's reply_sequence at the last reply */
   gint64 spin;                 /* µs, adapted (hyco_fmu_remote_wait) */
-  /* The Real outputs read after each step come with the step's reply (hyco-fmu-protocol.h):
-   * the value references the actor read right after a step, and what the host read of them
-   * after this one, for the get that follows it. */
-  GArray *step_outputs;
-  gboolean after_step;  /* the last call was a step that returned OK */
-  gboolean prefetching; /* a step that also gets them is being made */
-  gboolean prefetched;  /* step_values and step_status answer the next get of step_outputs */
-  GByteArray *step_values;
-  HycoFmuStatus step_status;
+  /* The gets the actor makes after each step are made with the step (hyco-fmu-protocol.h):
+   * the requests it made right after the last step, learned (ahead_requests, their value
+   * references in ahead_vrs), and what the host got for them after this one (ahead_values: a
+   * HycoFmuRemoteAhead and the values for each of the first ahead_got), to answer them. */
+  GArray *ahead_requests;    /* HycoFmuRemoteRequest, payload the value references' size */
+  GArray *ahead_vrs;         /* HycoFmuValueReference, one after the other */
+  GByteArray *ahead_values;  /* the last step's reply */
+  GArray *ahead_at;          /* guint: where each answer is in ahead_values */
+  guint ahead_got;           /* the gets the last step's reply answers */
+  guint ahead_next;          /* the number of gets made since the step */
+  gboolean after_step;       /* only gets were made since a step that returned OK */
+  gboolean prefetching;      /* a step that also makes the gets is being made */
+  guint64 round_trips;       /* requests whose reply was waited for */
+  gint output_seen;          /* the host's output_written when the actor last read its output */
+  guint quiet_replies;       /* replies since then */
   int output;                  /* the host's standard output and error, -1 once at its end */
   GString *output_text;        /* a line or a framed message not complete yet */
   gboolean in_record;          /* output_text is a framed message */
@@ -364,6 +370,9 @@ deliver (Remote *r, const guint8 *p, gsize size)
   return !shared->request_on_socket || send_all (r, p, size);
 }
 
+/* How many replies at most go by without a look at the host's output. */
+#define OUTPUT_CHECK_REPLIES 64
+
 /* The reply to what was written: its header in r->header, its payload in r->reply. */
 static gboolean
 wait_reply (Remote *r, gboolean *timed_out)
@@ -382,16 +391,26 @@ wait_reply (Remote *r, gboolean *timed_out)
   /* What came after (the host's two first messages may come in one read) is the next's. */
   g_byte_array_remove_range (r->input, 0, (guint) (sizeof r->header + r->header.payload));
   /* What the host wrote before it replied is in the pipe by now: logged in its place, before
-   * what the caller does with the reply. */
-  take_output (r);
+   * what the caller does with the reply. Through the shared page, the host says when it wrote
+   * a framed message (the FMU's log); what the FMU writes itself, in the same pipe, comes with
+   * those, every OUTPUT_CHECK_REPLIES replies, whenever the actor sleeps and at the end: not a
+   * system call per reply. */
+  if (!r->slots || g_atomic_int_get (&r->shared->output_written) != r->output_seen
+      || ++r->quiet_replies >= OUTPUT_CHECK_REPLIES)
+    {
+      if (r->slots)
+        r->output_seen = g_atomic_int_get (&r->shared->output_written);
+      r->quiet_replies = 0;
+      take_output (r);
+    }
   return TRUE;
 }
 
 static inline void
 begin (Remote *r)
 {
-  /* Any other call than the get after a step: what was read with the step is not its answer. */
-  r->prefetched = r->after_step = FALSE;
+  /* Any other call than the gets after a step: what was read with the step is not theirs. */
+  r->after_step = FALSE;
   r->start = r->request->len;
   g_byte_array_set_size (r->request, r->start + (guint) sizeof (HycoFmuRemoteRequest));
   r->where[0] = '\0';
@@ -487,6 +506,7 @@ transact (Remote *r, HycoFmuRemoteRequest *request, const char *call)
     }
   /* Only now: shrinking clears what it drops under G_DEBUG=gc-friendly. */
   g_byte_array_set_size (r->request, 0);
+  r->round_trips++;
   if (!wait_reply (r, &timed_out))
     return lost (r, call, timed_out);
   r->deferred_call = NULL;
@@ -661,30 +681,130 @@ DEFINE_SET (set_real, HYCO_FMU_REMOTE_SET_REAL, double)
 DEFINE_SET (set_integer, HYCO_FMU_REMOTE_SET_INTEGER, int)
 DEFINE_SET (set_boolean, HYCO_FMU_REMOTE_SET_BOOLEAN, int)
 
-/* fmi2GetReal: answered by what the host read with the step, when the actor reads what it read
- * after the last step; the references it reads right after a step are learned. */
+/* A get the actor makes after a step (@request, with @vr), the values @size bytes: answered
+ * from what the host got with the step when it is the one made after the last step at that
+ * place, and then TRUE with the status in @status; else learned for the next step. */
+static gboolean
+answer_ahead (Remote *r, const HycoFmuRemoteRequest *request, const HycoFmuValueReference *vr,
+              gpointer values, gsize size, HycoFmuStatus *status)
+{
+  guint k = r->ahead_next++;
+  guint vr_at = 0;
+  gboolean same = FALSE;
+
+  if (!r->after_step)
+    return FALSE;
+  if (r->ahead_requests == NULL)
+    {
+      r->ahead_requests = g_array_new (FALSE, FALSE, sizeof (HycoFmuRemoteRequest));
+      r->ahead_vrs = g_array_new (FALSE, FALSE, sizeof (HycoFmuValueReference));
+      r->ahead_at = g_array_new (FALSE, FALSE, sizeof (guint));
+      r->ahead_values = g_byte_array_new ();
+    }
+  for (guint i = 0; i < k && i < r->ahead_requests->len; i++)
+    vr_at += g_array_index (r->ahead_requests, HycoFmuRemoteRequest, i).n;
+  if (k < r->ahead_requests->len)
+    {
+      const HycoFmuRemoteRequest *learned
+        = &g_array_index (r->ahead_requests, HycoFmuRemoteRequest, k);
+      same = learned->call == request->call && learned->integer == request->integer
+             && learned->n == request->n && learned->u[0] == request->u[0]
+             && memcmp (&g_array_index (r->ahead_vrs, HycoFmuValueReference, vr_at), vr,
+                        request->n * sizeof *vr)
+                  == 0;
+    }
+  if (same && k < r->ahead_got)
+    {
+      guint at = g_array_index (r->ahead_at, guint, k);
+      HycoFmuRemoteAhead item;
+      memcpy (&item, r->ahead_values->data + at, sizeof item);
+      if (item.size == size)
+        {
+          if (size > 0)
+            memcpy (values, r->ahead_values->data + at + sizeof item, size);
+          *status = (HycoFmuStatus) item.status;
+          return TRUE;
+        }
+    }
+  if (!same)
+    {
+      /* Another sequence of gets than after the last step: this one from here on. */
+      HycoFmuRemoteRequest learned = *request;
+      learned.payload = request->n * (guint32) sizeof *vr;
+      g_array_set_size (r->ahead_requests, k);
+      g_array_set_size (r->ahead_vrs, vr_at);
+      g_array_append_val (r->ahead_requests, learned);
+      g_array_append_vals (r->ahead_vrs, vr, request->n);
+      r->ahead_got = MIN (r->ahead_got, k);
+    }
+  return FALSE;
+}
+
+/* The step's request (@request, begun) asks for the gets learned, if any. */
+static void
+ask_ahead (Remote *r, HycoFmuRemoteRequest *request)
+{
+  guint vr_at = 0;
+
+  r->ahead_got = 0;
+  r->ahead_next = 0;
+  if (r->ahead_requests == NULL || r->ahead_requests->len == 0)
+    return;
+  request->flags |= HYCO_FMU_REMOTE_THEN_GET;
+  request->n = r->ahead_requests->len;
+  for (guint i = 0; i < r->ahead_requests->len; i++)
+    {
+      const HycoFmuRemoteRequest *get = &g_array_index (r->ahead_requests, HycoFmuRemoteRequest, i);
+      add (r, get, sizeof *get);
+      add (r, &g_array_index (r->ahead_vrs, HycoFmuValueReference, vr_at),
+           get->n * sizeof (HycoFmuValueReference));
+      vr_at += get->n;
+    }
+  r->prefetching = TRUE;
+}
+
+/* After the step's reply, with its @status: what the host got, kept for the gets. */
+static void
+keep_ahead (Remote *r, HycoFmuStatus status)
+{
+  gsize at = 0;
+
+  r->prefetching = FALSE;
+  r->after_step = answered (r) && status == HYCO_FMU_STATUS_OK;
+  if (!r->after_step || !(r->header.flags & HYCO_FMU_REMOTE_GOT) || r->ahead_requests == NULL)
+    return;
+  g_byte_array_set_size (r->ahead_values, 0);
+  g_byte_array_append (r->ahead_values, r->reply->data, r->reply->len);
+  g_array_set_size (r->ahead_at, 0);
+  while (r->ahead_got < r->ahead_requests->len && r->reply->len - at >= sizeof (HycoFmuRemoteAhead))
+    {
+      HycoFmuRemoteAhead item;
+      guint offset = (guint) at;
+      memcpy (&item, r->reply->data + at, sizeof item);
+      if (r->reply->len - at - sizeof item < item.size)
+        break;
+      g_array_append_val (r->ahead_at, offset);
+      at += sizeof item + item.size;
+      r->ahead_got++;
+    }
+}
+
+/* fmi2GetReal: after a step, answered by what the host got with it (answer_ahead()). */
 static HycoFmuStatus
 remote_get_real (gpointer handle, const HycoFmuValueReference *vr, gsize n, double *values)
 {
   Remote *r = REMOTE (handle);
-  gboolean same = r->step_outputs != NULL && r->step_outputs->len == n
-                  && memcmp (r->step_outputs->data, vr, n * sizeof *vr) == 0;
+  HycoFmuRemoteRequest request = { .call = HYCO_FMU_REMOTE_GET_REAL, .n = (guint32) n };
+  gboolean after_step = r->after_step;
+  HycoFmuStatus status;
 
-  if (r->prefetched && same && r->step_values->len == n * sizeof (double))
-    {
-      r->prefetched = r->after_step = FALSE;
-      memcpy (values, r->step_values->data, n * sizeof (double));
-      return r->step_status;
-    }
-  if (r->after_step && !same && n > 0)
-    {
-      if (r->step_outputs == NULL)
-        r->step_outputs = g_array_new (FALSE, FALSE, sizeof (HycoFmuValueReference));
-      g_array_set_size (r->step_outputs, 0);
-      g_array_append_vals (r->step_outputs, vr, (guint) n);
-    }
-  return get_values (handle, HYCO_FMU_REMOTE_GET_REAL, NAMES (handle)->get_real, vr, n, values,
-                     sizeof (double), NULL);
+  if (answer_ahead (r, &request, vr, values, n * sizeof (double), &status))
+    return status;
+  status = get_values (handle, HYCO_FMU_REMOTE_GET_REAL, NAMES (handle)->get_real, vr, n, values,
+                       sizeof (double), NULL);
+  /* Still among the gets after the step. */
+  r->after_step = after_step && answered (r);
+  return status;
 }
 DEFINE_GET (get_integer, HYCO_FMU_REMOTE_GET_INTEGER, int)
 DEFINE_GET (get_boolean, HYCO_FMU_REMOTE_GET_BOOLEAN, int)
@@ -737,33 +857,12 @@ remote_do_step (gpointer handle, double current_time, double step, gboolean no_r
   };
 
   HycoFmuStatus status;
-  guint n = r->step_outputs != NULL ? r->step_outputs->len : 0;
 
   begin (r);
   g_snprintf (r->where, sizeof r->where, " at t = %g s", current_time);
-  if (n > 0)
-    {
-      request.flags |= HYCO_FMU_REMOTE_THEN_GET_REAL;
-      request.n = n;
-      add (r, r->step_outputs->data, n * sizeof (HycoFmuValueReference));
-    }
-  r->prefetching = n > 0;
+  ask_ahead (r, &request);
   status = transact (r, &request, NAMES (handle)->do_step);
-  r->prefetching = FALSE;
-  if (answered (r) && status == HYCO_FMU_STATUS_OK)
-    {
-      r->after_step = TRUE;
-      r->prefetched = (r->header.flags & HYCO_FMU_REMOTE_GOT_REAL) != 0
-                      && r->reply->len == n * sizeof (double);
-      if (r->prefetched)
-        {
-          if (r->step_values == NULL)
-            r->step_values = g_byte_array_new ();
-          g_byte_array_set_size (r->step_values, 0);
-          g_byte_array_append (r->step_values, r->reply->data, r->reply->len);
-          r->step_status = (HycoFmuStatus) r->header.u;
-        }
-    }
+  keep_ahead (r, status);
   return status;
 }
 
@@ -939,11 +1038,18 @@ remote_get_values (gpointer handle, HycoFmuType type, const HycoFmuValueReferenc
                                    .integer = (gint32) type,
                                    .u = { n_values } };
   gsize size = hyco_fmu_type_size (type);
+  gboolean after_step = r->after_step;
+  gboolean ahead = type != HYCO_FMU_TYPE_STRING && type != HYCO_FMU_TYPE_BINARY
+                   && type != HYCO_FMU_TYPE_CLOCK;
   HycoFmuStatus status;
 
+  /* A get after a step, of values of a fixed size, may have been made with it. */
+  if (ahead && answer_ahead (r, &request, vr, values, n_values * size, &status))
+    return status;
   begin (r);
   add (r, vr, n * sizeof *vr);
   status = transact (r, &request, r->ops.get_value_names[type]);
+  r->after_step = ahead && after_step && answered (r);
   if (!answered (r))
     return status;
   if (type == HYCO_FMU_TYPE_STRING)
@@ -1163,7 +1269,12 @@ remote_do_event_step (gpointer handle, double current_time, double step, gboolea
 
   begin (r);
   g_snprintf (r->where, sizeof r->where, " at t = %g s", current_time);
+  ask_ahead (r, &request);
   status = transact (r, &request, NAMES (handle)->do_event_step);
+  keep_ahead (r, status);
+  /* After an event the actor goes on with event mode: the host made no get (hyco-fmu-host.c). */
+  if (answered (r) && r->header.u != 0)
+    r->after_step = FALSE;
   if (answered (r))
     {
       *event_handling_needed = (r->header.u & HYCO_FMU_REMOTE_STEP_EVENT_HANDLING_NEEDED) != 0;
@@ -1364,13 +1475,24 @@ remote_free (HycoFmuInstance *self)
   g_byte_array_unref (r->reply);
   g_byte_array_unref (r->input);
   g_byte_array_unref (r->strings);
-  if (r->step_outputs != NULL)
-    g_array_unref (r->step_outputs);
-  if (r->step_values != NULL)
-    g_byte_array_unref (r->step_values);
+  if (r->ahead_requests != NULL)
+    {
+      g_array_unref (r->ahead_requests);
+      g_array_unref (r->ahead_vrs);
+      g_array_unref (r->ahead_at);
+      g_byte_array_unref (r->ahead_values);
+    }
   if (r->shared != NULL)
     munmap (r->shared, sizeof *r->shared);
   g_free (r);
+}
+
+guint64
+_hyco_fmu_remote_get_round_trips (HycoFmuInstance *instance)
+{
+  g_return_val_if_fail (_hyco_fmu_remote_is_remote (instance), 0);
+
+  return REMOTE (instance->handle)->round_trips;
 }
 
 gboolean
@@ -1524,6 +1646,8 @@ spawn (HycoFmu *fmu, const char *instance_name, gboolean logging, gboolean event
       {
         r->output = output[0];
         g_unix_set_fd_nonblocking (r->output, TRUE, NULL);
+        /* Room for what a chatty FMU writes between two looks at it (wait_reply()). */
+        (void) fcntl (output[1], F_SETPIPE_SZ, 1024 * 1024);
       }
     spawned = g_spawn_async_with_pipes_and_fds (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
                                                 NULL, -1, output[1], output[1], source_fds,

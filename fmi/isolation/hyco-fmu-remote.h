@@ -36,6 +36,10 @@ HycoFmuInstance *_hyco_fmu_remote_instantiate_model_exchange (HycoFmu *fmu,
 /* Whether @instance runs in a host process. */
 gboolean _hyco_fmu_remote_is_remote (HycoFmuInstance *instance);
 
+/* How many round trips to its process the calls on @instance, a remote one, took: for the
+ * tests and the benchmark of the read-ahead (a step and the gets after it: one). */
+guint64 _hyco_fmu_remote_get_round_trips (HycoFmuInstance *instance);
+
 /* Where the host program is: $HYCO_FMU_HOST if set, else next to the library in its build
  * tree when it runs from there, else where it is installed. */
 char *_hyco_fmu_remote_host_path (void);
