@@ -291,7 +291,8 @@ test_errors (void)
       "does not export fmi2GetFMUstate, fmi2SetFMUstate, fmi2FreeFMUstate, which FMI 2.0 "
       "requires" },
     { "bad-xml.fmu", HYCO_FMU_ERROR_DESCRIPTION,
-      "modelDescription.xml:69: malformed XML: error parsing attribute name" },
+      "modelDescription.xml:69: malformed XML: column 5: '<' inside a tag (is the '>' of the tag "
+      "before it missing?) or in an attribute value (where it is written &lt;)" },
     { "fmi1.fmu", HYCO_FMU_ERROR_UNSUPPORTED,
       "modelDescription.xml:6: fmiModelDescription: fmiVersion is \"1.0\"" },
     /* A ModelExchange element instead: its functions are required. */

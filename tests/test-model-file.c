@@ -295,15 +295,18 @@ test_load_atomic_ports (void)
 static void
 test_error_malformed (void)
 {
-  assert_file_fails ("bad-malformed.xml", HYCO_MODEL_FILE_ERROR_MALFORMED, 9, "property line 8");
+  assert_file_fails ("bad-malformed.xml", HYCO_MODEL_FILE_ERROR_MALFORMED, 9,
+                     "malformed XML: </entity> does not close <property>, opened on line 8");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"
                        "</entity>\n",
-                       HYCO_MODEL_FILE_ERROR_MALFORMED, 4, "entity line 1");
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 4,
+                       "malformed XML: the file ends before <entity>, opened on line 1, is "
+                       "closed");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\"\n"
                        "  <entity/>\n",
-                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2, "malformed XML");
-  assert_inline_fails ("", HYCO_MODEL_FILE_ERROR_MALFORMED, 1, "empty");
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2, "malformed XML: column 3: '<' inside a tag");
+  assert_inline_fails ("", HYCO_MODEL_FILE_ERROR_MALFORMED, 1, "malformed XML: the file is empty");
 }
 
 static void
