@@ -192,7 +192,6 @@ typedef struct
   HycoXmlNode *current; /* the element whose children are being read */
   guint depth;
   guint max_depth;
-  gboolean external_dtd; /* the DOCTYPE names one: expat then skips undeclared entities */
   GString *text;         /* the text since the last tag */
   gulong text_line;      /* where its first non-space is; 0 while it is only spaces */
   HycoXmlProblem *problem;
@@ -300,9 +299,10 @@ find_unknown_reference (Reader *reader, const char *start, const char *end, gulo
   return -1;
 }
 
-/* With a DOCTYPE that names a DTD, expat passes over a reference to an entity no one declared
- * (the DTD, not read, might declare it): silently in an attribute value. None can be declared
- * here, so any reference in a start tag but to XML's five predefined entities is refused. */
+/* With a DOCTYPE that names a DTD or refers to a parameter entity, expat passes over a
+ * reference to an entity no one declared (the DTD, not read, might declare it): silently in
+ * an attribute value. None can be declared here, so any reference in a start tag but to XML's
+ * five predefined entities is refused. */
 static gboolean
 check_references (Reader *reader)
 {
@@ -359,7 +359,7 @@ on_start_element (void *data, const XML_Char *name, const XML_Char **attributes)
       reader->problem->depth = reader->depth;
       return;
     }
-  if (reader->external_dtd && attributes[0] != NULL && !check_references (reader))
+  if (attributes[0] != NULL && !check_references (reader))
     return;
   element = append_node (reader->doc, reader->current, HYCO_XML_ELEMENT_NODE,
                          (guint) MIN (tag_end_line (reader), G_MAXUINT));
@@ -462,13 +462,6 @@ on_notation_declaration (void *data, const XML_Char *name, const XML_Char *base,
   refuse (data, "NOTATION", name);
 }
 
-static void XMLCALL
-on_doctype (void *data, const XML_Char *name, const XML_Char *system_id,
-            const XML_Char *public_id, int has_internal_subset)
-{
-  ((Reader *) data)->external_dtd = system_id != NULL;
-}
-
 /* In text, expat reports the references it passed over (see check_references()). */
 static void XMLCALL
 on_skipped_entity (void *data, const XML_Char *name, int is_parameter_entity)
@@ -568,10 +561,12 @@ describe_error (Reader *reader)
                 column);
           return;
         }
-      if (at != NULL && *at == '&')
+      /* Expat points at the '&' or just after it. */
+      if (at != NULL && (*at == '&' || (at > reader->data && at[-1] == '&')))
         {
           fail (reader, HYCO_XML_PROBLEM_MALFORMED, line,
-                "column %lu: '&' that begins no reference (it is written &amp;)", column);
+                "column %lu: '&' that begins no reference (it is written &amp;)",
+                *at == '&' ? column : column - 1);
           return;
         }
       break;
@@ -639,16 +634,17 @@ _hyco_xml_parse (const char *data, gsize size, guint max_depth, HycoXmlProblem *
   XML_SetElementHandler (reader.parser, on_start_element, on_end_element);
   XML_SetCharacterDataHandler (reader.parser, on_text);
   XML_SetXmlDeclHandler (reader.parser, on_xml_declaration);
-  XML_SetStartDoctypeDeclHandler (reader.parser, on_doctype);
   XML_SetEntityDeclHandler (reader.parser, on_entity_declaration);
   XML_SetElementDeclHandler (reader.parser, on_element_declaration);
   XML_SetAttlistDeclHandler (reader.parser, on_attribute_declaration);
   XML_SetNotationDeclHandler (reader.parser, on_notation_declaration);
   XML_SetSkippedEntityHandler (reader.parser, on_skipped_entity);
-  /* No external entity handler and no parameter entity parsing (expat's defaults, set here to
-   * say so): nothing outside @data is ever asked for. */
+  /* No external entity handler (expat's default, set here to say so): expat reads nothing
+   * itself, so nothing outside @data is ever asked for, the DTD a DOCTYPE names included.
+   * Parameter entities are looked up, so that a reference to one in the DOCTYPE, which none
+   * can declare, reaches on_skipped_entity(). */
   XML_SetExternalEntityRefHandler (reader.parser, NULL);
-  XML_SetParamEntityParsing (reader.parser, XML_PARAM_ENTITY_PARSING_NEVER);
+  XML_SetParamEntityParsing (reader.parser, XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE);
 
   ok = XML_Parse (reader.parser, data, (int) size, XML_TRUE) == XML_STATUS_OK;
   if (!ok && problem->kind == HYCO_XML_PROBLEM_NONE)
@@ -678,11 +674,11 @@ append_indent (GString *out, guint level)
     g_string_append_len (out, "  ", 2);
 }
 
-/* As libxml2's xmlBufAttrSerializeTxtContent() for a document without an encoding: after a
- * byte that does not start a character, it takes the document for ISO-8859-1 and writes the
- * remaining bytes as they are (*latin1). */
+/* As libxml2 2.9's xmlBufAttrSerializeTxtContent() for a document without an encoding: a byte
+ * that does not start a character XML allows is written as a reference to itself, and the
+ * last byte of a value as it is. */
 static void
-append_escaped (GString *out, const char *value, gboolean *latin1)
+append_escaped (GString *out, const char *value)
 {
   const guchar *p = (const guchar *) value;
 
@@ -723,7 +719,7 @@ append_escaped (GString *out, const char *value, gboolean *latin1)
         default:
           break;
         }
-      if (*p < 0x80 || p[1] == '\0' || *latin1)
+      if (*p < 0x80 || p[1] == '\0')
         {
           g_string_append_c (out, (char) *p++);
           continue;
@@ -744,7 +740,6 @@ append_escaped (GString *out, const char *value, gboolean *latin1)
                || (c >= 0x10000 && c <= 0x10FFFF) || c == 0x9 || c == 0xA || c == 0xD))
         {
           g_string_append_printf (out, "&#x%X;", *p);
-          *latin1 = TRUE;
           p++;
           continue;
         }
@@ -754,7 +749,7 @@ append_escaped (GString *out, const char *value, gboolean *latin1)
 }
 
 static void
-append_start_tag (GString *out, const HycoXmlNode *element, guint level, gboolean *latin1)
+append_start_tag (GString *out, const HycoXmlNode *element, guint level)
 {
   append_indent (out, level);
   g_string_append_c (out, '<');
@@ -764,7 +759,7 @@ append_start_tag (GString *out, const HycoXmlNode *element, guint level, gboolea
       g_string_append_c (out, ' ');
       g_string_append (out, a[0]);
       g_string_append (out, "=\"");
-      append_escaped (out, a[1], latin1);
+      append_escaped (out, a[1]);
       g_string_append_c (out, '"');
     }
 }
@@ -773,13 +768,12 @@ void
 _hyco_xml_dump (const HycoXmlNode *element, GString *out)
 {
   const HycoXmlNode *node = element;
-  gboolean latin1 = FALSE;
   guint level = 0;
 
   /* Without recursion: a model may nest ten thousand levels. Writers make no text nodes. */
   while (node != NULL)
     {
-      append_start_tag (out, node, level, &latin1);
+      append_start_tag (out, node, level);
       if (node->children != NULL)
         {
           g_string_append (out, ">\n");
