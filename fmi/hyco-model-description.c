@@ -100,8 +100,8 @@ locate (Reader *reader, HycoXmlNode *element, const char *format, va_list args)
   g_autofree char *cause = g_strdup_vprintf (format, args);
   g_autofree char *what = describe_element (element);
 
-  return g_strdup_printf ("%s: modelDescription.xml:%u: %s: %s", reader->path, element->line,
-                          what, cause);
+  return g_strdup_printf ("%s: modelDescription.xml:%u: %s: %s", reader->path, element->line, what,
+                          cause);
 }
 
 /* Sets @error to the located message; returns FALSE. */
@@ -251,8 +251,8 @@ read_range (Reader *reader, HycoXmlNode *element, HycoFmuType type, double *min,
 }
 
 static gboolean
-get_boolean (Reader *reader, HycoXmlNode *element, const char *name, gboolean fallback, gboolean *value,
-             GError **error)
+get_boolean (Reader *reader, HycoXmlNode *element, const char *name, gboolean fallback,
+             gboolean *value, GError **error)
 {
   g_autofree char *text = _hyco_xml_get_attr (element, name);
 
@@ -510,7 +510,8 @@ read_type_definitions (Reader *reader, HycoXmlNode *element, GError **error)
       for (HycoXmlNode *kind = child->children; kind; kind = kind->next)
         {
           HycoFmuType value;
-          if (kind->type != HYCO_XML_ELEMENT_NODE || !type_from_name ((const char *) kind->name, &value))
+          if (kind->type != HYCO_XML_ELEMENT_NODE
+              || !type_from_name ((const char *) kind->name, &value))
             continue;
           if (type)
             {
@@ -590,7 +591,8 @@ read_variable_type (Reader *reader, HycoXmlNode *element, HycoFmuVariable *varia
   for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       HycoFmuType type;
-      if (child->type != HYCO_XML_ELEMENT_NODE || !type_from_name ((const char *) child->name, &type))
+      if (child->type != HYCO_XML_ELEMENT_NODE
+          || !type_from_name ((const char *) child->name, &type))
         continue;
       if (type_element)
         return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
@@ -1680,8 +1682,8 @@ parse_xml (Reader *reader, const char *data, gsize size, GError **error)
       break;
     case HYCO_XML_PROBLEM_DECLARATION:
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
-                   "%s: modelDescription.xml:%lu: %s %s: %s declarations are refused",
-                   reader->path, problem.line, problem.declaration, problem.name,
+                   "%s: modelDescription.xml:%lu: %s %s: %s declarations are refused", reader->path,
+                   problem.line, problem.declaration, problem.name,
                    g_str_equal (problem.declaration, "ENTITY") ? "entity" : "DOCTYPE");
       break;
     case HYCO_XML_PROBLEM_TOO_DEEP:
@@ -1692,8 +1694,7 @@ parse_xml (Reader *reader, const char *data, gsize size, GError **error)
       break;
     case HYCO_XML_PROBLEM_UNSUPPORTED:
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
-                   "%s: modelDescription.xml:%lu: %s", reader->path, problem.line,
-                   problem.message);
+                   "%s: modelDescription.xml:%lu: %s", reader->path, problem.line, problem.message);
       break;
     case HYCO_XML_PROBLEM_MALFORMED:
     default:

@@ -56,7 +56,8 @@ pending_expression_free (gpointer data)
 
 static gboolean load_entity (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
                              HycoActor **actor, GError **error);
-static gboolean load_attribute (Loader *loader, HycoXmlNode *element, GObject *owner, GError **error);
+static gboolean load_attribute (Loader *loader, HycoXmlNode *element, GObject *owner,
+                                GError **error);
 static gboolean has_relation (Loader *loader, HycoXmlNode *composite_element,
                               HycoCompositeActor *container, const char *name);
 
@@ -1202,8 +1203,8 @@ load_relation (Loader *loader, HycoXmlNode *element, HycoCompositeActor *contain
  * @container itself. Actor names have no dots, but port names may (an FMU's variable
  * `sensor.y`): the actor's name ends at the first dot. */
 static HycoPort *
-find_link_port (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container, const char *path,
-                GError **error)
+find_link_port (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
+                const char *path, GError **error)
 {
   g_autofree char *what = g_strdup_printf ("link port=\"%s\"", path);
   const char *dot = strchr (path, '.');
@@ -1250,8 +1251,8 @@ find_link_port (Loader *loader, HycoXmlNode *element, HycoCompositeActor *contai
  * `insideIndex`). We link in file order, so a position is accepted only where it says exactly
  * that. */
 static gboolean
-check_link_index (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container, HycoPort *port,
-                  GError **error)
+check_link_index (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
+                  HycoPort *port, GError **error)
 {
   static const char *const outside_names[] = { "insertAt", "index" };
   static const char *const inside_names[] = { "insertInsideAt", "insideIndex" };
@@ -1371,8 +1372,8 @@ require_composite (Loader *loader, HycoXmlNode *element, HycoActor *actor, GErro
 
 /* One child of an entity, read the generic way. */
 gboolean
-_hyco_model_reader_read_child (Loader *loader, HycoActor *actor, HycoXmlNode *node, HycoXmlNode *element,
-                               GError **error)
+_hyco_model_reader_read_child (Loader *loader, HycoActor *actor, HycoXmlNode *node,
+                               HycoXmlNode *element, GError **error)
 {
   if (_hyco_xml_is_element (node, "property"))
     return load_property (loader, node, actor, error);
@@ -2167,7 +2168,8 @@ _hyco_model_reader_describe (HycoXmlNode *element)
 }
 
 int
-_hyco_model_reader_classify_child (Loader *loader, HycoXmlNode *node, HycoXmlNode *parent, GError **error)
+_hyco_model_reader_classify_child (Loader *loader, HycoXmlNode *node, HycoXmlNode *parent,
+                                   GError **error)
 {
   return classify_child (loader, node, parent, error);
 }
@@ -2186,14 +2188,15 @@ _hyco_model_reader_check_ignorable_children (Loader *loader, HycoXmlNode *parent
 }
 
 gboolean
-_hyco_model_reader_require_attr (Loader *loader, HycoXmlNode *element, const char *name, char **value,
-                                 GError **error)
+_hyco_model_reader_require_attr (Loader *loader, HycoXmlNode *element, const char *name,
+                                 char **value, GError **error)
 {
   return require_attr (loader, element, name, value, error);
 }
 
 gboolean
-_hyco_model_reader_check_name (Loader *loader, HycoXmlNode *element, const char *name, GError **error)
+_hyco_model_reader_check_name (Loader *loader, HycoXmlNode *element, const char *name,
+                               GError **error)
 {
   return check_name (loader, element, name, error);
 }
@@ -2211,7 +2214,8 @@ _hyco_model_reader_note_ignored (Loader *loader, HycoXmlNode *element)
 }
 
 gboolean
-_hyco_model_reader_read_port (Loader *loader, HycoXmlNode *element, HycoActor *actor, GError **error)
+_hyco_model_reader_read_port (Loader *loader, HycoXmlNode *element, HycoActor *actor,
+                              GError **error)
 {
   return load_port (loader, element, actor, error);
 }

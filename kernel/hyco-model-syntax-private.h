@@ -42,8 +42,8 @@ gboolean _hyco_model_reader_fail (HycoModelReader *reader, GError **error, long 
                                   HycoModelFileError code, const char *what, const char *format,
                                   ...) G_GNUC_PRINTF (6, 7);
 char *_hyco_model_reader_describe (HycoXmlNode *element);
-int _hyco_model_reader_classify_child (HycoModelReader *reader, HycoXmlNode *node, HycoXmlNode *parent,
-                                       GError **error);
+int _hyco_model_reader_classify_child (HycoModelReader *reader, HycoXmlNode *node,
+                                       HycoXmlNode *parent, GError **error);
 gboolean _hyco_model_reader_fail_not_allowed (HycoModelReader *reader, HycoXmlNode *element,
                                               HycoXmlNode *parent, GError **error);
 gboolean _hyco_model_reader_check_ignorable_children (HycoModelReader *reader, HycoXmlNode *parent,
@@ -57,8 +57,8 @@ gboolean _hyco_model_reader_is_ignored_property (HycoXmlNode *element);
  * transition's exitAngle) records it, so that `--verbose` counts it with Vergil's others.
  * Properties _hyco_model_reader_is_ignored_property() accepts are counted without it. */
 void _hyco_model_reader_note_ignored (HycoModelReader *reader, HycoXmlNode *element);
-gboolean _hyco_model_reader_read_child (HycoModelReader *reader, HycoActor *actor, HycoXmlNode *node,
-                                        HycoXmlNode *parent, GError **error);
+gboolean _hyco_model_reader_read_child (HycoModelReader *reader, HycoActor *actor,
+                                        HycoXmlNode *node, HycoXmlNode *parent, GError **error);
 gboolean _hyco_model_reader_read_port (HycoModelReader *reader, HycoXmlNode *element,
                                        HycoActor *actor, GError **error);
 gboolean _hyco_model_reader_read_property (HycoModelReader *reader, HycoXmlNode *element,
@@ -80,7 +80,7 @@ _hyco_model_reader_short_class_name (const char *class_name)
 
 /* Writing. */
 HycoXmlNode *_hyco_model_writer_add_element (HycoXmlNode *parent, const char *tag, const char *name,
-                                         const char *class_name, const char *value);
+                                             const char *class_name, const char *value);
 void _hyco_model_writer_save_parameters (HycoXmlNode *element, GObject *object);
 void _hyco_model_writer_save_port (HycoXmlNode *element, HycoPort *port);
 void _hyco_model_writer_save_composite (HycoXmlNode *element, HycoCompositeActor *composite,

@@ -26,7 +26,7 @@ typedef struct _HycoXmlNode HycoXmlNode;
 struct _HycoXmlNode
 {
   HycoXmlNodeType type;
-  guint line; /* where the element's start tag ends; where a text's first non-space is */
+  guint line;       /* where the element's start tag ends; where a text's first non-space is */
   const char *name; /* the element's tag; NULL for text */
   union
   {

@@ -192,8 +192,8 @@ typedef struct
   HycoXmlNode *current; /* the element whose children are being read */
   guint depth;
   guint max_depth;
-  GString *text;         /* the text since the last tag */
-  gulong text_line;      /* where its first non-space is; 0 while it is only spaces */
+  GString *text;    /* the text since the last tag */
+  gulong text_line; /* where its first non-space is; 0 while it is only spaces */
   HycoXmlProblem *problem;
 } Reader;
 
@@ -271,8 +271,8 @@ name_at (Reader *reader, XML_Index offset, gsize skip)
   return g_strndup (reader->data + start, end - start);
 }
 
-#define UNDECLARED_ENTITY                                                                         \
-  "&%s; refers to an entity that is not declared: only &amp; &lt; &gt; &quot; &apos; and "       \
+#define UNDECLARED_ENTITY                                                                          \
+  "&%s; refers to an entity that is not declared: only &amp; &lt; &gt; &quot; &apos; and "         \
   "character references are read"
 
 /* The first reference in @start..@end to an entity other than XML's five predefined ones, as
@@ -314,8 +314,8 @@ check_references (Reader *reader)
   if (offset < 0 || count <= 0 || (gsize) offset + (gsize) count > reader->size
       || memchr (reader->data + offset, '&', count) == NULL)
     return TRUE;
-  found = find_unknown_reference (reader, reader->data + offset, reader->data + offset + count,
-                                  &line);
+  found
+    = find_unknown_reference (reader, reader->data + offset, reader->data + offset + count, &line);
   if (found >= 0)
     {
       g_autofree char *name = name_at (reader, found, 1);
@@ -424,8 +424,7 @@ refuse (Reader *reader, const char *declaration, const char *name)
 {
   if (reader->problem->kind != HYCO_XML_PROBLEM_NONE)
     return;
-  stop (reader, HYCO_XML_PROBLEM_DECLARATION, current_line (reader), "<!%s %s>", declaration,
-        name);
+  stop (reader, HYCO_XML_PROBLEM_DECLARATION, current_line (reader), "<!%s %s>", declaration, name);
   reader->problem->declaration = declaration;
   reader->problem->name = g_strdup (name);
 }
@@ -488,8 +487,7 @@ is_supported_encoding (const char *encoding)
 #define ENCODING_ADVICE "only UTF-8 (and US-ASCII, a part of it) and ISO-8859-1 are read"
 
 static void XMLCALL
-on_xml_declaration (void *data, const XML_Char *version, const XML_Char *encoding,
-                    int standalone)
+on_xml_declaration (void *data, const XML_Char *version, const XML_Char *encoding, int standalone)
 {
   Reader *reader = data;
 
@@ -515,8 +513,9 @@ describe_error (Reader *reader)
     case XML_ERROR_TAG_MISMATCH:
       {
         g_autofree char *found = name_at (reader, offset, 0);
-        fail (reader, HYCO_XML_PROBLEM_MALFORMED, line, "</%s> does not close <%s>, opened on line %u",
-              found, open ? open->name : "?", open ? open->line : 0);
+        fail (reader, HYCO_XML_PROBLEM_MALFORMED, line,
+              "</%s> does not close <%s>, opened on line %u", found, open ? open->name : "?",
+              open ? open->line : 0);
         return;
       }
     case XML_ERROR_NO_ELEMENTS:
@@ -536,8 +535,7 @@ describe_error (Reader *reader)
     case XML_ERROR_PARTIAL_CHAR:
       if (open != NULL)
         fail (reader, HYCO_XML_PROBLEM_MALFORMED, line,
-              "the file ends inside a tag, within <%s>, opened on line %u", open->name,
-              open->line);
+              "the file ends inside a tag, within <%s>, opened on line %u", open->name, open->line);
       else
         fail (reader, HYCO_XML_PROBLEM_MALFORMED, line, "the file ends inside a tag");
       return;
@@ -601,8 +599,7 @@ describe_error (Reader *reader)
     default:
       break;
     }
-  fail (reader, HYCO_XML_PROBLEM_MALFORMED, line, "column %lu: %s", column,
-        XML_ErrorString (code));
+  fail (reader, HYCO_XML_PROBLEM_MALFORMED, line, "column %lu: %s", column, XML_ErrorString (code));
 }
 
 HycoXmlDocument *

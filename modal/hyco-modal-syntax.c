@@ -23,8 +23,8 @@ is_named (HycoXmlNode *node, const char *name)
  * (which Ptolemy II writes) may only join ports of one name. @relations maps each relation
  * declared to the port name it carries ("" until linked). */
 static gboolean
-load_modal_link (HycoModelReader *loader, HycoXmlNode *element, HycoModalModel *modal, GHashTable *relations,
-                 GError **error)
+load_modal_link (HycoModelReader *loader, HycoXmlNode *element, HycoModalModel *modal,
+                 GHashTable *relations, GError **error)
 {
   g_autofree char *port_path = NULL;
   g_autofree char *relation_name = NULL;
@@ -103,7 +103,8 @@ check_modal_relation_child (HycoModelReader *loader, HycoXmlNode *node, HycoXmlN
 }
 
 static gboolean
-load_modal_relation (HycoModelReader *loader, HycoXmlNode *element, GHashTable *relations, GError **error)
+load_modal_relation (HycoModelReader *loader, HycoXmlNode *element, GHashTable *relations,
+                     GError **error)
 {
   g_autofree char *name = NULL;
 
@@ -122,7 +123,8 @@ load_modal_relation (HycoModelReader *loader, HycoXmlNode *element, GHashTable *
 
 /* A boolean property of a transition: no value means true. */
 static gboolean
-read_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboolean *flag, GError **error)
+read_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboolean *flag,
+           GError **error)
 {
   g_autofree char *what = _hyco_model_reader_describe (node);
 
@@ -136,7 +138,8 @@ read_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboole
 /* A property of a transition or state, read as a boolean that must be @expected (the features
  * that other values would need are not supported yet). */
 static gboolean
-check_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboolean expected, GError **error)
+check_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboolean expected,
+            GError **error)
 {
   gboolean set;
   g_autofree char *what = NULL;
@@ -383,7 +386,8 @@ load_fsm_link (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm,
 /* Ptolemy II gives a modal model's controller copies of the modal model's ports; ours reads
  * and writes the modal model's ports directly, so such a copy is only checked. */
 static gboolean
-check_controller_port (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm, GError **error)
+check_controller_port (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm,
+                       GError **error)
 {
   g_autofree char *name = NULL;
   HycoActor *modal = HYCO_ACTOR (hyco_actor_get_container (HYCO_ACTOR (fsm)));
@@ -638,7 +642,8 @@ save_fsm (HycoXmlNode *element, HycoFSMActor *fsm)
       const char *from, *to, *guard, *outputs, *sets;
       gboolean preemptive, reset;
       g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
-      HycoXmlNode *transition = _hyco_model_writer_add_element (element, "relation", name, "Transition", NULL);
+      HycoXmlNode *transition
+        = _hyco_model_writer_add_element (element, "relation", name, "Transition", NULL);
       hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
       hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
       if (guard)
@@ -725,7 +730,8 @@ is_machine_refinement (HycoXmlNode *node, HycoXmlNode *parent)
 }
 
 static gboolean
-read_machine_refinement (HycoModelReader *loader, HycoActor *modal, HycoXmlNode *node, GError **error)
+read_machine_refinement (HycoModelReader *loader, HycoActor *modal, HycoXmlNode *node,
+                         GError **error)
 {
   g_autofree char *name = _hyco_xml_get_attr (node, "name");
   g_autoptr (HycoCompositeActor) composite = hyco_composite_actor_new (name);
@@ -771,7 +777,8 @@ read_machine_refinement (HycoModelReader *loader, HycoActor *modal, HycoXmlNode 
 
 /* A modal model's contents: relations and links by name, the rest the generic way. */
 static gboolean
-read_modal_contents (HycoActor *actor, HycoModelReader *loader, HycoXmlNode *element, GError **error)
+read_modal_contents (HycoActor *actor, HycoModelReader *loader, HycoXmlNode *element,
+                     GError **error)
 {
   g_autoptr (GHashTable) relations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 

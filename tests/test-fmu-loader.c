@@ -792,21 +792,20 @@ read_description_error (const char *xml)
 }
 
 #define DESCRIPTION_START                                                                          \
-  "<fmiModelDescription fmiVersion=\"2.0\" modelName=\"m\" guid=\"{1}\"\n"                       \
-  "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"                                \
+  "<fmiModelDescription fmiVersion=\"2.0\" modelName=\"m\" guid=\"{1}\"\n"                         \
+  "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"                                 \
   "  <CoSimulation modelIdentifier=\"m\"/>\n"
 
 static void
 test_description_xml (void)
 {
-  GString *deep = g_string_new ("<?xml version=\"1.0\"?>\n" DESCRIPTION_START
-                                "  <ModelVariables/>\n"
-                                "  <VendorAnnotations>\n");
+  GString *deep
+    = g_string_new ("<?xml version=\"1.0\"?>\n" DESCRIPTION_START "  <ModelVariables/>\n"
+                    "  <VendorAnnotations>\n");
   char *message;
 
   message = read_description_error ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                    "<!-- a comment -->\n" DESCRIPTION_START
-                                    "  <ModelVariables/>\n"
+                                    "<!-- a comment -->\n" DESCRIPTION_START "  <ModelVariables/>\n"
                                     "</fmiModelDescription>\n");
   g_assert_null (message);
   message = read_description_error ("<?xml version=\"1.0\"?>\n"
@@ -818,9 +817,9 @@ test_description_xml (void)
                    "x.fmu: modelDescription.xml:3: ATTLIST ScalarVariable: DOCTYPE declarations "
                    "are refused");
   g_free (message);
-  message = read_description_error ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n"
-                                    DESCRIPTION_START "  <ModelVariables/>\n"
-                                    "</fmiModelDescription>\n");
+  message = read_description_error (
+    "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" DESCRIPTION_START "  <ModelVariables/>\n"
+    "</fmiModelDescription>\n");
   g_assert_cmpstr (message, ==,
                    "x.fmu: modelDescription.xml:1: the XML declaration names the encoding "
                    "\"UTF-16\": only UTF-8 (and US-ASCII, a part of it) and ISO-8859-1 are read");

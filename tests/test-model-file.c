@@ -306,7 +306,8 @@ test_error_malformed (void)
                        "closed");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\"\n"
                        "  <entity/>\n",
-                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2, "malformed XML: column 3: '<' inside a tag");
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "malformed XML: column 3: '<' inside a tag");
   assert_inline_fails ("", HYCO_MODEL_FILE_ERROR_MALFORMED, 1, "malformed XML: the file is empty");
 }
 
@@ -1539,18 +1540,17 @@ test_xml_references (void)
 
   /* Ptolemy's DOCTYPE (not fetched), the predefined entities, character references, comments,
    * processing instructions, CDATA sections of whitespace. */
-  model = hyco_model_new_from_data (MOML_DOCTYPE
-                                    "<!-- a comment -->\n"
-                                    "<entity name=\"top\" class=\"CompositeActor\">\n"
-                                    "  <?vergil something?>\n"
-                                    "  <property name=\"d\" class=\"DEDirector\"/><![CDATA[ \n ]]>\n"
-                                    "  <entity name=\"a&amp;&lt;&gt;&quot;&apos;&#65;&#x42;\" "
-                                    "class=\"Const\"/>\n"
-                                    "</entity>\n",
-                                    -1, "inline.xml", &error);
+  model = hyco_model_new_from_data (
+    MOML_DOCTYPE "<!-- a comment -->\n"
+                 "<entity name=\"top\" class=\"CompositeActor\">\n"
+                 "  <?vergil something?>\n"
+                 "  <property name=\"d\" class=\"DEDirector\"/><![CDATA[ \n ]]>\n"
+                 "  <entity name=\"a&amp;&lt;&gt;&quot;&apos;&#65;&#x42;\" "
+                 "class=\"Const\"/>\n"
+                 "</entity>\n",
+    -1, "inline.xml", &error);
   g_assert_no_error (error);
-  g_assert_nonnull (hyco_composite_actor_get_actor (hyco_model_get_toplevel (model),
-                                                    "a&<>\"'AB"));
+  g_assert_nonnull (hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "a&<>\"'AB"));
   /* With a DOCTYPE that names a DTD, a reference to an entity it might declare is refused, in
    * text as in an attribute (where the parser would drop it), at its line. */
   assert_inline_fails (MOML_DOCTYPE "<entity name=\"top\" class=\"CompositeActor\">\n"
@@ -1660,18 +1660,17 @@ test_save_libxml2_format (void)
   g_assert_no_error (error);
   saved = hyco_model_save_to_data (model);
   g_assert_cmpstr (saved, ==,
-                   MOML_DOCTYPE
-                   "<entity name=\"top\" class=\"CompositeActor\">\n"
-                   "  <property name=\"s\" class=\"ptolemy.data.expr.Parameter\" "
-                   "value=\"&quot;a&amp;b&lt;c&gt;de'fg h i &#xE9; &#xFC; &#xDF; "
-                   "&#x65E5;&#x672C; &#x1D11E; &#xFFFD; ]]&gt; end&quot;\"/>\n"
-                   "  <property name=\"x\" class=\"ptolemy.data.expr.Parameter\" "
-                   "value=\"1 +&#10;&#9;2&#13;+ 3 &lt; 7\"/>\n"
-                   "  <property name=\"DE Director\" class=\"DEDirector\"/>\n"
-                   "  <entity name=\"Clock &#xE9;\" class=\"DiscreteClock\">\n"
-                   "    <property name=\"period\" value=\"0.1\"/>\n"
-                   "  </entity>\n"
-                   "</entity>\n");
+                   MOML_DOCTYPE "<entity name=\"top\" class=\"CompositeActor\">\n"
+                                "  <property name=\"s\" class=\"ptolemy.data.expr.Parameter\" "
+                                "value=\"&quot;a&amp;b&lt;c&gt;de'fg h i &#xE9; &#xFC; &#xDF; "
+                                "&#x65E5;&#x672C; &#x1D11E; &#xFFFD; ]]&gt; end&quot;\"/>\n"
+                                "  <property name=\"x\" class=\"ptolemy.data.expr.Parameter\" "
+                                "value=\"1 +&#10;&#9;2&#13;+ 3 &lt; 7\"/>\n"
+                                "  <property name=\"DE Director\" class=\"DEDirector\"/>\n"
+                                "  <entity name=\"Clock &#xE9;\" class=\"DiscreteClock\">\n"
+                                "    <property name=\"period\" value=\"0.1\"/>\n"
+                                "  </entity>\n"
+                                "</entity>\n");
   reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
   g_assert_no_error (error);
   saved_again = hyco_model_save_to_data (reloaded);
