@@ -192,7 +192,10 @@ typedef struct
   HycoXmlNode *current; /* the element whose children are being read */
   guint depth;
   guint max_depth;
-  GString *text;    /* the text since the last tag */
+  gboolean carriage_returns; /* in the data: then expat counts the lines */
+  gsize counted;              /* the lines before this offset are counted: */
+  gulong lines;               /* so many, plus one */
+  GString *text;              /* the text since the last tag */
   gulong text_line; /* where its first non-space is; 0 while it is only spaces */
   HycoXmlProblem *problem;
 } Reader;
@@ -231,10 +234,22 @@ static void G_GNUC_PRINTF (4, 5)
   va_end (args);
 }
 
+/* The line expat is at. Expat counts it by going over every byte since it was last asked;
+ * memchr() over line feeds is quicker, where there are no carriage returns to count too. */
 static gulong
 current_line (Reader *reader)
 {
-  return XML_GetCurrentLineNumber (reader->parser);
+  XML_Index offset = XML_GetCurrentByteIndex (reader->parser);
+  const char *p, *end;
+
+  if (reader->carriage_returns || offset < (XML_Index) reader->counted
+      || (gsize) offset > reader->size)
+    return XML_GetCurrentLineNumber (reader->parser);
+  end = reader->data + offset;
+  for (p = reader->data + reader->counted; (p = memchr (p, '\n', end - p)) != NULL; p++)
+    reader->lines++;
+  reader->counted = (gsize) offset;
+  return reader->lines + 1;
 }
 
 /* The text read since the last tag becomes a node when it is more than whitespace. */
@@ -333,11 +348,21 @@ tag_end_line (Reader *reader)
   XML_Index offset = XML_GetCurrentByteIndex (reader->parser);
   int count = XML_GetCurrentByteCount (reader->parser);
   gulong line = current_line (reader);
+  const char *p, *end;
 
   if (offset < 0 || count <= 0 || (gsize) offset + (gsize) count > reader->size)
     return line;
-  for (const char *p = reader->data + offset, *end = p + count; p < end; p++)
-    line += *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n'));
+  p = reader->data + offset;
+  end = p + count;
+  if (memchr (p, '\r', count) != NULL)
+    {
+      /* A carriage return ends a line too, once with a line feed after it. */
+      for (; p < end; p++)
+        line += *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n'));
+      return line;
+    }
+  for (; (p = memchr (p, '\n', end - p)) != NULL; p++)
+    line++;
   return line;
 }
 
@@ -402,16 +427,15 @@ on_text (void *data, const XML_Char *text, int length)
   /* Expat hands text over in pieces (a line break is one): its first non-space dates it. */
   if (reader->text_line == 0)
     {
-      gulong line = current_line (reader);
+      int first = 0;
 
-      for (int i = 0; i < length; i++)
+      while (first < length && g_ascii_isspace (text[first]))
+        first++;
+      if (first < length)
         {
-          if (!g_ascii_isspace (text[i]))
-            {
-              reader->text_line = line;
-              break;
-            }
-          line += text[i] == '\n';
+          reader->text_line = current_line (reader);
+          for (int i = 0; i < first; i++)
+            reader->text_line += text[i] == '\n';
         }
     }
   g_string_append_len (reader->text, text, length);
@@ -625,6 +649,7 @@ _hyco_xml_parse (const char *data, gsize size, guint max_depth, HycoXmlProblem *
   reader.parser = XML_ParserCreate (NULL);
   if (reader.parser == NULL)
     g_error ("%s: out of memory", G_STRLOC);
+  reader.carriage_returns = memchr (data, '\r', size) != NULL;
   reader.doc = _hyco_xml_document_new ();
   reader.text = g_string_new (NULL);
   XML_SetUserData (reader.parser, &reader);
@@ -792,62 +817,66 @@ _hyco_xml_dump (const HycoXmlNode *element, GString *out)
     }
 }
 
-/* The attribute counter (_hyco_xml_find_crowded_element). */
+/* The attribute counter (_hyco_xml_find_crowded_element): memchr() takes it over text and
+ * quoted values, and lines are counted only for the tag it finds. */
 
-/* Skips to just after @end from @p, counting lines; FALSE when @end does not come. */
+/* Skips to just after @end from @p; FALSE when @end does not come. */
 static gboolean
-skip_past (const char **p, const char *limit, const char *end, int *line)
+skip_past (const char **p, const char *limit, const char *end)
 {
   gsize n = strlen (end);
 
-  for (; *p + n <= limit; (*p)++)
+  while (*p + n <= limit)
     {
-      if (memcmp (*p, end, n) == 0)
+      const char *first = memchr (*p, end[0], limit - *p);
+
+      if (first == NULL || first + n > limit)
+        return FALSE;
+      if (memcmp (first, end, n) == 0)
         {
-          *p += n;
+          *p = first + n;
           return TRUE;
         }
-      *line += **p == '\n';
+      *p = first + 1;
     }
   return FALSE;
+}
+
+/* Past the quoted text that starts at @p; NULL when it does not end. */
+static const char *
+skip_quoted (const char *p, const char *limit)
+{
+  return memchr (p + 1, *p, limit - p - 1);
 }
 
 const char *
 _hyco_xml_find_crowded_element (const char *data, gsize size, guint limit, int *line_out)
 {
   const char *p = data, *limit_p = data + size;
-  int line = 1;
 
-  while (p < limit_p)
+  while (p < limit_p && (p = memchr (p, '<', limit_p - p)) != NULL)
     {
       const char *tag;
-      int tag_line;
       guint attributes = 0;
-      char quote = 0;
 
-      if (*p != '<')
-        {
-          line += *p++ == '\n';
-          continue;
-        }
       if (limit_p - p >= 4 && memcmp (p, "<!--", 4) == 0)
         {
           p += 4;
-          if (!skip_past (&p, limit_p, "-->", &line))
+          if (!skip_past (&p, limit_p, "-->"))
             return NULL;
           continue;
         }
       if (limit_p - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
         {
           p += 9;
-          if (!skip_past (&p, limit_p, "]]>", &line))
+          if (!skip_past (&p, limit_p, "]]>"))
             return NULL;
           continue;
         }
       if (limit_p - p >= 2 && p[1] == '?')
         {
           p += 2;
-          if (!skip_past (&p, limit_p, "?>", &line))
+          if (!skip_past (&p, limit_p, "?>"))
             return NULL;
           continue;
         }
@@ -858,35 +887,31 @@ _hyco_xml_find_crowded_element (const char *data, gsize size, guint limit, int *
           int brackets = 0;
           for (p += 2; p < limit_p; p++)
             {
-              if (quote)
-                quote = *p == quote ? 0 : quote;
-              else if (*p == '"' || *p == '\'')
-                quote = *p;
+              if ((*p == '"' || *p == '\'') && (p = skip_quoted (p, limit_p)) == NULL)
+                return NULL;
               else if (*p == '[')
                 brackets++;
               else if (*p == ']')
                 brackets--;
               else if (*p == '>' && brackets <= 0)
                 break;
-              line += *p == '\n';
             }
           p++;
           continue;
         }
       tag = p++;
-      tag_line = line;
-      for (; p < limit_p && (quote || *p != '>'); p++)
+      for (; p < limit_p && *p != '>'; p++)
         {
-          if (quote)
-            quote = *p == quote ? 0 : quote;
-          else if (*p == '"' || *p == '\'')
-            quote = *p;
+          if ((*p == '"' || *p == '\'') && (p = skip_quoted (p, limit_p)) == NULL)
+            return NULL;
           else if (*p == '=' && ++attributes > limit)
             {
-              *line_out = tag_line;
+              int line = 1;
+              for (const char *q = data; (q = memchr (q, '\n', tag - q)) != NULL; q++)
+                line++;
+              *line_out = line;
               return tag;
             }
-          line += *p == '\n';
         }
       p++;
     }

@@ -1626,6 +1626,13 @@ test_xml_errors (void)
                        "     class=\"Const\"><unknown/></entity>\n"
                        "</entity>\n",
                        HYCO_MODEL_FILE_ERROR_INVALID, 4, "inline.xml:4: <unknown>");
+  /* Lines end with a line feed, a carriage return, or both. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\r\n"
+                       "  <entity\r"
+                       "     name=\"C\"\r\n"
+                       "     class=\"Const\"><unknown/></entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 4, "inline.xml:4: <unknown>");
 }
 
 /* Saved files are written as libxml2 wrote them (the expected texts are its output): values
