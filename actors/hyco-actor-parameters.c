@@ -131,7 +131,7 @@ _hyco_actors_parse_boolean (HycoActor *actor, const char *name, const char *lite
 
 /* Writes the parameters, then the ports the model declared (those its class does not). */
 static void
-write_declared_ports (HycoActor *actor, xmlNode *element)
+write_declared_ports (HycoActor *actor, HycoXmlNode *element)
 {
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
 
@@ -139,7 +139,7 @@ write_declared_ports (HycoActor *actor, xmlNode *element)
   for (guint i = 0; i < ports->len; i++)
     {
       HycoPort *port = ports->pdata[i];
-      xmlNode *port_element;
+      HycoXmlNode *port_element;
 
       if (hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (actor),
                                            hyco_port_get_name (port))

@@ -6,8 +6,6 @@
 #include "hyco-xml-private.h"
 
 #include <errno.h>
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <math.h>
 #include <string.h>
 
@@ -71,59 +69,46 @@ typedef struct
   const char *path;                  /* the FMU, for errors */
   const char *const *versions;       /* the FMI versions a backend runs */
   HycoModelDescription *description; /* what is read */
-  char *xml_message;                 /* the first error of the parser */
-  int xml_line;
-  char *declaration; /* the first entity declaration, refused */
-  int declaration_line;
   GHashTable *types; /* SimpleType name -> SimpleType* */
 } Reader;
 
 static void
 reader_clear (Reader *reader)
 {
-  g_free (reader->xml_message);
-  g_free (reader->declaration);
   g_clear_pointer (&reader->types, g_hash_table_unref);
 }
 
 /* `ScalarVariable "x"`, `Real of ScalarVariable "x"`, or the element's name. */
 static char *
-describe_element (xmlNode *element)
+describe_element (HycoXmlNode *element)
 {
-  xmlChar *name = xmlGetNoNsProp (element, BAD_CAST "name");
-  char *text;
+  const char *name = _hyco_xml_peek_attr (element, "name");
 
-  if (name == NULL && element->parent && element->parent->type == XML_ELEMENT_NODE)
+  if (name == NULL && element->parent && element->parent->type == HYCO_XML_ELEMENT_NODE)
     {
-      xmlChar *parent_name = xmlGetNoNsProp (element->parent, BAD_CAST "name");
+      const char *parent_name = _hyco_xml_peek_attr (element->parent, "name");
       if (parent_name)
-        {
-          text = g_strdup_printf ("%s of %s \"%s\"", (const char *) element->name,
-                                  (const char *) element->parent->name, (const char *) parent_name);
-          xmlFree (parent_name);
-          return text;
-        }
+        return g_strdup_printf ("%s of %s \"%s\"", element->name, element->parent->name,
+                                parent_name);
     }
   if (name == NULL)
-    return g_strdup ((const char *) element->name);
-  text = g_strdup_printf ("%s \"%s\"", (const char *) element->name, (const char *) name);
-  xmlFree (name);
-  return text;
+    return g_strdup (element->name);
+  return g_strdup_printf ("%s \"%s\"", element->name, name);
 }
 
 /* `FMU: modelDescription.xml:LINE: ELEMENT: CAUSE`: where in the description, then why. */
 static char *
-locate (Reader *reader, xmlNode *element, const char *format, va_list args)
+locate (Reader *reader, HycoXmlNode *element, const char *format, va_list args)
 {
   g_autofree char *cause = g_strdup_vprintf (format, args);
   g_autofree char *what = describe_element (element);
 
-  return g_strdup_printf ("%s: modelDescription.xml:%ld: %s: %s", reader->path,
-                          xmlGetLineNo (element), what, cause);
+  return g_strdup_printf ("%s: modelDescription.xml:%u: %s: %s", reader->path, element->line, what,
+                          cause);
 }
 
 /* Sets @error to the located message; returns FALSE. */
-static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, xmlNode *element,
+static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, HycoXmlNode *element,
                                            HycoFmuError code, const char *format, ...)
 {
   g_autofree char *message = NULL;
@@ -139,7 +124,7 @@ static gboolean G_GNUC_PRINTF (5, 6) fail (Reader *reader, GError **error, xmlNo
 /* What a description gets wrong in a way that changes nothing Hyco does: a message, worded as
  * fail() words its errors, and the load goes on. */
 static void G_GNUC_PRINTF (3, 4)
-  tolerate (Reader *reader, xmlNode *element, const char *format, ...)
+  tolerate (Reader *reader, HycoXmlNode *element, const char *format, ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -151,7 +136,7 @@ static void G_GNUC_PRINTF (3, 4)
 }
 
 static gboolean
-get_required (Reader *reader, xmlNode *element, const char *name, char **value, GError **error)
+get_required (Reader *reader, HycoXmlNode *element, const char *name, char **value, GError **error)
 {
   *value = _hyco_xml_get_attr (element, name);
   if (*value == NULL || **value == '\0')
@@ -244,7 +229,7 @@ parse_typed_integer (const char *text, HycoFmuType type, gboolean enumeration64,
 /* The min and max attributes of a Real, Integer or Enumeration element, where given (@min and
  * @max are left as they are otherwise). */
 static gboolean
-read_range (Reader *reader, xmlNode *element, HycoFmuType type, double *min, double *max,
+read_range (Reader *reader, HycoXmlNode *element, HycoFmuType type, double *min, double *max,
             GError **error)
 {
   const char *names[] = { "min", "max" };
@@ -269,8 +254,8 @@ read_range (Reader *reader, xmlNode *element, HycoFmuType type, double *min, dou
 }
 
 static gboolean
-get_boolean (Reader *reader, xmlNode *element, const char *name, gboolean fallback, gboolean *value,
-             GError **error)
+get_boolean (Reader *reader, HycoXmlNode *element, const char *name, gboolean fallback,
+             gboolean *value, GError **error)
 {
   g_autofree char *text = _hyco_xml_get_attr (element, name);
 
@@ -282,7 +267,7 @@ get_boolean (Reader *reader, xmlNode *element, const char *name, gboolean fallba
 }
 
 static gboolean
-get_double (Reader *reader, xmlNode *element, const char *name, double *value, GError **error)
+get_double (Reader *reader, HycoXmlNode *element, const char *name, double *value, GError **error)
 {
   g_autofree char *text = _hyco_xml_get_attr (element, name);
 
@@ -294,7 +279,7 @@ get_double (Reader *reader, xmlNode *element, const char *name, double *value, G
 }
 
 static gboolean
-get_unsigned (Reader *reader, xmlNode *element, const char *name, guint *value, GError **error)
+get_unsigned (Reader *reader, HycoXmlNode *element, const char *name, guint *value, GError **error)
 {
   g_autofree char *text = _hyco_xml_get_attr (element, name);
   gint64 number;
@@ -323,7 +308,7 @@ is_c_identifier (const char *text)
 /* The modelIdentifier of a CoSimulation or ModelExchange element: the library's name, so a C
  * identifier. */
 static gboolean
-read_model_identifier (Reader *reader, xmlNode *element, char **identifier, GError **error)
+read_model_identifier (Reader *reader, HycoXmlNode *element, char **identifier, GError **error)
 {
   if (!get_required (reader, element, "modelIdentifier", identifier, error))
     return FALSE;
@@ -334,7 +319,7 @@ read_model_identifier (Reader *reader, xmlNode *element, char **identifier, GErr
 }
 
 static gboolean
-read_co_simulation (Reader *reader, xmlNode *element, GError **error)
+read_co_simulation (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
@@ -366,7 +351,7 @@ read_co_simulation (Reader *reader, xmlNode *element, GError **error)
 
 /* FMI 2.0 section 3.3: the ModelExchange element. */
 static gboolean
-read_model_exchange (Reader *reader, xmlNode *element, GError **error)
+read_model_exchange (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
@@ -485,10 +470,10 @@ integer_limits (HycoFmuType type, gint64 *min, guint64 *max)
 
 /* The Items of an Enumeration type: a name and a value each. */
 static gboolean
-read_items (Reader *reader, xmlNode *element, SimpleType *type, GError **error)
+read_items (Reader *reader, HycoXmlNode *element, SimpleType *type, GError **error)
 {
   type->items = g_ptr_array_new_with_free_func (item_free);
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       HycoFmuEnumerationItem *item;
       g_autofree char *value = NULL;
@@ -511,9 +496,9 @@ read_items (Reader *reader, xmlNode *element, SimpleType *type, GError **error)
 }
 
 static gboolean
-read_type_definitions (Reader *reader, xmlNode *element, GError **error)
+read_type_definitions (Reader *reader, HycoXmlNode *element, GError **error)
 {
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       g_autofree char *name = NULL;
       SimpleType *type = NULL;
@@ -525,10 +510,11 @@ read_type_definitions (Reader *reader, xmlNode *element, GError **error)
       if (g_hash_table_contains (reader->types, name))
         return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
                      "a second SimpleType of that name");
-      for (xmlNode *kind = child->children; kind; kind = kind->next)
+      for (HycoXmlNode *kind = child->children; kind; kind = kind->next)
         {
           HycoFmuType value;
-          if (kind->type != XML_ELEMENT_NODE || !type_from_name ((const char *) kind->name, &value))
+          if (kind->type != HYCO_XML_ELEMENT_NODE
+              || !type_from_name ((const char *) kind->name, &value))
             continue;
           if (type)
             {
@@ -599,16 +585,17 @@ _hyco_fmu_variable_is_settable (const HycoFmuVariable *variable)
 
 /* The type element of a ScalarVariable: its type, start and unit. */
 static gboolean
-read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+read_variable_type (Reader *reader, HycoXmlNode *element, HycoFmuVariable *variable, GError **error)
 {
-  xmlNode *type_element = NULL;
+  HycoXmlNode *type_element = NULL;
   g_autofree char *declared = NULL;
   SimpleType *declared_type = NULL;
 
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       HycoFmuType type;
-      if (child->type != XML_ELEMENT_NODE || !type_from_name ((const char *) child->name, &type))
+      if (child->type != HYCO_XML_ELEMENT_NODE
+          || !type_from_name ((const char *) child->name, &type))
         continue;
       if (type_element)
         return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
@@ -689,7 +676,7 @@ read_variable_type (Reader *reader, xmlNode *element, HycoFmuVariable *variable,
 /* What every variable element of every version has: its name (unique), its value reference and
  * its description. The variable is in the description's list already. */
 static gboolean
-read_identity (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+read_identity (Reader *reader, HycoXmlNode *element, HycoFmuVariable *variable, GError **error)
 {
   HycoModelDescription *self = reader->description;
   g_autofree char *reference = NULL;
@@ -711,7 +698,7 @@ read_identity (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GErr
 }
 
 static gboolean
-read_variable (Reader *reader, xmlNode *element, GError **error)
+read_variable (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
   HycoFmuVariable *variable = g_new0 (HycoFmuVariable, 1);
@@ -792,9 +779,9 @@ read_variable (Reader *reader, xmlNode *element, GError **error)
 }
 
 static gboolean
-read_model_variables (Reader *reader, xmlNode *element, GError **error)
+read_model_variables (Reader *reader, HycoXmlNode *element, GError **error)
 {
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     if (_hyco_xml_is_element (child, "ScalarVariable") && !read_variable (reader, child, error))
       return FALSE;
   return TRUE;
@@ -813,7 +800,7 @@ lookup_index (HycoModelDescription *self, const char *text, guint *index)
 }
 
 static gboolean
-read_output (Reader *reader, xmlNode *element, GError **error)
+read_output (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
   g_autofree char *index_text = NULL;
@@ -888,7 +875,7 @@ read_output (Reader *reader, xmlNode *element, GError **error)
 /* ModelStructure/Derivatives/Unknown: a derivative, and through its derivative attribute the
  * continuous state it is the derivative of. */
 static gboolean
-read_derivative (Reader *reader, xmlNode *element, GError **error)
+read_derivative (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
   g_autofree char *index_text = NULL;
@@ -919,18 +906,18 @@ read_derivative (Reader *reader, xmlNode *element, GError **error)
 }
 
 static gboolean
-read_model_structure (Reader *reader, xmlNode *element, GError **error)
+read_model_structure (Reader *reader, HycoXmlNode *element, GError **error)
 {
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       if (_hyco_xml_is_element (child, "Derivatives"))
-        for (xmlNode *unknown = child->children; unknown; unknown = unknown->next)
+        for (HycoXmlNode *unknown = child->children; unknown; unknown = unknown->next)
           if (_hyco_xml_is_element (unknown, "Unknown")
               && !read_derivative (reader, unknown, error))
             return FALSE;
       if (!_hyco_xml_is_element (child, "Outputs"))
         continue;
-      for (xmlNode *unknown = child->children; unknown; unknown = unknown->next)
+      for (HycoXmlNode *unknown = child->children; unknown; unknown = unknown->next)
         if (_hyco_xml_is_element (unknown, "Unknown") && !read_output (reader, unknown, error))
           return FALSE;
     }
@@ -942,7 +929,7 @@ read_model_structure (Reader *reader, xmlNode *element, GError **error)
 /* FMI 3.0's CoSimulation attributes (section 4.2.1): FMUState with a capital S, and the
  * capabilities of event mode and early return. */
 static gboolean
-read_co_simulation3 (Reader *reader, xmlNode *element, GError **error)
+read_co_simulation3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
@@ -997,16 +984,16 @@ read_binary_attributes (Reader *reader, xmlNode *element, char **mime_type, guin
 
 /* Float64Type, Int8Type, EnumerationType, ... (section 2.4.3). */
 static gboolean
-read_type_definitions3 (Reader *reader, xmlNode *element, GError **error)
+read_type_definitions3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       g_autofree char *name = NULL;
       SimpleType *type;
       HycoFmuType value;
       const char *type_name;
 
-      if (child->type != XML_ELEMENT_NODE
+      if (child->type != HYCO_XML_ELEMENT_NODE
           || !type_from_name3 ((const char *) child->name, "Type", &value, &type_name))
         continue;
       if (!get_required (reader, child, "name", &name, error))
@@ -1064,14 +1051,14 @@ is_value3 (const HycoFmuVariable *variable, const char *text)
 /* The start values: the start attribute (numbers and booleans, an array's separated by
  * whitespace), or Start elements (String, Binary). Kept as written; each value checked. */
 static gboolean
-read_start3 (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+read_start3 (Reader *reader, HycoXmlNode *element, HycoFmuVariable *variable, GError **error)
 {
   g_auto (GStrv) values = NULL;
 
   if (variable->type == HYCO_FMU_TYPE_STRING || variable->type == HYCO_FMU_TYPE_BINARY)
     {
       g_autoptr (GPtrArray) starts = g_ptr_array_new_with_free_func (g_free);
-      for (xmlNode *child = element->children; child; child = child->next)
+      for (HycoXmlNode *child = element->children; child; child = child->next)
         if (_hyco_xml_is_element (child, "Start"))
           {
             char *value = _hyco_xml_get_attr (child, "value");
@@ -1105,11 +1092,11 @@ read_start3 (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError
 /* Dimension elements (section 2.4.7.1): a start, or the valueReference of a structural
  * parameter (resolved once every variable is read: resolve_dimensions()). */
 static gboolean
-read_dimensions3 (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+read_dimensions3 (Reader *reader, HycoXmlNode *element, HycoFmuVariable *variable, GError **error)
 {
   g_autoptr (GArray) dimensions = g_array_new (FALSE, TRUE, sizeof (HycoFmuDimension));
 
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       g_autofree char *start = NULL;
       g_autofree char *reference = NULL;
@@ -1192,7 +1179,7 @@ check_binary_starts (Reader *reader, xmlNode *element, const HycoFmuVariable *va
 }
 
 static gboolean
-read_variable3 (Reader *reader, xmlNode *element, HycoFmuType type, const char *type_name,
+read_variable3 (Reader *reader, HycoXmlNode *element, HycoFmuType type, const char *type_name,
                 GError **error)
 {
   HycoModelDescription *self = reader->description;
@@ -1384,7 +1371,7 @@ lookup_reference (HycoModelDescription *self, HycoFmuValueReference vr, guint *i
 
 /* Each Dimension's structural parameter, and each array's number of values at the start. */
 static gboolean
-resolve_dimensions (Reader *reader, xmlNode *element, GError **error)
+resolve_dimensions (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
@@ -1427,7 +1414,7 @@ resolve_dimensions (Reader *reader, xmlNode *element, GError **error)
 
 /* A clocked variable's clock (the clocks attribute: Hyco takes the first). */
 static gboolean
-resolve_clock (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GError **error)
+resolve_clock (Reader *reader, HycoXmlNode *element, HycoFmuVariable *variable, GError **error)
 {
   g_autofree char *clocks = _hyco_xml_get_attr (element, "clocks");
   HycoFmuVariable *clock;
@@ -1452,15 +1439,15 @@ resolve_clock (Reader *reader, xmlNode *element, HycoFmuVariable *variable, GErr
 }
 
 static gboolean
-read_model_variables3 (Reader *reader, xmlNode *element, GError **error)
+read_model_variables3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
   guint i = 0;
 
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       HycoFmuType type;
       const char *type_name;
-      if (child->type != XML_ELEMENT_NODE)
+      if (child->type != HYCO_XML_ELEMENT_NODE)
         continue;
       if (!type_from_name3 ((const char *) child->name, "", &type, &type_name))
         return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
@@ -1468,8 +1455,8 @@ read_model_variables3 (Reader *reader, xmlNode *element, GError **error)
       if (!read_variable3 (reader, child, type, type_name, error))
         return FALSE;
     }
-  for (xmlNode *child = element->children; child; child = child->next)
-    if (child->type == XML_ELEMENT_NODE
+  for (HycoXmlNode *child = element->children; child; child = child->next)
+    if (child->type == HYCO_XML_ELEMENT_NODE
         && !resolve_clock (reader, child, reader->description->variables->pdata[i++], error))
       return FALSE;
   return resolve_dimensions (reader, element, error);
@@ -1477,7 +1464,7 @@ read_model_variables3 (Reader *reader, xmlNode *element, GError **error)
 
 /* An Output of ModelStructure (section 2.4.8): by value reference, its dependencies too. */
 static gboolean
-read_output3 (Reader *reader, xmlNode *element, GError **error)
+read_output3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
   g_autofree char *reference = NULL;
@@ -1531,7 +1518,7 @@ read_output3 (Reader *reader, xmlNode *element, GError **error)
 /* The variable a ModelStructure element names by its valueReference attribute, or NULL with an
  * error. */
 static HycoFmuVariable *
-structure_variable3 (Reader *reader, xmlNode *element, guint *index, GError **error)
+structure_variable3 (Reader *reader, HycoXmlNode *element, guint *index, GError **error)
 {
   g_autofree char *reference = NULL;
   HycoFmuVariable *variable;
@@ -1553,7 +1540,7 @@ structure_variable3 (Reader *reader, xmlNode *element, guint *index, GError **er
 /* ContinuousStateDerivative (section 2.4.8): a derivative, and through its derivative attribute
  * the continuous state it is the derivative of. Hyco's state vector holds scalars. */
 static gboolean
-read_state_derivative3 (Reader *reader, xmlNode *element, GError **error)
+read_state_derivative3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
   HycoFmuVariable *derivative, *state;
@@ -1582,7 +1569,7 @@ read_state_derivative3 (Reader *reader, xmlNode *element, GError **error)
 }
 
 static gboolean
-read_model_structure3 (Reader *reader, xmlNode *element, GError **error)
+read_model_structure3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
@@ -1601,7 +1588,7 @@ read_model_structure3 (Reader *reader, xmlNode *element, GError **error)
                      variable->name, variable->derivative_reference);
       variable->derivative = state + 1;
     }
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     {
       guint index;
       HycoFmuVariable *indicator;
@@ -1623,7 +1610,7 @@ read_model_structure3 (Reader *reader, xmlNode *element, GError **error)
 
 /* FMI 3.0 section 3.3: the ModelExchange element. */
 static gboolean
-read_model_exchange3 (Reader *reader, xmlNode *element, GError **error)
+read_model_exchange3 (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
   gboolean needs_completed_integrator_step;
@@ -1650,7 +1637,7 @@ read_model_exchange3 (Reader *reader, xmlNode *element, GError **error)
 }
 
 static gboolean
-read_default_experiment (Reader *reader, xmlNode *element, GError **error)
+read_default_experiment (Reader *reader, HycoXmlNode *element, GError **error)
 {
   HycoModelDescription *self = reader->description;
 
@@ -1661,11 +1648,11 @@ read_default_experiment (Reader *reader, xmlNode *element, GError **error)
 }
 
 static gboolean
-read_root (Reader *reader, xmlNode *root, GError **error)
+read_root (Reader *reader, HycoXmlNode *root, GError **error)
 {
   static const char *const sections[] = { "CoSimulation",   "TypeDefinitions",   "ModelVariables",
                                           "ModelStructure", "DefaultExperiment", "ModelExchange" };
-  xmlNode *found[G_N_ELEMENTS (sections)] = { NULL };
+  HycoXmlNode *found[G_N_ELEMENTS (sections)] = { NULL };
   HycoModelDescription *self = reader->description;
 
   if (root == NULL)
@@ -1694,7 +1681,7 @@ read_root (Reader *reader, xmlNode *root, GError **error)
   self->description = _hyco_xml_get_attr (root, "description");
   self->generation_tool = _hyco_xml_get_attr (root, "generationTool");
 
-  for (xmlNode *child = root->children; child; child = child->next)
+  for (HycoXmlNode *child = root->children; child; child = child->next)
     for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
       if (_hyco_xml_is_element (child, sections[i]))
         {
@@ -1729,74 +1716,26 @@ read_root (Reader *reader, xmlNode *root, GError **error)
          && (found[4] == NULL || read_default_experiment (reader, found[4], error));
 }
 
-static void
-on_xml_error (void *data, xmlErrorPtr xml_error)
-{
-  xmlParserCtxt *ctxt = data;
-  Reader *reader = ctxt->_private;
-
-  if (reader->xml_message != NULL || xml_error->level < XML_ERR_ERROR)
-    return;
-  reader->xml_message = g_strchomp (g_strdup (xml_error->message ? xml_error->message : "?"));
-  reader->xml_line = xml_error->line;
-}
-
-/* A modelDescription.xml declares no entities: refused, so that nothing is expanded. */
-static void
-refuse_declaration (void *data, const xmlChar *name)
-{
-  xmlParserCtxt *ctxt = data;
-  Reader *reader = ctxt->_private;
-
-  if (reader->declaration == NULL)
-    {
-      reader->declaration = g_strdup ((const char *) name);
-      reader->declaration_line = xmlSAX2GetLineNumber (ctxt);
-    }
-}
-
-static void
-on_entity_declaration (void *data, const xmlChar *name, int type, const xmlChar *public_id,
-                       const xmlChar *system_id, xmlChar *content)
-{
-  refuse_declaration (data, name);
-}
-
-static void
-on_unparsed_entity_declaration (void *data, const xmlChar *name, const xmlChar *public_id,
-                                const xmlChar *system_id, const xmlChar *notation)
-{
-  refuse_declaration (data, name);
-}
-
-static void
-ignore_generic_error (void *context, const char *format, ...)
-{
-}
-
 /* The most attributes an element of a model description may have: FMI's elements have at most
  * a dozen or so. */
 #define MAX_ATTRIBUTES 1000u
 
-static xmlDoc *
+/* How deeply its elements may nest: FMI's nest six deep or so. */
+#define MAX_DEPTH 256u
+
+static HycoXmlDocument *
 parse_xml (Reader *reader, const char *data, gsize size, GError **error)
 {
-  static gsize initialized = 0;
-  xmlParserCtxt *ctxt;
-  xmlDoc *doc;
+  HycoXmlProblem problem;
+  HycoXmlDocument *doc;
 
-  if (g_once_init_enter (&initialized))
-    {
-      xmlInitParser ();
-      g_once_init_leave (&initialized, 1);
-    }
   if (size > G_MAXINT)
     {
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
                    "%s: modelDescription.xml is too large", reader->path);
       return NULL;
     }
-  /* libxml2 2.9 takes minutes over an element of 1e5 attributes: refused first. */
+  /* Refused before any memory is spent on the tree. */
   {
     int line;
     const char *crowded = _hyco_xml_find_crowded_element (data, size, MAX_ATTRIBUTES, &line);
@@ -1809,49 +1748,35 @@ parse_xml (Reader *reader, const char *data, gsize size, GError **error)
         return NULL;
       }
   }
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    g_error ("%s: out of memory", G_STRLOC);
-  ctxt->_private = reader;
-  ctxt->sax->serror = on_xml_error;
-  ctxt->sax->entityDecl = on_entity_declaration;
-  ctxt->sax->unparsedEntityDecl = on_unparsed_entity_declaration;
-  /* No DTD loading, no entity substitution, no network; errors come to on_xml_error. Some
-   * encoding errors bypass the context and go to the (thread-local) generic handler. */
-  {
-    xmlGenericErrorFunc saved_handler = xmlGenericError;
-    void *saved_context = xmlGenericErrorContext;
-
-    xmlSetGenericErrorFunc (NULL, ignore_generic_error);
-    doc = xmlCtxtReadMemory (ctxt, data, (int) size, "modelDescription.xml", NULL,
-                             XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR
-                               | XML_PARSE_BIG_LINES);
-    xmlSetGenericErrorFunc (saved_context, saved_handler);
-  }
-  if (reader->xml_message == NULL && (doc == NULL || !ctxt->wellFormed))
+  doc = _hyco_xml_parse (data, size, MAX_DEPTH, &problem);
+  switch (problem.kind)
     {
-      const xmlError *last = xmlCtxtGetLastError (ctxt);
-      reader->xml_message
-        = g_strchomp (g_strdup (last && last->message ? last->message : "not well-formed"));
-      reader->xml_line = last ? last->line : 0;
-    }
-  xmlFreeParserCtxt (ctxt);
-  if (reader->declaration != NULL)
-    {
+    case HYCO_XML_PROBLEM_NONE:
+      break;
+    case HYCO_XML_PROBLEM_DECLARATION:
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
-                   "%s: modelDescription.xml:%d: ENTITY %s: entity declarations are refused",
-                   reader->path, reader->declaration_line, reader->declaration);
-      g_clear_pointer (&doc, xmlFreeDoc);
-      return NULL;
-    }
-  if (reader->xml_message != NULL)
-    {
+                   "%s: modelDescription.xml:%lu: %s %s: %s declarations are refused", reader->path,
+                   problem.line, problem.declaration, problem.name,
+                   g_str_equal (problem.declaration, "ENTITY") ? "entity" : "DOCTYPE");
+      break;
+    case HYCO_XML_PROBLEM_TOO_DEEP:
       g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
-                   "%s: modelDescription.xml:%d: malformed XML: %s", reader->path, reader->xml_line,
-                   reader->xml_message);
-      g_clear_pointer (&doc, xmlFreeDoc);
-      return NULL;
+                   "%s: modelDescription.xml:%lu: %s is nested %u elements deep: model "
+                   "descriptions are limited to %u levels",
+                   reader->path, problem.line, problem.message, problem.depth, MAX_DEPTH);
+      break;
+    case HYCO_XML_PROBLEM_UNSUPPORTED:
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: modelDescription.xml:%lu: %s", reader->path, problem.line, problem.message);
+      break;
+    case HYCO_XML_PROBLEM_MALFORMED:
+    default:
+      g_set_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION,
+                   "%s: modelDescription.xml:%lu: malformed XML: %s", reader->path, problem.line,
+                   problem.message);
+      break;
     }
+  _hyco_xml_problem_clear (&problem);
   return doc;
 }
 
@@ -1863,7 +1788,7 @@ _hyco_model_description_read (const char *path, const char *directory, const cha
   g_autofree char *data = NULL;
   g_autoptr (HycoModelDescription) self = NULL;
   Reader reader = { .path = path, .versions = versions };
-  xmlDoc *doc;
+  HycoXmlDocument *doc;
   gsize size;
   gboolean ok;
 
@@ -1894,8 +1819,8 @@ _hyco_model_description_read (const char *path, const char *directory, const cha
       return NULL;
     }
   reader.types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, simple_type_free);
-  ok = read_root (&reader, xmlDocGetRootElement (doc), error);
-  xmlFreeDoc (doc);
+  ok = read_root (&reader, _hyco_xml_document_get_root (doc), error);
+  _hyco_xml_document_free (doc);
   reader_clear (&reader);
   return ok ? g_steal_pointer (&self) : NULL;
 }

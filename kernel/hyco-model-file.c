@@ -8,9 +8,7 @@
 #include "hyco-param-private.h"
 #include "hyco-signal-private.h"
 
-#include <libxml/parser.h>
-#include <libxml/SAX2.h>
-#include <libxml/tree.h>
+#include <string.h>
 
 /* The structural subset of MoML (Ptolemy II's Modeling Markup Language): entities, ports,
  * relations, links, directors and parameters, so that a Ptolemy user reads our files and we
@@ -26,19 +24,13 @@
 struct _HycoModelReader
 {
   const char *source;
-  char *xml_message; /* the parser's first error: later ones are consequences of it */
-  int xml_line;
-  char *declaration; /* the first declaration in the DOCTYPE, which we refuse */
-  int declaration_line;
-  guint depth;          /* of the element being parsed */
-  gboolean beyond_limit; /* xml_message says a limit of ours was passed, not malformed XML */
   GPtrArray *expressions;      /* PendingExpression*: evaluated once the whole model is read */
-  GHashTable *ignored;         /* xmlNode*: what the reader skipped, counted for `--verbose` */
+  GHashTable *ignored;         /* HycoXmlNode*: what the reader skipped, counted for `--verbose` */
   GHashTable *renamed;         /* old package or class -> count: the renames class_renames made */
   GHashTable *accepted;        /* what -> count: semantic attributes accepted without effect */
-  GHashTable *relation_groups; /* xmlNode* of a composite's entity -> RelationGroups* */
-  GPtrArray *port_parameters;  /* xmlNode*: PortParameters declaring model parameters */
-  GHashTable *actors;          /* xmlNode* of an entity -> the HycoActor* it made (unowned) */
+  GHashTable *relation_groups; /* HycoXmlNode* of a composite's entity -> RelationGroups* */
+  GPtrArray *port_parameters;  /* HycoXmlNode*: PortParameters declaring model parameters */
+  GHashTable *actors;          /* HycoXmlNode* of an entity -> the HycoActor* it made (unowned) */
 };
 typedef HycoModelReader Loader;
 
@@ -62,10 +54,11 @@ pending_expression_free (gpointer data)
   g_free (pending);
 }
 
-static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container,
+static gboolean load_entity (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
                              HycoActor **actor, GError **error);
-static gboolean load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error);
-static gboolean has_relation (Loader *loader, xmlNode *composite_element,
+static gboolean load_attribute (Loader *loader, HycoXmlNode *element, GObject *owner,
+                                GError **error);
+static gboolean has_relation (Loader *loader, HycoXmlNode *composite_element,
                               HycoCompositeActor *container, const char *name);
 
 /* Sets @error to `FILE:LINE: WHAT: CAUSE`. */
@@ -85,14 +78,14 @@ static gboolean G_GNUC_PRINTF (6, 7)
 }
 
 static long
-line_of (xmlNode *node)
+line_of (HycoXmlNode *node)
 {
-  return xmlGetLineNo (node);
+  return node->line;
 }
 
 /* `entity "Clock"`, or `entity` when it has no name. */
 static char *
-describe (xmlNode *element)
+describe (HycoXmlNode *element)
 {
   g_autofree char *name = _hyco_xml_get_attr (element, "name");
 
@@ -247,7 +240,7 @@ is_semantic_underscore_name (const char *name)
  * a simulation reads are listed in semantic_underscore_names; the others are skipped, and
  * `--verbose` counts them by name. */
 static gboolean
-is_ignored_property (xmlNode *element)
+is_ignored_property (HycoXmlNode *element)
 {
   g_autofree char *name = _hyco_xml_get_attr (element, "name");
   g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
@@ -289,7 +282,7 @@ is_string_class (const char *class_name)
 
 /* Records that the reader skipped @node, for the count `--verbose` shows. */
 static void
-note_ignored (Loader *loader, xmlNode *node)
+note_ignored (Loader *loader, HycoXmlNode *node)
 {
   if (loader->ignored != NULL)
     g_hash_table_add (loader->ignored, node);
@@ -298,47 +291,31 @@ note_ignored (Loader *loader, xmlNode *node)
 /* Sorts out the nodes every element may contain. Returns 1 for an element the caller must
  * handle, 0 for a node to skip, -1 on error. */
 static int
-classify_child (Loader *loader, xmlNode *node, xmlNode *parent, GError **error)
+classify_child (Loader *loader, HycoXmlNode *node, HycoXmlNode *parent, GError **error)
 {
   switch (node->type)
     {
-    case XML_ELEMENT_NODE:
+    case HYCO_XML_ELEMENT_NODE:
       /* Ptolemy writes documentation and display names; neither affects a run. */
       if (_hyco_xml_is_element (node, "doc") || _hyco_xml_is_element (node, "display"))
         return 0;
       return 1;
-    case XML_TEXT_NODE:
-    case XML_CDATA_SECTION_NODE:
-      for (const xmlChar *p = node->content; p && *p; p++)
-        if (!g_ascii_isspace (*p))
-          {
-            g_autofree char *what = describe (parent);
-            long line = line_of (node);
-
-            /* The parser dates a text node by where it ends; report where the text starts. */
-            for (const xmlChar *q = p; *q; q++)
-              line -= *q == '\n';
-            fail (loader, error, line, HYCO_MODEL_FILE_ERROR_INVALID, what,
-                  "unexpected text inside the element");
-            return -1;
-          }
-      return 0;
-    case XML_ENTITY_REF_NODE:
-      /* Unreachable while no entity can be declared; refused rather than dropped. */
+    case HYCO_XML_TEXT_NODE:
+      /* Text that is only whitespace, comments and processing instructions are not in the
+       * tree; a text node is dated by its first character that is not a space. */
       {
         g_autofree char *what = describe (parent);
-        fail (loader, error, line_of (parent), HYCO_MODEL_FILE_ERROR_INVALID, what,
-              "entity reference &%s; is not supported", (const char *) node->name);
+        fail (loader, error, line_of (node), HYCO_MODEL_FILE_ERROR_INVALID, what,
+              "unexpected text inside the element");
         return -1;
       }
     default:
-      /* Comments and processing instructions. */
       return 0;
     }
 }
 
 static gboolean
-fail_not_allowed (Loader *loader, xmlNode *element, xmlNode *parent, GError **error)
+fail_not_allowed (Loader *loader, HycoXmlNode *element, HycoXmlNode *parent, GError **error)
 {
   static const char *const known[]
     = { "entity",       "property",   "port",           "relation",       "link",   "vertex",
@@ -357,9 +334,9 @@ fail_not_allowed (Loader *loader, xmlNode *element, xmlNode *parent, GError **er
 
 /* For elements that may hold only what Vergil adds: ignored properties, doc, display. */
 static gboolean
-check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
+check_ignorable_children (Loader *loader, HycoXmlNode *parent, GError **error)
 {
-  for (xmlNode *node = parent->children; node; node = node->next)
+  for (HycoXmlNode *node = parent->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, parent, error);
 
@@ -378,7 +355,7 @@ check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
 }
 
 static gboolean
-require_attr (Loader *loader, xmlNode *element, const char *name, char **value, GError **error)
+require_attr (Loader *loader, HycoXmlNode *element, const char *name, char **value, GError **error)
 {
   *value = _hyco_xml_get_attr (element, name);
   if (*value == NULL)
@@ -392,7 +369,7 @@ require_attr (Loader *loader, xmlNode *element, const char *name, char **value, 
 
 /* Names of actors and relations are path components: not empty, no dots. */
 static gboolean
-check_name (Loader *loader, xmlNode *element, const char *name, GError **error)
+check_name (Loader *loader, HycoXmlNode *element, const char *name, GError **error)
 {
   if (*name == '\0' || strchr (name, '.') != NULL)
     {
@@ -405,7 +382,7 @@ check_name (Loader *loader, xmlNode *element, const char *name, GError **error)
 
 /* Actors and relations of one composite share one namespace, as in Ptolemy. */
 static gboolean
-check_unique (Loader *loader, xmlNode *element, HycoCompositeActor *container, const char *name,
+check_unique (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container, const char *name,
               GError **error)
 {
   if (hyco_composite_actor_get_actor (container, name) != NULL
@@ -447,7 +424,7 @@ quote_text (const char *text)
  * refused: Ptolemy lets a model add a parameter to any actor, but Hyco's actors hold only
  * their class's (a composite's are model parameters). */
 static gboolean
-set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *name,
+set_parameter (Loader *loader, HycoXmlNode *element, GObject *owner, const char *name,
                const char *value, GError **error)
 {
   HycoParameterOwner *parameters = HYCO_PARAMETER_OWNER (owner);
@@ -484,7 +461,7 @@ set_parameter (Loader *loader, xmlNode *element, GObject *owner, const char *nam
  * A LocalClock of another name is an attribute Ptolemy's director never reads (its clock is
  * the one named localClock): skipped, and counted. */
 static gboolean
-load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **error)
+load_local_clock (Loader *loader, HycoXmlNode *element, GObject *director, GError **error)
 {
   g_autofree char *clock_name = _hyco_xml_get_attr (element, "name");
 
@@ -494,7 +471,7 @@ load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **
       return TRUE;
     }
 
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
       g_autofree char *name = NULL;
@@ -546,7 +523,7 @@ load_local_clock (Loader *loader, xmlNode *element, GObject *director, GError **
  * for StringParameter, FileParameter and StringAttribute. A StringAttribute its owner does
  * not read is documentation, as in Ptolemy, where only the class that owns it reads it. */
 static gboolean
-load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error)
+load_parameter (Loader *loader, HycoXmlNode *element, GObject *owner, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *value = _hyco_xml_get_attr (element, "value");
@@ -623,7 +600,7 @@ load_parameter (Loader *loader, xmlNode *element, GObject *owner, GError **error
 }
 
 static gboolean
-load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, GError **error)
+load_director (Loader *loader, HycoXmlNode *element, HycoActor *actor, GType type, GError **error)
 {
   g_autofree char *name = _hyco_xml_get_attr (element, "name");
   g_autofree char *value = _hyco_xml_get_attr (element, "value");
@@ -651,7 +628,7 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
   director = g_object_new (type, "name", name, NULL);
   _hyco_set_source_location (director, loader->source, line_of (element));
   hyco_composite_actor_set_director (composite, director);
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
 
@@ -672,7 +649,7 @@ load_director (Loader *loader, xmlNode *element, HycoActor *actor, GType type, G
   return TRUE;
 }
 
-static gboolean load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container,
+static gboolean load_entity (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
                              HycoActor **actor, GError **error);
 
 static gboolean
@@ -685,7 +662,7 @@ class_has_ports (GType type)
 }
 
 static gboolean
-load_property (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
+load_property (Loader *loader, HycoXmlNode *element, HycoActor *actor, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *class_name = NULL;
@@ -730,7 +707,7 @@ is_false (const char *value)
  * underscore attributes a Ptolemy simulation reads (semantic_underscore_names), each honoured
  * or refused by name. */
 static gboolean
-load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error)
+load_attribute (Loader *loader, HycoXmlNode *element, GObject *owner, GError **error)
 {
   g_autofree char *name = _hyco_xml_get_attr (element, "name");
   g_autofree char *value = _hyco_xml_get_attr (element, "value");
@@ -795,7 +772,7 @@ load_attribute (Loader *loader, xmlNode *element, GObject *owner, GError **error
  * (TypedIOPort, IOPort, ...), its relation classes in `Relation`. @kind is "port" or
  * "relation". */
 static gboolean
-check_kind_class (Loader *loader, xmlNode *element, const char *class_name, const char *suffix,
+check_kind_class (Loader *loader, HycoXmlNode *element, const char *class_name, const char *suffix,
                   const char *kind, GError **error)
 {
   g_autofree char *what = NULL;
@@ -823,7 +800,7 @@ typedef enum
 /* The attributes Ptolemy writes on a port besides input, output and multiport: its declared
  * type, `defaultValue`, and what editors and older domains left there. */
 static PortAttributeResult
-load_port_attribute (Loader *loader, xmlNode *node, const char *name, GError **error)
+load_port_attribute (Loader *loader, HycoXmlNode *node, const char *name, GError **error)
 {
   g_autofree char *value = _hyco_xml_get_attr (node, "value");
   g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
@@ -875,7 +852,7 @@ load_port_attribute (Loader *loader, xmlNode *node, const char *name, GError **e
 
 /* Reads the `input`, `output` and `multiport` properties of a port, and its `unit`. */
 static gboolean
-load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **unit,
+load_port_flags (Loader *loader, HycoXmlNode *element, HycoPortFlags *flags, char **unit,
                  GError **error)
 {
   static const struct
@@ -889,7 +866,7 @@ load_port_flags (Loader *loader, xmlNode *element, HycoPortFlags *flags, char **
   };
 
   *flags = 0;
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
       g_autofree char *name = NULL;
@@ -964,7 +941,7 @@ accepts_ports (HycoActor *actor)
 /* A `port` adds a port to a composite. On an actor whose ports come from its class (Ptolemy
  * writes those to record, for example, that a port is a multiport), it only checks them. */
 static gboolean
-load_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
+load_port (Loader *loader, HycoXmlNode *element, HycoActor *actor, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
@@ -1060,7 +1037,7 @@ find_group (GHashTable *parent, const char *name)
 /* The relation groups of the composite @composite_element describes, from its links between
  * relations, wherever they are among its children. */
 static RelationGroups *
-get_relation_groups (Loader *loader, xmlNode *composite_element)
+get_relation_groups (Loader *loader, HycoXmlNode *composite_element)
 {
   RelationGroups *groups = g_hash_table_lookup (loader->relation_groups, composite_element);
   g_autoptr (GHashTable) parent = NULL; /* union-find over relation names */
@@ -1076,7 +1053,7 @@ get_relation_groups (Loader *loader, xmlNode *composite_element)
 
   parent = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   order = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (xmlNode *node = composite_element->children; node; node = node->next)
+  for (HycoXmlNode *node = composite_element->children; node; node = node->next)
     {
       g_autofree char *name = NULL;
       g_autofree char *first = NULL;
@@ -1132,7 +1109,7 @@ get_relation_groups (Loader *loader, xmlNode *composite_element)
 
 /* The relation a link to @name links to: @name's group's first relation. */
 static const char *
-group_representative (Loader *loader, xmlNode *composite_element, const char *name)
+group_representative (Loader *loader, HycoXmlNode *composite_element, const char *name)
 {
   RelationGroups *groups = get_relation_groups (loader, composite_element);
   const char *representative = g_hash_table_lookup (groups->representative, name);
@@ -1142,7 +1119,7 @@ group_representative (Loader *loader, xmlNode *composite_element, const char *na
 
 /* Whether the composite declares a relation @name, made or merged into its group's. */
 static gboolean
-has_relation (Loader *loader, xmlNode *composite_element, HycoCompositeActor *container,
+has_relation (Loader *loader, HycoXmlNode *composite_element, HycoCompositeActor *container,
               const char *name)
 {
   RelationGroups *groups = get_relation_groups (loader, composite_element);
@@ -1152,7 +1129,7 @@ has_relation (Loader *loader, xmlNode *composite_element, HycoCompositeActor *co
 }
 
 static gboolean
-load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, GError **error)
+load_relation (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *class_name = _hyco_xml_get_attr (element, "class");
@@ -1163,7 +1140,7 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
       || !check_kind_class (loader, element, class_name, "Relation", "relation", error)
       || !check_unique (loader, element, container, name, error))
     return FALSE;
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
       g_autofree char *property = NULL;
@@ -1226,8 +1203,8 @@ load_relation (Loader *loader, xmlNode *element, HycoCompositeActor *container, 
  * @container itself. Actor names have no dots, but port names may (an FMU's variable
  * `sensor.y`): the actor's name ends at the first dot. */
 static HycoPort *
-find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container, const char *path,
-                GError **error)
+find_link_port (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
+                const char *path, GError **error)
 {
   g_autofree char *what = g_strdup_printf ("link port=\"%s\"", path);
   const char *dot = strchr (path, '.');
@@ -1274,8 +1251,8 @@ find_link_port (Loader *loader, xmlNode *element, HycoCompositeActor *container,
  * `insideIndex`). We link in file order, so a position is accepted only where it says exactly
  * that. */
 static gboolean
-check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *container, HycoPort *port,
-                  GError **error)
+check_link_index (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
+                  HycoPort *port, GError **error)
 {
   static const char *const outside_names[] = { "insertAt", "index" };
   static const char *const inside_names[] = { "insertInsideAt", "insideIndex" };
@@ -1315,7 +1292,7 @@ check_link_index (Loader *loader, xmlNode *element, HycoCompositeActor *containe
 /* `<link relation1="a" relation2="b"/>`: the two relations are one group (get_relation_groups
  * merged them when the relations were declared); both must be declared above it. */
 static gboolean
-load_relation_link (Loader *loader, xmlNode *element, HycoCompositeActor *container,
+load_relation_link (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container,
                     const char *relation1, const char *relation2, GError **error)
 {
   const char *names[] = { relation1, relation2 };
@@ -1341,7 +1318,7 @@ load_relation_link (Loader *loader, xmlNode *element, HycoCompositeActor *contai
 }
 
 static gboolean
-load_link (Loader *loader, xmlNode *element, HycoCompositeActor *container, GError **error)
+load_link (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container, GError **error)
 {
   g_autofree char *port_path = NULL;
   g_autofree char *relation_name = NULL;
@@ -1379,7 +1356,7 @@ load_link (Loader *loader, xmlNode *element, HycoCompositeActor *container, GErr
 }
 
 static gboolean
-require_composite (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
+require_composite (Loader *loader, HycoXmlNode *element, HycoActor *actor, GError **error)
 {
   g_autofree char *what = NULL;
   g_autofree char *who = NULL;
@@ -1395,8 +1372,8 @@ require_composite (Loader *loader, xmlNode *element, HycoActor *actor, GError **
 
 /* One child of an entity, read the generic way. */
 gboolean
-_hyco_model_reader_read_child (Loader *loader, HycoActor *actor, xmlNode *node, xmlNode *element,
-                               GError **error)
+_hyco_model_reader_read_child (Loader *loader, HycoActor *actor, HycoXmlNode *node,
+                               HycoXmlNode *element, GError **error)
 {
   if (_hyco_xml_is_element (node, "property"))
     return load_property (loader, node, actor, error);
@@ -1417,9 +1394,9 @@ _hyco_model_reader_read_child (Loader *loader, HycoActor *actor, xmlNode *node, 
 /* The contents of an entity, in file order as Ptolemy reads them: a link can only name
  * relations and ports declared above it. */
 static gboolean
-load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
+load_entity_contents (Loader *loader, HycoXmlNode *element, HycoActor *actor, GError **error)
 {
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = classify_child (loader, node, element, error);
 
@@ -1432,7 +1409,7 @@ load_entity_contents (Loader *loader, xmlNode *element, HycoActor *actor, GError
 }
 
 static gboolean
-load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, HycoActor **actor,
+load_entity (Loader *loader, HycoXmlNode *element, HycoCompositeActor *container, HycoActor **actor,
              GError **error)
 {
   g_autofree char *name = NULL;
@@ -1490,113 +1467,8 @@ load_entity (Loader *loader, xmlNode *element, HycoCompositeActor *container, Hy
   return TRUE;
 }
 
-static void
-on_xml_error (void *data, xmlErrorPtr xml_error)
-{
-  xmlParserCtxt *ctxt = data;
-  Loader *loader = ctxt->_private;
-
-  if (loader->xml_message != NULL || xml_error->level < XML_ERR_ERROR)
-    return;
-  loader->xml_message = g_strchomp (g_strdup (xml_error->message ? xml_error->message : "?"));
-  loader->xml_line = xml_error->line;
-}
-
-/* Declarations in the DOCTYPE could declare entities or default attributes behind the reader's
- * back; MoML files have none. These handlers replace the parser's own, so nothing is declared,
- * and the first declaration is reported once parsing is over. */
-static void
-refuse_declaration (void *data, const char *kind, const xmlChar *name)
-{
-  xmlParserCtxt *ctxt = data;
-  Loader *loader = ctxt->_private;
-
-  if (loader->declaration == NULL)
-    {
-      loader->declaration = g_strdup_printf ("<!%s %s>", kind, (const char *) name);
-      loader->declaration_line = xmlSAX2GetLineNumber (ctxt);
-    }
-}
-
-static void
-on_entity_declaration (void *data, const xmlChar *name, int type, const xmlChar *public_id,
-                       const xmlChar *system_id, xmlChar *content)
-{
-  refuse_declaration (data, "ENTITY", name);
-}
-
-static void
-on_unparsed_entity_declaration (void *data, const xmlChar *name, const xmlChar *public_id,
-                                const xmlChar *system_id, const xmlChar *notation)
-{
-  refuse_declaration (data, "ENTITY", name);
-}
-
-static void
-on_attribute_declaration (void *data, const xmlChar *element, const xmlChar *name, int type,
-                          int def, const xmlChar *default_value, xmlEnumeration *values)
-{
-  refuse_declaration (data, "ATTLIST", element);
-  xmlFreeEnumeration (values); /* ours: the parser hands it over */
-}
-
-static void
-on_element_declaration (void *data, const xmlChar *name, int type, xmlElementContent *content)
-{
-  refuse_declaration (data, "ELEMENT", name);
-}
-
-static void
-on_notation_declaration (void *data, const xmlChar *name, const xmlChar *public_id,
-                         const xmlChar *system_id)
-{
-  refuse_declaration (data, "NOTATION", name);
-}
-
-/* libxml2 refuses elements nested deeper than 256 unless told XML_PARSE_HUGE, which lifts its
- * limits on depth and on the size of names and texts; the file's size is bounded before it is
- * read (HYCO_MODEL_FILE_MAX_SIZE), and nesting here, to HYCO_MODEL_FILE_MAX_DEPTH. */
-static void
-on_start_element (void *data, const xmlChar *name, const xmlChar *prefix, const xmlChar *uri,
-                  int n_namespaces, const xmlChar **namespaces, int n_attributes, int n_defaulted,
-                  const xmlChar **attributes)
-{
-  xmlParserCtxt *ctxt = data;
-  Loader *loader = ctxt->_private;
-
-  if (++loader->depth > HYCO_MODEL_FILE_MAX_DEPTH)
-    {
-      if (loader->xml_message == NULL)
-        {
-          loader->xml_message = g_strdup_printf (
-            "<%s> is nested %u elements deep: model files are limited to %u levels",
-            (const char *) name, loader->depth, HYCO_MODEL_FILE_MAX_DEPTH);
-          loader->xml_line = xmlSAX2GetLineNumber (ctxt);
-          loader->beyond_limit = TRUE;
-        }
-      xmlStopParser (ctxt);
-      return;
-    }
-  xmlSAX2StartElementNs (data, name, prefix, uri, n_namespaces, namespaces, n_attributes,
-                         n_defaulted, attributes);
-}
-
-static void
-on_end_element (void *data, const xmlChar *name, const xmlChar *prefix, const xmlChar *uri)
-{
-  xmlParserCtxt *ctxt = data;
-
-  ((Loader *) ctxt->_private)->depth--;
-  xmlSAX2EndElementNs (data, name, prefix, uri);
-}
-
-static void
-ignore_generic_error (void *context, const char *format, ...)
-{
-}
-
-/* libxml2 2.9 checks each attribute of an element against every earlier one: an element of
- * 1e5 attributes would take minutes to read. Refused first, with its line. */
+/* An element of more than HYCO_MODEL_FILE_MAX_ATTRIBUTES attributes, refused before any memory
+ * is spent on the tree, with its line. */
 static gboolean
 check_attribute_counts (Loader *loader, const char *data, gsize size, GError **error)
 {
@@ -1616,19 +1488,15 @@ check_attribute_counts (Loader *loader, const char *data, gsize size, GError **e
   return FALSE;
 }
 
-static xmlDoc *
+/* Nesting is bounded by HYCO_MODEL_FILE_MAX_DEPTH, the file's size before it is read
+ * (HYCO_MODEL_FILE_MAX_SIZE). */
+static HycoXmlDocument *
 parse (Loader *loader, const char *data, gssize length, GError **error)
 {
-  static gsize initialized = 0;
-  xmlParserCtxt *ctxt;
-  xmlDoc *doc;
+  HycoXmlProblem problem;
+  HycoXmlDocument *doc;
   gsize size = length < 0 ? strlen (data) : (gsize) length;
 
-  if (g_once_init_enter (&initialized))
-    {
-      xmlInitParser ();
-      g_once_init_leave (&initialized, 1);
-    }
   if (size > G_MAXINT)
     {
       g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_IO,
@@ -1637,56 +1505,32 @@ parse (Loader *loader, const char *data, gssize length, GError **error)
     }
   if (!check_attribute_counts (loader, data, size, error))
     return NULL;
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    g_error ("%s: out of memory", G_STRLOC);
-  ctxt->_private = loader;
-  ctxt->sax->serror = on_xml_error;
-  ctxt->sax->entityDecl = on_entity_declaration;
-  ctxt->sax->unparsedEntityDecl = on_unparsed_entity_declaration;
-  ctxt->sax->attributeDecl = on_attribute_declaration;
-  ctxt->sax->elementDecl = on_element_declaration;
-  ctxt->sax->notationDecl = on_notation_declaration;
-  ctxt->sax->startElementNs = on_start_element;
-  ctxt->sax->endElementNs = on_end_element;
-  /* No DTD loading, no entity substitution, no network; errors come to on_xml_error. A few
-   * encoding errors in libxml2 2.9 bypass the context and print through the generic handler
-   * (thread-local): silence it while parsing, the structured error carries the message. */
-  {
-    xmlGenericErrorFunc saved_handler = xmlGenericError;
-    void *saved_context = xmlGenericErrorContext;
-
-    xmlSetGenericErrorFunc (NULL, ignore_generic_error);
-    doc = xmlCtxtReadMemory (ctxt, data, (int) size, loader->source, NULL,
-                             XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR
-                               | XML_PARSE_BIG_LINES | XML_PARSE_HUGE);
-    xmlSetGenericErrorFunc (saved_context, saved_handler);
-  }
-  if (loader->xml_message == NULL && (doc == NULL || !ctxt->wellFormed))
+  doc = _hyco_xml_parse (data, size, HYCO_MODEL_FILE_MAX_DEPTH, &problem);
+  switch (problem.kind)
     {
-      const xmlError *last = xmlCtxtGetLastError (ctxt);
-      loader->xml_message
-        = g_strchomp (g_strdup (last && last->message ? last->message : "not well-formed"));
-      loader->xml_line = last ? last->line : 0;
-    }
-  xmlFreeParserCtxt (ctxt);
-  /* First: references to a refused entity are what the parser then complains of. */
-  if (loader->declaration != NULL)
-    {
-      fail (loader, error, loader->declaration_line, HYCO_MODEL_FILE_ERROR_INVALID,
-            loader->declaration,
+    case HYCO_XML_PROBLEM_NONE:
+      break;
+    case HYCO_XML_PROBLEM_DECLARATION:
+      fail (loader, error, problem.line, HYCO_MODEL_FILE_ERROR_INVALID, problem.message,
             "declarations in the DOCTYPE are not supported; it only names the MoML DTD");
-      g_clear_pointer (&doc, xmlFreeDoc);
-      return NULL;
-    }
-  if (loader->xml_message != NULL)
-    {
+      break;
+    case HYCO_XML_PROBLEM_TOO_DEEP:
       g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED,
-                   "%s:%d: %s%s", loader->source, loader->xml_line,
-                   loader->beyond_limit ? "" : "malformed XML: ", loader->xml_message);
-      g_clear_pointer (&doc, xmlFreeDoc);
-      return NULL;
+                   "%s:%lu: %s is nested %u elements deep: model files are limited to %u levels",
+                   loader->source, problem.line, problem.message, problem.depth,
+                   HYCO_MODEL_FILE_MAX_DEPTH);
+      break;
+    case HYCO_XML_PROBLEM_UNSUPPORTED:
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED, "%s:%lu: %s",
+                   loader->source, problem.line, problem.message);
+      break;
+    case HYCO_XML_PROBLEM_MALFORMED:
+    default:
+      g_set_error (error, HYCO_MODEL_FILE_ERROR, HYCO_MODEL_FILE_ERROR_MALFORMED,
+                   "%s:%lu: malformed XML: %s", loader->source, problem.line, problem.message);
+      break;
     }
+  _hyco_xml_problem_clear (&problem);
   return doc;
 }
 
@@ -1722,7 +1566,7 @@ check_port_parameters (Loader *loader, GError **error)
 {
   for (guint i = 0; i < loader->port_parameters->len; i++)
     {
-      xmlNode *element = loader->port_parameters->pdata[i];
+      HycoXmlNode *element = loader->port_parameters->pdata[i];
       g_autofree char *name = _hyco_xml_get_attr (element, "name");
       HycoActor *composite = g_hash_table_lookup (loader->actors, element->parent);
       HycoPort *port = composite ? hyco_actor_get_port (composite, name) : NULL;
@@ -1748,13 +1592,13 @@ check_port_parameters (Loader *loader, GError **error)
 /* Renames the classes of older Ptolemy II versions throughout the document (class_renames),
  * counting each rename by the name it replaced. */
 static void
-rename_classes (Loader *loader, xmlNode *node)
+rename_classes (Loader *loader, HycoXmlNode *node)
 {
   for (; node != NULL; node = node->next)
     {
       static const char *const attributes[] = { "class", "extends" };
 
-      if (node->type != XML_ELEMENT_NODE)
+      if (node->type != HYCO_XML_ELEMENT_NODE)
         continue;
       for (guint a = 0; a < G_N_ELEMENTS (attributes); a++)
         {
@@ -1771,7 +1615,7 @@ rename_classes (Loader *loader, xmlNode *node)
                 continue;
               renamed
                 = g_strconcat (class_renames[i].new_name, class_name + strlen (old_name), NULL);
-              xmlSetProp (node, BAD_CAST attributes[a], BAD_CAST renamed);
+              _hyco_xml_set_attr (node, attributes[a], renamed);
               {
                 g_autofree char *label_text
                   = package ? g_strconcat (old_name, "*", NULL) : g_strdup (old_name);
@@ -1792,11 +1636,11 @@ rename_classes (Loader *loader, xmlNode *node)
 /* Counts what no reader looked at: the ignored properties, vertices, doc and display elements
  * wherever they are, but not what is inside a skipped element. */
 static void
-collect_ignored (Loader *loader, xmlNode *node)
+collect_ignored (Loader *loader, HycoXmlNode *node)
 {
   for (; node != NULL; node = node->next)
     {
-      if (node->type != XML_ELEMENT_NODE)
+      if (node->type != HYCO_XML_ELEMENT_NODE)
         continue;
       if (g_hash_table_contains (loader->ignored, node))
         continue;
@@ -1864,7 +1708,7 @@ format_counts (GHashTable *counts, const char *verb, const char *what)
  * one line each. Ignored attributes are counted by name when Vergil's (an underscore name),
  * else by class, and elements by tag. */
 static char **
-reading_notes (Loader *loader, xmlNode *root)
+reading_notes (Loader *loader, HycoXmlNode *root)
 {
   g_autoptr (GHashTable) ignored = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) unknown = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1877,7 +1721,7 @@ reading_notes (Loader *loader, xmlNode *root)
   g_hash_table_iter_init (&iter, loader->ignored);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
-      xmlNode *node = key;
+      HycoXmlNode *node = key;
       g_autofree char *name = _hyco_xml_get_attr (node, "name");
       g_autofree char *class_name = _hyco_xml_get_attr (node, "class");
       GHashTable *counts = ignored;
@@ -1939,19 +1783,17 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
   g_autoptr (GPtrArray) port_parameters = g_ptr_array_new ();
   g_autoptr (GHashTable) actors = g_hash_table_new (NULL, NULL);
   g_autoptr (HycoActor) toplevel = NULL;
-  xmlDoc *doc;
-  xmlNode *root;
+  HycoXmlDocument *doc;
+  HycoXmlNode *root;
   gboolean ok;
 
   g_return_val_if_fail (data != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   hyco_registry_ensure_modules ();
   doc = parse (&loader, data, length, error);
-  g_free (loader.xml_message);
-  g_free (loader.declaration);
   if (doc == NULL)
     return NULL;
-  root = xmlDocGetRootElement (doc);
+  root = _hyco_xml_document_get_root (doc);
   if (!_hyco_xml_is_element (root, "entity"))
     {
       g_autofree char *what = g_strdup_printf ("<%s>", (const char *) root->name);
@@ -1974,25 +1816,25 @@ _hyco_model_file_load (const char *data, gssize length, const char *source_name,
         g_object_set_data_full (G_OBJECT (toplevel), READING_NOTES_KEY,
                                 reading_notes (&loader, root), (GDestroyNotify) g_strfreev);
     }
-  xmlFreeDoc (doc);
+  _hyco_xml_document_free (doc);
   return ok ? HYCO_COMPOSITE_ACTOR (g_steal_pointer (&toplevel)) : NULL;
 }
 
 /* Writing. */
 
-static xmlNode *
-add_element (xmlNode *parent, const char *tag, const char *name, const char *class_name,
+static HycoXmlNode *
+add_element (HycoXmlNode *parent, const char *tag, const char *name, const char *class_name,
              const char *value)
 {
-  xmlNode *element = xmlNewChild (parent, NULL, BAD_CAST tag, NULL);
+  HycoXmlNode *element = _hyco_xml_new_element (parent->doc, parent, tag);
 
-  /* xmlNewProp escapes the values when the document is written. */
+  /* _hyco_xml_dump() escapes the values when the document is written. */
   if (name != NULL)
-    xmlNewProp (element, BAD_CAST "name", BAD_CAST name);
+    _hyco_xml_set_attr (element, "name", name);
   if (class_name != NULL)
-    xmlNewProp (element, BAD_CAST "class", BAD_CAST class_name);
+    _hyco_xml_set_attr (element, "class", class_name);
   if (value != NULL)
-    xmlNewProp (element, BAD_CAST "value", BAD_CAST value);
+    _hyco_xml_set_attr (element, "value", value);
   return element;
 }
 
@@ -2008,7 +1850,7 @@ class_name_of (GObject *object)
  * model parameters are not among them: save_composite() writes them first, as Ptolemy II
  * does. */
 static void
-save_parameters (xmlNode *element, GObject *object)
+save_parameters (HycoXmlNode *element, GObject *object)
 {
   HycoParameterOwner *owner = HYCO_PARAMETER_OWNER (object);
   g_auto (GStrv) names = hyco_parameter_owner_list (owner);
@@ -2033,13 +1875,13 @@ save_parameters (xmlNode *element, GObject *object)
 }
 
 static void
-save_port (xmlNode *element, HycoPort *port)
+save_port (HycoXmlNode *element, HycoPort *port)
 {
   HycoActor *owner = hyco_port_get_container (port);
   gboolean sets_parameter = HYCO_IS_COMPOSITE_ACTOR (owner)
                             && hyco_composite_actor_has_parameter_port (HYCO_COMPOSITE_ACTOR (owner),
                                                                         hyco_port_get_name (port));
-  xmlNode *port_element
+  HycoXmlNode *port_element
     = add_element (element, "port", hyco_port_get_name (port),
                    sets_parameter ? "ptolemy.actor.parameters.ParameterPort" : "TypedIOPort", NULL);
 
@@ -2055,14 +1897,14 @@ save_port (xmlNode *element, HycoPort *port)
 
 /* The ports an actor's class declares are not written, but for the units given to them. */
 static void
-save_port_units (xmlNode *element, HycoActor *actor)
+save_port_units (HycoXmlNode *element, HycoActor *actor)
 {
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
 
   for (guint i = 0; i < ports->len; i++)
     {
       HycoPort *port = ports->pdata[i];
-      xmlNode *port_element;
+      HycoXmlNode *port_element;
       if (hyco_port_get_unit (port) == NULL
           || hyco_actor_class_get_port_flags (HYCO_ACTOR_GET_CLASS (actor),
                                               hyco_port_get_name (port))
@@ -2088,7 +1930,7 @@ link_path (HycoCompositeActor *composite, HycoPort *port)
  * relation's links in the relation's order. The order the links were made satisfies both; we
  * choose, at each step, the first relation whose next link is also its port's next one. */
 static void
-save_links (xmlNode *element, HycoCompositeActor *composite)
+save_links (HycoXmlNode *element, HycoCompositeActor *composite)
 {
   g_autoptr (GPtrArray) relations = hyco_composite_actor_get_relations (composite);
   g_autoptr (GHashTable) pending
@@ -2127,7 +1969,7 @@ save_links (xmlNode *element, HycoCompositeActor *composite)
       HycoPort *port;
       GPtrArray *list;
       g_autofree char *path = NULL;
-      xmlNode *link;
+      HycoXmlNode *link;
       guint index = 0;
 
       while (next[first] == ((GPtrArray *) linked->pdata[first])->len)
@@ -2154,17 +1996,16 @@ save_links (xmlNode *element, HycoCompositeActor *composite)
       remaining--;
 
       path = link_path (composite, port);
-      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
-      xmlNewProp (link, BAD_CAST "port", BAD_CAST path);
-      xmlNewProp (link, BAD_CAST "relation",
-                  BAD_CAST hyco_relation_get_name (relations->pdata[chosen]));
+      link = _hyco_xml_new_element (element->doc, element, "link");
+      _hyco_xml_set_attr (link, "port", path);
+      _hyco_xml_set_attr (link, "relation", hyco_relation_get_name (relations->pdata[chosen]));
     }
 }
 
-static xmlNode *save_actor (xmlNode *parent, HycoActor *actor);
+static HycoXmlNode *save_actor (HycoXmlDocument *doc, HycoXmlNode *parent, HycoActor *actor);
 
 void
-_hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composite,
+_hyco_model_writer_save_composite (HycoXmlNode *element, HycoCompositeActor *composite,
                                    gboolean with_director)
 {
   HycoDirector *director = hyco_composite_actor_get_director (composite);
@@ -2184,7 +2025,7 @@ _hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composi
                  hyco_composite_actor_get_parameter_text (composite, parameters[i]));
   if (director != NULL && with_director)
     {
-      xmlNode *director_element
+      HycoXmlNode *director_element
         = add_element (element, "property", hyco_director_get_name (director),
                        class_name_of (G_OBJECT (director)), NULL);
       save_parameters (director_element, G_OBJECT (director));
@@ -2193,7 +2034,7 @@ _hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composi
   for (guint i = 0; i < ports->len; i++)
     save_port (element, ports->pdata[i]);
   for (guint i = 0; i < actors->len; i++)
-    save_actor (element, actors->pdata[i]);
+    save_actor (element->doc, element, actors->pdata[i]);
   for (guint i = 0; i < relations->len; i++)
     add_element (element, "relation", hyco_relation_get_name (relations->pdata[i]),
                  "TypedIORelation", NULL);
@@ -2203,7 +2044,7 @@ _hyco_model_writer_save_composite (xmlNode *element, HycoCompositeActor *composi
 /* An actor whose element is in place and whose contents are still to write. */
 typedef struct
 {
-  xmlNode *element;
+  HycoXmlNode *element;
   HycoActor *actor;
 } PendingContents;
 
@@ -2213,7 +2054,7 @@ typedef struct
 static __thread GArray *pending_contents;
 
 static void
-save_contents (xmlNode *element, HycoActor *actor)
+save_contents (HycoXmlNode *element, HycoActor *actor)
 {
   const HycoModelSyntax *syntax = _hyco_model_syntax_lookup (G_OBJECT_TYPE (actor));
 
@@ -2235,15 +2076,13 @@ save_contents (xmlNode *element, HycoActor *actor)
     }
 }
 
-static xmlNode *
-save_actor (xmlNode *parent, HycoActor *actor)
+static HycoXmlNode *
+save_actor (HycoXmlDocument *doc, HycoXmlNode *parent, HycoActor *actor)
 {
-  xmlNode *element = xmlNewNode (NULL, BAD_CAST "entity");
+  HycoXmlNode *element = _hyco_xml_new_element (doc, parent, "entity");
 
-  xmlNewProp (element, BAD_CAST "name", BAD_CAST hyco_actor_get_name (actor));
-  xmlNewProp (element, BAD_CAST "class", BAD_CAST class_name_of (G_OBJECT (actor)));
-  if (parent != NULL)
-    xmlAddChild (parent, element);
+  _hyco_xml_set_attr (element, "name", hyco_actor_get_name (actor));
+  _hyco_xml_set_attr (element, "class", class_name_of (G_OBJECT (actor)));
   if (pending_contents != NULL)
     g_array_append_val (pending_contents, ((PendingContents){ element, actor }));
   else
@@ -2256,18 +2095,14 @@ save_actor (xmlNode *parent, HycoActor *actor)
 char *
 _hyco_model_file_save (HycoCompositeActor *toplevel)
 {
-  xmlDoc *doc;
-  xmlChar *text = NULL;
-  int size = 0;
-  const char *body;
-  char *result;
+  HycoXmlDocument *doc;
+  GString *text;
 
   g_return_val_if_fail (HYCO_IS_COMPOSITE_ACTOR (toplevel), NULL);
   hyco_registry_ensure_modules ();
-  doc = xmlNewDoc (BAD_CAST "1.0");
-  doc->standalone = 0; /* standalone="no", as Ptolemy writes it */
+  doc = _hyco_xml_document_new ();
   pending_contents = g_array_new (FALSE, FALSE, sizeof (PendingContents));
-  xmlDocSetRootElement (doc, save_actor (NULL, HYCO_ACTOR (toplevel)));
+  save_actor (doc, NULL, HYCO_ACTOR (toplevel));
   /* In the order the elements were placed; writing one's contents may add more. */
   for (guint i = 0; i < pending_contents->len; i++)
     {
@@ -2275,18 +2110,13 @@ _hyco_model_file_save (HycoCompositeActor *toplevel)
       save_contents (next.element, next.actor);
     }
   g_clear_pointer (&pending_contents, g_array_unref);
-  xmlDocDumpFormatMemory (doc, &text, &size, 1);
-  if (text == NULL)
-    g_error ("%s: out of memory", G_STRLOC);
-  /* The DOCTYPE goes after the XML declaration, folded the way Ptolemy writes it. */
-  body = strchr ((const char *) text, '\n');
-  g_assert (body != NULL);
-  result = g_strdup_printf ("%.*s\n<!DOCTYPE entity PUBLIC \"%s\"\n    \"%s\">%s",
-                            (int) (body - (const char *) text), (const char *) text, MOML_PUBLIC_ID,
-                            MOML_SYSTEM_ID, body);
-  xmlFree (text);
-  xmlFreeDoc (doc);
-  return result;
+  /* standalone="no" and the DOCTYPE folded as Ptolemy writes them. */
+  text = g_string_new ("<?xml version=\"1.0\" standalone=\"no\"?>\n"
+                       "<!DOCTYPE entity PUBLIC \"" MOML_PUBLIC_ID "\"\n"
+                       "    \"" MOML_SYSTEM_ID "\">\n");
+  _hyco_xml_dump (_hyco_xml_document_get_root (doc), text);
+  _hyco_xml_document_free (doc);
+  return g_string_free (text, FALSE);
 }
 
 /* The pieces of the reader and writer that modules build their own syntax from. */
@@ -2332,83 +2162,86 @@ _hyco_model_reader_fail (Loader *loader, GError **error, long line, HycoModelFil
 }
 
 char *
-_hyco_model_reader_describe (xmlNode *element)
+_hyco_model_reader_describe (HycoXmlNode *element)
 {
   return describe (element);
 }
 
 int
-_hyco_model_reader_classify_child (Loader *loader, xmlNode *node, xmlNode *parent, GError **error)
+_hyco_model_reader_classify_child (Loader *loader, HycoXmlNode *node, HycoXmlNode *parent,
+                                   GError **error)
 {
   return classify_child (loader, node, parent, error);
 }
 
 gboolean
-_hyco_model_reader_fail_not_allowed (Loader *loader, xmlNode *element, xmlNode *parent,
+_hyco_model_reader_fail_not_allowed (Loader *loader, HycoXmlNode *element, HycoXmlNode *parent,
                                      GError **error)
 {
   return fail_not_allowed (loader, element, parent, error);
 }
 
 gboolean
-_hyco_model_reader_check_ignorable_children (Loader *loader, xmlNode *parent, GError **error)
+_hyco_model_reader_check_ignorable_children (Loader *loader, HycoXmlNode *parent, GError **error)
 {
   return check_ignorable_children (loader, parent, error);
 }
 
 gboolean
-_hyco_model_reader_require_attr (Loader *loader, xmlNode *element, const char *name, char **value,
-                                 GError **error)
+_hyco_model_reader_require_attr (Loader *loader, HycoXmlNode *element, const char *name,
+                                 char **value, GError **error)
 {
   return require_attr (loader, element, name, value, error);
 }
 
 gboolean
-_hyco_model_reader_check_name (Loader *loader, xmlNode *element, const char *name, GError **error)
+_hyco_model_reader_check_name (Loader *loader, HycoXmlNode *element, const char *name,
+                               GError **error)
 {
   return check_name (loader, element, name, error);
 }
 
 gboolean
-_hyco_model_reader_is_ignored_property (xmlNode *element)
+_hyco_model_reader_is_ignored_property (HycoXmlNode *element)
 {
   return is_ignored_property (element);
 }
 
 void
-_hyco_model_reader_note_ignored (Loader *loader, xmlNode *element)
+_hyco_model_reader_note_ignored (Loader *loader, HycoXmlNode *element)
 {
   note_ignored (loader, element);
 }
 
 gboolean
-_hyco_model_reader_read_port (Loader *loader, xmlNode *element, HycoActor *actor, GError **error)
+_hyco_model_reader_read_port (Loader *loader, HycoXmlNode *element, HycoActor *actor,
+                              GError **error)
 {
   return load_port (loader, element, actor, error);
 }
 
 gboolean
-_hyco_model_reader_read_property (Loader *loader, xmlNode *element, HycoActor *actor,
+_hyco_model_reader_read_property (Loader *loader, HycoXmlNode *element, HycoActor *actor,
                                   GError **error)
 {
   return load_property (loader, element, actor, error);
 }
 
-xmlNode *
-_hyco_model_writer_add_element (xmlNode *parent, const char *tag, const char *name,
+HycoXmlNode *
+_hyco_model_writer_add_element (HycoXmlNode *parent, const char *tag, const char *name,
                                 const char *class_name, const char *value)
 {
   return add_element (parent, tag, name, class_name, value);
 }
 
 void
-_hyco_model_writer_save_parameters (xmlNode *element, GObject *object)
+_hyco_model_writer_save_parameters (HycoXmlNode *element, GObject *object)
 {
   save_parameters (element, object);
 }
 
 void
-_hyco_model_writer_save_port (xmlNode *element, HycoPort *port)
+_hyco_model_writer_save_port (HycoXmlNode *element, HycoPort *port)
 {
   save_port (element, port);
 }

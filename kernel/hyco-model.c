@@ -284,6 +284,10 @@ read_model_file (const char *path, char **data, gsize *length, GError **error)
  * Reads a regular file of at most %HYCO_MODEL_FILE_MAX_SIZE bytes (checked before reading: a
  * device or a FIFO is refused, and so is a larger file) and builds its model.
  *
+ * The file is UTF-8, or ISO-8859-1 when its XML declaration says so (other encodings, UTF-16
+ * among them, are refused). Its DOCTYPE may name a DTD, which is never read, but may declare
+ * nothing; only XML's predefined entities and character references are expanded.
+ *
  * Returns: (transfer full) (nullable): the model, or %NULL with an error naming the file,
  *   line, element and cause
  */

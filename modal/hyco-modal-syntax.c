@@ -9,8 +9,10 @@
 #include "hyco-modal-private.h"
 #include "hyco-model-syntax-private.h"
 
+#include <stdio.h>
+
 static gboolean
-is_named (xmlNode *node, const char *name)
+is_named (HycoXmlNode *node, const char *name)
 {
   g_autofree char *value = _hyco_xml_get_attr (node, "name");
 
@@ -21,8 +23,8 @@ is_named (xmlNode *node, const char *name)
  * (which Ptolemy II writes) may only join ports of one name. @relations maps each relation
  * declared to the port name it carries ("" until linked). */
 static gboolean
-load_modal_link (HycoModelReader *loader, xmlNode *element, HycoModalModel *modal, GHashTable *relations,
-                 GError **error)
+load_modal_link (HycoModelReader *loader, HycoXmlNode *element, HycoModalModel *modal,
+                 GHashTable *relations, GError **error)
 {
   g_autofree char *port_path = NULL;
   g_autofree char *relation_name = NULL;
@@ -75,7 +77,7 @@ load_modal_link (HycoModelReader *loader, xmlNode *element, HycoModalModel *moda
 /* A relation inside a modal model carries one signal: Ptolemy II's `width` may say so
  * (1, or Auto and -1, which infer it), and vertices only place its bends in Vergil. */
 static gboolean
-check_modal_relation_child (HycoModelReader *loader, xmlNode *node, xmlNode *relation,
+check_modal_relation_child (HycoModelReader *loader, HycoXmlNode *node, HycoXmlNode *relation,
                             GError **error)
 {
   g_autofree char *value = NULL;
@@ -101,13 +103,14 @@ check_modal_relation_child (HycoModelReader *loader, xmlNode *node, xmlNode *rel
 }
 
 static gboolean
-load_modal_relation (HycoModelReader *loader, xmlNode *element, GHashTable *relations, GError **error)
+load_modal_relation (HycoModelReader *loader, HycoXmlNode *element, GHashTable *relations,
+                     GError **error)
 {
   g_autofree char *name = NULL;
 
   if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error))
     return FALSE;
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = _hyco_model_reader_classify_child (loader, node, element, error);
       if (kind < 0 || (kind > 0 && !check_modal_relation_child (loader, node, element, error)))
@@ -120,7 +123,8 @@ load_modal_relation (HycoModelReader *loader, xmlNode *element, GHashTable *rela
 
 /* A boolean property of a transition: no value means true. */
 static gboolean
-read_flag (HycoModelReader *loader, xmlNode *node, const char *value, gboolean *flag, GError **error)
+read_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboolean *flag,
+           GError **error)
 {
   g_autofree char *what = _hyco_model_reader_describe (node);
 
@@ -134,7 +138,8 @@ read_flag (HycoModelReader *loader, xmlNode *node, const char *value, gboolean *
 /* A property of a transition or state, read as a boolean that must be @expected (the features
  * that other values would need are not supported yet). */
 static gboolean
-check_flag (HycoModelReader *loader, xmlNode *node, const char *value, gboolean expected, GError **error)
+check_flag (HycoModelReader *loader, HycoXmlNode *node, const char *value, gboolean expected,
+            GError **error)
 {
   gboolean set;
   g_autofree char *what = NULL;
@@ -164,7 +169,7 @@ typedef struct
  * generated the model (`priority` included: Ptolemy II's transitions have no such parameter,
  * so the attribute has no effect there either). */
 static gboolean
-is_drawing_property (xmlNode *node, const char *name)
+is_drawing_property (HycoXmlNode *node, const char *name)
 {
   static const char *const names[] = { "exitAngle",
                                        "gamma",
@@ -200,7 +205,7 @@ pending_transition_free (gpointer data)
 }
 
 static gboolean
-load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
+load_state (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm,
             gboolean *initial_given, GError **error)
 {
   g_autofree char *name = NULL;
@@ -212,7 +217,7 @@ load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
   if (!_hyco_model_reader_require_attr (loader, element, "name", &name, error)
       || !_hyco_model_reader_check_name (loader, element, name, error))
     return FALSE;
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = _hyco_model_reader_classify_child (loader, node, element, error);
       g_autofree char *property = NULL;
@@ -264,7 +269,7 @@ load_state (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
 }
 
 static gboolean
-load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, GError **error)
+load_transition (HycoModelReader *loader, HycoXmlNode *element, GPtrArray *pending, GError **error)
 {
   PendingTransition *transition = g_new0 (PendingTransition, 1);
 
@@ -272,7 +277,7 @@ load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, 
   transition->line = _hyco_model_reader_line (element);
   if (!_hyco_model_reader_require_attr (loader, element, "name", &transition->name, error))
     return FALSE;
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = _hyco_model_reader_classify_child (loader, node, element, error);
       g_autofree char *property = NULL;
@@ -341,7 +346,7 @@ load_transition (HycoModelReader *loader, xmlNode *element, GPtrArray *pending, 
 
 /* `link port="State.outgoingPort"` (or `incomingPort`) joins a state to a transition. */
 static gboolean
-load_fsm_link (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GPtrArray *pending,
+load_fsm_link (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm, GPtrArray *pending,
                GError **error)
 {
   g_autofree char *port = NULL;
@@ -381,7 +386,8 @@ load_fsm_link (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GPt
 /* Ptolemy II gives a modal model's controller copies of the modal model's ports; ours reads
  * and writes the modal model's ports directly, so such a copy is only checked. */
 static gboolean
-check_controller_port (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+check_controller_port (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm,
+                       GError **error)
 {
   g_autofree char *name = NULL;
   HycoActor *modal = HYCO_ACTOR (hyco_actor_get_container (HYCO_ACTOR (fsm)));
@@ -404,12 +410,12 @@ check_controller_port (HycoModelReader *loader, xmlNode *element, HycoFSMActor *
  * its `reset` is true, as Hyco's own files (which have no `_createdBy`) also mean it; from 9.1
  * on `reset` is gone and every transition re-initializes it unless `history` is true. */
 static gboolean
-uses_reset_parameter (xmlNode *element)
+uses_reset_parameter (HycoXmlNode *element)
 {
-  xmlNode *root = xmlDocGetRootElement (element->doc);
+  HycoXmlNode *root = _hyco_xml_document_get_root (element->doc);
   gboolean old = TRUE;
 
-  for (xmlNode *node = root ? root->children : NULL; node; node = node->next)
+  for (HycoXmlNode *node = root ? root->children : NULL; node; node = node->next)
     {
       g_autofree char *name = NULL;
       g_autofree char *value = NULL;
@@ -442,7 +448,7 @@ count_initial_states (HycoFSMActor *fsm)
 
 /* Ptolemy II's controller-level string attributes, applied once the states are known. */
 static gboolean
-apply_state_names (HycoModelReader *loader, HycoFSMActor *fsm, xmlNode *node, GError **error)
+apply_state_names (HycoModelReader *loader, HycoFSMActor *fsm, HycoXmlNode *node, GError **error)
 {
   g_autofree char *name = _hyco_xml_get_attr (node, "name");
   g_autofree char *value = _hyco_xml_get_attr (node, "value");
@@ -475,7 +481,7 @@ apply_state_names (HycoModelReader *loader, HycoFSMActor *fsm, xmlNode *node, GE
  * a value), State entities, Transition relations with guardExpression, outputActions and
  * setActions, and links from State.outgoingPort and to State.incomingPort. */
 static gboolean
-load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm, GError **error)
+load_fsm_contents (HycoModelReader *loader, HycoXmlNode *element, HycoFSMActor *fsm, GError **error)
 {
   g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (pending_transition_free);
   g_autoptr (GPtrArray) state_names = g_ptr_array_new ();
@@ -483,7 +489,7 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
   g_autofree char *first_state = NULL;
   gboolean first_state_says = FALSE;
 
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = _hyco_model_reader_classify_child (loader, node, element, error);
       gboolean ok;
@@ -601,7 +607,7 @@ load_fsm_contents (HycoModelReader *loader, xmlNode *element, HycoFSMActor *fsm,
 /* Creates the actor an `entity` describes, adds it to @container (none for the top level) and
  * loads its contents. */
 static void
-save_fsm (xmlNode *element, HycoFSMActor *fsm)
+save_fsm (HycoXmlNode *element, HycoFSMActor *fsm)
 {
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (HYCO_ACTOR (fsm));
 
@@ -622,7 +628,7 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
     {
       gboolean initial, final;
       const char *name = hyco_fsm_actor_get_state (fsm, i, &initial, &final);
-      xmlNode *state = _hyco_model_writer_add_element (element, "entity", name, "State", NULL);
+      HycoXmlNode *state = _hyco_model_writer_add_element (element, "entity", name, "State", NULL);
       if (initial)
         _hyco_model_writer_add_element (state, "property", "isInitialState", NULL, "true");
       if (final)
@@ -636,7 +642,8 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
       const char *from, *to, *guard, *outputs, *sets;
       gboolean preemptive, reset;
       g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
-      xmlNode *transition = _hyco_model_writer_add_element (element, "relation", name, "Transition", NULL);
+      HycoXmlNode *transition
+        = _hyco_model_writer_add_element (element, "relation", name, "Transition", NULL);
       hyco_fsm_actor_get_transition (fsm, i, &from, &to, &guard, &outputs, &sets);
       hyco_fsm_actor_get_transition_kind (fsm, i, &preemptive, &reset);
       if (guard)
@@ -665,16 +672,16 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
       g_autofree char *name = g_strdup_printf ("transition%u", i + 1);
       g_autofree char *outgoing = NULL;
       g_autofree char *incoming = NULL;
-      xmlNode *link;
+      HycoXmlNode *link;
       hyco_fsm_actor_get_transition (fsm, i, &from, &to, NULL, NULL, NULL);
       outgoing = g_strconcat (from, ".outgoingPort", NULL);
       incoming = g_strconcat (to, ".incomingPort", NULL);
-      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
-      xmlNewProp (link, BAD_CAST "port", BAD_CAST outgoing);
-      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
-      link = xmlNewChild (element, NULL, BAD_CAST "link", NULL);
-      xmlNewProp (link, BAD_CAST "port", BAD_CAST incoming);
-      xmlNewProp (link, BAD_CAST "relation", BAD_CAST name);
+      link = _hyco_xml_new_element (element->doc, element, "link");
+      _hyco_xml_set_attr (link, "port", outgoing);
+      _hyco_xml_set_attr (link, "relation", name);
+      link = _hyco_xml_new_element (element->doc, element, "link");
+      _hyco_xml_set_attr (link, "port", incoming);
+      _hyco_xml_set_attr (link, "relation", name);
     }
 }
 
@@ -682,7 +689,7 @@ save_fsm (xmlNode *element, HycoFSMActor *fsm)
  * Hyco's modal models have the FSM director's semantics only, so that one is accepted and any
  * other refused by name. */
 static gboolean
-check_director_class (HycoModelReader *loader, xmlNode *node, GError **error)
+check_director_class (HycoModelReader *loader, HycoXmlNode *node, GError **error)
 {
   g_autofree char *value = _hyco_xml_get_attr (node, "value");
   const char *name = value ? _hyco_model_reader_short_class_name (g_strstrip (value)) : "";
@@ -703,7 +710,7 @@ check_director_class (HycoModelReader *loader, xmlNode *node, GError **error)
  * domain as any refinement without a director does, and a reset transition initializes it,
  * and so the machine, again. */
 static gboolean
-is_machine_refinement (xmlNode *node, xmlNode *parent)
+is_machine_refinement (HycoXmlNode *node, HycoXmlNode *parent)
 {
   g_autofree char *class_name = NULL;
   g_autofree char *name = NULL;
@@ -716,14 +723,15 @@ is_machine_refinement (xmlNode *node, xmlNode *parent)
   if (class_name == NULL || name == NULL || g_str_equal (name, "_Controller")
       || !g_str_equal (_hyco_model_reader_short_class_name (class_name), "ModalController"))
     return FALSE;
-  for (xmlNode *child = parent->children; child; child = child->next)
+  for (HycoXmlNode *child = parent->children; child; child = child->next)
     if (_hyco_xml_is_element (child, "entity") && is_named (child, "_Controller"))
       has_controller = TRUE;
   return has_controller;
 }
 
 static gboolean
-read_machine_refinement (HycoModelReader *loader, HycoActor *modal, xmlNode *node, GError **error)
+read_machine_refinement (HycoModelReader *loader, HycoActor *modal, HycoXmlNode *node,
+                         GError **error)
 {
   g_autofree char *name = _hyco_xml_get_attr (node, "name");
   g_autoptr (HycoCompositeActor) composite = hyco_composite_actor_new (name);
@@ -731,7 +739,7 @@ read_machine_refinement (HycoModelReader *loader, HycoActor *modal, xmlNode *nod
   g_autoptr (GPtrArray) ports = NULL;
   g_autoptr (GError) local_error = NULL;
 
-  for (xmlNode *child = node->children; child; child = child->next)
+  for (HycoXmlNode *child = node->children; child; child = child->next)
     if (_hyco_xml_is_element (child, "port")
         && !_hyco_model_reader_read_port (loader, child, HYCO_ACTOR (composite), error))
       return FALSE;
@@ -769,11 +777,12 @@ read_machine_refinement (HycoModelReader *loader, HycoActor *modal, xmlNode *nod
 
 /* A modal model's contents: relations and links by name, the rest the generic way. */
 static gboolean
-read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element, GError **error)
+read_modal_contents (HycoActor *actor, HycoModelReader *loader, HycoXmlNode *element,
+                     GError **error)
 {
   g_autoptr (GHashTable) relations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  for (xmlNode *node = element->children; node; node = node->next)
+  for (HycoXmlNode *node = element->children; node; node = node->next)
     {
       int kind = _hyco_model_reader_classify_child (loader, node, element, error);
       gboolean ok;
@@ -799,7 +808,7 @@ read_modal_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element
 }
 
 static void
-write_modal_contents (HycoActor *actor, xmlNode *element)
+write_modal_contents (HycoActor *actor, HycoXmlNode *element)
 {
   HycoDirector *director = hyco_composite_actor_get_director (HYCO_COMPOSITE_ACTOR (actor));
 
@@ -809,13 +818,13 @@ write_modal_contents (HycoActor *actor, xmlNode *element)
 }
 
 static gboolean
-read_fsm_contents (HycoActor *actor, HycoModelReader *loader, xmlNode *element, GError **error)
+read_fsm_contents (HycoActor *actor, HycoModelReader *loader, HycoXmlNode *element, GError **error)
 {
   return load_fsm_contents (loader, element, HYCO_FSM_ACTOR (actor), error);
 }
 
 static void
-write_fsm_contents (HycoActor *actor, xmlNode *element)
+write_fsm_contents (HycoActor *actor, HycoXmlNode *element)
 {
   save_fsm (element, HYCO_FSM_ACTOR (actor));
 }

@@ -291,7 +291,8 @@ test_errors (void)
       "does not export fmi2GetFMUstate, fmi2SetFMUstate, fmi2FreeFMUstate, which FMI 2.0 "
       "requires" },
     { "bad-xml.fmu", HYCO_FMU_ERROR_DESCRIPTION,
-      "modelDescription.xml:69: malformed XML: error parsing attribute name" },
+      "modelDescription.xml:69: malformed XML: column 5: '<' inside a tag (is the '>' of the tag "
+      "before it missing?) or in an attribute value (where it is written &lt;)" },
     { "fmi1.fmu", HYCO_FMU_ERROR_UNSUPPORTED,
       "modelDescription.xml:6: fmiModelDescription: fmiVersion is \"1.0\"" },
     /* A ModelExchange element instead: its functions are required. */
@@ -763,6 +764,77 @@ test_instance_ops (void)
   g_assert_cmpuint (test_private_tmp_count (), ==, 1);
 }
 
+/* What a description's XML may not do, read straight from a directory: declarations of any
+ * kind, nesting deeper than 256, an encoding other than UTF-8 or ISO-8859-1. */
+static char *
+read_description_error (const char *xml)
+{
+  static const char *const versions[] = { "2.0", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) io_error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hyco-description-XXXXXX", &io_error);
+  g_autofree char *file = g_build_filename (dir, "modelDescription.xml", NULL);
+  HycoModelDescription *description;
+
+  g_assert_no_error (io_error);
+  g_file_set_contents (file, xml, -1, &io_error);
+  g_assert_no_error (io_error);
+  description = _hyco_model_description_read ("x.fmu", dir, versions, &error);
+  g_remove (file);
+  g_rmdir (dir);
+  if (description != NULL)
+    {
+      _hyco_model_description_free (description);
+      return NULL;
+    }
+  g_assert_error (error, HYCO_FMU_ERROR, HYCO_FMU_ERROR_DESCRIPTION);
+  return g_strdup (error->message);
+}
+
+#define DESCRIPTION_START                                                                          \
+  "<fmiModelDescription fmiVersion=\"2.0\" modelName=\"m\" guid=\"{1}\"\n"                         \
+  "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"                                 \
+  "  <CoSimulation modelIdentifier=\"m\"/>\n"
+
+static void
+test_description_xml (void)
+{
+  GString *deep
+    = g_string_new ("<?xml version=\"1.0\"?>\n" DESCRIPTION_START "  <ModelVariables/>\n"
+                    "  <VendorAnnotations>\n");
+  char *message;
+
+  message = read_description_error ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                    "<!-- a comment -->\n" DESCRIPTION_START "  <ModelVariables/>\n"
+                                    "</fmiModelDescription>\n");
+  g_assert_null (message);
+  message = read_description_error ("<?xml version=\"1.0\"?>\n"
+                                    "<!DOCTYPE fmiModelDescription [\n"
+                                    "  <!ATTLIST ScalarVariable causality CDATA \"input\">\n"
+                                    "]>\n" DESCRIPTION_START "  <ModelVariables/>\n"
+                                    "</fmiModelDescription>\n");
+  g_assert_cmpstr (message, ==,
+                   "x.fmu: modelDescription.xml:3: ATTLIST ScalarVariable: DOCTYPE declarations "
+                   "are refused");
+  g_free (message);
+  message = read_description_error (
+    "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n" DESCRIPTION_START "  <ModelVariables/>\n"
+    "</fmiModelDescription>\n");
+  g_assert_cmpstr (message, ==,
+                   "x.fmu: modelDescription.xml:1: the XML declaration names the encoding "
+                   "\"UTF-16\": only UTF-8 (and US-ASCII, a part of it) and ISO-8859-1 are read");
+  g_free (message);
+  /* fmiModelDescription and VendorAnnotations are two levels: 255 more are one too many. */
+  for (guint i = 0; i < 255; i++)
+    g_string_append (deep, "<Tool>\n");
+  message = read_description_error (deep->str);
+  g_assert_cmpstr (message, ==,
+                   "x.fmu: modelDescription.xml:261: <Tool> is nested 257 elements deep: model "
+                   "descriptions are limited to 256 levels");
+  g_free (message);
+  g_string_free (deep, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -791,6 +863,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmu/default-experiment", test_default_experiment);
   g_test_add_func ("/fmu/description/enumeration-items", test_enumeration_items);
   g_test_add_func ("/fmu/instance/ops", test_instance_ops);
+  g_test_add_func ("/fmu/description/xml", test_description_xml);
   status = g_test_run ();
 
   g_assert_cmpuint (test_private_tmp_count (), ==, 0);

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "test-support.h"
+#include "hyco-xml-private.h"
 
 #include <glib/gstdio.h>
 #include <signal.h>
@@ -295,15 +296,19 @@ test_load_atomic_ports (void)
 static void
 test_error_malformed (void)
 {
-  assert_file_fails ("bad-malformed.xml", HYCO_MODEL_FILE_ERROR_MALFORMED, 9, "property line 8");
+  assert_file_fails ("bad-malformed.xml", HYCO_MODEL_FILE_ERROR_MALFORMED, 9,
+                     "malformed XML: </entity> does not close <property>, opened on line 8");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
                        "  <entity name=\"Clock\" class=\"DiscreteClock\">\n"
                        "</entity>\n",
-                       HYCO_MODEL_FILE_ERROR_MALFORMED, 4, "entity line 1");
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 4,
+                       "malformed XML: the file ends before <entity>, opened on line 1, is "
+                       "closed");
   assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\"\n"
                        "  <entity/>\n",
-                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2, "malformed XML");
-  assert_inline_fails ("", HYCO_MODEL_FILE_ERROR_MALFORMED, 1, "empty");
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "malformed XML: column 3: '<' inside a tag");
+  assert_inline_fails ("", HYCO_MODEL_FILE_ERROR_MALFORMED, 1, "malformed XML: the file is empty");
 }
 
 static void
@@ -1488,6 +1493,241 @@ test_attribute_limit (void)
                    "to 1000 per element");
 }
 
+/* What the reader reads of XML beyond MoML's elements: encodings, references, the DOCTYPE,
+ * text, and what it says of a file that is not well-formed. */
+
+static void
+test_xml_encodings (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) latin1 = NULL;
+
+  /* ISO-8859-1, as its declaration says: converted. */
+  latin1 = hyco_model_new_from_data ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+                                     "<entity name=\"t\xe9\" class=\"CompositeActor\">\n"
+                                     "  <property name=\"d\" class=\"DEDirector\"/>\n"
+                                     "</entity>\n",
+                                     -1, "inline.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (hyco_actor_get_name (HYCO_ACTOR (hyco_model_get_toplevel (latin1))), ==,
+                   "t\xc3\xa9");
+  assert_inline_fails ("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n"
+                       "<entity name=\"t\" class=\"CompositeActor\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 1,
+                       "inline.xml:1: the XML declaration names the encoding \"windows-1252\": "
+                       "only UTF-8 (and US-ASCII, a part of it) and ISO-8859-1 are read");
+  assert_inline_fails ("\xff\xfe<", HYCO_MODEL_FILE_ERROR_MALFORMED, 1,
+                       "inline.xml:1: the file is UTF-16: only UTF-8");
+  /* Bytes that are not UTF-8, in a file that does not say it is ISO-8859-1. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"t\xe9\" class=\"Const\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "inline.xml:2: malformed XML: column 18: the byte 0xE9 is not UTF-8 (a "
+                       "file in ISO-8859-1 says so in its XML declaration)");
+}
+
+#define MOML_DOCTYPE                                                                               \
+  "<?xml version=\"1.0\" standalone=\"no\"?>\n"                                                    \
+  "<!DOCTYPE entity PUBLIC \"-//UC Berkeley//DTD MoML 1//EN\"\n"                                   \
+  "    \"http://ptolemy.eecs.berkeley.edu/xml/dtd/MoML_1.dtd\">\n"
+
+static void
+test_xml_references (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+
+  /* Ptolemy's DOCTYPE (not fetched), the predefined entities, character references, comments,
+   * processing instructions, CDATA sections of whitespace. */
+  model = hyco_model_new_from_data (
+    MOML_DOCTYPE "<!-- a comment -->\n"
+                 "<entity name=\"top\" class=\"CompositeActor\">\n"
+                 "  <?vergil something?>\n"
+                 "  <property name=\"d\" class=\"DEDirector\"/><![CDATA[ \n ]]>\n"
+                 "  <entity name=\"a&amp;&lt;&gt;&quot;&apos;&#65;&#x42;\" "
+                 "class=\"Const\"/>\n"
+                 "</entity>\n",
+    -1, "inline.xml", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (hyco_composite_actor_get_actor (hyco_model_get_toplevel (model), "a&<>\"'AB"));
+  /* With a DOCTYPE that names a DTD, a reference to an entity it might declare is refused, in
+   * text as in an attribute (where the parser would drop it), at its line. */
+  assert_inline_fails (MOML_DOCTYPE "<entity name=\"top\" class=\"CompositeActor\">\n"
+                                    "  &who;\n"
+                                    "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 5,
+                       "inline.xml:5: malformed XML: &who; refers to an entity that is not "
+                       "declared: only &amp; &lt; &gt; &quot; &apos; and character references "
+                       "are read");
+  assert_inline_fails (MOML_DOCTYPE "<entity name=\"top\"\n"
+                                    "        class=\"&who;CompositeActor\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 5, "malformed XML: &who; refers to");
+  /* Without one, the parser refuses it itself: named the same way. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"&lol;\" class=\"Const\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2, "malformed XML: &lol; refers to");
+  assert_inline_fails ("<?xml version=\"1.0\"?>\n"
+                       "<!DOCTYPE entity SYSTEM \"moml.dtd\" [\n"
+                       "  %outside;\n"
+                       "]>\n"
+                       "<entity name=\"top\" class=\"CompositeActor\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 3,
+                       "inline.xml:3: malformed XML: %outside; refers to a parameter entity, "
+                       "which is not read");
+  assert_inline_fails ("<?xml version=\"1.0\"?>\n"
+                       "<!DOCTYPE entity [\n"
+                       "  <!NOTATION gif SYSTEM \"image/gif\">\n"
+                       "]>\n"
+                       "<entity name=\"top\" class=\"CompositeActor\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 3,
+                       "inline.xml:3: <!NOTATION gif>: declarations in the DOCTYPE are not "
+                       "supported; it only names the MoML DTD");
+}
+
+static void
+test_xml_errors (void)
+{
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\" name=\"again\"/>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 1,
+                       "inline.xml:1: malformed XML: the attribute \"name\" is given twice");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\"/>\n<entity/>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "inline.xml:2: malformed XML: column 1: more after the end of the "
+                       "top-level element, which must be the only one");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <property name=\"x\" value=\"a & b\"/>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "inline.xml:2: malformed XML: column 31: '&' that begins no reference (it "
+                       "is written &amp;)");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity name=\"C\"",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "inline.xml:2: malformed XML: the file ends inside a tag, within <entity>, "
+                       "opened on line 1");
+  assert_inline_fails (" \n", HYCO_MODEL_FILE_ERROR_MALFORMED, 2,
+                       "inline.xml:2: malformed XML: the file is empty");
+  assert_inline_fails ("<?xml version=\"1.0\"?>\n<!-- nothing -->\n",
+                       HYCO_MODEL_FILE_ERROR_MALFORMED, 3,
+                       "inline.xml:3: malformed XML: the file holds no element");
+  /* Text is dated by its first character, CDATA sections' too; a start tag by its end. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "<![CDATA[\n"
+                       "\n"
+                       "  x]]>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 4,
+                       "inline.xml:4: entity \"top\": unexpected text inside the element");
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\n"
+                       "  <entity\n"
+                       "     name=\"C\"\n"
+                       "     class=\"Const\"><unknown/></entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 4, "inline.xml:4: <unknown>");
+  /* Lines end with a line feed, a carriage return, or both. */
+  assert_inline_fails ("<entity name=\"top\" class=\"CompositeActor\">\r\n"
+                       "  <entity\r"
+                       "     name=\"C\"\r\n"
+                       "     class=\"Const\"><unknown/></entity>\n"
+                       "</entity>\n",
+                       HYCO_MODEL_FILE_ERROR_INVALID, 4, "inline.xml:4: <unknown>");
+}
+
+/* Saved files are written as libxml2 wrote them (the expected texts are its output): values
+ * escaped, non-ASCII characters as references, indentation up to 60 spaces. */
+static void
+test_save_libxml2_format (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HycoModel) model = NULL;
+  g_autoptr (HycoModel) deep = NULL;
+  g_autoptr (HycoModel) reloaded = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *saved_again = NULL;
+  g_autofree char *deep_source = nested_model (40);
+  g_autofree char *indent = g_strnfill (60, ' ');
+  g_autofree char *line = NULL;
+
+  model = hyco_model_new_from_data (
+    MOML_DOCTYPE
+    "<entity name=\"top\" class=\"ptolemy.actor.TypedCompositeActor\">\n"
+    "  <property name=\"s\" class=\"ptolemy.data.expr.StringParameter\" "
+    "value=\"a&amp;b&lt;c&gt;de'fg h i \xc3\xa9 \xc3\xbc \xc3\x9f \xe6\x97\xa5\xe6\x9c\xac "
+    "\xf0\x9d\x84\x9e &#xFFFD; ]]&gt; end\"/>\n"
+    "  <property name=\"x\" class=\"ptolemy.data.expr.Parameter\" "
+    "value=\"1 +&#10;&#9;2&#13;+ 3 &lt; 7\"/>\n"
+    "  <property name=\"DE Director\" class=\"ptolemy.domains.de.kernel.DEDirector\"/>\n"
+    "  <entity name=\"Clock \xc3\xa9\" class=\"DiscreteClock\">\n"
+    "    <property name=\"period\" value=\"0.1\"/>\n"
+    "  </entity>\n"
+    "</entity>\n",
+    -1, "inline.xml", &error);
+  g_assert_no_error (error);
+  saved = hyco_model_save_to_data (model);
+  g_assert_cmpstr (saved, ==,
+                   MOML_DOCTYPE "<entity name=\"top\" class=\"CompositeActor\">\n"
+                                "  <property name=\"s\" class=\"ptolemy.data.expr.Parameter\" "
+                                "value=\"&quot;a&amp;b&lt;c&gt;de'fg h i &#xE9; &#xFC; &#xDF; "
+                                "&#x65E5;&#x672C; &#x1D11E; &#xFFFD; ]]&gt; end&quot;\"/>\n"
+                                "  <property name=\"x\" class=\"ptolemy.data.expr.Parameter\" "
+                                "value=\"1 +&#10;&#9;2&#13;+ 3 &lt; 7\"/>\n"
+                                "  <property name=\"DE Director\" class=\"DEDirector\"/>\n"
+                                "  <entity name=\"Clock &#xE9;\" class=\"DiscreteClock\">\n"
+                                "    <property name=\"period\" value=\"0.1\"/>\n"
+                                "  </entity>\n"
+                                "</entity>\n");
+  reloaded = hyco_model_new_from_data (saved, -1, "saved.xml", &error);
+  g_assert_no_error (error);
+  saved_again = hyco_model_save_to_data (reloaded);
+  g_assert_cmpstr (saved_again, ==, saved);
+
+  /* 41 levels: the 30th (C29) and those below it are indented by 60 spaces. */
+  deep = hyco_model_new_from_data (deep_source, -1, "deep.xml", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&saved, g_free);
+  saved = hyco_model_save_to_data (deep);
+  line = g_strdup_printf ("\n%s<entity name=\"C29\" class=\"CompositeActor\">\n", indent);
+  g_assert_nonnull (strstr (saved, line));
+  g_clear_pointer (&line, g_free);
+  line = g_strdup_printf ("\n%s<entity name=\"C39\" class=\"CompositeActor\"/>\n%s</entity>\n",
+                          indent, indent);
+  g_assert_nonnull (strstr (saved, line));
+  g_clear_pointer (&line, g_free);
+  line = g_strdup_printf ("\n  %s<", indent);
+  g_assert_null (strstr (saved, line));
+  g_clear_pointer (&line, g_free);
+  line = g_strdup_printf ("\n%s<entity name=\"C28\" class=\"CompositeActor\">\n", indent + 2);
+  g_assert_nonnull (strstr (saved, line));
+}
+
+/* Bytes that are not UTF-8 in a value, as libxml2 2.9 wrote them: each byte that begins no
+ * character XML allows as a reference to itself, the last byte as it is. */
+static void
+test_save_bytes (void)
+{
+  HycoXmlDocument *doc = _hyco_xml_document_new ();
+  HycoXmlNode *root = _hyco_xml_new_element (doc, NULL, "entity");
+  HycoXmlNode *p = _hyco_xml_new_element (doc, root, "p");
+  HycoXmlNode *q = _hyco_xml_new_element (doc, root, "q");
+  GString *out = g_string_new (NULL);
+
+  _hyco_xml_set_attr (p, "a", "x\xff y \xc3\xa9 z\x01\x1f'");
+  _hyco_xml_set_attr (q, "b", "\xc3\xa9 end\xc3");
+  _hyco_xml_set_attr (q, "c", "\xef\xbf\xbe|\xed\xa0\x80|\xf4\x90\x80\x80|\xc0\x80|");
+  _hyco_xml_set_attr (q, "b", "\xc3\xa9 end\xc3"); /* in its place */
+  _hyco_xml_dump (root, out);
+  g_assert_cmpstr (out->str, ==,
+                   "<entity>\n"
+                   "  <p a=\"x&#xFF; y &#xE9; z\x01\x1f'\"/>\n"
+                   "  <q b=\"&#xE9; end\xc3\" c=\"&#xEF;&#xBF;&#xBE;|&#xED;&#xA0;&#x80;|"
+                   "&#xF4;&#x90;&#x80;&#x80;|&#xC0;&#x80;|\"/>\n"
+                   "</entity>\n");
+  g_string_free (out, TRUE);
+  _hyco_xml_document_free (doc);
+}
+
 /* A saved model replaces the file at its path only once complete: when writing fails (a full
  * disk, here a file size limit), the earlier file stays and no temporary file is left. */
 static void
@@ -1587,5 +1827,10 @@ main (int argc, char **argv)
   g_test_add_func ("/model-file/save-to-file-atomically", test_save_to_file_atomically);
   g_test_add_func ("/model-file/deep-nesting", test_deep_nesting);
   g_test_add_func ("/model-file/attribute-limit", test_attribute_limit);
+  g_test_add_func ("/model-file/xml/encodings", test_xml_encodings);
+  g_test_add_func ("/model-file/xml/references", test_xml_references);
+  g_test_add_func ("/model-file/xml/errors", test_xml_errors);
+  g_test_add_func ("/model-file/save/libxml2-format", test_save_libxml2_format);
+  g_test_add_func ("/model-file/save/bytes", test_save_bytes);
   return g_test_run ();
 }

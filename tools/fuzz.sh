@@ -35,7 +35,7 @@ printf '\001\002\000\003\004\000\005\002\003\001\000\001\003\000\004\002\005\001
 includes="-Ikernel -I$build_dir/kernel -Idirectors -Iactors -Imodal -Ifmi -Iresults -Isweep -Ilibrary
   -I$build_dir/actors -I$build_dir/results"
 for folder in actors/*/ fmi/*/; do includes="$includes -I$folder"; done
-packages="gio-2.0 gmodule-2.0 libxml-2.0 plplot matio minizip libelf hdf5-serial"
+packages="gio-2.0 gmodule-2.0 expat plplot matio minizip libelf hdf5-serial"
 build_root=$(cd "$build_dir" && pwd)
 # What meson defines for the fmi and sweep layers and the module loader: where the FMU host and
 # the sweep's MPI part are (the fuzzers never start or load them), where the modules are (those

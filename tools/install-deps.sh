@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Hyco builds and tests with, if any is missing.
 set -eu
 
-# Plots: libplplot-dev (its svg driver is in libplplot17), plplot-driver-cairo (pngcairo and
+# Model files and FMUs' descriptions (XML): libexpat1-dev; plots: libplplot-dev (its svg driver is in libplplot17), plplot-driver-cairo (pngcairo and
 # pdfcairo) and a font; result files: libmatio-dev; stiff models:
 # libsundials-dev (CVODE); the Python tests: python3-pytest, python3-numpy (results as arrays);
 # the README's SciPy snippet: python3-scipy;
@@ -16,7 +16,7 @@ set -eu
 # (its screenshots' pixels); sweeps' results (hyco sweep -o FILE.h5): libhdf5-dev, and
 # python3-h5py, which the sweep tests read them back with; sweeps over MPI ranks (mpirun -n N
 # hyco sweep, the sweep's MPI module and its test): libopenmpi-dev and openmpi-bin.
-packages="build-essential meson ninja-build pkg-config libglib2.0-dev libxml2-dev
+packages="build-essential meson ninja-build pkg-config libglib2.0-dev libexpat1-dev
   gobject-introspection libgirepository1.0-dev gir1.2-glib-2.0 python3 python3-gi valgrind
   libplplot-dev plplot-driver-cairo fonts-dejavu-core libmatio-dev libsundials-dev
   python3-pytest python3-numpy python3-scipy gi-docgen

@@ -263,7 +263,7 @@ hyco_catch_up_composite_is_strict (HycoActor *actor)
 
 /* The director is the composite's own: files do not save it. */
 static void
-write_catch_up_contents (HycoActor *actor, xmlNode *element)
+write_catch_up_contents (HycoActor *actor, HycoXmlNode *element)
 {
   _hyco_model_writer_save_composite (element, HYCO_COMPOSITE_ACTOR (actor), FALSE);
 }

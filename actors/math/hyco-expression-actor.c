@@ -286,7 +286,7 @@ hyco_expression_actor_postfire (HycoActor *actor, GError **error)
 
 /* The model file declares the inputs: they are written back with the parameters. */
 static void
-write_contents (HycoActor *actor, xmlNode *element)
+write_contents (HycoActor *actor, HycoXmlNode *element)
 {
   g_autoptr (GPtrArray) ports = hyco_actor_get_ports (actor);
 
@@ -294,7 +294,7 @@ write_contents (HycoActor *actor, xmlNode *element)
   for (guint i = 0; i < ports->len; i++)
     {
       HycoPort *port = ports->pdata[i];
-      xmlNode *port_element;
+      HycoXmlNode *port_element;
 
       if (port == HYCO_EXPRESSION_ACTOR (actor)->output)
         continue;
