@@ -959,7 +959,7 @@ read_co_simulation3 (Reader *reader, HycoXmlNode *element, GError **error)
 /* The mimeType and maxSize of a Binary variable or BinaryType (section 2.4.7.6), where given
  * (@mime_type and @max_size are left as they are otherwise, for a declared type's). */
 static gboolean
-read_binary_attributes (Reader *reader, xmlNode *element, char **mime_type, guint64 *max_size,
+read_binary_attributes (Reader *reader, HycoXmlNode *element, char **mime_type, guint64 *max_size,
                         GError **error)
 {
   g_autofree char *size = _hyco_xml_get_attr (element, "maxSize");
@@ -1143,7 +1143,7 @@ default_initial3 (const HycoFmuVariable *variable)
 /* A Binary start value longer than the variable's maxSize could never be set: the description
  * contradicts itself. @text is a start value, checked by is_value3(). */
 static gboolean
-check_binary_start (Reader *reader, xmlNode *element, const HycoFmuVariable *variable,
+check_binary_start (Reader *reader, HycoXmlNode *element, const HycoFmuVariable *variable,
                     const char *text, GError **error)
 {
   g_autofree char *value = text ? g_strstrip (g_strdup (text)) : NULL;
@@ -1161,14 +1161,14 @@ check_binary_start (Reader *reader, xmlNode *element, const HycoFmuVariable *var
 }
 
 static gboolean
-check_binary_starts (Reader *reader, xmlNode *element, const HycoFmuVariable *variable,
+check_binary_starts (Reader *reader, HycoXmlNode *element, const HycoFmuVariable *variable,
                      GError **error)
 {
   g_autofree char *start = _hyco_xml_get_attr (element, "start");
 
   if (!check_binary_start (reader, element, variable, start, error))
     return FALSE;
-  for (xmlNode *child = element->children; child; child = child->next)
+  for (HycoXmlNode *child = element->children; child; child = child->next)
     if (_hyco_xml_is_element (child, "Start"))
       {
         g_autofree char *value = _hyco_xml_get_attr (child, "value");

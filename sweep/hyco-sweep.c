@@ -1861,8 +1861,8 @@ hyco_sweep_run (HycoSweep *self, GCancellable *cancellable, GError **error)
     {
       /* A pool of joined threads, one per job, each taking the next run (in index order) when
        * done with its last. Every model, even with one job, is read and run on a thread of the
-       * sweep's, ended before this returns: whatever a thread keeps of its own (libxml2's
-       * per-thread state) is freed by then. */
+       * sweep's, ended before this returns: whatever a thread keeps of its own
+       * (GLib's per-thread caches) is freed by then. */
       for (guint i = 0; i < MAX (MIN (self->jobs, self->n_runs), 1); i++)
         g_ptr_array_add (threads, g_thread_new ("hyco-sweep-job", job_thread, &jobs));
       for (guint i = 0; i < threads->len; i++)
