@@ -1645,13 +1645,15 @@ copy_signal_list (GPtrArray *signals)
  * absent after would leave it. So for a strict atomic actor fired at one entry, outside a
  * zero-delay loop, that neither reads its own outputs (an actor can see nothing else of them)
  * nor has them read ahead (made unknown before it fires). Its firing then costs no pass over
- * its outputs. Asked once the signals and the forward reads are listed. */
+ * its outputs. An actor reading no signal is as good as strict (an FMU without inputs): no
+ * input of it is ever unknown, so whatever it leaves unwritten is absent either way. Asked
+ * once the signals and the forward reads are listed. */
 static gboolean
 is_plain (HycoWorklist *self, HycoScheduleEntry *entries, guint e, const guint8 *read_ahead)
 {
   const HycoEntrySignals *flat = &self->signals[e];
 
-  if (!entries[e].strict || entries[e].group_end != 0 || flat->n_own != flat->n_unsettled
+  if (!(entries[e].strict || flat->n_inputs == 0) || entries[e].group_end != 0 || flat->n_own != flat->n_unsettled
       || self->next_of_actor[e] != G_MAXUINT || entries[e].priv->schedule_position != e
       || HYCO_IS_COMPOSITE_ACTOR (entries[e].actor) || read_ahead[e])
     return FALSE;
@@ -1894,6 +1896,10 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
 {
   HycoScheduleEntry *entries = priv->schedule.entries;
   guint cursor = 0; /* every position before it is settled */
+  /* The entry to visit next where the heap would hold it alone (a chain, or the one actor
+   * triggered at a tag): no push, no pop. It is not marked queued; nothing before its visit
+   * can queue it again, as every position queued meanwhile comes after it. */
+  guint next = G_MAXUINT;
 
   for (guint i = 0; i < worklist->seeds->len; i++)
     worklist_add_actor (worklist, g_array_index (worklist->seeds, guint, i), 0);
@@ -1906,14 +1912,15 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
           guint first = actor->schedule_position;
           /* An actor no longer governed here (its position is another director's) is ignored,
            * as running every entry would. */
-          if (first < worklist->n_entries && entries[first].priv == actor)
+          if (first >= worklist->n_entries || entries[first].priv != actor)
+            continue;
+          if (triggered->len == 1 && worklist->heap_len == 0
+              && worklist->next_of_actor[first] == G_MAXUINT)
+            next = first;
+          else
             worklist_add_actor (worklist, first, 0);
         }
     }
-  /* The entry to visit next where the heap would hold it alone (a chain): no push, no pop.
-   * It is not marked queued; nothing before its visit can queue it again, as every position
-   * queued meanwhile comes after it. */
-  guint next = G_MAXUINT;
 
   while (next != G_MAXUINT || worklist->heap_len > 0)
     {

@@ -997,7 +997,7 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   ok = hyco_actor_initialize (top, &failure);
   while (ok)
     {
-      if (g_cancellable_set_error_if_cancelled (cancellable, &failure))
+      if (cancellable != NULL && g_cancellable_set_error_if_cancelled (cancellable, &failure))
         {
           ok = FALSE;
           break;

@@ -185,38 +185,18 @@ _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director, const H
   return FALSE;
 }
 
-/* Counts @next's time as one with events, unless it was counted already. Time-Zeno is a run of
- * time_zeno_events such times, each at most time_zeno_ticks after the one before: time then
- * advances only by the resolution (the impacts of a bouncing ball after their accumulation
- * point), and would go on so forever, each time a new one, which maxMicrosteps never sees. */
-gboolean
-_hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director, const HycoTag *next,
-                                 GError **error)
+/* The time-Zeno error of _hyco_tag_queue_check_time_zeno(), out of its way: the check runs at
+ * every tag and fails once. */
+static G_NO_INLINE gboolean
+report_time_zeno (HycoTagQueue *self, HycoDirectorPrivate *priv, const HycoTag *next,
+                  GError **error)
 {
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  g_autoptr (GPtrArray) actors = NULL;
+  g_autoptr (GPtrArray) actors = g_ptr_array_new ();
   g_autofree char *names = NULL;
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   g_autofree char *span = NULL;
 
-  /* Discrete events only: the ends of an inner continuous director's steps, at microstep 0,
-   * may be as close as its solver needs. */
-  if (next->time == priv->dense_last || next->microstep == 0 || priv->time_zeno_events == 0)
-    return TRUE;
-  if (priv->dense_last >= 0 && next->time > priv->dense_last
-      && (guint64) (next->time - priv->dense_last) <= priv->time_zeno_ticks)
-    priv->dense_events++;
-  else
-    {
-      priv->dense_events = 0;
-      priv->dense_first = next->time;
-    }
-  priv->dense_last = next->time;
-  if (G_LIKELY (priv->dense_events <= priv->time_zeno_events))
-    return TRUE;
-
-  actors = g_ptr_array_new ();
   for (guint i = 0; i < self->heap->len; i++)
     {
       Event *event = &g_array_index (self->heap, Event, i);
@@ -236,6 +216,34 @@ _hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director, con
                priv->dense_events + 1, first, last, priv->time_zeno_ticks, span, last,
                *names ? names : "none");
   return FALSE;
+}
+
+/* Counts @next's time as one with events, unless it was counted already. Time-Zeno is a run of
+ * time_zeno_events such times, each at most time_zeno_ticks after the one before: time then
+ * advances only by the resolution (the impacts of a bouncing ball after their accumulation
+ * point), and would go on so forever, each time a new one, which maxMicrosteps never sees. */
+gboolean
+_hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director, const HycoTag *next,
+                                 GError **error)
+{
+  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
+
+  /* Discrete events only: the ends of an inner continuous director's steps, at microstep 0,
+   * may be as close as its solver needs. */
+  if (next->time == priv->dense_last || next->microstep == 0 || priv->time_zeno_events == 0)
+    return TRUE;
+  if (priv->dense_last >= 0 && next->time > priv->dense_last
+      && (guint64) (next->time - priv->dense_last) <= priv->time_zeno_ticks)
+    priv->dense_events++;
+  else
+    {
+      priv->dense_events = 0;
+      priv->dense_first = next->time;
+    }
+  priv->dense_last = next->time;
+  if (G_LIKELY (priv->dense_events <= priv->time_zeno_events))
+    return TRUE;
+  return report_time_zeno (self, priv, next, error);
 }
 
 /* fire_at: a tag in the past is an error; the current tag, once computed, becomes the next
