@@ -1290,6 +1290,12 @@ typedef struct
   guint n_unsettled;
   guint n_own;     /* the first @n_own of them at this entry */
   gboolean plain;  /* its outputs need no pass around its firing (see is_plain()) */
+  /* The visit of a DE tag, read with the signals: the entry is outside any zero-delay loop and
+   * reads nothing ahead (the common case, which needs no other table), and the one entry to
+   * visit after it when it is its only reader, later in the schedule (a chain), else
+   * G_MAXUINT. */
+  gboolean simple;
+  guint sole_successor;
 } HycoEntrySignals;
 
 /* Once a strict actor has fired, what it left unknown is absent. */
@@ -1313,6 +1319,8 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   HycoActorPrivate *actor = entry->priv;
   guint seen = 0; /* a bit for each status the inputs have */
   gboolean any_unknown, any_present;
+  /* Read before the firing, which the compiler must assume writes anywhere. */
+  gboolean plain = flat != NULL && flat->plain;
 
   if (flat == NULL && G_UNLIKELY (entry->precomputed != HYCO_PRECOMPUTED_NONE)
       && priv->publish != NULL)
@@ -1357,7 +1365,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   /* What the actor has still to determine, not written yet, is unknown while it fires, as it
    * would be had every entry been visited: an actor may test that an output is still to be
    * written. */
-  if (flat != NULL && !flat->plain)
+  if (flat != NULL && !plain)
     for (guint s = 0; s < flat->n_unsettled; s++)
       if (flat->unsettled[s]->stamp != priv->epoch.value)
         hyco_signal_set_unknown (flat->unsettled[s]);
@@ -1372,7 +1380,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   if (G_UNLIKELY (priv->epoch.violations != 0) && !check_monotonic (priv, entry->actor, error))
     return FALSE;
   mark_fired (priv, entry);
-  if (flat != NULL && flat->plain)
+  if (plain)
     return TRUE;
   if (flat != NULL && entry->strict)
     own_outputs_absent (flat);
@@ -1835,7 +1843,14 @@ worklist_build (HycoDirectorPrivate *priv)
     for (guint f = self->forward_begin[e]; f < self->forward_end[e]; f++)
       read_ahead[self->forward[f].producer] = TRUE;
   for (guint e = 0; e < n; e++)
-    self->signals[e].plain = is_plain (self, entries, e, read_ahead);
+    {
+      guint first = self->successor_begin[e], last = self->successor_end[e];
+      self->signals[e].plain = is_plain (self, entries, e, read_ahead);
+      self->signals[e].simple
+        = entries[e].group_end == 0 && self->forward_begin[e] == self->forward_end[e];
+      self->signals[e].sole_successor
+        = last - first == 1 && self->successors[first] > e ? self->successors[first] : G_MAXUINT;
+    }
   return self;
 }
 
@@ -1925,11 +1940,29 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
   while (next != G_MAXUINT || worklist->heap_len > 0)
     {
       guint e = next != G_MAXUINT ? next : worklist_pop (worklist);
-      guint end = entries[e].group_end;
+      const HycoEntrySignals *flat = &worklist->signals[e];
+      guint end;
       guint64 firings = priv->firings;
 
       next = G_MAXUINT;
-      if (G_LIKELY (end == 0))
+      if (G_LIKELY (flat->simple))
+        {
+          cursor = e + 1;
+          if (!fire_entry (priv, &entries[e], FALSE, flat, error))
+            goto failed;
+          if (priv->firings == firings)
+            continue;
+          if (worklist->heap_len == 0 && flat->sole_successor != G_MAXUINT)
+            {
+              next = flat->sole_successor;
+              continue;
+            }
+          for (guint s = worklist->successor_begin[e]; s < worklist->successor_end[e]; s++)
+            worklist_add (worklist, worklist->successors[s], cursor);
+          continue;
+        }
+      end = entries[e].group_end;
+      if (end == 0)
         {
           guint first = worklist->successor_begin[e], last = worklist->successor_end[e];
           cursor = e + 1;
