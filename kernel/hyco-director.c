@@ -2166,19 +2166,15 @@ count_present_outputs (HycoActorPrivate *actor)
   return present;
 }
 
-/* Commits the actors fired at the current tag, in the order they first fired. */
-gboolean
-_hyco_director_postfire_fired (HycoDirector *self, GError **error)
+/* _hyco_director_postfire_fired() where sinks trace the outputs, which they write first. */
+static G_NO_INLINE gboolean
+postfire_traced (HycoDirector *self, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
-  gboolean trace = priv->model && _hyco_model_has_trace (priv->model);
   gboolean ok = TRUE;
-  guint64 events = 0;
   HycoTag model_tag;
 
-  if (trace)
-    _hyco_director_get_model_tag (self, &model_tag);
-
+  _hyco_director_get_model_tag (self, &model_tag);
   for (guint i = 0; i < priv->fired->len; i++)
     {
       HycoActor *actor = priv->fired->pdata[i];
@@ -2186,13 +2182,41 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
       actor_priv->fired = FALSE;
       if (!ok)
         continue;
-      if (trace)
-        _hyco_model_trace_outputs (priv->model, actor, &model_tag);
-      else
-        events += count_present_outputs (actor_priv);
+      _hyco_model_trace_outputs (priv->model, actor, &model_tag);
       ok = actor_priv->default_postfire || HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   _hyco_ptr_array_empty (priv->fired);
+  return ok;
+}
+
+/* Commits the actors fired at the current tag, in the order they first fired. After a failure
+ * the others are forgotten, neither postfired nor counted. */
+gboolean
+_hyco_director_postfire_fired (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  GPtrArray *fired = priv->fired;
+  gboolean ok = TRUE;
+  guint64 events = 0;
+  guint i;
+
+  if (priv->model && _hyco_model_has_trace (priv->model))
+    return postfire_traced (self, error);
+  for (i = 0; i < fired->len; i++)
+    {
+      HycoActor *actor = fired->pdata[i];
+      HycoActorPrivate *actor_priv = _hyco_actor_get_private (actor);
+      actor_priv->fired = FALSE;
+      events += count_present_outputs (actor_priv);
+      if (!actor_priv->default_postfire && !HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error))
+        {
+          ok = FALSE;
+          break;
+        }
+    }
+  for (i++; i < fired->len; i++)
+    _hyco_actor_get_private (fired->pdata[i])->fired = FALSE;
+  _hyco_ptr_array_empty (fired);
   if (events != 0 && priv->model != NULL)
     _hyco_model_add_events (priv->model, events);
   return ok;
