@@ -2174,13 +2174,11 @@ discarded_step (HycoFMUActor *self, HycoFmuStatus status, const char *call, gint
 /* An FMU that cannot handle variable communication step sizes may compute garbage when given
  * one: said once per run, since what fires it (inputs, a continuous director) is the model's
  * choice. Checked at each commit, with the @step (model ticks) committed: steps a continuous
- * director tried and rolled back were never taken. */
-static void
-check_step_size (HycoFMUActor *self, gint64 step)
+ * director tried and rolled back were never taken. The first positive step, or one that
+ * differs from it. */
+static G_NO_INLINE void
+note_step_size (HycoFMUActor *self, gint64 step)
 {
-  if (self->fmu->description->can_handle_variable_communication_step_size
-      || self->warned_variable_steps || step <= 0)
-    return;
   if (self->first_step == 0)
     self->first_step = step;
   else if (step != self->first_step)
@@ -2197,6 +2195,16 @@ check_step_size (HycoFMUActor *self, gint64 step)
                      self->instance_name, self->fmu->description->model_name, first, now, from);
       self->warned_variable_steps = TRUE;
     }
+}
+
+/* The check at every commit, inline: the step is most often the first one again. */
+static inline void
+check_step_size (HycoFMUActor *self, gint64 step)
+{
+  if (self->fmu->description->can_handle_variable_communication_step_size
+      || self->warned_variable_steps || step <= 0 || step == self->first_step)
+    return;
+  note_step_size (self, step);
 }
 
 /* one_step() in integer time (FMI-HC), from the model time @from. */

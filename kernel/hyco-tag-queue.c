@@ -121,11 +121,13 @@ _hyco_tag_queue_nth (HycoTagQueue *self, guint index)
 void
 _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
 {
-  while (self->heap->len > 0)
+  GArray *heap = self->heap;
+
+  while (heap->len > 0)
     {
-      Event *top = &g_array_index (self->heap, Event, 0);
+      Event *top = (Event *) heap->data;
       HycoActorPrivate *priv;
-      if (_hyco_tag_compare (&top->tag, tag) != 0)
+      if (top->tag.time != tag->time || top->tag.microstep != tag->microstep)
         break;
       priv = _hyco_actor_get_private (top->actor);
       if (!priv->pure_event)
@@ -133,7 +135,12 @@ _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
           priv->pure_event = TRUE;
           _hyco_ptr_array_push (self->triggered, &self->triggered_capacity, top->actor);
         }
-      heap_pop (self->heap);
+      /* The last event (one actor stepping alone, an FMU's communication step): nothing to
+       * move. */
+      if (heap->len == 1)
+        heap->len = 0;
+      else
+        heap_pop (heap);
     }
 }
 
