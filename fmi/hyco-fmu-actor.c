@@ -2318,12 +2318,14 @@ static gboolean
 read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
 {
   guint n = self->real_outputs->len;
+  /* Every output is read: all asked for, or no input for any to depend on. */
+  gboolean every = all || self->inputs->len == 0;
 
   /* Without inputs every output is of no input: read already at this tag. */
   if (all && self->independent_read && self->inputs->len == 0)
     return TRUE;
   self->independent_read = !all;
-  if (all && n > 0)
+  if (every && n > 0)
     {
       /* The scalar Float64 outputs in one call, as FMI 2.0's Reals (read_outputs()). */
       double *values = (double *) self->real_output_values->data;
@@ -2346,7 +2348,7 @@ read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
         continue;
-      if (all && n > 0 && output->type == HYCO_FMU_TYPE_REAL && !binding_is_array (output)
+      if (every && n > 0 && output->type == HYCO_FMU_TYPE_REAL && !binding_is_array (output)
           && output->clock < 0)
         continue; /* read above */
       if (is_clock_or_clocked (output))
