@@ -13,6 +13,9 @@ typedef struct
   HycoActor *actor;
 } Event;
 
+/* _hyco_tag_queue_peek() reads the head's tag as the heap's data. */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (Event, tag) == 0);
+
 static inline int
 event_compare (const Event *a, const Event *b)
 {
@@ -99,12 +102,6 @@ _hyco_tag_queue_reset (HycoTagQueue *self)
   g_array_set_size (self->heap, 0);
 }
 
-const HycoTag *
-_hyco_tag_queue_peek (HycoTagQueue *self)
-{
-  return self->heap->len ? &g_array_index (self->heap, Event, 0).tag : NULL;
-}
-
 guint
 _hyco_tag_queue_length (HycoTagQueue *self)
 {
@@ -142,15 +139,6 @@ _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
       else
         heap_pop (heap);
     }
-}
-
-void
-_hyco_tag_queue_release (HycoTagQueue *self)
-{
-  for (guint i = 0; i < self->triggered->len; i++)
-    _hyco_actor_get_private (self->triggered->pdata[i])->pure_event = FALSE;
-  _hyco_ptr_array_empty (self->triggered);
-  self->tag_started = FALSE;
 }
 
 gboolean
@@ -192,11 +180,11 @@ _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director, const H
   return FALSE;
 }
 
-/* The time-Zeno error of _hyco_tag_queue_check_time_zeno(), out of its way: the check runs at
- * every tag and fails once. */
-static G_NO_INLINE gboolean
-report_time_zeno (HycoTagQueue *self, HycoDirectorPrivate *priv, const HycoTag *next,
-                  GError **error)
+/* The time-Zeno error of _hyco_tag_queue_check_time_zeno() (hyco-director-private.h), out of
+ * its way: the check runs at every tag and fails once. */
+gboolean
+_hyco_tag_queue_report_time_zeno (HycoTagQueue *self, HycoDirectorPrivate *priv,
+                                  const HycoTag *next, GError **error)
 {
   g_autoptr (GPtrArray) actors = g_ptr_array_new ();
   g_autofree char *names = NULL;
@@ -223,34 +211,6 @@ report_time_zeno (HycoTagQueue *self, HycoDirectorPrivate *priv, const HycoTag *
                priv->dense_events + 1, first, last, priv->time_zeno_ticks, span, last,
                *names ? names : "none");
   return FALSE;
-}
-
-/* Counts @next's time as one with events, unless it was counted already. Time-Zeno is a run of
- * time_zeno_events such times, each at most time_zeno_ticks after the one before: time then
- * advances only by the resolution (the impacts of a bouncing ball after their accumulation
- * point), and would go on so forever, each time a new one, which maxMicrosteps never sees. */
-gboolean
-_hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director, const HycoTag *next,
-                                 GError **error)
-{
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-
-  /* Discrete events only: the ends of an inner continuous director's steps, at microstep 0,
-   * may be as close as its solver needs. */
-  if (next->time == priv->dense_last || next->microstep == 0 || priv->time_zeno_events == 0)
-    return TRUE;
-  if (priv->dense_last >= 0 && next->time > priv->dense_last
-      && (guint64) (next->time - priv->dense_last) <= priv->time_zeno_ticks)
-    priv->dense_events++;
-  else
-    {
-      priv->dense_events = 0;
-      priv->dense_first = next->time;
-    }
-  priv->dense_last = next->time;
-  if (G_LIKELY (priv->dense_events <= priv->time_zeno_events))
-    return TRUE;
-  return report_time_zeno (self, priv, next, error);
 }
 
 /* fire_at: a tag in the past is an error; the current tag, once computed, becomes the next
