@@ -1335,7 +1335,9 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
       set_outputs_absent (entry);
       return TRUE;
     }
-  if (flat != NULL)
+  if (flat != NULL && flat->n_inputs == 1)
+    seen = 1u << hyco_signal_status (flat->inputs[0]); /* a chain's link: no loop */
+  else if (flat != NULL)
     for (guint s = 0; s < flat->n_inputs; s++)
       seen |= 1u << hyco_signal_status (flat->inputs[s]);
   else
@@ -2199,13 +2201,15 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
   gboolean ok = TRUE;
   guint64 events = 0;
   guint i;
+  /* _hyco_actor_get_private() once, not reloaded around each postfire. */
+  gint offset = _hyco_actor_private_offset;
 
   if (priv->model && _hyco_model_has_trace (priv->model))
     return postfire_traced (self, error);
   for (i = 0; i < fired->len; i++)
     {
       HycoActor *actor = fired->pdata[i];
-      HycoActorPrivate *actor_priv = _hyco_actor_get_private (actor);
+      HycoActorPrivate *actor_priv = G_STRUCT_MEMBER_P (actor, offset);
       actor_priv->fired = FALSE;
       events += count_present_outputs (actor_priv);
       if (!actor_priv->default_postfire && !HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error))
