@@ -1349,7 +1349,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
       }
   any_unknown = (seen & (1u << HYCO_SIGNAL_UNKNOWN)) != 0;
   any_present = (seen & (1u << HYCO_SIGNAL_PRESENT)) != 0;
-  if (entry->strict && any_unknown)
+  if (any_unknown && entry->strict)
     return TRUE;
   if (!fire_all && !actor->pure_event && !any_present && !entry->always)
     {
