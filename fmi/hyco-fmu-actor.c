@@ -196,6 +196,7 @@ struct _HycoFMUActor
   double next_event_time;
   gboolean independent_read; /* the outputs of no input were read at this firing's tag */
   gboolean has_clocks;       /* some port is a clock or clocked: what the per-tag loops skip */
+  gboolean feedthrough;      /* has_feedthrough(), as the run's firings ask it */
   GByteArray *scratch; /* values in the typed calls' layout */
 };
 
@@ -1800,6 +1801,7 @@ save_state (HycoFMUActor *self, GError **error)
 }
 
 static gboolean read_outputs (HycoFMUActor *self, gboolean all, GError **error);
+static gboolean has_feedthrough (HycoFMUActor *self);
 static gboolean initial_events3 (HycoFMUActor *self, GError **error);
 
 /* A director's double parameter @name, or NAN when it has none. */
@@ -1950,6 +1952,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
       g_prefix_error (error, "%s: ", self->instance_name);
       return FALSE;
     }
+  self->feedthrough = has_feedthrough (self);
   /* An isolated instance has calls of its own: the same ones, made in its process. */
   ops = self->ops = self->instance->ops;
   self->handle = self->instance->handle;
@@ -2173,13 +2176,11 @@ discarded_step (HycoFMUActor *self, HycoFmuStatus status, const char *call, gint
 /* An FMU that cannot handle variable communication step sizes may compute garbage when given
  * one: said once per run, since what fires it (inputs, a continuous director) is the model's
  * choice. Checked at each commit, with the @step (model ticks) committed: steps a continuous
- * director tried and rolled back were never taken. */
-static void
-check_step_size (HycoFMUActor *self, gint64 step)
+ * director tried and rolled back were never taken. The first positive step, or one that
+ * differs from it. */
+static G_NO_INLINE void
+note_step_size (HycoFMUActor *self, gint64 step)
 {
-  if (self->fmu->description->can_handle_variable_communication_step_size
-      || self->warned_variable_steps || step <= 0)
-    return;
   if (self->first_step == 0)
     self->first_step = step;
   else if (step != self->first_step)
@@ -2198,9 +2199,84 @@ check_step_size (HycoFMUActor *self, gint64 step)
     }
 }
 
+/* The check at every commit, inline: the step is most often the first one again. */
+static inline void
+check_step_size (HycoFMUActor *self, gint64 step)
+{
+  if (self->fmu->description->can_handle_variable_communication_step_size
+      || self->warned_variable_steps || step <= 0 || step == self->first_step)
+    return;
+  note_step_size (self, step);
+}
+
+/* one_step() in integer time (FMI-HC), from the model time @from. */
+static G_NO_INLINE gboolean
+one_integer_step (HycoFMUActor *self, gint64 from, gint64 to, gboolean no_rollback,
+                  GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+  gint64 fmu_from = self->dirty_fmu ? self->fmu_now : self->fmu_committed;
+  gint64 fmu_step = to > from ? to_fmu_ticks (self, to) - fmu_from : 0;
+  guint64 performed = 0;
+  HycoFmuStatus status;
+
+  status = ops->do_integer_step (self->handle, (guint64) fmu_from, (guint64) fmu_step,
+                                 no_rollback, &performed);
+  if (status == HYCO_FMU_STATUS_DISCARD
+      || (status <= HYCO_FMU_STATUS_WARNING && (gint64) performed < fmu_step))
+    {
+      /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
+       * time then lags behind, by less than a tick); else the director must revise. */
+      gint64 reached = to_model_ticks (self, fmu_from + (gint64) performed);
+      if (!discarded_step (self, status, ops->names->do_integer_step, from, reached, to, error))
+        return FALSE;
+      status = HYCO_FMU_STATUS_OK;
+    }
+  if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_integer_step))
+    status = HYCO_FMU_STATUS_OK;
+  self->fmu_now = fmu_from + (gint64) performed;
+  self->dirty_fmu = TRUE;
+  self->time_now = to;
+  return check (self, status, ops->names->do_integer_step, error);
+}
+
+/* A real-time step from @real_from that did not end with OK or a warning: revised where it
+ * can be, else the error. */
+static G_NO_INLINE gboolean
+one_step_failed (HycoFMUActor *self, HycoFmuStatus status, gint64 from, double real_from,
+                 gint64 to, GError **error)
+{
+  const HycoFmuInstanceOps *ops = self->ops;
+
+  if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_step))
+    status = HYCO_FMU_STATUS_OK;
+  if (status == HYCO_FMU_STATUS_DISCARD)
+    {
+      double last = NAN;
+      gint64 reached = -1;
+      if (ops->get_real_status != NULL
+          && ops->get_real_status (self->handle, HYCO_FMU_STATUS_KIND_LAST_SUCCESSFUL_TIME, &last)
+               <= HYCO_FMU_STATUS_WARNING
+          && !isnan (last) && last >= real_from)
+        {
+          /* Real progress to ticks with the ceiling: time always advances. */
+          reached = (gint64) ceil (last * self->ticks_per_second - 1e-6);
+          if (self->resolution >= 0)
+            reached = (gint64) ceil (last / self->ticks_per_second - 1e-6);
+          self->real_now = last;
+        }
+      if (!discarded_step (self, status, ops->names->do_step, from, reached, to, error))
+        return FALSE;
+      status = HYCO_FMU_STATUS_OK;
+    }
+  self->time_now = to;
+  return check (self, status, ops->names->do_step, error);
+}
+
 /* One call of the FMU's step function, from where the instance is to the model time @to (the
- * same time: a zero-size step). */
-static gboolean
+ * same time: a zero-size step). Inline, with what is rare out of line: it is most of a DE
+ * firing of an FMU. */
+static inline gboolean
 one_step (HycoFMUActor *self, gint64 to, GError **error)
 {
   const HycoFmuInstanceOps *ops = self->ops;
@@ -2209,62 +2285,20 @@ one_step (HycoFMUActor *self, gint64 to, GError **error)
    * drop what only a rollback would need). */
   gboolean no_rollback = !self->needs_rollback;
   HycoFmuStatus status;
+  double real_from, real_to;
 
   self->dirty = TRUE;
   if (self->integer_time)
-    {
-      gint64 fmu_from = self->dirty_fmu ? self->fmu_now : self->fmu_committed;
-      gint64 fmu_step = to > from ? to_fmu_ticks (self, to) - fmu_from : 0;
-      guint64 performed = 0;
-      status = ops->do_integer_step (self->handle, (guint64) fmu_from, (guint64) fmu_step,
-                                     no_rollback, &performed);
-      if (status == HYCO_FMU_STATUS_DISCARD
-          || (status <= HYCO_FMU_STATUS_WARNING && (gint64) performed < fmu_step))
-        {
-          /* A partial step: enough when it reaches @to at the model's resolution (the FMU's
-           * time then lags behind, by less than a tick); else the director must revise. */
-          gint64 reached = to_model_ticks (self, fmu_from + (gint64) performed);
-          if (!discarded_step (self, status, ops->names->do_integer_step, from, reached, to, error))
-            return FALSE;
-          status = HYCO_FMU_STATUS_OK;
-        }
-      if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_integer_step))
-        status = HYCO_FMU_STATUS_OK;
-      self->fmu_now = fmu_from + (gint64) performed;
-      self->dirty_fmu = TRUE;
-      self->time_now = to;
-      return check (self, status, ops->names->do_integer_step, error);
-    }
+    return one_integer_step (self, from, to, no_rollback, error);
   /* Real time: from the FMU's own time, which a partial step may have left behind the
    * model's by less than a tick. */
-  {
-    double real_from = self->dirty_fmu ? self->real_now : self->real_committed;
-    double real_to = to > from ? seconds (self, to) : real_from;
-    status = ops->do_step (self->handle, real_from, real_to - real_from, no_rollback);
-    self->real_now = real_to;
-    self->dirty_fmu = TRUE;
-    if (status == HYCO_FMU_STATUS_ERROR && revisable (self, ops->names->do_step))
-      status = HYCO_FMU_STATUS_OK;
-    if (status == HYCO_FMU_STATUS_DISCARD)
-      {
-        double last = NAN;
-        gint64 reached = -1;
-        if (ops->get_real_status != NULL
-            && ops->get_real_status (self->handle, HYCO_FMU_STATUS_KIND_LAST_SUCCESSFUL_TIME, &last)
-                 <= HYCO_FMU_STATUS_WARNING
-            && !isnan (last) && last >= real_from)
-          {
-            /* Real progress to ticks with the ceiling: time always advances. */
-            reached = (gint64) ceil (last * self->ticks_per_second - 1e-6);
-            if (self->resolution >= 0)
-              reached = (gint64) ceil (last / self->ticks_per_second - 1e-6);
-            self->real_now = last;
-          }
-        if (!discarded_step (self, status, ops->names->do_step, from, reached, to, error))
-          return FALSE;
-        status = HYCO_FMU_STATUS_OK;
-      }
-  }
+  real_from = self->dirty_fmu ? self->real_now : self->real_committed;
+  real_to = to > from ? seconds (self, to) : real_from;
+  status = ops->do_step (self->handle, real_from, real_to - real_from, no_rollback);
+  self->real_now = real_to;
+  self->dirty_fmu = TRUE;
+  if (G_UNLIKELY (status > HYCO_FMU_STATUS_WARNING))
+    return one_step_failed (self, status, from, real_from, to, error);
   self->time_now = to;
   return check (self, status, ops->names->do_step, error);
 }
@@ -2286,12 +2320,14 @@ static gboolean
 read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
 {
   guint n = self->real_outputs->len;
+  /* Every output is read: all asked for, or no input for any to depend on. */
+  gboolean every = all || self->inputs->len == 0;
 
   /* Without inputs every output is of no input: read already at this tag. */
   if (all && self->independent_read && self->inputs->len == 0)
     return TRUE;
   self->independent_read = !all;
-  if (all && n > 0)
+  if (every && n > 0)
     {
       /* The scalar Float64 outputs in one call, as FMI 2.0's Reals (read_outputs()). */
       double *values = (double *) self->real_output_values->data;
@@ -2314,7 +2350,7 @@ read_outputs3 (HycoFMUActor *self, gboolean all, GError **error)
       Binding *output = &g_array_index (self->outputs, Binding, o);
       if (!all && (output->all_inputs || output->n_depends_on > 0) && self->inputs->len > 0)
         continue;
-      if (all && n > 0 && output->type == HYCO_FMU_TYPE_REAL && !binding_is_array (output)
+      if (every && n > 0 && output->type == HYCO_FMU_TYPE_REAL && !binding_is_array (output)
           && output->clock < 0)
         continue; /* read above */
       if (is_clock_or_clocked (output))
@@ -3030,7 +3066,8 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
       const HycoFmuValueReference *vr = (const HycoFmuValueReference *) self->real_output_vrs->data;
       double *values = (double *) self->real_output_values->data;
       HycoFmuSignal *status = (HycoFmuSignal *) self->real_output_status->data;
-      if (!(self->hybrid && ops->get_hybrid_real
+      gboolean hybrid = self->hybrid && ops->get_hybrid_real;
+      if (!(hybrid
               ? check (self, ops->get_hybrid_real (self->handle, vr, n, values, status),
                        ops->names->get_hybrid_real, error)
               : check (self, ops->get_real (self->handle, vr, n, values), ops->names->get_real,
@@ -3041,8 +3078,7 @@ read_outputs (HycoFMUActor *self, gboolean all, GError **error)
           Binding *output = self->real_outputs->pdata[k];
           output->value.type = HYCO_VALUE_TYPE_DOUBLE; /* a Real output never holds a string */
           output->value.data.v_double = values[k];
-          output->present
-            = !(self->hybrid && ops->get_hybrid_real) || status[k] == HYCO_FMU_SIGNAL_PRESENT;
+          output->present = !hybrid || status[k] == HYCO_FMU_SIGNAL_PRESENT;
         }
       if (n == self->outputs->len)
         return TRUE;
@@ -3154,7 +3190,7 @@ step_to_tag (HycoFMUActor *self, const HycoTag *now, GError **error)
   /* A plain FMU's outputs can only be read right after a step (or at the start); they stay
    * through the microsteps of one time. With feedthrough, first those that depend on no
    * input, before the inputs are set. */
-  if ((advanced || self->fresh) && !read_outputs (self, !has_feedthrough (self), error))
+  if ((advanced || self->fresh) && !read_outputs (self, !self->feedthrough, error))
     return FALSE;
   self->fresh = FALSE;
   self->outputs_read = TRUE;
@@ -3219,7 +3255,7 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
   if ((_hyco_tag_compare (&now, &self->stepped) != 0 || !self->outputs_read)
       && !step_to_tag (self, &now, error))
     return FALSE;
-  if (has_feedthrough (self) && !self->inputs_set && inputs_known (self))
+  if (self->feedthrough && !self->inputs_set && inputs_known (self))
     {
       if (!set_inputs (self, error) || (self->fmi3 && !clock_reaction3 (self, error))
           || !read_outputs (self, TRUE, error))
@@ -3230,7 +3266,7 @@ hyco_fmu_actor_fire (HycoActor *actor, GError **error)
     }
   else if (self->fmi3 && !self->inputs_set && !send_known_outputs3 (self, error))
     return FALSE;
-  send_outputs (self, !has_feedthrough (self) || self->inputs_set);
+  send_outputs (self, !self->feedthrough || self->inputs_set);
   return TRUE;
 }
 
@@ -3388,7 +3424,7 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
       return FALSE;
     }
   /* Inputs the FMU has not seen yet (a plain FMU without feedthrough): for its next step. */
-  if (!self->inputs_set && !set_inputs (self, error))
+  if (!self->inputs_set && self->inputs->len > 0 && !set_inputs (self, error))
     return FALSE;
   step = now.time - self->committed.time;
   self->committed = now;

@@ -32,6 +32,12 @@ typedef struct
    * skip the calls. Set at construction. */
   gboolean default_prefire;
   gboolean default_postfire;
+  /* The model's trace, per port of @ports (NULL for one not traced yet): what the signals of
+   * its channels are called and numbered, so that tracing an event looks nothing up. Valid
+   * while @trace_generation is its model's (hyco-model.c). */
+  gpointer *trace_ports;
+  guint n_trace_ports;
+  guint trace_generation;
 } HycoActorPrivate;
 
 /* The base classes' private data, reached inline: the directors' hot paths use it at every

@@ -139,6 +139,7 @@ hyco_actor_finalize (GObject *object)
   g_clear_pointer (&priv->ports_by_name, g_hash_table_unref);
   g_ptr_array_unref (priv->ports);
   g_free (priv->output_signals);
+  g_free (priv->trace_ports);
   G_OBJECT_CLASS (hyco_actor_parent_class)->finalize (object);
 }
 

@@ -1290,6 +1290,12 @@ typedef struct
   guint n_unsettled;
   guint n_own;     /* the first @n_own of them at this entry */
   gboolean plain;  /* its outputs need no pass around its firing (see is_plain()) */
+  /* The visit of a DE tag, read with the signals: the entry is outside any zero-delay loop and
+   * reads nothing ahead (the common case, which needs no other table), and the one entry to
+   * visit after it when it is its only reader, later in the schedule (a chain), else
+   * G_MAXUINT. */
+  gboolean simple;
+  guint sole_successor;
 } HycoEntrySignals;
 
 /* Once a strict actor has fired, what it left unknown is absent. */
@@ -1313,6 +1319,8 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   HycoActorPrivate *actor = entry->priv;
   guint seen = 0; /* a bit for each status the inputs have */
   gboolean any_unknown, any_present;
+  /* Read before the firing, which the compiler must assume writes anywhere. */
+  gboolean plain = flat != NULL && flat->plain;
 
   if (flat == NULL && G_UNLIKELY (entry->precomputed != HYCO_PRECOMPUTED_NONE)
       && priv->publish != NULL)
@@ -1327,7 +1335,9 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
       set_outputs_absent (entry);
       return TRUE;
     }
-  if (flat != NULL)
+  if (flat != NULL && flat->n_inputs == 1)
+    seen = 1u << hyco_signal_status (flat->inputs[0]); /* a chain's link: no loop */
+  else if (flat != NULL)
     for (guint s = 0; s < flat->n_inputs; s++)
       seen |= 1u << hyco_signal_status (flat->inputs[s]);
   else
@@ -1339,7 +1349,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
       }
   any_unknown = (seen & (1u << HYCO_SIGNAL_UNKNOWN)) != 0;
   any_present = (seen & (1u << HYCO_SIGNAL_PRESENT)) != 0;
-  if (entry->strict && any_unknown)
+  if (any_unknown && entry->strict)
     return TRUE;
   if (!fire_all && !actor->pure_event && !any_present && !entry->always)
     {
@@ -1357,7 +1367,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   /* What the actor has still to determine, not written yet, is unknown while it fires, as it
    * would be had every entry been visited: an actor may test that an output is still to be
    * written. */
-  if (flat != NULL && !flat->plain)
+  if (flat != NULL && !plain)
     for (guint s = 0; s < flat->n_unsettled; s++)
       if (flat->unsettled[s]->stamp != priv->epoch.value)
         hyco_signal_set_unknown (flat->unsettled[s]);
@@ -1372,7 +1382,7 @@ fire_entry (HycoDirectorPrivate *priv, HycoScheduleEntry *entry, gboolean fire_a
   if (G_UNLIKELY (priv->epoch.violations != 0) && !check_monotonic (priv, entry->actor, error))
     return FALSE;
   mark_fired (priv, entry);
-  if (flat != NULL && flat->plain)
+  if (plain)
     return TRUE;
   if (flat != NULL && entry->strict)
     own_outputs_absent (flat);
@@ -1645,13 +1655,15 @@ copy_signal_list (GPtrArray *signals)
  * absent after would leave it. So for a strict atomic actor fired at one entry, outside a
  * zero-delay loop, that neither reads its own outputs (an actor can see nothing else of them)
  * nor has them read ahead (made unknown before it fires). Its firing then costs no pass over
- * its outputs. Asked once the signals and the forward reads are listed. */
+ * its outputs. An actor reading no signal is as good as strict (an FMU without inputs): no
+ * input of it is ever unknown, so whatever it leaves unwritten is absent either way. Asked
+ * once the signals and the forward reads are listed. */
 static gboolean
 is_plain (HycoWorklist *self, HycoScheduleEntry *entries, guint e, const guint8 *read_ahead)
 {
   const HycoEntrySignals *flat = &self->signals[e];
 
-  if (!entries[e].strict || entries[e].group_end != 0 || flat->n_own != flat->n_unsettled
+  if (!(entries[e].strict || flat->n_inputs == 0) || entries[e].group_end != 0 || flat->n_own != flat->n_unsettled
       || self->next_of_actor[e] != G_MAXUINT || entries[e].priv->schedule_position != e
       || HYCO_IS_COMPOSITE_ACTOR (entries[e].actor) || read_ahead[e])
     return FALSE;
@@ -1833,7 +1845,14 @@ worklist_build (HycoDirectorPrivate *priv)
     for (guint f = self->forward_begin[e]; f < self->forward_end[e]; f++)
       read_ahead[self->forward[f].producer] = TRUE;
   for (guint e = 0; e < n; e++)
-    self->signals[e].plain = is_plain (self, entries, e, read_ahead);
+    {
+      guint first = self->successor_begin[e], last = self->successor_end[e];
+      self->signals[e].plain = is_plain (self, entries, e, read_ahead);
+      self->signals[e].simple
+        = entries[e].group_end == 0 && self->forward_begin[e] == self->forward_end[e];
+      self->signals[e].sole_successor
+        = last - first == 1 && self->successors[first] > e ? self->successors[first] : G_MAXUINT;
+    }
   return self;
 }
 
@@ -1894,6 +1913,10 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
 {
   HycoScheduleEntry *entries = priv->schedule.entries;
   guint cursor = 0; /* every position before it is settled */
+  /* The entry to visit next where the heap would hold it alone (a chain, or the one actor
+   * triggered at a tag): no push, no pop. It is not marked queued; nothing before its visit
+   * can queue it again, as every position queued meanwhile comes after it. */
+  guint next = G_MAXUINT;
 
   for (guint i = 0; i < worklist->seeds->len; i++)
     worklist_add_actor (worklist, g_array_index (worklist->seeds, guint, i), 0);
@@ -1906,23 +1929,42 @@ run_triggered_entries (HycoDirectorPrivate *priv, HycoWorklist *worklist, GError
           guint first = actor->schedule_position;
           /* An actor no longer governed here (its position is another director's) is ignored,
            * as running every entry would. */
-          if (first < worklist->n_entries && entries[first].priv == actor)
+          if (first >= worklist->n_entries || entries[first].priv != actor)
+            continue;
+          if (triggered->len == 1 && worklist->heap_len == 0
+              && worklist->next_of_actor[first] == G_MAXUINT)
+            next = first;
+          else
             worklist_add_actor (worklist, first, 0);
         }
     }
-  /* The entry to visit next where the heap would hold it alone (a chain): no push, no pop.
-   * It is not marked queued; nothing before its visit can queue it again, as every position
-   * queued meanwhile comes after it. */
-  guint next = G_MAXUINT;
 
   while (next != G_MAXUINT || worklist->heap_len > 0)
     {
       guint e = next != G_MAXUINT ? next : worklist_pop (worklist);
-      guint end = entries[e].group_end;
+      const HycoEntrySignals *flat = &worklist->signals[e];
+      guint end;
       guint64 firings = priv->firings;
 
       next = G_MAXUINT;
-      if (G_LIKELY (end == 0))
+      if (G_LIKELY (flat->simple))
+        {
+          cursor = e + 1;
+          if (!fire_entry (priv, &entries[e], FALSE, flat, error))
+            goto failed;
+          if (priv->firings == firings)
+            continue;
+          if (worklist->heap_len == 0 && flat->sole_successor != G_MAXUINT)
+            {
+              next = flat->sole_successor;
+              continue;
+            }
+          for (guint s = worklist->successor_begin[e]; s < worklist->successor_end[e]; s++)
+            worklist_add (worklist, worklist->successors[s], cursor);
+          continue;
+        }
+      end = entries[e].group_end;
+      if (end == 0)
         {
           guint first = worklist->successor_begin[e], last = worklist->successor_end[e];
           cursor = e + 1;
@@ -2126,19 +2168,15 @@ count_present_outputs (HycoActorPrivate *actor)
   return present;
 }
 
-/* Commits the actors fired at the current tag, in the order they first fired. */
-gboolean
-_hyco_director_postfire_fired (HycoDirector *self, GError **error)
+/* _hyco_director_postfire_fired() where sinks trace the outputs, which they write first. */
+static G_NO_INLINE gboolean
+postfire_traced (HycoDirector *self, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
-  gboolean trace = priv->model && _hyco_model_has_trace (priv->model);
   gboolean ok = TRUE;
-  guint64 events = 0;
   HycoTag model_tag;
 
-  if (trace)
-    _hyco_director_get_model_tag (self, &model_tag);
-
+  _hyco_director_get_model_tag (self, &model_tag);
   for (guint i = 0; i < priv->fired->len; i++)
     {
       HycoActor *actor = priv->fired->pdata[i];
@@ -2146,13 +2184,43 @@ _hyco_director_postfire_fired (HycoDirector *self, GError **error)
       actor_priv->fired = FALSE;
       if (!ok)
         continue;
-      if (trace)
-        _hyco_model_trace_outputs (priv->model, actor, &model_tag);
-      else
-        events += count_present_outputs (actor_priv);
+      _hyco_model_trace_outputs (priv->model, actor, &model_tag);
       ok = actor_priv->default_postfire || HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error);
     }
   _hyco_ptr_array_empty (priv->fired);
+  return ok;
+}
+
+/* Commits the actors fired at the current tag, in the order they first fired. After a failure
+ * the others are forgotten, neither postfired nor counted. */
+gboolean
+_hyco_director_postfire_fired (HycoDirector *self, GError **error)
+{
+  HycoDirectorPrivate *priv = PRIV (self);
+  GPtrArray *fired = priv->fired;
+  gboolean ok = TRUE;
+  guint64 events = 0;
+  guint i;
+  /* _hyco_actor_get_private() once, not reloaded around each postfire. */
+  gint offset = _hyco_actor_private_offset;
+
+  if (priv->model && _hyco_model_has_trace (priv->model))
+    return postfire_traced (self, error);
+  for (i = 0; i < fired->len; i++)
+    {
+      HycoActor *actor = fired->pdata[i];
+      HycoActorPrivate *actor_priv = G_STRUCT_MEMBER_P (actor, offset);
+      actor_priv->fired = FALSE;
+      events += count_present_outputs (actor_priv);
+      if (!actor_priv->default_postfire && !HYCO_ACTOR_GET_CLASS (actor)->postfire (actor, error))
+        {
+          ok = FALSE;
+          break;
+        }
+    }
+  for (i++; i < fired->len; i++)
+    _hyco_actor_get_private (fired->pdata[i])->fired = FALSE;
+  _hyco_ptr_array_empty (fired);
   if (events != 0 && priv->model != NULL)
     _hyco_model_add_events (priv->model, events);
   return ok;

@@ -37,6 +37,7 @@ struct _HycoModel
   GPtrArray *sinks;         /* HycoSink*, open during a run */
   GHashTable *port_signals; /* HycoPort* -> PortSignals*: the signals a port's channels are */
   guint n_signals;          /* signal indices given so far */
+  guint trace_generation;   /* of @port_signals, which actors cache (HycoActorPrivate) */
   gboolean prepared;
   guint64 iterations;
   guint64 events;      /* present values written by the actors fired so far */
@@ -74,6 +75,16 @@ struct _HycoModelCounter
   char *name;
   guint64 value;
 };
+
+/* A number no model's port table had before: a cache of another model's table, or of this one
+ * before it was emptied, is never taken for the table of now. */
+static guint
+next_trace_generation (void)
+{
+  static gint generation;
+
+  return (guint) g_atomic_int_add (&generation, 1) + 1;
+}
 
 static void
 port_signals_free (gpointer data)
@@ -143,6 +154,7 @@ static void
 hyco_model_init (HycoModel *self)
 {
   self->port_signals = g_hash_table_new_full (NULL, NULL, NULL, port_signals_free);
+  self->trace_generation = next_trace_generation ();
   self->sinks = g_ptr_array_new ();
   self->counters = g_ptr_array_new_with_free_func (counter_free);
   self->run_checks = g_array_new (FALSE, FALSE, sizeof (RunCheck));
@@ -736,8 +748,19 @@ lookup_port_signals (HycoModel *self, HycoPort *port)
 void
 _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag)
 {
-  GPtrArray *ports = _hyco_actor_get_private (actor)->ports;
+  HycoActorPrivate *priv = _hyco_actor_get_private (actor);
+  GPtrArray *ports = priv->ports;
 
+  /* The actor's cache of the table, from this prepare on: the table stays as it is meanwhile,
+   * but for entries it adds, and replaces only when a port's width changed. */
+  if (G_UNLIKELY (priv->trace_generation != self->trace_generation
+                  || priv->n_trace_ports != ports->len))
+    {
+      g_free (priv->trace_ports);
+      priv->trace_ports = g_new0 (gpointer, MAX (ports->len, 1));
+      priv->n_trace_ports = ports->len;
+      priv->trace_generation = self->trace_generation;
+    }
   for (guint i = 0; i < ports->len; i++)
     {
       HycoPort *port = ports->pdata[i];
@@ -750,7 +773,9 @@ _hyco_model_trace_outputs (HycoModel *self, HycoActor *actor, const HycoTag *tag
             self->events += hyco_signal_status (&port->signals[c]) == HYCO_SIGNAL_PRESENT;
           continue;
         }
-      signals = lookup_port_signals (self, port);
+      signals = priv->trace_ports[i];
+      if (G_UNLIKELY (signals == NULL || signals->n_channels != port->n_signals))
+        signals = priv->trace_ports[i] = lookup_port_signals (self, port);
       for (guint c = 0; c < port->n_signals; c++)
         {
           HycoSignal *signal = &port->signals[c];
@@ -850,6 +875,7 @@ prepare (HycoModel *self, GError **error)
   g_array_set_size (self->run_checks, 0);
   g_hash_table_remove_all (self->port_signals);
   self->n_signals = 0;
+  self->trace_generation = next_trace_generation ();
   {
     HycoDirector *director = hyco_composite_actor_get_director (self->toplevel);
 
@@ -1001,7 +1027,7 @@ _hyco_model_run_started (HycoModel *self, GCancellable *cancellable, GError **er
   ok = hyco_actor_initialize (top, &failure);
   while (ok)
     {
-      if (g_cancellable_set_error_if_cancelled (cancellable, &failure))
+      if (cancellable != NULL && g_cancellable_set_error_if_cancelled (cancellable, &failure))
         {
           ok = FALSE;
           break;

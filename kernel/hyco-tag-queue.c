@@ -13,6 +13,9 @@ typedef struct
   HycoActor *actor;
 } Event;
 
+/* _hyco_tag_queue_peek() reads the head's tag as the heap's data. */
+G_STATIC_ASSERT (G_STRUCT_OFFSET (Event, tag) == 0);
+
 static inline int
 event_compare (const Event *a, const Event *b)
 {
@@ -99,12 +102,6 @@ _hyco_tag_queue_reset (HycoTagQueue *self)
   g_array_set_size (self->heap, 0);
 }
 
-const HycoTag *
-_hyco_tag_queue_peek (HycoTagQueue *self)
-{
-  return self->heap->len ? &g_array_index (self->heap, Event, 0).tag : NULL;
-}
-
 guint
 _hyco_tag_queue_length (HycoTagQueue *self)
 {
@@ -121,11 +118,13 @@ _hyco_tag_queue_nth (HycoTagQueue *self, guint index)
 void
 _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
 {
-  while (self->heap->len > 0)
+  GArray *heap = self->heap;
+
+  while (heap->len > 0)
     {
-      Event *top = &g_array_index (self->heap, Event, 0);
+      Event *top = (Event *) heap->data;
       HycoActorPrivate *priv;
-      if (_hyco_tag_compare (&top->tag, tag) != 0)
+      if (top->tag.time != tag->time || top->tag.microstep != tag->microstep)
         break;
       priv = _hyco_actor_get_private (top->actor);
       if (!priv->pure_event)
@@ -133,17 +132,13 @@ _hyco_tag_queue_take (HycoTagQueue *self, const HycoTag *tag)
           priv->pure_event = TRUE;
           _hyco_ptr_array_push (self->triggered, &self->triggered_capacity, top->actor);
         }
-      heap_pop (self->heap);
+      /* The last event (one actor stepping alone, an FMU's communication step): nothing to
+       * move. */
+      if (heap->len == 1)
+        heap->len = 0;
+      else
+        heap_pop (heap);
     }
-}
-
-void
-_hyco_tag_queue_release (HycoTagQueue *self)
-{
-  for (guint i = 0; i < self->triggered->len; i++)
-    _hyco_actor_get_private (self->triggered->pdata[i])->pure_event = FALSE;
-  _hyco_ptr_array_empty (self->triggered);
-  self->tag_started = FALSE;
 }
 
 gboolean
@@ -185,38 +180,18 @@ _hyco_tag_queue_report_zeno (HycoTagQueue *self, HycoDirector *director, const H
   return FALSE;
 }
 
-/* Counts @next's time as one with events, unless it was counted already. Time-Zeno is a run of
- * time_zeno_events such times, each at most time_zeno_ticks after the one before: time then
- * advances only by the resolution (the impacts of a bouncing ball after their accumulation
- * point), and would go on so forever, each time a new one, which maxMicrosteps never sees. */
+/* The time-Zeno error of _hyco_tag_queue_check_time_zeno() (hyco-director-private.h), out of
+ * its way: the check runs at every tag and fails once. */
 gboolean
-_hyco_tag_queue_check_time_zeno (HycoTagQueue *self, HycoDirector *director, const HycoTag *next,
-                                 GError **error)
+_hyco_tag_queue_report_time_zeno (HycoTagQueue *self, HycoDirectorPrivate *priv,
+                                  const HycoTag *next, GError **error)
 {
-  HycoDirectorPrivate *priv = _hyco_director_get_private (director);
-  g_autoptr (GPtrArray) actors = NULL;
+  g_autoptr (GPtrArray) actors = g_ptr_array_new ();
   g_autofree char *names = NULL;
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   g_autofree char *span = NULL;
 
-  /* Discrete events only: the ends of an inner continuous director's steps, at microstep 0,
-   * may be as close as its solver needs. */
-  if (next->time == priv->dense_last || next->microstep == 0 || priv->time_zeno_events == 0)
-    return TRUE;
-  if (priv->dense_last >= 0 && next->time > priv->dense_last
-      && (guint64) (next->time - priv->dense_last) <= priv->time_zeno_ticks)
-    priv->dense_events++;
-  else
-    {
-      priv->dense_events = 0;
-      priv->dense_first = next->time;
-    }
-  priv->dense_last = next->time;
-  if (G_LIKELY (priv->dense_events <= priv->time_zeno_events))
-    return TRUE;
-
-  actors = g_ptr_array_new ();
   for (guint i = 0; i < self->heap->len; i++)
     {
       Event *event = &g_array_index (self->heap, Event, i);
