@@ -11,8 +11,8 @@
  * double. */
 
 /* The range of an integer type (the C type's), as doubles for the check of a Hyco value. */
-static gboolean
-integer_range (HycoFmuType type, double *min, double *max)
+gboolean
+_hyco_fmu_integer_range (HycoFmuType type, double *min, double *max)
 {
   switch (type)
     {
@@ -86,7 +86,7 @@ _hyco_fmu_value_to_element (HycoFmuType type, const HycoValue *v, guint8 *p)
         }
       return TRUE;
     }
-  if (!integer_range (type, &min, &max))
+  if (!_hyco_fmu_integer_range (type, &min, &max))
     return FALSE;
   {
     /* The 64-bit types' maxima (2^63, 2^64) are exclusive, the others' inclusive. */

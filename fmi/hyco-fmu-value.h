@@ -16,4 +16,8 @@ gboolean _hyco_fmu_value_to_element (HycoFmuType type, const HycoValue *v, guint
 /* One element of @type at @p as a Hyco value; FALSE for a UInt64 beyond a Hyco integer. */
 gboolean _hyco_fmu_element_to_value (HycoFmuType type, const guint8 *p, HycoValue *v);
 
+/* The range of an integer type (the C type's), as doubles for the check of a Hyco value;
+ * FALSE for a type that is no integer. */
+gboolean _hyco_fmu_integer_range (HycoFmuType type, double *min, double *max);
+
 G_END_DECLS
