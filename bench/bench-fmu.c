@@ -61,16 +61,6 @@
 #define STEP 1e-3
 #define REPEATS 3
 
-/* The fastest of two times. GLib's MIN() evaluates its arguments twice: MIN (best, run ())
- * would run again and keep that second run's time, not the fastest. */
-static inline double
-fastest (double a, double b)
-{
-  return a < b ? a : b;
-}
-#undef MIN
-#define MIN(a, b) fastest (a, b)
-
 typedef struct
 {
   HycoFmu *fmu;
@@ -503,9 +493,9 @@ main (int argc, char **argv)
            * same state of a noisy machine. */
           for (int r = 0; r < REPEATS; r++)
             {
-              direct = MIN (direct, rollback ? direct_rollback (steps, &direct_last)
-                                             : direct_plain (steps, &direct_last));
-              hyco = MIN (hyco, through_hyco (FMU_PATH, steps, rollback, &hyco_last, &firings));
+              direct = fmin (direct, rollback ? direct_rollback (steps, &direct_last)
+                                              : direct_plain (steps, &direct_last));
+              hyco = fmin (hyco, through_hyco (FMU_PATH, steps, rollback, &hyco_last, &firings));
             }
           printf ("%s, %" G_GUINT64_FORMAT " steps of %g s, %s\n",
                   rollback ? "with rollback on every step (continuous director, 3 stages)"
@@ -545,18 +535,18 @@ main (int argc, char **argv)
        * machine. */
       for (int r = 0; r < REPEATS; r++)
         {
-          in_process
-            = MIN (in_process, instance_plain (FMU_PATH, isolated_steps, FALSE, FALSE, &last, NULL));
-          isolated = MIN (isolated, instance_plain (FMU_PATH, isolated_steps, TRUE, FALSE,
-                                                    &last_isolated, &trips));
-          over_socket = MIN (over_socket, instance_plain (FMU_PATH, isolated_steps, TRUE, TRUE,
-                                                          &last_socket, NULL));
-          in_process3 = MIN (in_process3, instance_plain (FMU3_PATH, isolated_steps, FALSE, FALSE,
-                                                          &last3, NULL));
-          isolated3 = MIN (isolated3, instance_plain (FMU3_PATH, isolated_steps, TRUE, FALSE,
-                                                      &last_isolated3, &trips3));
-          slot_floor = MIN (slot_floor, slot_round_trip (isolated_steps));
-          socket_floor = MIN (socket_floor, socket_round_trip (isolated_steps));
+          in_process = fmin (in_process,
+                             instance_plain (FMU_PATH, isolated_steps, FALSE, FALSE, &last, NULL));
+          isolated = fmin (isolated, instance_plain (FMU_PATH, isolated_steps, TRUE, FALSE,
+                                                     &last_isolated, &trips));
+          over_socket = fmin (
+            over_socket, instance_plain (FMU_PATH, isolated_steps, TRUE, TRUE, &last_socket, NULL));
+          in_process3 = fmin (
+            in_process3, instance_plain (FMU3_PATH, isolated_steps, FALSE, FALSE, &last3, NULL));
+          isolated3 = fmin (isolated3, instance_plain (FMU3_PATH, isolated_steps, TRUE, FALSE,
+                                                       &last_isolated3, &trips3));
+          slot_floor = fmin (slot_floor, slot_round_trip (isolated_steps));
+          socket_floor = fmin (socket_floor, socket_round_trip (isolated_steps));
         }
       printf ("Isolation, %" G_GUINT64_FORMAT " steps of %g s, 1 internal RK4 step per step\n",
               isolated_steps, STEP);
@@ -585,12 +575,12 @@ main (int argc, char **argv)
           in_process = isolated = G_MAXDOUBLE;
           for (int r = 0; r < REPEATS; r++)
             {
-              in_process = MIN (in_process, through_hyco_isolated (path, isolated_steps,
-                                                                   rollback == 1, "none", &last,
-                                                                   &firings));
-              isolated = MIN (isolated, through_hyco_isolated (path, isolated_steps, rollback == 1,
-                                                               "process", &last_isolated,
-                                                               &firings));
+              in_process
+                = fmin (in_process, through_hyco_isolated (path, isolated_steps, rollback == 1,
+                                                           "none", &last, &firings));
+              isolated
+                = fmin (isolated, through_hyco_isolated (path, isolated_steps, rollback == 1,
+                                                         "process", &last_isolated, &firings));
             }
           printf ("  hyco %s: isolation=none %.0f ns per step, process %.0f ns (x %.1f), x1 "
                   "%.8g and %.8g\n",
@@ -614,10 +604,10 @@ main (int argc, char **argv)
         substep = work ? STEP / 10 : STEP;
         for (int r = 0; r < REPEATS; r++)
           {
-            direct = MIN (direct, direct3_plain (steps, &direct_last));
-            hyco = MIN (hyco, through_hyco (FMU3_PATH, steps, FALSE, &hyco_last, &firings));
-            direct2 = MIN (direct2, direct_plain (steps, &last2));
-            hyco2 = MIN (hyco2, through_hyco (FMU_PATH, steps, FALSE, &last2, &firings));
+            direct = fmin (direct, direct3_plain (steps, &direct_last));
+            hyco = fmin (hyco, through_hyco (FMU3_PATH, steps, FALSE, &hyco_last, &firings));
+            direct2 = fmin (direct2, direct_plain (steps, &last2));
+            hyco2 = fmin (hyco2, through_hyco (FMU_PATH, steps, FALSE, &last2, &firings));
           }
         printf (
           "FMI 3.0, without rollback (DE director), %" G_GUINT64_FORMAT " steps of %g s, %s\n",

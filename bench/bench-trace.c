@@ -11,6 +11,7 @@
 #include "hyco.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -154,9 +155,9 @@ main (int argc, char **argv)
   rows = read_rows (trace, names);
   for (int i = 0; i < REPEATS; i++)
     {
-      without = MIN (without, run (ticks, length, NULL));
-      with = MIN (with, run (ticks, length, trace));
-      baseline = MIN (baseline, write_rows (rows, names, plain, &plain_bytes));
+      without = fmin (without, run (ticks, length, NULL));
+      with = fmin (with, run (ticks, length, trace));
+      baseline = fmin (baseline, write_rows (rows, names, plain, &plain_bytes));
     }
   if (g_stat (trace, &info) == 0)
     trace_bytes = (gsize) info.st_size;

@@ -216,8 +216,8 @@ compare (const char *title, const char *model, const char *stop,
 
   for (int r = 0; r < REPEATS; r++)
     {
-      seconds = MIN (seconds, run_model_once (model, stop, &steps, &firings, &x1));
-      direct_seconds = MIN (direct_seconds, time_direct (&direct_steps, x));
+      seconds = fmin (seconds, run_model_once (model, stop, &steps, &firings, &x1));
+      direct_seconds = fmin (direct_seconds, time_direct (&direct_steps, x));
     }
   report (title, seconds, steps, firings, x1, direct_seconds, direct_steps, x[0]);
 }
