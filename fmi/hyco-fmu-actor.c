@@ -2188,7 +2188,7 @@ note_step_size (HycoFMUActor *self, gint64 step)
       g_autofree char *first = hyco_time_to_string (self->first_step, self->resolution);
       g_autofree char *now = hyco_time_to_string (step, self->resolution);
       g_autofree char *from = hyco_time_to_string (self->committed.time - step, self->resolution);
-      /* Through the FMU's log: FMI 3.0 checks it in the step, which may run in a worker. */
+      /* Through the FMU's log, as the FMU's own messages. */
       _hyco_fmu_log (G_LOG_LEVEL_MESSAGE,
                      "%s: the FMU %s cannot handle variable communication step sizes "
                      "(canHandleVariableCommunicationStepSize is false), but after steps of %s "
@@ -2887,7 +2887,7 @@ one_step3 (HycoFMUActor *self, gint64 to, GError **error)
   self->time_now = to;
   if (!(real_to > real_from))
     return TRUE; /* FMI 3.0 takes no zero-size step; a partial step left it within a tick */
-  check_step_size (self, real_to - real_from);
+  /* The step size is checked at the commit (postfire), in model ticks, as for FMI 2.0. */
   status = ops->do_event_step (self->handle, real_from, real_to - real_from, !self->needs_rollback,
                                &event, &terminate, &early, &last);
   self->real_now = real_to;
