@@ -163,6 +163,8 @@ struct _HycoFMUActor
   gint64 time_now;                 /* the model time the instance is at, when dirty */
   double real_committed, real_now; /* plain and 0B FMUs: their own time, in seconds */
   gboolean needs_rollback;
+  gboolean plain_commit; /* FMI 2.0 without rollback: a commit keeps no state to restore and
+                          * no FMI 3.0 clocks or events (set at initialize) */
   gpointer saved;
   int resolution;
   double ticks_per_second; /* 10^-resolution (10^resolution for positive ones), exact */
@@ -1810,6 +1812,7 @@ hyco_fmu_actor_initialize (HycoActor *actor, GError **error)
   self->first_step = 0;
   self->warned_variable_steps = FALSE;
   self->fresh = TRUE;
+  self->plain_commit = !self->fmi3 && !self->needs_rollback;
   check_last_step (self, start.time);
   if (!save_state (self, error))
     return FALSE;
@@ -1956,7 +1959,7 @@ note_step_size (HycoFMUActor *self, gint64 step)
       g_autofree char *first = hyco_time_to_string (self->first_step, self->resolution);
       g_autofree char *now = hyco_time_to_string (step, self->resolution);
       g_autofree char *from = hyco_time_to_string (self->committed.time - step, self->resolution);
-      /* Through the FMU's log: FMI 3.0 checks it in the step, which may run in a worker. */
+      /* Through the FMU's log, as the FMU's own messages. */
       _hyco_fmu_log (G_LOG_LEVEL_MESSAGE,
                      "%s: the FMU %s cannot handle variable communication step sizes "
                      "(canHandleVariableCommunicationStepSize is false), but after steps of %s "
@@ -2655,7 +2658,7 @@ one_step3 (HycoFMUActor *self, gint64 to, GError **error)
   self->time_now = to;
   if (!(real_to > real_from))
     return TRUE; /* FMI 3.0 takes no zero-size step; a partial step left it within a tick */
-  check_step_size (self, real_to - real_from);
+  /* The step size is checked at the commit (postfire), in model ticks, as for FMI 2.0. */
   status = ops->do_event_step (self->handle, real_from, real_to - real_from, !self->needs_rollback,
                                &event, &terminate, &early, &last);
   self->real_now = real_to;
@@ -3173,6 +3176,43 @@ request_next_event3 (HycoFMUActor *self, GError **error)
   return fire_at (self, &next, error);
 }
 
+/* The rest of a commit where there is more than the step (plain_commit false, or the FMU
+ * asked to end): FMI 3.0 clocks and events, what a rollback restores, the end of the run
+ * (@ended: no firing is to be requested). */
+static G_NO_INLINE gboolean
+commit_more (HycoFMUActor *self, gboolean *ended, GError **error)
+{
+  self->committed_event_pending = self->event_pending;
+  self->committed_in_event_mode = self->in_event_mode;
+  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+    {
+      Binding *input = &g_array_index (self->inputs, Binding, i);
+      commit_schedule (input);
+    }
+  /* What a rollback restores (never needed where time only goes forward). */
+  for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)
+    {
+      Binding *output = &g_array_index (self->outputs, Binding, o);
+      hyco_value_assign (&output->kept, &output->value);
+      output->kept_present = output->present;
+    }
+  if (!save_state (self, error))
+    return FALSE;
+  if (self->terminated)
+    {
+      /* Not to be stepped again: the run ends with this tag. */
+      g_autofree char *at = hyco_time_to_string (self->terminated_at, self->resolution);
+      g_autofree char *reason
+        = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (%s)",
+                           self->fmu->description->model_name, at, self->ops->terminated_status);
+      hyco_actor_request_stop (HYCO_ACTOR (self), reason);
+      hyco_actor_finish (HYCO_ACTOR (self));
+      *ended = TRUE;
+      return TRUE;
+    }
+  return !self->fmi3 || request_next_event3 (self, error);
+}
+
 static gboolean
 hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
 {
@@ -3207,35 +3247,15 @@ hyco_fmu_actor_postfire (HycoActor *actor, GError **error)
   self->dirty = self->dirty_fmu = FALSE;
   self->inputs_set = FALSE;
   self->outputs_read = FALSE;
-  self->committed_event_pending = self->event_pending;
-  self->committed_in_event_mode = self->in_event_mode;
-  for (guint i = 0; self->fmi3 && i < self->inputs->len; i++)
+  /* Most commits (a DE step of a plain FMU) keep nothing else. */
+  if (!(G_LIKELY (self->plain_commit) && !self->terminated))
     {
-      Binding *input = &g_array_index (self->inputs, Binding, i);
-      commit_schedule (input);
+      gboolean ended = FALSE;
+      if (!commit_more (self, &ended, error))
+        return FALSE;
+      if (ended)
+        return TRUE;
     }
-  /* What a rollback restores (never needed where time only goes forward). */
-  for (guint o = 0; self->needs_rollback && o < self->outputs->len; o++)
-    {
-      Binding *output = &g_array_index (self->outputs, Binding, o);
-      hyco_value_assign (&output->kept, &output->value);
-      output->kept_present = output->present;
-    }
-  if (!save_state (self, error))
-    return FALSE;
-  if (self->terminated)
-    {
-      /* Not to be stepped again: the run ends with this tag. */
-      g_autofree char *at = hyco_time_to_string (self->terminated_at, self->resolution);
-      g_autofree char *reason
-        = g_strdup_printf ("the FMU %s asked to end the simulation at %s s (%s)",
-                           self->fmu->description->model_name, at, self->ops->terminated_status);
-      hyco_actor_request_stop (actor, reason);
-      hyco_actor_finish (actor);
-      return TRUE;
-    }
-  if (self->fmi3 && !request_next_event3 (self, error))
-    return FALSE;
   return request_next_firing (self, error);
 }
 

@@ -1296,6 +1296,9 @@ typedef struct
    * G_MAXUINT. */
   gboolean simple;
   guint sole_successor;
+  /* Plain and simple, and no entry reads its outputs: at a tag where its actor alone has an
+   * event, its firing is the whole tag (see run_alone()). */
+  gboolean alone;
 } HycoEntrySignals;
 
 /* Once a strict actor has fired, what it left unknown is absent. */
@@ -1511,6 +1514,8 @@ typedef struct
 typedef struct _HycoWorklist
 {
   gboolean usable;
+  gboolean seedless; /* usable, no entry visited at every tag, and the container has no ports:
+                      * what run_alone() asks of the director */
   guint n_entries;
   guint *group_begin;     /* per entry: the first entry of its group, if in one */
   guint *next_of_actor;   /* per entry: the next entry of the same actor, or G_MAXUINT */
@@ -1852,7 +1857,9 @@ worklist_build (HycoDirectorPrivate *priv)
         = entries[e].group_end == 0 && self->forward_begin[e] == self->forward_end[e];
       self->signals[e].sole_successor
         = last - first == 1 && self->successors[first] > e ? self->successors[first] : G_MAXUINT;
+      self->signals[e].alone = self->signals[e].plain && self->signals[e].simple && first == last;
     }
+  self->seedless = self->seeds->len == 0 && container_ports->len == 0;
   return self;
 }
 
@@ -2064,6 +2071,45 @@ advance_triggered (HycoDirectorPrivate *priv)
   priv->advanced += priv->advancing->len;
 }
 
+/* A DE tag at which one actor alone has a pure event, and nothing else can happen (an FMU's
+ * communication step): the actor is outside any zero-delay loop, reads nothing ahead, and no
+ * entry reads its outputs (HycoEntrySignals.alone); no entry is visited at every tag and the
+ * container has no ports (HycoWorklist.seedless), so nothing is transferred; no publish hook,
+ * no speculation, no local clock whose rate an expression sets; one actor, so nothing to
+ * advance in parallel. Its firing is then the whole of run_triggered_entries()'s work, done
+ * without the rest of the schedule's machinery: the same firing, trace and counts. Returns
+ * -1 where the tag is not such a tag (nothing done), else whether the firing succeeded. */
+static G_ALWAYS_INLINE inline int
+run_alone (HycoDirectorPrivate *priv, GError **error)
+{
+  HycoWorklist *worklist = priv->worklist;
+  GPtrArray *triggered;
+  HycoActorPrivate *actor;
+  guint first;
+
+  if (worklist == NULL || !worklist->seedless || !priv->owns_queue || priv->publish != NULL
+      || priv->speculating || priv->local_clock != NULL)
+    return -1;
+  triggered = priv->queue->triggered;
+  if (triggered->len != 1)
+    return -1;
+  actor = _hyco_actor_get_private (triggered->pdata[0]);
+  first = actor->schedule_position;
+  if (first >= worklist->n_entries || priv->schedule.entries[first].priv != actor
+      || !worklist->signals[first].alone)
+    return -1;
+  priv->epoch.value++;
+  priv->epoch.stale = HYCO_SIGNAL_ABSENT;
+  if (!fire_entry (priv, &priv->schedule.entries[first], FALSE, &worklist->signals[first], error))
+    return FALSE;
+  /* As after any run of the schedule (fire_entry() has checked the actor itself). */
+  if (G_UNLIKELY (priv->epoch.violations != 0))
+    for (guint i = 0; i < priv->fired->len; i++)
+      if (!check_monotonic (priv, priv->fired->pdata[i], error))
+        return FALSE;
+  return TRUE;
+}
+
 /* Computes the least fixed point of the current tag over unknown, absent and present. Entries
  * come in dependency order, so one pass settles everything but cycles; the entries of a depth
  * on a (constructive) cycle are fired again until no output changes. */
@@ -2071,8 +2117,16 @@ gboolean
 _hyco_director_run_schedule (HycoDirector *self, gboolean fire_all, GError **error)
 {
   HycoDirectorPrivate *priv = PRIV (self);
-  GPtrArray *container_ports = _hyco_actor_get_private ((HycoActor *) priv->container)->ports;
+  GPtrArray *container_ports;
   gboolean event_driven;
+
+  if (!fire_all)
+    {
+      int alone = run_alone (priv, error);
+      if (alone >= 0)
+        return alone;
+    }
+  container_ports = _hyco_actor_get_private ((HycoActor *) priv->container)->ports;
 
   priv->epoch.value++;
   priv->epoch.stale = HYCO_SIGNAL_UNKNOWN;

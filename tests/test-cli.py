@@ -2419,6 +2419,23 @@ class Fmi3(FmuTestCase):
             return [(row[1], row[2], row[3]) for row in list(csv.reader(f))[1:]
                     if row[0] == signal]
 
+    def test_fixed_step_fmu_stepped_at_whole_seconds_is_not_warned_about(self):
+        # An FMU that cannot handle variable step sizes, stepped at a fixed 1 s or 2 s: the
+        # step size is checked once per commit, in model ticks (the step in seconds, taken
+        # for ticks, once made every step of 1 s or more look like a change of step size).
+        path = self.rewritten("vanderpol3.fmu", b'canHandleVariableCommunicationStepSize="true"',
+                              b'canHandleVariableCommunicationStepSize="false"', "fixed3.fmu")
+        for step, times in (("1", ["0", "1", "2", "3", "4"]), ("2", ["0", "2", "4"]),
+                            ("0.5", [f"{k / 2:g}" for k in range(9)])):
+            result = self.fmu("run", path, "-q", "-t", "4", "--step", step, "--trace",
+                              self.trace)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stderr, "")
+            with open(self.trace, newline="") as f:
+                rows = [row for row in list(csv.reader(f))[1:] if row[0] == "fixed3.x1"]
+            self.assertEqual([row[1] for row in rows], times)
+            self.assertEqual({row[2] for row in rows}, {"0"})
+
     def test_twin_of_an_fmi2_fmu_gives_the_same_trace(self):
         # vanderpol3 is vanderpol's FMI 3.0 twin: the same values at the same tags, whatever
         # the FMI version (bench/bench-fmu compares their cost per step).

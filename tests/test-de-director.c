@@ -99,6 +99,39 @@ test_chain (void)
   g_assert_cmpuint (hyco_model_get_firing_count (model), ==, 12);
 }
 
+/* A tag at which one actor alone has an event and nothing reads its outputs is that actor's
+ * firing alone (the director's shortcut for it); next to tags with readers and with two
+ * actors, each counted as any tag: firings, events and tags as without the shortcut. */
+static void
+test_lone_actor_tags (void)
+{
+  g_autoptr (HycoCompositeActor) top = test_top_new (NULL);
+  /* A, read by nobody, alone at 1 and 3; B, read by the log, alone at 2; both at 4. */
+  HycoTag a_tags[] = { test_tag ("1", 1), test_tag ("3", 1), test_tag ("4", 1) };
+  HycoTag b_tags[] = { test_tag ("2", 1), test_tag ("4", 1) };
+  HycoActor *a = test_emitter_new ("A", a_tags, G_N_ELEMENTS (a_tags));
+  HycoActor *b = test_emitter_new ("B", b_tags, G_N_ELEMENTS (b_tags));
+  HycoActor *log = test_log_new ("Log");
+  g_autoptr (HycoModel) model = NULL;
+
+  test_add (top, a);
+  test_add (top, b);
+  test_add (top, log);
+  test_connect (top, b, "output", log, "input");
+  model = test_run_ok (top);
+  g_assert_cmpuint (test_log_count (TEST_LOG (log)), ==, 2);
+  assert_tag (test_log_tag (TEST_LOG (log), 0), "2", 1);
+  assert_tag (test_log_tag (TEST_LOG (log), 1), "4", 1);
+  g_assert_cmpint (test_log_value (TEST_LOG (log), 0), ==, 0);
+  g_assert_cmpint (test_log_value (TEST_LOG (log), 1), ==, 1);
+  g_assert_cmpuint (test_log_fires (TEST_LOG (log)), ==, 2);
+  g_assert_cmpuint (test_log_postfires (TEST_LOG (log)), ==, 2);
+  /* A 3, B 2, the log 2; an event per emitter firing; the initial tag and 4 of events. */
+  g_assert_cmpuint (hyco_model_get_firing_count (model), ==, 7);
+  g_assert_cmpuint (hyco_model_get_event_count (model), ==, 5);
+  g_assert_cmpuint (hyco_model_get_iteration_count (model), ==, 4);
+}
+
 /* Events after the stop time are not processed; events at the stop time are. */
 static void
 test_stop_time (void)
@@ -1191,6 +1224,7 @@ main (int argc, char **argv)
   g_test_add_func ("/de/ordering", test_ordering);
   g_test_add_func ("/de/simultaneity", test_simultaneity);
   g_test_add_func ("/de/chain", test_chain);
+  g_test_add_func ("/de/lone-actor-tags", test_lone_actor_tags);
   g_test_add_func ("/de/stop-time", test_stop_time);
   g_test_add_func ("/de/determinism", test_determinism);
   g_test_add_func ("/de/fire-at", test_fire_at);
