@@ -3,7 +3,6 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "hyco-directors.h"
-#include "hyco-director-private.h"
 
 /**
  * HycoDEDirector:
@@ -34,10 +33,6 @@ struct _HycoDEDirector
   HycoDirector parent_instance;
 
   HycoEventQueue *queue; /* owned by the base class (hyco_director_set_event_queue) */
-  /* The same queue as the kernel keeps it, and the base class's data: called at every tag
-   * without the director kit's checks, which are redundant here (a built-in director). */
-  HycoTagQueue *tags;
-  HycoDirectorPrivate *priv;
   /* Read once per run rather than at every tag. */
   gboolean top_level;
   gint64 stop_time;
@@ -177,7 +172,6 @@ static gboolean
 hyco_de_director_prefire (HycoDirector *director, GError **error)
 {
   HycoDEDirector *self = (HycoDEDirector *) director;
-  HycoDirectorPrivate *priv = self->priv;
   const HycoTag *head;
   HycoTag next;
 
@@ -186,39 +180,39 @@ hyco_de_director_prefire (HycoDirector *director, GError **error)
       /* Inside a composite the tag is the container's; the outer director fires the composite
        * at every tag this director asked for. */
       HYCO_DIRECTOR_CLASS (hyco_de_director_parent_class)->prefire (director, error);
-      if (!_hyco_tag_queue_check_missed (self->tags, director, error))
+      if (!hyco_event_queue_check_missed (self->queue, director, error))
         return FALSE;
-      next = priv->current;
-      _hyco_tag_queue_take (self->tags, &next);
+      hyco_director_get_current_tag (director, &next);
+      hyco_event_queue_take (self->queue, &next);
       return TRUE;
     }
 
-  head = _hyco_tag_queue_peek (self->tags);
+  head = hyco_event_queue_peek (self->queue);
   if (head == NULL || head->time > self->stop_time)
     {
+      HycoTag now;
       /* Not stopping when the queue is empty, time goes on to the stop time (Ptolemy II
        * queues a firing there): one last tag, at which nothing is triggered. */
-      if (self->stop_when_queue_is_empty || self->reached_stop
-          || priv->current.time >= self->stop_time)
+      hyco_director_get_current_tag (director, &now);
+      if (self->stop_when_queue_is_empty || self->reached_stop || now.time >= self->stop_time)
         return FALSE;
       next.time = self->stop_time;
       next.microstep = 1;
       self->reached_stop = TRUE;
       if (self->synchronize_to_real_time)
         hyco_director_synchronize_to_real_time (director, next.time);
-      priv->current = next;
+      hyco_director_set_current_tag (director, &next);
       return TRUE;
     }
   if (head->microstep > self->max_microsteps)
-    return _hyco_tag_queue_report_zeno (self->tags, director, head, error);
-  if (!_hyco_tag_queue_check_time_zeno (self->tags, director, head, error))
+    return hyco_event_queue_report_zeno (self->queue, director, head, error);
+  if (!hyco_event_queue_check_time_zeno (self->queue, director, head, error))
     return FALSE;
-  /* A copy: taking the events moves the queue's head. */
   next = *head;
   if (self->synchronize_to_real_time)
     hyco_director_synchronize_to_real_time (director, next.time);
-  priv->current = next;
-  _hyco_tag_queue_take (self->tags, &next);
+  hyco_director_set_current_tag (director, &next);
+  hyco_event_queue_take (self->queue, &next);
   return TRUE;
 }
 
@@ -254,21 +248,23 @@ static gboolean
 hyco_de_director_fire (HycoDirector *director, GError **error)
 {
   HycoDEDirector *self = (HycoDEDirector *) director;
+  HycoTag now;
 
-  self->tags->tag_started = TRUE;
-  if (!_hyco_director_run_schedule (director, self->priv->fires_every_actor, error))
+  hyco_event_queue_start_tag (self->queue);
+  if (!hyco_director_run_schedule (director, error))
     return FALSE;
   if (!self->enforce_microstep_semantics)
     return TRUE;
-  return self->priv->current.microstep > 0 || check_discrete_inputs (director, error);
+  hyco_director_get_current_tag (director, &now);
+  return now.microstep > 0 || check_discrete_inputs (director, error);
 }
 
 static gboolean
 hyco_de_director_postfire (HycoDirector *director, GError **error)
 {
-  gboolean ok = _hyco_director_postfire_fired (director, error);
+  gboolean ok = hyco_director_postfire_fired (director, error);
 
-  _hyco_tag_queue_release (((HycoDEDirector *) director)->tags);
+  hyco_event_queue_release (((HycoDEDirector *) director)->queue);
   return ok;
 }
 
@@ -360,8 +356,6 @@ hyco_de_director_init (HycoDEDirector *self)
 
   hyco_director_set_event_queue (HYCO_DIRECTOR (self), queue);
   self->queue = queue;
-  self->priv = _hyco_director_get_private (HYCO_DIRECTOR (self));
-  self->tags = self->priv->queue;
   self->stop_when_queue_is_empty = TRUE;
   self->is_cq_adaptive = TRUE;
   self->min_bin_count = 2;

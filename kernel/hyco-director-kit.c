@@ -13,15 +13,7 @@
  *
  * The functions a director calls at every tag or event check their arguments against NULL
  * only: a GType check of a director subclass costs some 60 instructions, which at four calls
- * a tag made the DE benchmark 1% slower. The functions of a run's set-up check types.
- *
- * The built-in directors may skip the kit where its checks are redundant, and call what it
- * wraps directly (hyco-director-private.h): the queue of pure events as HycoTagQueue
- * (_hyco_tag_queue_peek(), _hyco_tag_queue_take(), _hyco_tag_queue_release(), ...), the
- * current tag in HycoDirectorPrivate, _hyco_director_run_schedule() and
- * _hyco_director_postfire_fired(). A DE tag of one FMU calls eight of these: through the kit
- * they cost it some 70 instructions (bench-fmu). The continuous and DE directors do so, with
- * the kit's behaviour; directors outside the library use the kit. */
+ * a tag made the DE benchmark 1% slower. The functions of a run's set-up check types. */
 
 /**
  * hyco_director_run_schedule:
