@@ -471,33 +471,6 @@ hyco_fmu_actor_set_property (GObject *object, guint prop_id, const GValue *value
   g_object_notify_by_pspec (object, pspec);
 }
 
-/* Whether @value is one of the items of the Enumeration @variable (any value when its type
- * lists none). */
-static gboolean
-is_enumeration_item (const HycoFmuVariable *variable, gint64 value)
-{
-  if (variable->items == NULL || variable->items->len == 0)
-    return TRUE;
-  for (guint i = 0; i < variable->items->len; i++)
-    if (((const HycoFmuEnumerationItem *) variable->items->pdata[i])->value == value)
-      return TRUE;
-  return FALSE;
-}
-
-/* The items of @variable, "off = 1, slow = 2", for errors. */
-static char *
-list_items (const HycoFmuVariable *variable)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; variable->items && i < variable->items->len; i++)
-    {
-      const HycoFmuEnumerationItem *item = variable->items->pdata[i];
-      g_string_append_printf (text, "%s%s = %d", i ? ", " : "", item->name, item->value);
-    }
-  return g_string_free (text, FALSE);
-}
-
 /* Reads the current value of an input port into what the FMU takes: a number into a Real, an
  * integer into an Integer, one of its items into an Enumeration, a boolean into a Boolean
  * (FMI 2.0 connects variables of one type; the model's types are checked when it is prepared,
@@ -520,10 +493,10 @@ read_input (HycoFMUActor *self, Binding *binding, GError **error)
       if (!hyco_value_is_numeric (value) || type == HYCO_VALUE_TYPE_DOUBLE)
         break;
       if (binding->type == HYCO_FMU_TYPE_ENUMERATION
-          && !is_enumeration_item (binding->variable, hyco_value_get_int (value)))
+          && !_hyco_fmu_is_enumeration_item (binding->variable, hyco_value_get_int (value)))
         {
           g_autofree char *text = hyco_value_to_literal (value);
-          g_autofree char *items = list_items (binding->variable);
+          g_autofree char *items = _hyco_fmu_list_enumeration_items (binding->variable);
           hyco_actor_set_error (HYCO_ACTOR (self), error, HYCO_ACTOR_ERROR_FAILED,
                                 "input %s received %s, which is none of the values of the FMU's "
                                 "Enumeration (%s)",
@@ -3551,9 +3524,10 @@ fmu_value_from_number (const HycoFmuVariable *variable, double d, const char *te
                    _hyco_fmu_type_name (variable->type), G_MININT32, G_MAXINT32);
       return FALSE;
     }
-  if (variable->type == HYCO_FMU_TYPE_ENUMERATION && !is_enumeration_item (variable, (gint64) d))
+  if (variable->type == HYCO_FMU_TYPE_ENUMERATION
+      && !_hyco_fmu_is_enumeration_item (variable, (gint64) d))
     {
-      g_autofree char *items = list_items (variable);
+      g_autofree char *items = _hyco_fmu_list_enumeration_items (variable);
       g_set_error (error, HYCO_PARAM_ERROR, HYCO_PARAM_ERROR_BAD_VALUE,
                    "%s is none of the values of the FMU's Enumeration (%s)", text, items);
       return FALSE;

@@ -237,8 +237,8 @@ _hyco_fmu_describe (HycoFmu *fmu)
       for (guint k = 0; variable->items && k < variable->items->len; k++)
         {
           const HycoFmuEnumerationItem *item = variable->items->pdata[k];
-          g_string_append_printf (text, "      %s = %d%s%s\n", item->name, item->value,
-                                  item->description ? ", " : "",
+          g_string_append_printf (text, "      %s = %" G_GINT64_FORMAT "%s%s\n", item->name,
+                                  item->value, item->description ? ", " : "",
                                   item->description ? item->description : "");
         }
     }

@@ -190,18 +190,6 @@ is_fmi3 (HycoFMUMEActor *self)
   return self->fmu->description->fmi_major >= 3;
 }
 
-static gboolean
-is_enumeration_item (const HycoFmuVariable *variable, gint64 value)
-{
-  if (variable->type != HYCO_FMU_TYPE_ENUMERATION || variable->items == NULL
-      || variable->items->len == 0)
-    return TRUE;
-  for (guint i = 0; i < variable->items->len; i++)
-    if (((const HycoFmuEnumerationItem *) variable->items->pdata[i])->value == value)
-      return TRUE;
-  return FALSE;
-}
-
 /* Whether @value is one of @variable's type (and, FMI 2.0, the C type of its calls). */
 static gboolean
 is_value_of (const HycoFmuVariable *variable, const HycoValue *value)
@@ -218,9 +206,12 @@ is_value_of (const HycoFmuVariable *variable, const HycoValue *value)
     case HYCO_FMU_TYPE_STRING:
       return kind == HYCO_VALUE_TYPE_STRING;
     case HYCO_FMU_TYPE_ENUMERATION:
-      /* FMI 2.0's are Integers, FMI 3.0's Int64: the narrower range checks both. */
-      return _hyco_fmu_value_to_element (HYCO_FMU_TYPE_INTEGER, value, (guint8 *) &element)
-             && is_enumeration_item (variable, hyco_value_get_int (value));
+      /* FMI 2.0's are Integers, FMI 3.0's Int64: the items, read in their version's range,
+       * check both; without items, the narrower range does. */
+      if (variable->items == NULL || variable->items->len == 0)
+        return _hyco_fmu_value_to_element (HYCO_FMU_TYPE_INTEGER, value, (guint8 *) &element);
+      return _hyco_fmu_value_to_element (HYCO_FMU_TYPE_INT64, value, (guint8 *) &element)
+             && _hyco_fmu_is_enumeration_item (variable, (gint64) element);
     default:
       return _hyco_fmu_value_to_element (variable->type, value, (guint8 *) &element);
     }
@@ -243,17 +234,11 @@ describe_values (const HycoFmuVariable *variable)
       return g_strdup (" (bytes, in hexadecimal two digits each)");
     case HYCO_FMU_TYPE_ENUMERATION:
       {
-        GString *text;
+        g_autofree char *items = NULL;
         if (variable->items == NULL || variable->items->len == 0)
           return g_strdup ("");
-        text = g_string_new (" (one of ");
-        for (guint i = 0; i < variable->items->len; i++)
-          {
-            const HycoFmuEnumerationItem *item = variable->items->pdata[i];
-            g_string_append_printf (text, "%s%s = %d", i ? ", " : "", item->name, item->value);
-          }
-        g_string_append_c (text, ')');
-        return g_string_free (text, FALSE);
+        items = _hyco_fmu_list_enumeration_items (variable);
+        return g_strdup_printf (" (one of %s)", items);
       }
     default:
       return g_strdup ("");

@@ -244,3 +244,29 @@ _hyco_fmu_element_to_value (HycoFmuType type, const guint8 *p, HycoValue *v)
     }
   return FALSE;
 }
+
+gboolean
+_hyco_fmu_is_enumeration_item (const HycoFmuVariable *variable, gint64 value)
+{
+  if (variable->type != HYCO_FMU_TYPE_ENUMERATION || variable->items == NULL
+      || variable->items->len == 0)
+    return TRUE;
+  for (guint i = 0; i < variable->items->len; i++)
+    if (((const HycoFmuEnumerationItem *) variable->items->pdata[i])->value == value)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+_hyco_fmu_list_enumeration_items (const HycoFmuVariable *variable)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; variable->items && i < variable->items->len; i++)
+    {
+      const HycoFmuEnumerationItem *item = variable->items->pdata[i];
+      g_string_append_printf (text, "%s%s = %" G_GINT64_FORMAT, i ? ", " : "", item->name,
+                              item->value);
+    }
+  return g_string_free (text, FALSE);
+}

@@ -16,6 +16,12 @@ gboolean _hyco_fmu_value_to_element (HycoFmuType type, const HycoValue *v, guint
 /* One element of @type at @p as a Hyco value; FALSE for a UInt64 beyond a Hyco integer. */
 gboolean _hyco_fmu_element_to_value (HycoFmuType type, const guint8 *p, HycoValue *v);
 
+/* Whether @value is one of the items of @variable's Enumeration type; TRUE when it lists none
+ * (or @variable is no Enumeration). */
+gboolean _hyco_fmu_is_enumeration_item (const HycoFmuVariable *variable, gint64 value);
+/* The items of @variable's Enumeration type, "off = 1, slow = 2", for messages. */
+char *_hyco_fmu_list_enumeration_items (const HycoFmuVariable *variable);
+
 /* The range of an integer type (the C type's), as doubles for the check of a Hyco value;
  * FALSE for a type that is no integer. */
 gboolean _hyco_fmu_integer_range (HycoFmuType type, double *min, double *max);

@@ -486,10 +486,12 @@ read_items (Reader *reader, HycoXmlNode *element, SimpleType *type, GError **err
       if (!get_required (reader, child, "name", &item->name, error)
           || !get_required (reader, child, "value", &value, error))
         return FALSE;
-      if (!parse_integer (value, G_MININT32, G_MAXINT32, &number))
-        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION,
-                     "value=\"%s\" is not an Integer", value);
-      item->value = (int) number;
+      if (reader->description->fmi_major >= 3
+            ? !parse_integer (value, G_MININT64, G_MAXINT64, &number)
+            : !parse_integer (value, G_MININT32, G_MAXINT32, &number))
+        return fail (reader, error, child, HYCO_FMU_ERROR_DESCRIPTION, "value=\"%s\" is not an %s",
+                     value, reader->description->fmi_major >= 3 ? "Int64" : "Integer");
+      item->value = number;
       item->description = _hyco_xml_get_attr (child, "description");
     }
   return TRUE;

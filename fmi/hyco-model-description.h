@@ -70,7 +70,7 @@ typedef unsigned int HycoFmuValueReference;
 typedef struct
 {
   char *name;
-  int value;
+  gint64 value;      /* FMI 2.0: an Integer; FMI 3.0: an Int64 */
   char *description; /* NULL if none */
 } HycoFmuEnumerationItem;
 

@@ -1148,6 +1148,25 @@ class FmuModelExchange(FmuTestCase):
         self.assertIn("--set nope=1: ", result.stderr)
         self.assertIn("has no variable nope", result.stderr)
 
+    def test_enumeration_items_in_their_version_range(self):
+        """An Enumeration item's value is an Int64 in FMI 3.0, an Integer in FMI 2.0."""
+        path = self.rewritten(f"types_me{self.V}.fmu", b'<Item name="fast" value="4"/>',
+                              b'<Item name="fast" value="5000000000"/>')
+        result = subprocess.run([HYCO, "fmu", "info", path],
+                                capture_output=True, text=True, timeout=60, env=self.env)
+        if self.V != "3":
+            self.assertEqual(result.returncode, 2)
+            self.assertIn('Item "fast": value="5000000000" is not an Integer', result.stderr)
+            return
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("      off = 1\n      slow = 2\n      fast = 5000000000\n", result.stdout)
+        result = self.fmu_run(path, "-t", "0", "--set", "mode=5000000000", "--trace", self.trace)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(self.rows("changed.mode_out"), [(0.0, 0, 5000000000)])
+        result = self.fmu_run(path, "-t", "0", "--set", "mode=3")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("(one of off = 1, slow = 2, fast = 5000000000)", result.stderr)
+
     def test_model_file(self):
         path = os.path.join(self.dir.name, "model.xml")
         with open(path, "w") as f:
