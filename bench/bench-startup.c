@@ -21,6 +21,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "bench-median.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 
@@ -82,21 +84,6 @@ spawn (char *const *argv)
   return cost;
 }
 
-static int
-compare (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values, guint n)
-{
-  qsort (values, n, sizeof *values, (int (*) (const void *, const void *)) compare);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
-}
-
 static void
 startup (guint n)
 {
@@ -121,10 +108,10 @@ startup (guint n)
       true_wall[i] = cost.wall;
       true_cpu[i] = cost.cpu;
     }
-  h = median (hyco_wall, n);
-  t = median (true_wall, n);
-  hc = median (hyco_cpu, n);
-  tc = median (true_cpu, n);
+  h = bench_median (hyco_wall, n);
+  t = bench_median (true_wall, n);
+  hc = bench_median (hyco_cpu, n);
+  tc = bench_median (true_cpu, n);
   printf ("Start-up: hyco run models/zero-delay-feedback.xml --stop-time 3, %u starts "
           "interleaved with /bin/true (medians)\n",
           n);
@@ -211,12 +198,12 @@ results (guint n)
       floor_wall[i] = cost.wall;
       floor_cpu[i] = cost.cpu;
     }
-  pw = median (plain_wall, n);
-  pc = median (plain_cpu, n);
-  ww = median (with_wall, n);
-  wc = median (with_cpu, n);
-  fw = median (floor_wall, n);
-  fc = median (floor_cpu, n);
+  pw = bench_median (plain_wall, n);
+  pc = bench_median (plain_cpu, n);
+  ww = bench_median (with_wall, n);
+  wc = bench_median (with_cpu, n);
+  fw = bench_median (floor_wall, n);
+  fc = bench_median (floor_cpu, n);
   printf ("Results: hyco fmu run vanderpol.fmu -t 1000 --step 0.001 (10^6 steps), with and "
           "without --results (%.1f MB), %u runs each, interleaved (medians)\n",
           st.st_size / 1e6, n);

@@ -13,6 +13,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include "bench-median.h"
 #include "hyco.h"
 
 #include <stdio.h>
@@ -81,20 +82,6 @@ same_summaries (HycoSweep *a, HycoSweep *b)
   return TRUE;
 }
 
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values, guint n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -127,11 +114,11 @@ main (int argc, char **argv)
     }
   printf ("Sweep: %s, %u runs, 1 job and %u jobs, %u interleaved repetitions (medians)\n", MODEL,
           runs, jobs, repeats);
-  printf ("  1 job     %7.3f s wall  %7.3f s CPU\n", median (serial, repeats), serial_cpu);
-  printf ("  %u jobs    %7.3f s wall  %7.3f s CPU\n", jobs, median (parallel, repeats),
+  printf ("  1 job     %7.3f s wall  %7.3f s CPU\n", bench_median (serial, repeats), serial_cpu);
+  printf ("  %u jobs    %7.3f s wall  %7.3f s CPU\n", jobs, bench_median (parallel, repeats),
           parallel_cpu);
   printf ("  ratio     %7.2f x the time of 1 job (goal with 2 jobs: at most 0.6)\n",
-          median (parallel, repeats) / median (serial, repeats));
+          bench_median (parallel, repeats) / bench_median (serial, repeats));
   printf ("  results   %s\n", same ? "the same summaries, bit for bit" : "DIFFERENT");
   return same ? 0 : 1;
 }
